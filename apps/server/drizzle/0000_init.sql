@@ -1,0 +1,251 @@
+CREATE TABLE "companies" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"contact_name" text NOT NULL,
+	"contact_phone" text NOT NULL,
+	"province" text NOT NULL,
+	"city" text NOT NULL,
+	"district" text NOT NULL,
+	"address" text NOT NULL,
+	"business_scope" text[] DEFAULT '{}'::text[] NOT NULL,
+	"qualification_status" text DEFAULT 'pending' NOT NULL,
+	"qualification_note" text,
+	"contract_signed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "files" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"storage_key" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"original_name" text NOT NULL,
+	"claim_token" text,
+	"owner_user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "operators" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"username" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"name" text NOT NULL,
+	"role" text DEFAULT 'staff' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "operators_username_unique" UNIQUE("username")
+);
+--> statement-breakpoint
+CREATE TABLE "qualifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"number" text NOT NULL,
+	"expires_on" date NOT NULL,
+	"file_id" integer NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "service_contacts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"phone" text NOT NULL,
+	"qq" text,
+	"is_default" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"data" jsonb NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sms_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"phone" text NOT NULL,
+	"purpose" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"ip" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"phone" text NOT NULL,
+	"username" text,
+	"password_hash" text NOT NULL,
+	"name" text NOT NULL,
+	"store_name" text NOT NULL,
+	"is_primary" boolean DEFAULT true NOT NULL,
+	"service_contact_id" integer,
+	"points" integer DEFAULT 0 NOT NULL,
+	"wechat_open_id" text,
+	"avatar" text,
+	"rank" text DEFAULT '普通会员' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_login_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "cart_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	"warehouse_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"is_selected" boolean DEFAULT true NOT NULL,
+	"goods_price_id" integer DEFAULT 0 NOT NULL,
+	"ladder_price_id" integer DEFAULT 0 NOT NULL,
+	"goods_manjian_id" integer DEFAULT 0 NOT NULL,
+	"is_yj" integer DEFAULT 0 NOT NULL,
+	"type" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "brands" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"manufacturer" text NOT NULL,
+	"logo" text,
+	"story" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "brands_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"menu" text NOT NULL,
+	"parent_id" integer,
+	"name" text NOT NULL,
+	"logo" text,
+	"logo1" text,
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "categories_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "favorites" (
+	"user_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "favorites_user_id_goods_id_pk" PRIMARY KEY("user_id","goods_id")
+);
+--> statement-breakpoint
+CREATE TABLE "goods" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"sku" text NOT NULL,
+	"name" text NOT NULL,
+	"common_name" text NOT NULL,
+	"kind" text NOT NULL,
+	"manufacturer" text NOT NULL,
+	"brand_id" integer,
+	"spec" text NOT NULL,
+	"unit" text NOT NULL,
+	"approval_no" text NOT NULL,
+	"dosage_form" text DEFAULT '' NOT NULL,
+	"rx_class" text DEFAULT 'none' NOT NULL,
+	"storage" text DEFAULT '' NOT NULL,
+	"expires_on" date,
+	"description" text DEFAULT '' NOT NULL,
+	"scope_class" text NOT NULL,
+	"base_price_fen" integer NOT NULL,
+	"retail_price_fen" integer,
+	"ladder_type" integer DEFAULT 0 NOT NULL,
+	"ladder" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"min_quantity" integer DEFAULT 1 NOT NULL,
+	"step_quantity" integer DEFAULT 1 NOT NULL,
+	"is_buy" boolean DEFAULT true NOT NULL,
+	"is_free_shipping" boolean DEFAULT false NOT NULL,
+	"free_shipping_number" integer DEFAULT 0 NOT NULL,
+	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"zones" text[] DEFAULT '{}'::text[] NOT NULL,
+	"ephedrine" boolean DEFAULT false NOT NULL,
+	"image" text,
+	"gallery" text[] DEFAULT '{}'::text[] NOT NULL,
+	"sales_count" integer DEFAULT 0 NOT NULL,
+	"stock_total" integer DEFAULT 0 NOT NULL,
+	"name_pinyin" text DEFAULT '' NOT NULL,
+	"name_initials" text DEFAULT '' NOT NULL,
+	"manufacturer_pinyin" text DEFAULT '' NOT NULL,
+	"manufacturer_initials" text DEFAULT '' NOT NULL,
+	"is_on_sale" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "goods_sku_unique" UNIQUE("sku")
+);
+--> statement-breakpoint
+CREATE TABLE "goods_categories" (
+	"goods_id" integer NOT NULL,
+	"category_id" integer NOT NULL,
+	CONSTRAINT "goods_categories_goods_id_category_id_pk" PRIMARY KEY("goods_id","category_id")
+);
+--> statement-breakpoint
+CREATE TABLE "goods_stock" (
+	"goods_id" integer NOT NULL,
+	"warehouse_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "goods_stock_goods_id_warehouse_id_pk" PRIMARY KEY("goods_id","warehouse_id")
+);
+--> statement-breakpoint
+CREATE TABLE "manjian_activities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"tiers" jsonb NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "search_keywords" (
+	"keyword" text NOT NULL,
+	"count" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "warehouses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	CONSTRAINT "warehouses_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "qualifications" ADD CONSTRAINT "qualifications_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qualifications" ADD CONSTRAINT "qualifications_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_service_contact_id_service_contacts_id_fk" FOREIGN KEY ("service_contact_id") REFERENCES "public"."service_contacts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favorites" ADD CONSTRAINT "favorites_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods" ADD CONSTRAINT "goods_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_categories" ADD CONSTRAINT "goods_categories_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_categories" ADD CONSTRAINT "goods_categories_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_stock" ADD CONSTRAINT "goods_stock_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_stock" ADD CONSTRAINT "goods_stock_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "qualifications_company_idx" ON "qualifications" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "sms_codes_phone_idx" ON "sms_codes" USING btree ("phone","created_at");--> statement-breakpoint
+CREATE INDEX "sms_codes_ip_idx" ON "sms_codes" USING btree ("ip","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_phone_uq" ON "users" USING btree ("phone");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree ("username");--> statement-breakpoint
+CREATE INDEX "users_company_idx" ON "users" USING btree ("company_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cart_items_merge_uq" ON "cart_items" USING btree ("user_id","goods_id","warehouse_id","goods_price_id","ladder_price_id","goods_manjian_id","is_yj","type");--> statement-breakpoint
+CREATE INDEX "cart_items_user_idx" ON "cart_items" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "categories_menu_idx" ON "categories" USING btree ("menu","parent_id","sort");--> statement-breakpoint
+CREATE INDEX "goods_sales_idx" ON "goods" USING btree ("sales_count");--> statement-breakpoint
+CREATE INDEX "goods_price_idx" ON "goods" USING btree ("base_price_fen");--> statement-breakpoint
+CREATE INDEX "goods_created_idx" ON "goods" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "goods_brand_idx" ON "goods" USING btree ("brand_id");--> statement-breakpoint
+CREATE INDEX "goods_categories_cat_idx" ON "goods_categories" USING btree ("category_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "search_keywords_uq" ON "search_keywords" USING btree ("keyword");

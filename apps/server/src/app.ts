@@ -1,0 +1,52 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './modules/health/routes';
+import { csrfPlugin } from './plugins/csrf';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { envelopePlugin } from './plugins/envelope';
+import { httpPlugin } from './plugins/http';
+import { sessionPlugin } from './plugins/session';
+import { spaPlugin } from './plugins/spa';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An opened database to use instead of opening one from config (tests). */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole application, explicitly and in order: cross-cutting plugins first, then one
+ * plugin per module under /api, then the SPAs. server.ts listens; tests call app.inject.
+ */
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  await app.register(envelopePlugin);
+  await app.register(dbPlugin, {
+    database,
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    seed: config.seedDemoData,
+  });
+  await app.register(sessionPlugin, { redisUrl: config.redisUrl });
+  await app.register(httpPlugin);
+  await app.register(csrfPlugin, { trustedOrigins: config.trustedOrigins });
+  await app.register(docsPlugin);
+
+  // Modules, one plugin each, all under /api.
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

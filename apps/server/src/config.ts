@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../../..');
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database and uploaded files. */
+  dataDir: string;
+  redisUrl?: string;
+  /** Load demo data into an empty database. */
+  seedDemoData: boolean;
+  /** Allowed browser origins for state-changing requests (CSRF check); empty = same host only. */
+  trustedOrigins: string[];
+  logLevel: string;
+  /** Where the built SPAs live (apps/shop/dist, apps/admin/dist). */
+  shopDist: string;
+  adminDist: string;
+  siteTitle: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    redisUrl: env.REDIS_URL || undefined,
+    seedDemoData: env.SEED_DEMO_DATA !== '0',
+    trustedOrigins: (env.TRUSTED_ORIGINS ?? '').split(',').filter(Boolean),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    shopDist: path.join(repoRoot, 'apps/shop/dist'),
+    adminDist: path.join(repoRoot, 'apps/admin/dist'),
+    siteTitle: env.SITE_TITLE ?? '药采',
+  };
+}

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A buyer company (pharmacy, clinic, ...). Its stores are `users`. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** pharmacy | clinic | other */
+  type: text('type').notNull(),
+  contactName: text('contact_name').notNull(),
+  contactPhone: text('contact_phone').notNull(),
+  province: text('province').notNull(),
+  city: text('city').notNull(),
+  district: text('district').notNull(),
+  address: text('address').notNull(),
+  /** Licensed business scope (经营范围, jyfw): scope-class codes. */
+  businessScope: text('business_scope').array().notNull().default(sql`'{}'::text[]`),
+  /** pending | approved | rejected — buyers browse always, check out only when approved. */
+  qualificationStatus: text('qualification_status').notNull().default('pending'),
+  qualificationNote: text('qualification_note'),
+  /** When the purchase contract (电子合同) was signed; null = unsigned (API answers 459). */
+  contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Customer-service staff assigned to buyers (header: 专属客服 when not the default one). */
+export const serviceContacts = pgTable('service_contacts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  qq: text('qq'),
+  isDefault: boolean('is_default').notNull().default(false),
+});
+
+/**
+ * A buyer login. Each user is one store (门店) of a company; a multi-store company has several
+ * users, the first being primary. Carts, orders, wallet are per user (store).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    phone: text('phone').notNull(),
+    username: text('username'),
+    passwordHash: text('password_hash').notNull(),
+    /** Contact person of this store. */
+    name: text('name').notNull(),
+    storeName: text('store_name').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(true),
+    serviceContactId: integer('service_contact_id').references(() => serviceContacts.id),
+    points: integer('points').notNull().default(0),
+    wechatOpenId: text('wechat_open_id'),
+    avatar: text('avatar'),
+    /** Member rank shown in the member centre. */
+    rank: text('rank').notNull().default('普通会员'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_username_uq').on(t.username),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+/** Uploaded files (licence images and PDFs, after-sales photos...). Bytes live in storage. */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  storageKey: text('storage_key').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  originalName: text('original_name').notNull(),
+  /** Random token that lets the uploader attach the file before an account exists. */
+  claimToken: text('claim_token'),
+  ownerUserId: integer('owner_user_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A qualification document (营业执照, 药品经营许可证 ...) of a company. */
+export const qualifications = pgTable(
+  'qualifications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** pending | approved | rejected */
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qualifications_company_idx').on(t.companyId)],
+);
+
+/** Operator staff (the console at /admin). */
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull(),
+  role: text('role').notNull().default('staff'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-side sessions (used when REDIS_URL is not set). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** SMS verification codes: stored hashed, single use, 5 minutes. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    /** register | forget | login | bind */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sms_codes_phone_idx').on(t.phone, t.createdAt),
+    index('sms_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

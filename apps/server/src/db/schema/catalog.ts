@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The four category menus of the spec: normal (category), yx (category_yx), zy (category_zy),
+ * qx (category_qx). A tree per menu through parentId.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    /** normal | yx | zy | qx */
+    menu: text('menu').notNull(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    logo1: text('logo1'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('categories_menu_idx').on(t.menu, t.parentId, t.sort)],
+);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  manufacturer: text('manufacturer').notNull(),
+  logo: text('logo'),
+  story: text('story').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Warehouses goods ship from (ck_id). */
+export const warehouses = pgTable('warehouses', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+/** Ladder tiers: type 1 = by upper quantity bound, otherwise by minimum quantity. */
+export interface LadderTierRow {
+  quantity: number;
+  priceFen: number;
+}
+
+export const goods = pgTable(
+  'goods',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').notNull().unique(),
+    name: text('name').notNull(),
+    commonName: text('common_name').notNull(),
+    /** drug | device | herb | health */
+    kind: text('kind').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    brandId: integer('brand_id').references(() => brands.id),
+    spec: text('spec').notNull(),
+    unit: text('unit').notNull(),
+    approvalNo: text('approval_no').notNull(),
+    dosageForm: text('dosage_form').notNull().default(''),
+    /** rx | otc_a | otc_b | none */
+    rxClass: text('rx_class').notNull().default('none'),
+    storage: text('storage').notNull().default(''),
+    /** Expiry date of the batch on sale. */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    description: text('description').notNull().default(''),
+    /** Business-scope class (matched against the buyer's jyfw). */
+    scopeClass: text('scope_class').notNull(),
+    basePriceFen: integer('base_price_fen').notNull(),
+    retailPriceFen: integer('retail_price_fen'),
+    ladderType: integer('ladder_type').notNull().default(0),
+    ladder: jsonb('ladder').$type<LadderTierRow[]>().notNull().default(sql`'[]'::jsonb`),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    stepQuantity: integer('step_quantity').notNull().default(1),
+    isBuy: boolean('is_buy').notNull().default(true),
+    isFreeShipping: boolean('is_free_shipping').notNull().default(false),
+    freeShippingNumber: integer('free_shipping_number').notNull().default(0),
+    /** Badges: 优 秒 满 换购 赠 特 新 */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Zones: yx zyyp qxzq jxqzc kxzq ppzq */
+    zones: text('zones').array().notNull().default(sql`'{}'::text[]`),
+    ephedrine: boolean('ephedrine').notNull().default(false),
+    image: text('image'),
+    gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
+    salesCount: integer('sales_count').notNull().default(0),
+    /** Total stock over warehouses, kept in step with goods_stock for fast filters. */
+    stockTotal: integer('stock_total').notNull().default(0),
+    /** Search keys computed with pinyin-pro on write. */
+    namePinyin: text('name_pinyin').notNull().default(''),
+    nameInitials: text('name_initials').notNull().default(''),
+    manufacturerPinyin: text('manufacturer_pinyin').notNull().default(''),
+    manufacturerInitials: text('manufacturer_initials').notNull().default(''),
+    isOnSale: boolean('is_on_sale').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('goods_sales_idx').on(t.salesCount),
+    index('goods_price_idx').on(t.basePriceFen),
+    index('goods_created_idx').on(t.createdAt),
+    index('goods_brand_idx').on(t.brandId),
+  ],
+);
+
+/** Stock per goods and warehouse; every change happens in a transaction with row locks. */
+export const goodsStock = pgTable(
+  'goods_stock',
+  {
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.goodsId, t.warehouseId] })],
+);
+
+export const goodsCategories = pgTable(
+  'goods_categories',
+  {
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.goodsId, t.categoryId] }),
+    index('goods_categories_cat_idx').on(t.categoryId),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id').notNull(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.goodsId] })],
+);
+
+/** Full-reduction activity (满减): tiers over coupon-eligible lines. */
+export const manjianActivities = pgTable('manjian_activities', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** [{ amountFen, reductionFen }] */
+  tiers: jsonb('tiers').$type<{ amountFen: number; reductionFen: number }[]>().notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const searchLog = pgTable(
+  'search_keywords',
+  {
+    keyword: text('keyword').notNull(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [uniqueIndex('search_keywords_uq').on(t.keyword)],
+);

@@ -1,0 +1,5 @@
+// Every table, one file per area. Drizzle-kit generates the SQL migrations from this index.
+export * from './account';
+export * from './cart';
+export * from './catalog';
+export * from './core';

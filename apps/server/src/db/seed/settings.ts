@@ -1,0 +1,42 @@
+import type { Tx } from '../client';
+import { settings } from '../schema';
+
+/** Site-wide settings the header, footer and user/base read (operator-editable later). */
+export const defaultSettings = {
+  site: {
+    title: '药采',
+    slogan: '药店诊所一站式采购平台',
+    mainSiteUrl: '/',
+    loginUrl: '/login',
+  },
+  common_config: {
+    hot_line: '400-820-1234',
+    complaint_line: '400-820-5678',
+    qq1: { name: '客服小药', number: '800012345' },
+    qq2: { name: '客服小采', number: '800012346' },
+  },
+  quality_inspection: {
+    quality_inspection_url: '',
+    msg: '质检报告请联系您的专属客服索取，或在订单详情中下载随货同行单。',
+  },
+  footer: {
+    company: '药采医药科技（杭州）有限公司',
+    address: '浙江省杭州市滨江区长河街道江南大道 588 号 药采大厦 12 楼',
+    licences: [
+      { name: '药品经营许可证', number: '浙AA5710123' },
+      { name: '医疗器械经营许可证', number: '浙杭食药监械经营许20230088号' },
+      { name: '第二类医疗器械经营备案凭证', number: '浙杭食药监械经营备20230311号' },
+      { name: '营业执照', number: '91330108MA2H3K5X7Q' },
+      { name: '互联网药品信息服务资格证书', number: '（浙）-经营性-2023-0042' },
+    ],
+    icp: '浙ICP备2023012345号-1',
+    notices: [
+      '本网站不发布毒性药品、麻醉药品、精神药品、放射性药品、戒毒药品和医疗机构制剂的产品信息',
+      '本网站不发布未经批准的药品广告',
+    ],
+  },
+};
+
+export async function seedSettings(tx: Tx) {
+  await tx.insert(settings).values(Object.entries(defaultSettings).map(([key, value]) => ({ key, value })));
+}

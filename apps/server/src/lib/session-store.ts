@@ -1,0 +1,72 @@
+import { eq, lt } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+
+export interface SessionData {
+  /** Logged-in buyer (store user) id. */
+  userId?: number;
+  /** Logged-in operator id (the operator scope uses its own cookie). */
+  operatorId?: number;
+  /** Unix ms of the last login. */
+  loginAt?: number;
+}
+
+/** Where server-side sessions live: the database by default, Redis when REDIS_URL is set. */
+export interface SessionStore {
+  get(id: string): Promise<SessionData | undefined>;
+  set(id: string, data: SessionData, ttlSeconds: number): Promise<void>;
+  destroy(id: string): Promise<void>;
+}
+
+export class DbSessionStore implements SessionStore {
+  private lastSweep = 0;
+  constructor(private readonly db: Db) {}
+
+  async get(id: string) {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    if (!row) return undefined;
+    if (row.expiresAt.getTime() < Date.now()) {
+      await this.destroy(id);
+      return undefined;
+    }
+    return row.data as SessionData;
+  }
+
+  async set(id: string, data: SessionData, ttlSeconds: number) {
+    const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+    await this.db
+      .insert(sessions)
+      .values({ id, data, expiresAt })
+      .onConflictDoUpdate({ target: sessions.id, set: { data, expiresAt } });
+    // Expired rows are swept at most once an hour, on a write.
+    if (Date.now() - this.lastSweep > 3_600_000) {
+      this.lastSweep = Date.now();
+      await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    }
+  }
+
+  async destroy(id: string) {
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+}
+
+export class RedisSessionStore implements SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'yc:sess:',
+  ) {}
+
+  async get(id: string) {
+    const raw = await this.redis.get(this.prefix + id);
+    return raw ? (JSON.parse(raw) as SessionData) : undefined;
+  }
+
+  async set(id: string, data: SessionData, ttlSeconds: number) {
+    await this.redis.set(this.prefix + id, JSON.stringify(data), 'EX', ttlSeconds);
+  }
+
+  async destroy(id: string) {
+    await this.redis.del(this.prefix + id);
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { seedDemoData } from '../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+  }
+}
+
+export interface DbPluginOptions {
+  /** An already opened database (tests share one per file); otherwise one is opened. */
+  database?: Database;
+  url?: string;
+  dataDir?: string;
+  seed: boolean;
+}
+
+/** Opens (or adopts) the database, applies migrations, loads demo data into an empty one. */
+export const dbPlugin = fp(async (app: FastifyInstance, options: DbPluginOptions) => {
+  const database = options.database ?? (await openDatabase({ url: options.url, dataDir: options.dataDir }));
+  if (options.seed) {
+    const loaded = await seedDemoData(database.db);
+    if (loaded) app.log.info('demo data loaded into the empty database');
+  }
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  if (!options.database) app.addHook('onClose', () => database.close());
+});

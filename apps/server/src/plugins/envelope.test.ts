@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { fieldError, refusal } from '../lib/errors';
+import { ok } from './envelope';
+
+let ctx: TestContext;
+
+const probe: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/probe/echo',
+    {
+      schema: {
+        body: z.strictObject({ name: z.string().min(2).max(10), ids: z.array(z.coerce.number().int()) }),
+      },
+    },
+    async (request) => ok(request.body),
+  );
+  app.get('/probe/refuse', async () => {
+    throw refusal('库存不足');
+  });
+  app.get('/probe/field', async () => {
+    throw fieldError('code', '验证码错误');
+  });
+  app.get('/probe/crash', async () => {
+    throw new Error('secret internals');
+  });
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: false });
+  // Routes can only be added before ready; a second app instance keeps this test self-contained.
+  await ctx.app.close();
+  const { buildApp } = await import('../app');
+  const { loadConfig } = await import('../config');
+  const app = await buildApp({
+    config: { ...loadConfig({}), seedDemoData: false },
+    database: ctx.database,
+    logger: false,
+  });
+  await app.register(probe, { prefix: '/api' });
+  ctx = { ...ctx, app };
+});
+afterAll(() => ctx.close());
+
+describe('the API envelope', () => {
+  it('wraps success as code 10000', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload: 'name=%E8%8D%AF%E9%87%87&ids[]=1&ids[]=2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 10000, message: 'success', data: { name: '药采', ids: [1, 2] } });
+  });
+  it('answers 422 with Chinese field messages', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload: { name: 'x', ids: ['a'] },
+    });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.code).toBe(422);
+    expect(Object.keys(body.data.errors)).toEqual(expect.arrayContaining(['name', 'ids.0']));
+    expect(body.message).toMatch(/[\u4e00-\u9fa5]/);
+  });
+  it('refuses unknown fields', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload: { name: 'abc', ids: [], admin: true },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.errors.admin[0]).toContain('admin');
+  });
+  it('carries business refusals and field errors', async () => {
+    expect((await ctx.app.inject('/api/probe/refuse')).json()).toEqual({
+      code: 400,
+      message: '库存不足',
+      data: null,
+    });
+    const field = await ctx.app.inject('/api/probe/field');
+    expect(field.statusCode).toBe(422);
+    expect(field.json().data.errors).toEqual({ code: ['验证码错误'] });
+  });
+  it('hides server faults', async () => {
+    const res = await ctx.app.inject('/api/probe/crash');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, message: '系统繁忙，请稍候再试', data: null });
+  });
+  it('answers malformed JSON and huge bodies with 4xx', async () => {
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('请求格式错误');
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload: { name: 'x'.repeat(2_000_000), ids: [] },
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+  it('answers unknown API paths with the envelope', async () => {
+    const res = await ctx.app.inject('/api/no/such/thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(404);
+  });
+  it('refuses cross-site state changes', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload: { name: 'abc', ids: [] },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    const same = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload: { name: 'abc', ids: [] },
+      headers: { origin: 'http://localhost:3000', host: 'localhost:3000' },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+  it('serves the health check and the OpenAPI document', async () => {
+    expect((await ctx.app.inject('/api/health')).json().data.status).toBe('ok');
+    const docs = await ctx.app.inject('/api/docs/json');
+    expect(docs.json().paths['/api/health']).toBeDefined();
+  });
+});

@@ -1,0 +1,84 @@
+import { ApiCode, clientMessages, type FieldErrors } from '@yaocai/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/errors';
+
+// Zod's own messages in Simplified Chinese, for every schema in the process.
+z.config(z.locales.zhCN());
+
+/** The success body: `{ code: 10000, message, data }`. */
+export function ok<T>(data: T, message = 'success') {
+  return { code: ApiCode.ok, message, data };
+}
+
+function fieldName(context: string | undefined, instancePath: string, missing?: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const name = [path, missing].filter(Boolean).join('.');
+  return name || context || 'body';
+}
+
+/**
+ * The API contract in one place: schema validation (zod), the error envelope and the not-found
+ * answer. 5xx bodies never carry internals; they are logged with the request id instead.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: error.message, data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const params = issue.params as { keys?: string[] } | undefined;
+        const unknownKeys = issue.keyword === 'unrecognized_keys' ? params?.keys : undefined;
+        const names = unknownKeys?.length
+          ? unknownKeys.map((key) => fieldName(error.validationContext, issue.instancePath, key))
+          : [fieldName(error.validationContext, issue.instancePath)];
+        for (const name of names) {
+          const message = unknownKeys?.length ? `不支持的字段：${name}` : (issue.message ?? '格式不正确');
+          errors[name] = [...(errors[name] ?? []), message];
+        }
+      }
+      const first = Object.values(errors)[0]?.[0] ?? '提交的数据有误';
+      return reply.status(422).send({ code: ApiCode.validation, message: first, data: { errors } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .status(500)
+        .send({ code: ApiCode.serverError, message: clientMessages.serverBusy, data: null });
+    }
+    const message = clientErrorMessage(error);
+    return reply.status(status).send({ code: status, message, data: null });
+  });
+});
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return '提交的数据过大';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return '不支持的请求格式';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return '请求格式错误';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return '上传的文件过大';
+    default:
+      if (error.statusCode === 429) return '操作过于频繁，请稍后再试';
+      if (error.statusCode === 400 && error.message.includes('JSON')) return '请求格式错误';
+      return error.statusCode === 404 ? '数据不存在' : '请求有误';
+  }
+}

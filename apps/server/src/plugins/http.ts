@@ -1,0 +1,45 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import qs from 'qs';
+
+/** Largest upload (licence scans, after-sales photos). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Transport-level plugins: security headers, form bodies with qs-style nested keys
+ * (`ids[]=1`, `params[0][goods_id]=1`), multipart uploads and the rate limiter (off by default;
+ * routes opt in through `config.rateLimit`).
+ */
+export const httpPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody, {
+    parser: (body) => qs.parse(body, { arrayLimit: 1000, depth: 5, parameterLimit: 5000 }),
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 429,
+      message: `操作过于频繁，请${Math.ceil(context.ttl / 1000)}秒后再试`,
+      data: null,
+    }),
+  });
+});

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { AppError, notLoggedIn } from '../lib/errors';
+import { DbSessionStore, RedisSessionStore, type SessionData, type SessionStore } from '../lib/session-store';
+
+/** Buyers and operators have separate cookies, so the two scopes never share a session. */
+export const BUYER_COOKIE = 'yc_sid';
+export const OPERATOR_COOKIE = 'yc_admin_sid';
+const TTL_SECONDS = 7 * 24 * 3600;
+
+type Scope = 'buyer' | 'operator';
+const cookieOf = (scope: Scope) => (scope === 'buyer' ? BUYER_COOKIE : OPERATOR_COOKIE);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionStore: SessionStore;
+    redis?: Redis;
+    /** preHandler for buyer-only scopes: 401/10001 unless a buyer is logged in. */
+    requireBuyer(request: FastifyRequest): Promise<void>;
+    /** preHandler for operator-only scopes. */
+    requireOperator(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The session of a scope, loaded once per request on first use. */
+    loadSession(scope: Scope): Promise<SessionData | undefined>;
+    /** Logged-in buyer (store user) id, or undefined for a visitor. */
+    buyerId(): Promise<number | undefined>;
+    /** Same as buyerId() after requireBuyer ran: never undefined. */
+    userId: number;
+    operatorId: number;
+  }
+  interface FastifyReply {
+    /** Starts a fresh session (new id: no fixation) and sets the cookie. */
+    startSession(scope: Scope, data: SessionData): Promise<void>;
+    /** Destroys the current session of the scope and clears its cookie. */
+    endSession(scope: Scope): Promise<void>;
+  }
+}
+
+export interface SessionPluginOptions {
+  redisUrl?: string;
+  secureCookie?: boolean;
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPluginOptions) => {
+  await app.register(cookie);
+  if (options.redisUrl) {
+    const redis = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    app.decorate('redis', redis);
+    app.decorate('sessionStore', new RedisSessionStore(redis));
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  } else {
+    app.decorate('sessionStore', new DbSessionStore(app.db));
+  }
+  const store = app.sessionStore;
+  const cache = new WeakMap<FastifyRequest, Map<Scope, SessionData | undefined>>();
+
+  app.decorateRequest('userId', 0);
+  app.decorateRequest('operatorId', 0);
+  app.decorateRequest('loadSession', async function (this: FastifyRequest, scope: Scope) {
+    let loaded = cache.get(this);
+    if (!loaded) {
+      loaded = new Map();
+      cache.set(this, loaded);
+    }
+    if (loaded.has(scope)) return loaded.get(scope);
+    const id = this.cookies[cookieOf(scope)];
+    const data = id && id.length <= 64 ? await store.get(id) : undefined;
+    loaded.set(scope, data);
+    return data;
+  });
+  app.decorateRequest('buyerId', async function (this: FastifyRequest) {
+    return (await this.loadSession('buyer'))?.userId;
+  });
+
+  app.decorateReply('startSession', async function (this: FastifyReply, scope: Scope, data: SessionData) {
+    const oldId = this.request.cookies[cookieOf(scope)];
+    if (oldId) await store.destroy(oldId);
+    const id = randomBytes(32).toString('base64url');
+    await store.set(id, data, TTL_SECONDS);
+    cache.get(this.request)?.set(scope, data);
+    this.setCookie(cookieOf(scope), id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookie ?? false,
+      maxAge: TTL_SECONDS,
+    });
+  });
+  app.decorateReply('endSession', async function (this: FastifyReply, scope: Scope) {
+    const id = this.request.cookies[cookieOf(scope)];
+    if (id) await store.destroy(id);
+    cache.get(this.request)?.set(scope, undefined);
+    this.clearCookie(cookieOf(scope), { path: '/' });
+  });
+
+  app.decorate('requireBuyer', async (request: FastifyRequest) => {
+    const userId = await request.buyerId();
+    if (!userId) throw notLoggedIn();
+    request.userId = userId;
+  });
+  app.decorate('requireOperator', async (request: FastifyRequest) => {
+    const operatorId = (await request.loadSession('operator'))?.operatorId;
+    if (!operatorId) throw new AppError(401, '请先登录管理后台', 10001);
+    request.operatorId = operatorId;
+  });
+});

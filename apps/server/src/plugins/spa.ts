@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ApiCode } from '@yaocai/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SpaOptions {
+  shopDist: string;
+  adminDist: string;
+}
+
+/**
+ * Serves the built shop at `/` and the operator console at `/admin`, both in history mode:
+ * a GET for an unknown non-API path answers the SPA's index.html, and the SPA's own router
+ * shows its /404 page. Unknown /api paths answer the JSON envelope.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
+  const indexOf = (dist: string) => {
+    const file = path.join(dist, 'index.html');
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  };
+  const shopIndex = indexOf(options.shopDist);
+  const adminIndex = indexOf(options.adminDist);
+  const immutable = (res: { setHeader(name: string, value: string): void }, file: string) => {
+    const cache = file.includes(`${path.sep}assets${path.sep}`)
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache';
+    res.setHeader('cache-control', cache);
+  };
+  if (shopIndex) {
+    await app.register(fastifyStatic, {
+      root: options.shopDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: immutable,
+    });
+  }
+  if (adminIndex) {
+    await app.register(fastifyStatic, {
+      root: options.adminDist,
+      prefix: '/admin/',
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+      setHeaders: immutable,
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply, html: string) =>
+    reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply
+        .status(404)
+        .send({ code: ApiCode.notFound, message: `接口不存在：${request.method} ${url}`, data: null });
+    }
+    if ((url === '/admin' || url.startsWith('/admin/')) && adminIndex) return sendIndex(reply, adminIndex);
+    if (shopIndex) return sendIndex(reply, shopIndex);
+    return reply
+      .status(404)
+      .type('text/plain; charset=utf-8')
+      .send('The shop is not built yet: run `npm run build` (npm start does it for you).');
+  });
+});

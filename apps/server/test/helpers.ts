@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { seedDemoData } from '../src/db/seed';
+
+/**
+ * Which database the API suite runs on: PGlite (default) or the PostgreSQL server named by
+ * TEST_DATABASE_URL when TEST_DB=postgres. Each test file gets a database of its own.
+ */
+export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `yc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A fresh database (migrated, with demo data unless seed is false) and the app on top of it. */
+export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestContext> {
+  let database: Database;
+  let drop = async () => {};
+  if (testDbKind === 'postgres') {
+    const created = await createPostgresDatabase();
+    database = await openDatabase({ url: created.url, poolSize: 40 });
+    drop = created.drop;
+  } else {
+    database = await openDatabase({});
+  }
+  if (options.seed !== false) await seedDemoData(database.db);
+  const config = { ...loadConfig({}), seedDemoData: false, logLevel: 'silent' };
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Cookie header carrying every cookie a response set (for logged-in requests). */
+export function cookiesOf(response: { cookies: { name: string; value: string }[] }): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}

@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+
+/** Which category menu a route shows (spec: preferred, self-operated, clearance, normal). */
+export type MenuVariant = 'normal' | 'yx' | 'zy' | 'qx';
+
+/** Display flags every route carries (spec section 2). */
+export interface RouteFlags {
+  /** Full header: logo, search box, cart button. */
+  header: boolean;
+  /** Login-style header (logo and page name only), used by login, registration, password reset. */
+  loginHeader: boolean;
+  footer: boolean;
+  sideBar: boolean;
+  /** Category menu variant, or false for none. */
+  menu: MenuVariant | false;
+  /** Menu shown expanded (home) instead of on hover. */
+  menuExpanded: boolean;
+  nav: boolean;
+  /** The closable top-right ad. */
+  topAd: boolean;
+  /** Cart-flow step 1 to 4. */
+  cartStep?: 1 | 2 | 3 | 4;
+  /** Visitors are sent to /login. */
+  requiresLogin: boolean;
+}
+
+export type PageModule = { default: ComponentType };
+
+export interface AppRoute {
+  /** Route name (the spec's, where it gives one). */
+  name: string;
+  /** Absolute path pattern (React Router syntax). */
+  path: string;
+  /** Route title; the document title is `{title}-{site title}`. Undefined: site title only. */
+  title?: string;
+  /** Static redirect target, or a function of the params. */
+  redirect?: string | ((params: Record<string, string | undefined>) => string);
+  /** Leave the SPA for this address (eleven_index). */
+  external?: string;
+  flags: RouteFlags;
+  /** The page, loaded lazily. Absent: the feature is being built (see `feature`). */
+  page?: () => Promise<PageModule>;
+  /** Chinese name of the feature, shown by the being-built page when `page` is absent. */
+  feature?: string;
+}

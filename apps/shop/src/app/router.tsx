@@ -1,0 +1,45 @@
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { Building } from '../components/Building';
+import { RootLayout } from '../layout/RootLayout';
+import type { AppRoute } from './route-types';
+import { routeTable } from './routes';
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle = route;
+  if (route.redirect) {
+    const target = route.redirect;
+    return {
+      path: route.path,
+      handle,
+      loader: ({ params }: LoaderFunctionArgs) =>
+        redirect(typeof target === 'string' ? target : target(params)),
+    };
+  }
+  if (route.external) {
+    const address = route.external;
+    return {
+      path: route.path,
+      handle,
+      loader: () => {
+        window.location.replace(address);
+        return null;
+      },
+      element: null,
+    };
+  }
+  if (route.page) {
+    const load = route.page;
+    return { path: route.path, handle, lazy: async () => ({ Component: (await load()).default }) };
+  }
+  const feature = route.feature ?? route.title ?? route.name;
+  return { path: route.path, handle, element: <Building feature={feature} /> };
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    Component: RootLayout,
+    children: [...routeTable.map(toRouteObject), { path: '*', loader: () => redirect('/404') }],
+  },
+];
+
+export const router = createBrowserRouter(routeObjects);

@@ -1,0 +1,5 @@
+import { Building } from '../../../components/Building';
+
+export default function LoginPage() {
+  return <Building feature="登录" />;
+}

@@ -1,0 +1,5 @@
+import { Building } from '../../../components/Building';
+
+export default function DetailPage() {
+  return <Building feature="商品详情" />;
+}

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const screenshotDir = path.resolve(here, '../screenshots');
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies) and page. */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** Saves e2e/screenshots/<name>.png (full page). */
+  shot(page: Page, name: string): Promise<void>;
+  /** SMS codes the server sent, newest last (the log SMS provider keeps them). */
+  app: Awaited<ReturnType<typeof buildApp>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a free port over a fresh embedded database with the demo data,
+ * serving the built SPAs, and launches Debian's Chromium through playwright-core.
+ */
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-e2e-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', logLevel: 'warn' };
+  const app = await buildApp({ config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no server address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  mkdirSync(screenshotDir, { recursive: true });
+  return {
+    baseUrl,
+    browser,
+    app,
+    async newPage() {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1366, height: 900 },
+        locale: 'zh-CN',
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async shot(page, name) {
+      await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end journeys: the real server (fresh embedded database with demo data) and Chromium.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: __dirname,
+    include: ['journeys/**/*.e2e.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,26 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatYuan, fromYuan, mulFloor, toYuan } from './money';
+
+describe('money', () => {
+  it('converts yuan to fen exactly', () => {
+    expect(fromYuan('35.20')).toBe(3520);
+    expect(fromYuan(0.1 + 0.2)).toBe(30);
+    expect(fromYuan('7')).toBe(700);
+    expect(() => fromYuan('1.234')).toThrow();
+    expect(() => fromYuan('abc')).toThrow();
+  });
+  it('round-trips every fen amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (fen) => fromYuan(toYuan(fen)) === fen),
+    );
+  });
+  it('formats for display', () => {
+    expect(formatYuan(3520)).toBe('¥35.20');
+    expect(formatYuan(5)).toBe('¥0.05');
+    expect(formatYuan(-120)).toBe('-¥1.20');
+  });
+  it('rounds rates down to the fen', () => {
+    expect(mulFloor(999, 94, 100)).toBe(939);
+  });
+});

@@ -1,0 +1,90 @@
+// `npm test`: the whole suite, in order, stopping at the first failing stage:
+//   1. typecheck (tsc) and lint (Biome)
+//   2. unit + API tests (Vitest) on embedded PGlite
+//   3. the API tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it)
+//   4. build the SPAs, then the end-to-end journeys in headless Chromium
+// Chromium missing: E2E is skipped with a loud warning, unless E2E_REQUIRED=1 (CI), then it fails.
+// Ends with one line "N passed, N failed" over every test run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'node_modules', '.cache', 'yaocai-test');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title}\n$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function count(reportFile) {
+  if (!existsSync(reportFile)) return;
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function finish(ok) {
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(ok && totals.failed === 0 ? 0 : 1);
+}
+
+function vitest(title, reportName, args, env) {
+  const report = path.join(outDir, `${reportName}.json`);
+  const ok = run(
+    title,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
+  count(report);
+  return ok;
+}
+
+if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) finish(false);
+if (!run('lint (Biome)', 'npx', ['biome', 'check', '.'])) finish(false);
+if (!vitest('unit and API tests (PGlite)', 'unit', [], { TEST_DB: 'pglite' })) finish(false);
+
+if (process.env.TEST_DATABASE_URL) {
+  if (!vitest('API tests (PostgreSQL)', 'api-postgres', ['--project', 'server'], { TEST_DB: 'postgres' }))
+    finish(false);
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the API suite ran on PGlite only.');
+}
+
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find(
+  (candidate) => candidate && existsSync(candidate),
+);
+if (!chromium) {
+  const banner = '!'.repeat(78);
+  console.log(
+    `\n${banner}\n!!! Chromium not found: END-TO-END TESTS SKIPPED. Install it: apt-get install -y chromium\n${banner}`,
+  );
+  if (process.env.E2E_REQUIRED === '1') {
+    console.log('E2E_REQUIRED=1: a missing browser is a failure.');
+    totals.failed += 1;
+    finish(false);
+  }
+  finish(true);
+}
+
+if (!run('build the SPAs', 'npm', ['run', '--silent', 'build'])) finish(false);
+const e2eOk = vitest('end-to-end journeys (Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts'], {
+  CHROMIUM_PATH: chromium,
+});
+const e2eReport = path.join(outDir, 'e2e.json');
+if (
+  process.env.E2E_REQUIRED === '1' &&
+  (!existsSync(e2eReport) || JSON.parse(readFileSync(e2eReport, 'utf8')).numPassedTests === 0)
+) {
+  console.log('E2E_REQUIRED=1 but no end-to-end test passed.');
+  totals.failed += 1;
+  finish(false);
+}
+finish(e2eOk);
