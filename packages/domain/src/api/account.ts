@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { companyTypes, qualificationKinds, scopeClassCodes } from '../catalog/scope';
+import { contactMessages, MOBILE_PATTERN } from '../validation/contact';
+
+/**
+ * Account request bodies, validated by the server and used by the shop's forms. Messages are
+ * Chinese; the 422 body carries them per field.
+ */
+export const mobile = z.string().trim().regex(MOBILE_PATTERN, contactMessages.mobile);
+export const smsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, '请输入6位数字验证码');
+/** 8 to 20 characters with letters and digits. */
+export const password = z
+  .string()
+  .min(8, '密码至少8位')
+  .max(20, '密码最多20位')
+  .regex(/[A-Za-z]/, '密码须包含字母')
+  .regex(/\d/, '密码须包含数字');
+
+export const smsPurpose = z.enum(['register', 'forget', 'register_dd']);
+
+export const createCodeBody = z.strictObject({ phone: mobile, type: smsPurpose });
+
+export const loginBody = z.strictObject({
+  username: z.string().trim().min(1, '请输入手机号或用户名').max(50, '用户名过长'),
+  password: z.string().min(1, '请输入密码').max(50, '密码过长'),
+});
+
+const confirmPassword = <T extends { password: string; confirm_password: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.password !== value.confirm_password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: '两次输入的密码不一致' });
+  }
+};
+
+/** Registration step 1: phone, SMS code, password. Answers a draft token for steps 2 and 3. */
+export const registerVerifyBody = z
+  .strictObject({ phone: mobile, code: smsCode, password, confirm_password: z.string() })
+  .superRefine(confirmPassword);
+
+/** Registration step 2: company details. */
+export const registerCompanyBody = z.strictObject({
+  token: z.string().min(10).max(100),
+  company_name: z.string().trim().min(2, '企业名称至少2个字').max(60, '企业名称最多60个字'),
+  company_type: z.enum(companyTypes.map((t) => t.code) as [string, ...string[]], '请选择企业类型'),
+  contact_name: z.string().trim().min(2, '联系人至少2个字').max(20, '联系人最多20个字'),
+  contact_phone: mobile,
+  province: z.string().trim().min(2, '请选择省份').max(20),
+  city: z.string().trim().min(2, '请选择城市').max(20),
+  district: z.string().trim().min(2, '请选择区县').max(20),
+  address: z.string().trim().min(5, '详细地址至少5个字').max(120, '详细地址最多120个字'),
+  business_scope: z.array(z.enum(scopeClassCodes, '经营范围不正确')).min(1, '请至少选择一项经营范围').max(20),
+});
+
+export const qualificationInput = z.strictObject({
+  kind: z.enum(qualificationKinds.map((k) => k.code) as [string, ...string[]], '资质类型不正确'),
+  number: z.string().trim().min(4, '证件编号至少4位').max(50, '证件编号最多50位'),
+  expires_on: z.iso.date('有效期格式应为 YYYY-MM-DD'),
+  file_id: z.coerce.number().int().positive('请上传证件文件'),
+});
+
+/** Registration step 3: qualification documents; creates the account in one transaction. */
+export const registerSubmitBody = z.strictObject({
+  token: z.string().min(10).max(100),
+  qualifications: z.array(qualificationInput).min(1, '请至少上传一份资质证件').max(10),
+});
+
+export const forgetVerifyBody = z.strictObject({ phone: mobile, code: smsCode });
+export const resetPasswordBody = z
+  .strictObject({
+    /** From the forgot-password verify step; absent when a logged-in buyer changes its password. */
+    token: z.string().min(10).max(100).optional(),
+    old_password: z.string().max(50).optional(),
+    password,
+    confirm_password: z.string(),
+  })
+  .superRefine(confirmPassword);

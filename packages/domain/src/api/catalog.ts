@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * Catalogue contracts (wire shapes; money in yuan with two decimals). The server builds these
+ * responses and the shop reads them; both import the types from here.
+ */
+
+export const ladderTier = z.object({ number: z.number().int(), price: z.number() });
+
+/**
+ * Who may see prices: `visible`; `login` (visitor: 登录后查看价格); `pending` (qualifications
+ * not approved: 资质审核通过后可见). When not visible, every price field is null.
+ */
+export const priceVisibility = z.enum(['visible', 'login', 'pending']);
+export type PriceVisibility = z.infer<typeof priceVisibility>;
+
+export const goodsSummary = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  common_name: z.string(),
+  kind: z.enum(['drug', 'device', 'herb', 'health']),
+  sccj: z.string(),
+  ypgg: z.string(),
+  bzdw: z.string(),
+  approval_no: z.string(),
+  rx_class: z.enum(['rx', 'otc_a', 'otc_b', 'none']),
+  image: z.string(),
+  price_visibility: priceVisibility,
+  /** Text shown instead of prices when not visible. */
+  price_tip: z.string(),
+  base_price: z.number().nullable(),
+  retail_price: z.number().nullable(),
+  ladder_price_type: z.number().int(),
+  ladder_price: z.array(ladderTier),
+  /** Stock over all warehouses. */
+  number: z.number().int(),
+  /** Warehouse to add from by default (the one with most stock). */
+  ck_id: z.number().int(),
+  is_buy: z.boolean(),
+  min_quantity: z.number().int(),
+  step_quantity: z.number().int(),
+  is_free_shipping: z.boolean(),
+  free_shipping_number: z.number().int(),
+  tags: z.array(z.string()),
+  zones: z.array(z.string()),
+  expires_on: z.string().nullable(),
+  sales: z.number().int(),
+  ephedrine: z.boolean(),
+  scope_class: z.string(),
+  /** For a logged-in buyer: whether the goods is within its business scope, and why not. */
+  in_scope: z.boolean().nullable(),
+  scope_message: z.string().nullable(),
+  brand: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type GoodsSummary = z.infer<typeof goodsSummary>;
+
+export const goodsDetail = goodsSummary.extend({
+  description: z.string(),
+  dosage_form: z.string(),
+  storage: z.string(),
+  gallery: z.array(z.string()),
+  stock: z.array(z.object({ ck_id: z.number().int(), name: z.string(), number: z.number().int() })),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), menu: z.string() })),
+  goods_price_id: z.number().int(),
+  ladder_price_id: z.number().int(),
+  goods_manjian_id: z.number().int(),
+  is_yj: z.number().int(),
+  is_jxq: z.number().int(),
+  /** Full-reduction tiers the goods takes part in (yuan). */
+  manjian: z.array(z.object({ amount: z.number(), reduction: z.number() })),
+  is_favorite: z.boolean(),
+});
+export type GoodsDetail = z.infer<typeof goodsDetail>;
+
+export const goodsSort = z.enum(['default', 'sales', 'price_asc', 'price_desc', 'newest']);
+
+/** GET /api/goods/list query. Numbers arrive as strings from the URL. */
+export const goodsListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  category_id: z.coerce.number().int().positive().optional(),
+  keywords: z.string().trim().max(100).optional(),
+  /** 0 drug name, 1 manufacturer */
+  type: z.coerce.number().int().min(0).max(1).default(0),
+  sccj: z.string().trim().max(100).optional(),
+  brand_id: z.coerce.number().int().positive().optional(),
+  zone: z.enum(['yx', 'zyyp', 'qxzq', 'jxqzc', 'kxzq', 'ppzq']).optional(),
+  tag: z.string().max(4).optional(),
+  in_stock: z.coerce.number().int().min(0).max(1).optional(),
+  min_price: z.coerce.number().min(0).optional(),
+  max_price: z.coerce.number().min(0).optional(),
+  sort: goodsSort.default('default'),
+});
+export type GoodsListQuery = z.infer<typeof goodsListQuery>;
+
+export const goodsListData = z.object({
+  list: z.array(goodsSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type GoodsListData = z.infer<typeof goodsListData>;

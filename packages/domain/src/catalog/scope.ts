@@ -1,0 +1,56 @@
+/**
+ * Business-scope classes (经营范围, jyfw): what a buyer's licence lets it buy. Every goods has one
+ * class; a buyer may buy goods whose class is in its company's business scope.
+ */
+export const scopeClasses = [
+  { code: 'cfy', name: '处方药' },
+  { code: 'fcfy', name: '非处方药' },
+  { code: 'zcy', name: '中成药' },
+  { code: 'hxyzj', name: '化学药制剂' },
+  { code: 'kssz', name: '抗生素制剂' },
+  { code: 'shyp', name: '生化药品' },
+  { code: 'zyyp', name: '中药饮片' },
+  { code: 'swzp', name: '生物制品(除疫苗)' },
+  { code: 'qx1', name: '一类医疗器械' },
+  { code: 'qx2', name: '二类医疗器械' },
+  { code: 'qx3', name: '三类医疗器械' },
+  { code: 'bjsp', name: '保健食品' },
+  { code: 'xdyp', name: '消毒用品' },
+] as const;
+
+export type ScopeClassCode = (typeof scopeClasses)[number]['code'];
+export const scopeClassCodes = scopeClasses.map((c) => c.code) as [ScopeClassCode, ...ScopeClassCode[]];
+export const scopeClassName = (code: string): string =>
+  scopeClasses.find((c) => c.code === code)?.name ?? code;
+
+/** Qualification document kinds a buyer uploads (资质证件). */
+export const qualificationKinds = [
+  { code: 'business_licence', name: '营业执照' },
+  { code: 'drug_licence', name: '药品经营许可证' },
+  { code: 'medical_licence', name: '医疗机构执业许可证' },
+  { code: 'device_record', name: '第二类医疗器械经营备案凭证' },
+  { code: 'gsp', name: 'GSP证书' },
+  { code: 'proxy', name: '采购委托书' },
+  { code: 'id_card', name: '采购人员身份证' },
+] as const;
+export type QualificationKind = (typeof qualificationKinds)[number]['code'];
+
+export const companyTypes = [
+  { code: 'pharmacy', name: '药店' },
+  { code: 'clinic', name: '诊所' },
+  { code: 'other', name: '其他' },
+] as const;
+
+/** Goods badges, in display order. */
+export const goodsTags = ['优', '秒', '满', '换购', '赠', '特', '新'] as const;
+export type GoodsTag = (typeof goodsTags)[number];
+
+export const zones = {
+  yx: '优选专区',
+  zyyp: '中药饮片',
+  qxzq: '器械专区',
+  jxqzc: '近效期专场',
+  kxzq: '控销专区',
+  ppzq: '品牌专区',
+} as const;
+export type ZoneCode = keyof typeof zones;
