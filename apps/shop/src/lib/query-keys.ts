@@ -1,0 +1,7 @@
+/** Query keys shared across features (so one can invalidate another's data). */
+export const queryKeys = {
+  userBase: ['user', 'base'] as const,
+  headerCommon: ['focus', 'common'] as const,
+  cartList: ['cart', 'list'] as const,
+  cartTotal: ['cart', 'total'] as const,
+};
