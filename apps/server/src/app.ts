@@ -2,6 +2,10 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { smsPlugin } from './lib/sms';
+import { storagePlugin } from './lib/storage';
+import { accountAdminRoutes } from './modules/account/admin-routes';
+import { accountRoutes } from './modules/account/routes';
 import { healthRoutes } from './modules/health/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
@@ -31,6 +35,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(envelopePlugin);
+  await app.register(storagePlugin, { root: `${config.dataDir}/uploads` });
+  await app.register(smsPlugin);
   await app.register(dbPlugin, {
     database,
     url: config.databaseUrl,
@@ -44,6 +50,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   // Modules, one plugin each, all under /api.
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(accountAdminRoutes, { prefix: '/api' });
 
   await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist });
   return app;
