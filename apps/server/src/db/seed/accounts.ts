@@ -209,12 +209,10 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
     },
   ]);
 
-  await tx
-    .insert(operators)
-    .values({
-      username: demoAccounts.operator.username,
-      passwordHash: operatorHash,
-      name: '平台管理员',
-      role: 'admin',
-    });
+  await tx.insert(operators).values({
+    username: demoAccounts.operator.username,
+    passwordHash: operatorHash,
+    name: '平台管理员',
+    role: 'admin',
+  });
 }
