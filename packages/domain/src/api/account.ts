@@ -145,3 +145,12 @@ export const operatorMe = z.object({
   role: z.string(),
 });
 export type OperatorMe = z.infer<typeof operatorMe>;
+
+export type CreateCodeInput = z.input<typeof createCodeBody>;
+export type LoginInput = z.input<typeof loginBody>;
+export type RegisterVerifyInput = z.input<typeof registerVerifyBody>;
+export type RegisterCompanyInput = z.input<typeof registerCompanyBody>;
+export type RegisterSubmitInput = z.input<typeof registerSubmitBody>;
+export type RegisterDdSubmitInput = z.input<typeof registerDdSubmitBody>;
+export type ForgetVerifyInput = z.input<typeof forgetVerifyBody>;
+export type ResetPasswordInput = z.input<typeof resetPasswordBody>;
