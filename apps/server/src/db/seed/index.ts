@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { settings } from '../schema';
+import { seedCatalog } from './catalog';
 import { seedSettings } from './settings';
 
 const MARKER = 'demo_data';
@@ -16,6 +17,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [marker] = await tx.select().from(settings).where(eq(settings.key, MARKER));
     if (marker) return false;
     await seedSettings(tx);
+    await seedCatalog(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });
