@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { catalogRoutes } from './modules/catalog/routes';
+import { mediaRoutes } from './modules/content/media';
+import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
@@ -46,6 +48,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   // Modules, one plugin each, all under /api.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(contentRoutes, { prefix: '/api' });
+  await app.register(mediaRoutes);
 
   await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist });
   return app;

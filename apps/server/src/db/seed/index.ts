@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { settings } from '../schema';
 import { seedCatalog } from './catalog';
+import { seedContent } from './content';
 import { seedSettings } from './settings';
 
 const MARKER = 'demo_data';
@@ -18,6 +19,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     if (marker) return false;
     await seedSettings(tx);
     await seedCatalog(tx);
+    await seedContent(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });
