@@ -16,15 +16,13 @@ export async function seedContent(tx: Tx) {
         .values(item.children.map((c, j) => ({ parentId: parent.id, name: c.name, url: c.url, sort: j })));
     }
   }
-  await tx
-    .insert(hotSearches)
-    .values(
-      hotSearchSeed.map((name, i) => ({
-        name,
-        url: `/search?keywords=${encodeURIComponent(name)}`,
-        sort: i,
-      })),
-    );
+  await tx.insert(hotSearches).values(
+    hotSearchSeed.map((name, i) => ({
+      name,
+      url: `/search?keywords=${encodeURIComponent(name)}`,
+      sort: i,
+    })),
+  );
   await tx.insert(ads).values(adSeed.map((a, i) => ({ ...a, image: '', sort: i })));
   await tx.update(ads).set({ image: sql`'/media/ads/' || ${ads.id} || '.svg'` });
   await tx.insert(siteLinks).values(linkSeed.map((l, i) => ({ ...l, sort: i })));

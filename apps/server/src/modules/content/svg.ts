@@ -16,7 +16,7 @@ export function wrap(text: string, width: number, maxLines: number): string[] {
   let line = '';
   let used = 0;
   for (const ch of text) {
-    const w = /[\u0000-\u00ff]/.test(ch) ? 0.55 : 1;
+    const w = (ch.codePointAt(0) ?? 0) < 0x100 ? 0.55 : 1;
     if (used + w > width && line) {
       lines.push(line);
       line = '';
