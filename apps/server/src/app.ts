@@ -6,6 +6,9 @@ import { smsPlugin } from './lib/sms';
 import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
 import { accountRoutes } from './modules/account/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { mediaRoutes } from './modules/content/media';
+import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
@@ -52,6 +55,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(accountAdminRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(contentRoutes, { prefix: '/api' });
+  await app.register(mediaRoutes);
 
   await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist });
   return app;

@@ -3,6 +3,8 @@ import type { FileStorage } from '../../lib/storage';
 import type { Db } from '../client';
 import { settings } from '../schema';
 import { seedAccounts } from './accounts';
+import { seedCatalog } from './catalog';
+import { seedContent } from './content';
 import { seedSettings } from './settings';
 
 const MARKER = 'demo_data';
@@ -20,6 +22,8 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     if (marker) return false;
     await seedSettings(tx);
     await seedAccounts(tx, storage);
+    await seedCatalog(tx);
+    await seedContent(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });
