@@ -1,0 +1,4 @@
+export * from './combination';
+export * from './next-hint';
+export * from './price-cart';
+export * from './schemas';

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The pricing engine's input, as zod schemas so the server can validate what it feeds the
+ * engine and the SPAs can type their view models from them. Money is integer fen; the API
+ * edge converts the wire's yuan with fromYuan before building these.
+ */
+const fen = z.number().int({ error: '金额必须精确到分' }).nonnegative({ error: '金额不能为负' });
+const count = z.number().int({ error: '数量必须为正整数' }).nonnegative({ error: '数量必须为正整数' });
+
+export const lineIdInput = z.union([z.number().int(), z.string().min(1)]);
+export const goodsIdInput = z.union([z.number().int(), z.string().min(1)]);
+
+export const ladderTierInput = z.object({ quantity: z.number().int().positive(), priceFen: fen });
+
+/** ladder_price + ladder_price_type: type 1 = upper bounds, otherwise minimums. */
+export const ladderInput = z.object({ type: z.number().int(), tiers: z.array(ladderTierInput) });
+
+/** gift_data: total (what the gifts add, 0 for free gifts) and type (1 赠, 2 换购). */
+export const lineGiftInput = z.object({ totalFen: fen, type: z.number().int() });
+
+/** A combination package (type 3): its price per set and the goods in one set. */
+export const combinationInput = z.object({
+  priceFen: fen,
+  items: z
+    .array(z.object({ goodsId: goodsIdInput, quantity: z.number().int().positive(), priceFen: fen }))
+    .min(1, { error: '组合套餐至少包含一件商品' }),
+});
+
+export const CART_LINE_TYPE = { normal: 1, combination: 3 } as const;
+
+export const cartLineInput = z
+  .object({
+    id: lineIdInput,
+    goodsId: goodsIdInput,
+    /** Packing units, or sets for a combination. */
+    quantity: count,
+    /** is_selected as stored; lines that cannot be bought are unselected by the engine. */
+    selected: z.boolean(),
+    /** with_coupon: the line counts towards full-reduction tiers and coupons. Default false. */
+    withCoupon: z.boolean().optional(),
+    /** 1 normal (default), 3 combination package. */
+    type: z.number().int().optional(),
+    /** is_buy: default true. */
+    isBuy: z.boolean().optional(),
+    /** goods.number: units in stock. */
+    stock: count,
+    /** The line's price before ladder tiers. */
+    basePriceFen: fen,
+    ladder: ladderInput.nullish(),
+    /** 起购 and 中包装; default 1. */
+    minQuantity: z.number().int().positive().optional(),
+    step: z.number().int().positive().optional(),
+    freeShippingNumber: count.nullish(),
+    /** goods_manjian_amount: the line's own reduction from a goods-level activity. */
+    goodsManjianAmountFen: fen.optional(),
+    gift: lineGiftInput.nullish(),
+    combination: combinationInput.nullish(),
+  })
+  .refine((line) => line.type !== CART_LINE_TYPE.combination || !!line.combination, {
+    error: '组合套餐缺少套餐信息',
+    path: ['combination'],
+  });
+
+export const fullReductionTierInput = z.object({
+  amountFen: fen,
+  reductionFen: fen,
+  repeat: z.boolean().optional(),
+  maxReductionFen: fen.optional(),
+});
+
+/** activity_data.manjians and shipping_data of the cart state, in fen. */
+export const cartActivityInput = z.object({
+  fullReductionTiers: z.array(fullReductionTierInput).optional(),
+  shipping: z.object({ thresholdFen: fen, noTransOrderAmountFen: fen.optional() }).nullish(),
+});
+
+export const priceCartInput = z.object({
+  lines: z.array(cartLineInput),
+  activity: cartActivityInput.optional(),
+});
+
+export type CartLineInput = z.infer<typeof cartLineInput>;
+export type CartActivityInput = z.infer<typeof cartActivityInput>;
+export type PriceCartInput = z.infer<typeof priceCartInput>;
+export type CombinationInput = z.infer<typeof combinationInput>;

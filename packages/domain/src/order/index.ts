@@ -1,0 +1,3 @@
+export * from './order-total';
+export * from './points';
+export * from './state-machine';

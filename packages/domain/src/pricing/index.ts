@@ -1,0 +1,7 @@
+export * from './ladder';
+export * from './promotions/coupon';
+export * from './promotions/free-shipping';
+export * from './promotions/full-reduction';
+export * from './promotions/gifts';
+export * from './prorate';
+export * from './quantity';
