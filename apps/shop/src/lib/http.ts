@@ -4,7 +4,7 @@ import {
   type FieldErrors,
   firstFieldMessage,
   SUCCESS_CODES,
-} from '@yaocai/domain';
+} from '@yaocai/domain/api/codes';
 import qs from 'qs';
 
 /**

@@ -3,7 +3,7 @@ import type { NewsListData, NewsType } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
 export const fetchNewsList = (type: NewsType, page: number) =>
-  http.get<NewsListData>('/api/news', { params: { type, page } });
+  http.get<NewsListData>('/api/news', { params: { type, page }, silent: true });
 
 export const newsListKey = (type: NewsType, page: number) => ['news', 'list', type, page] as const;
 
