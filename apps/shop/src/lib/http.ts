@@ -1,10 +1,5 @@
-import {
-  clientMessages,
-  type Envelope,
-  type FieldErrors,
-  firstFieldMessage,
-  SUCCESS_CODES,
-} from '@yaocai/domain/api/codes';
+import { refusalAction } from '@yaocai/domain/api/client-rules';
+import { clientMessages, type Envelope, SUCCESS_CODES } from '@yaocai/domain/api/codes';
 import qs from 'qs';
 
 /**
@@ -85,27 +80,23 @@ export function loginRedirectTarget(current: string): string {
 
 /** Applies the error catalogue of spec section 8 to a refusal. */
 export function reportRefusal(error: ApiError): void {
-  const { code, status } = error;
-  if (code === 10001 || code === 401 || status === 401) {
-    const current = ui.currentPath();
-    if (!current.startsWith('/login')) ui.navigate(loginRedirectTarget(current));
-    return;
+  const action = refusalAction(error);
+  switch (action.kind) {
+    case 'login': {
+      const current = ui.currentPath();
+      if (!current.startsWith('/login')) ui.navigate(loginRedirectTarget(current));
+      return;
+    }
+    case 'contract':
+      ui.toast(action.text);
+      ui.navigate('/dzht');
+      return;
+    case 'toast':
+      ui.toast(action.text);
+      return;
+    case 'alert':
+      ui.alert(action.title, action.text);
   }
-  if (code === 459) {
-    ui.toast(error.message);
-    ui.navigate('/dzht');
-    return;
-  }
-  if (code === 422) {
-    const errors = (error.data as { errors?: FieldErrors } | null)?.errors;
-    ui.toast(firstFieldMessage(errors) ?? error.message);
-    return;
-  }
-  if (code >= 500 || code === 0) {
-    ui.toast(clientMessages.serverBusy);
-    return;
-  }
-  ui.alert(clientMessages.alertTitle, error.message);
 }
 
 function buildInit(method: string, body: unknown, signal: AbortSignal): RequestInit {
