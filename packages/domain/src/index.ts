@@ -1,4 +1,5 @@
 export * from './api/account';
+export * from './api/brand';
 export * from './api/catalog';
 export * from './api/common';
 export * from './api/envelope';
