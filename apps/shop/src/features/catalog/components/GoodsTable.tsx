@@ -13,9 +13,10 @@ const columns: ColumnsType<GoodsSummary> = [
   {
     title: '商品名称',
     key: 'name',
+    width: 210,
     render: (_, g) => (
       <div>
-        <Link to={detailHref(g)} style={{ fontWeight: 600 }}>
+        <Link to={detailHref(g)} className="yc-goods-link">
           <RxBadge goods={g} />
           {g.name}
         </Link>
@@ -24,12 +25,11 @@ const columns: ColumnsType<GoodsSummary> = [
       </div>
     ),
   },
-  { title: '规格', dataIndex: 'ypgg', width: 140 },
-  { title: '单位', dataIndex: 'bzdw', width: 56, align: 'center' },
-  { title: '生产厂家', dataIndex: 'sccj', width: 190 },
-  { title: '批准文号', dataIndex: 'approval_no', width: 150 },
-  { title: '效期', dataIndex: 'expires_on', width: 100, render: (v: string | null) => v ?? '—' },
-  { title: '中包装', dataIndex: 'step_quantity', width: 64, align: 'center' },
+  { title: '规格/单位', key: 'ypgg', width: 120, render: (_, g) => `${g.ypgg}/${g.bzdw}` },
+  { title: '生产厂家', dataIndex: 'sccj', ellipsis: true },
+  { title: '批准文号', dataIndex: 'approval_no', width: 130 },
+  { title: '效期', dataIndex: 'expires_on', width: 96, render: (v: string | null) => v ?? '—' },
+  { title: '中包装', dataIndex: 'step_quantity', width: 60, align: 'center' },
   {
     title: '库存',
     dataIndex: 'number',
@@ -48,7 +48,7 @@ const columns: ColumnsType<GoodsSummary> = [
       </div>
     ),
   },
-  { title: '采购数量', key: 'buy', width: 230, render: (_, g) => <BuyBox goods={g} compact /> },
+  { title: '采购数量', key: 'buy', width: 220, render: (_, g) => <BuyBox goods={g} compact /> },
 ];
 
 /** Dense table for professional buyers: every field a purchaser compares, one row per goods. */

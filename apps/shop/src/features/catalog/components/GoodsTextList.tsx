@@ -21,7 +21,7 @@ export function GoodsTextList({ goods }: { goods: GoodsSummary[] }) {
       {goods.map((g) => (
         <div className="yc-text-row" key={g.id} data-testid="goods-text-row">
           <span>
-            <Link to={detailHref(g)}>
+            <Link to={detailHref(g)} className="yc-goods-link">
               <RxBadge goods={g} />
               {g.name}
             </Link>{' '}

@@ -51,7 +51,7 @@ export default function FavoritesPage() {
                     style={{ border: '1px solid #eee' }}
                   />
                   <div>
-                    <Link to={detailHref(g)} style={{ fontWeight: 600 }}>
+                    <Link to={detailHref(g)} className="yc-goods-link">
                       <RxBadge goods={g} />
                       {g.name}
                     </Link>
