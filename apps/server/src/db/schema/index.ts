@@ -3,3 +3,5 @@ export * from './account';
 export * from './cart';
 export * from './catalog';
 export * from './core';
+export * from './order';
+export * from './wallet';
