@@ -2,7 +2,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { addressRoutes } from './modules/address/routes';
 import { healthRoutes } from './modules/health/routes';
+import { orderAdminRoutes } from './modules/order/admin-routes';
+import { orderRoutes } from './modules/order/routes';
+import { orderSweeper } from './modules/order/sweeper';
+import { paymentRoutes } from './modules/payment/routes';
+import { promotionRoutes } from './modules/promotion/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -44,6 +51,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   // Modules, one plugin each, all under /api.
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(addressRoutes, { prefix: '/api' });
+  await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(orderAdminRoutes, { prefix: '/api' });
+  await app.register(paymentRoutes, { prefix: '/api' });
+  await app.register(promotionRoutes, { prefix: '/api' });
+  await app.register(walletRoutes, { prefix: '/api' });
+  await app.register(orderSweeper);
 
   await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist });
   return app;

@@ -2,6 +2,7 @@ export * from './api/account';
 export * from './api/catalog';
 export * from './api/common';
 export * from './api/envelope';
+export * from './api/order';
 export * from './api/user';
 export * from './cart';
 export * from './catalog/scope';

@@ -68,7 +68,10 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_out_trade_no_uq').on(t.outTradeNo), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_out_trade_no_uq').on(t.outTradeNo),
+    index('payments_order_idx').on(t.orderId),
+  ],
 );
 
 /** Provider notifications, each handled once (unique provider transaction id). */
