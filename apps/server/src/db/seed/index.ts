@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { settings } from '../schema';
+import { seedOrders } from './order';
 import { seedSettings } from './settings';
 
 const MARKER = 'demo_data';
@@ -16,6 +17,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [marker] = await tx.select().from(settings).where(eq(settings.key, MARKER));
     if (marker) return false;
     await seedSettings(tx);
+    // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
+    await seedOrders(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });
