@@ -21,22 +21,21 @@ const userBase = (page: Page) =>
     async () => (await (await fetch('/api/user/base')).json()).data as { is_login: boolean; company: string },
   );
 
-/** The header (shell work) shows the company name; until it exists, user/base is the proof. */
+/** A page with the full shop header (the top bar carries the company name and 安全退出). */
+const HEADER_PAGE = '/help/xrzn/gwzn';
+
+/** The header shows the company name of the logged-in buyer (and user/base agrees). */
 async function expectLoggedInAs(page: Page, company: string) {
-  const header = page.locator('[data-testid=header-company]');
-  if (await header.count()) await expect.poll(() => header.first().textContent()).toContain(company);
+  await page.goto(HEADER_PAGE);
+  await expect.poll(() => page.getByTestId('header-company').textContent()).toBe(company);
   await expect.poll(async () => (await userBase(page)).company).toBe(company);
 }
 
+/** 安全退出 in the header: the session ends and the header offers 登录 again. */
 async function logout(page: Page) {
-  const button = page.locator('[data-testid=header-logout]');
-  if (await button.count()) {
-    await button.first().click();
-    await page.waitForLoadState('networkidle');
-  } else {
-    await page.evaluate(() => fetch('/api/user/logout', { method: 'DELETE' }));
-    await page.reload();
-  }
+  await page.goto(HEADER_PAGE);
+  await page.getByTestId('header-logout').click();
+  await page.getByTestId('header-login').waitFor();
   await expect.poll(async () => (await userBase(page)).is_login).toBe(false);
 }
 

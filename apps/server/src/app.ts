@@ -42,6 +42,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The first start migrates and loads the demo data inside the db plugin: allow it time.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(envelopePlugin);
