@@ -151,4 +151,34 @@ describe('account journeys', () => {
     await h.shot(page, 'account-forget-logged-in');
     await context.close();
   });
+
+  it('a store of an approved company adds another store (/register/dd)', async () => {
+    const { page, context } = await h.newPage();
+    await login(page, '13800000001', 'Demo@123456');
+    const phone = '13900000088';
+    await page.goto('/register_dd');
+    await page.waitForURL('**/register/dd/step1');
+    await page.getByPlaceholder('请输入11位手机号码').fill(phone);
+    await page.getByTestId('sms-send').click();
+    await page.getByPlaceholder('6位数字验证码').fill(await smsCodeFor(phone));
+    await page.locator('#password').fill('Store2026ok');
+    await page.locator('#confirm_password').fill('Store2026ok');
+    await h.shot(page, 'account-dd-step1');
+    await page.getByTestId('register-next').click();
+
+    await page.waitForURL('**/register/dd/step2');
+    await page.locator('#store_name').fill('仁心大药房（萧山店）');
+    await page.locator('#contact_name').fill('王五');
+    await page.locator('#address').fill('浙江省杭州市萧山区人民路 1 号');
+    await h.shot(page, 'account-dd-step2');
+    await page.getByTestId('register-submit').click();
+
+    await page.waitForURL('**/register/dd/step3');
+    await page.getByText('门店添加成功').waitFor();
+    await h.shot(page, 'account-dd-step3');
+    await logout(page);
+    await login(page, phone, 'Store2026ok');
+    await expectLoggedInAs(page, '仁心大药房连锁有限公司');
+    await context.close();
+  });
 });
