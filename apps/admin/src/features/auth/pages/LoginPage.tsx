@@ -1,8 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { OperatorLoginBody } from '@yaocai/domain';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useLogin } from '../api/operator';
+import { type AdminLoginValues, useLogin } from '../api/operator';
 import { loginErrorText } from '../login-error';
 
 /** Operator sign-in: username and password; refusals shown above the button. */
@@ -10,7 +9,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  const onFinish = (values: OperatorLoginBody) =>
+  const onFinish = (values: AdminLoginValues) =>
     login.mutate(values, { onSuccess: () => navigate(params.get('redirect') || '/', { replace: true }) });
   return (
     <div className="ad-login">
@@ -27,7 +26,7 @@ export default function LoginPage() {
             <Typography.Text type="secondary">订单、商品、会员资质与售后管理</Typography.Text>
           </div>
         </div>
-        <Form<OperatorLoginBody>
+        <Form<AdminLoginValues>
           layout="vertical"
           onFinish={onFinish}
           requiredMark={false}
