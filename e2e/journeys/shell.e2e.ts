@@ -1,8 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedFlags, routeSamples } from '../../apps/shop/src/app/route-samples';
 import { type Harness, startHarness } from '../support/harness';
 import { useFixturesWhereMissing } from '../support/shell-fixtures';
+
+const shopDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/shop/dist');
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,7 +26,12 @@ async function visitorPage() {
 describe('the shop shell', () => {
   it('shows a visitor 登录/注册, the hot line and the home title', async () => {
     const { page, context } = await visitorPage();
-    await page.goto('/');
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) scripts.add(pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('首页-药采');
     await page.getByTestId('header-login').waitFor();
     expect(await page.getByTestId('header-login').textContent()).toBe('登录');
@@ -33,6 +44,14 @@ describe('the shop shell', () => {
     );
     await page.getByTestId('footer-help').first().waitFor();
     await h.shot(page, 'shell-home');
+    // Budget: the JavaScript the home route loads stays under 350 KB gzip.
+    const gzipKb =
+      [...scripts].reduce(
+        (sum, script) => sum + gzipSync(readFileSync(path.join(shopDist, script))).length,
+        0,
+      ) / 1024;
+    console.log(`home route JS: ${gzipKb.toFixed(1)} KB gzip in ${scripts.size} files`);
+    expect(gzipKb).toBeLessThan(350);
     await context.close();
   });
 
