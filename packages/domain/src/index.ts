@@ -4,7 +4,6 @@ export * from './api/catalog';
 export * from './api/client-rules';
 export * from './api/common';
 export * from './api/envelope';
-export * from './api/operator';
 export * from './api/order';
 export * from './api/user';
 export * from './cart';
