@@ -53,8 +53,17 @@ export const summaryColumns = {
   image: goods.image,
   salesCount: goods.salesCount,
   stockTotal: goods.stockTotal,
+  /** Default warehouse: the one with most stock (null without stock rows). */
+  mainWarehouseId: sql<
+    number | null
+  >`(select s.warehouse_id from goods_stock s where s.goods_id = ${goods.id} order by s.quantity desc, s.warehouse_id limit 1)`,
 };
-export type SummaryRow = Pick<typeof goods.$inferSelect, keyof typeof summaryColumns>;
+export type SummaryRow = Pick<
+  typeof goods.$inferSelect,
+  Exclude<keyof typeof summaryColumns, 'mainWarehouseId'>
+> & {
+  mainWarehouseId?: number | null;
+};
 
 export interface ListFilter
   extends Partial<Omit<GoodsListQuery, 'page' | 'page_size' | 'sort' | 'category_id'>> {
@@ -131,7 +140,7 @@ export async function listGoods(
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
   const where = listConditions(filter);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(summaryColumns)
       .from(goods)
@@ -139,7 +148,7 @@ export async function listGoods(
       .orderBy(...listOrder(sort))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(goods).where(where),
+    countGoods(db, filter, where),
   ]);
   return { rows: rows as SummaryRow[], total };
 }
@@ -159,4 +168,53 @@ export async function mainWarehouses(db: Db, ids: number[]): Promise<Map<number,
     .orderBy(asc(goodsStock.goodsId), desc(goodsStock.quantity), asc(goodsStock.warehouseId));
   for (const r of rows) if (!out.has(r.goodsId)) out.set(r.goodsId, r.warehouseId);
   return out;
+}
+
+const onlyCategories = (f: ListFilter) =>
+  f.categoryIds !== undefined &&
+  Object.entries(f).every(
+    ([key, value]) => key === 'categoryIds' || key === 'type' || value === undefined || value === '',
+  );
+
+/**
+ * Total of a goods list. Browsing a category (the common case) counts category links in the
+ * goods_categories index and subtracts off-sale goods (a tiny partial index), instead of
+ * joining every goods row of the category.
+ */
+const countCache = new Map<string, { at: number; total: Promise<number> }>();
+const COUNT_TTL_MS = 5_000;
+
+/** Totals are cached for a few seconds per filter (they move slowly; pages are always fresh). */
+function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
+  const key = JSON.stringify(filter);
+  const now = Date.now();
+  const hit = countCache.get(key);
+  if (hit && now - hit.at < COUNT_TTL_MS) return hit.total;
+  if (countCache.size > 2_000) countCache.clear();
+  const total = queryCount(db, filter, where);
+  countCache.set(key, { at: now, total });
+  total.catch(() => countCache.delete(key));
+  return total;
+}
+
+/** Forgets cached totals (after goods writes). */
+export function invalidateCounts() {
+  countCache.clear();
+}
+
+async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {
+  if (onlyCategories(filter)) {
+    const [{ total }] = await db
+      .select({ total: sql<number>`count(distinct ${goodsCategories.goodsId})::int` })
+      .from(goodsCategories)
+      .where(
+        and(
+          inArray(goodsCategories.categoryId, filter.categoryIds!),
+          sql`not exists (select 1 from ${goods} where ${goods.id} = ${goodsCategories.goodsId} and not ${goods.isOnSale})`,
+        ),
+      );
+    return total;
+  }
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(goods).where(where);
+  return total;
 }
