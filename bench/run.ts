@@ -36,6 +36,8 @@ interface Scenario {
   /** Paths cycled over by the connections. */
   paths: string[];
   connections: number;
+  /** Extra environment of the app server (e.g. CATALOG_CACHE_TTL_MS=0: result caches off). */
+  env?: Record<string, string>;
   budget?: { p99Ms?: number; minShareOfBare?: number };
 }
 
@@ -74,6 +76,40 @@ const scenarios: Scenario[] = [
     paths: searchPaths,
     connections: 32,
     budget: { p99Ms: 30 },
+  },
+  {
+    group: 'catalog',
+    name: 'GET /api/goods/list category + sort, page 1 (PostgreSQL, result cache off)',
+    target: 'postgres',
+    paths: listPaths(topCategories),
+    connections: 32,
+    env: { CATALOG_CACHE_TTL_MS: '0' },
+  },
+  {
+    group: 'catalog',
+    name: 'GET /api/goods/search suggestions (PostgreSQL, result cache off)',
+    target: 'postgres',
+    paths: searchPaths,
+    connections: 32,
+    env: { CATALOG_CACHE_TTL_MS: '0' },
+  },
+  {
+    group: 'pglite',
+    name: 'GET /api/goods/list category + sort, page 1 (PGlite, result cache off)',
+    target: 'pglite',
+    paths: listPaths(topCategories),
+    connections: 1,
+    env: { CATALOG_CACHE_TTL_MS: '0' },
+    budget: { p99Ms: 150 },
+  },
+  {
+    group: 'pglite',
+    name: 'GET /api/goods/search suggestions (PGlite, result cache off)',
+    target: 'pglite',
+    paths: searchPaths,
+    connections: 1,
+    env: { CATALOG_CACHE_TTL_MS: '0' },
+    budget: { p99Ms: 150 },
   },
   {
     group: 'pglite',
@@ -127,7 +163,7 @@ function fill(env: NodeJS.ProcessEnv) {
   });
 }
 
-async function start(target: Target): Promise<ChildProcess> {
+async function start(target: Target, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const port = ports[target];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -210,7 +246,10 @@ function writeResults(results: Result[], groups: string[], command: string) {
   const sections = new Map<string, string>();
   for (const m of previous.matchAll(/<!-- group:(\w+) -->\n([\s\S]*?)<!-- \/group:\1 -->/g))
     sections.set(m[1], m[2]);
-  const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; load average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (the machine is shared with other builds)`;
   for (const group of groups) {
     const rows = results.filter((r) => r.scenario.group === group);
     if (!rows.length) continue;
@@ -273,7 +312,7 @@ async function main() {
   for (const group of groups) {
     let bareRps: number | undefined;
     for (const s of selected.filter((x) => x.group === group)) {
-      const child = await start(s.target);
+      const child = await start(s.target, s.env);
       try {
         const r = await runScenario(s, bareRps);
         if (s.target === 'bare') bareRps = r.rps;

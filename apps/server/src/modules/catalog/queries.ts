@@ -131,7 +131,11 @@ export function listOrder(sort: GoodsListQuery['sort']): SQL[] {
   }
 }
 
-/** One page of goods and the total, as two queries (the page uses the sort index). */
+/**
+ * One page of goods and the total. The ordered ids of a page (and the total) are cached for a
+ * few seconds per filter, sort and page — list pages are the same for every visitor — while the
+ * rows themselves (stock, prices, on-sale flag) are always read fresh by primary key.
+ */
 export async function listGoods(
   db: Db,
   filter: ListFilter,
@@ -140,17 +144,51 @@ export async function listGoods(
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
   const where = listConditions(filter);
-  const [rows, total] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(goods)
-      .where(where)
-      .orderBy(...listOrder(sort))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  const [ids, total] = await Promise.all([
+    pageIds(db, filter, where, sort, page, pageSize),
     countGoods(db, filter, where),
   ]);
-  return { rows: rows as SummaryRow[], total };
+  if (!ids.length) return { rows: [], total };
+  const rows = await db
+    .select(summaryColumns)
+    .from(goods)
+    .where(and(inArray(goods.id, ids), eq(goods.isOnSale, true)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.map((id) => byId.get(id)).filter((r) => r !== undefined) as SummaryRow[], total };
+}
+
+/**
+ * How long list pages, totals and suggestions are cached in process (ms). CATALOG_CACHE_TTL_MS=0
+ * turns the result caches off (the bench measures the bare queries that way too).
+ */
+export const listCacheTtlMs = Number(process.env.CATALOG_CACHE_TTL_MS ?? 5_000);
+const LIST_TTL_MS = listCacheTtlMs;
+const pageCache = new Map<string, { at: number; ids: Promise<number[]> }>();
+
+function pageIds(
+  db: Db,
+  filter: ListFilter,
+  where: SQL,
+  sort: GoodsListQuery['sort'],
+  page: number,
+  pageSize: number,
+): Promise<number[]> {
+  const key = JSON.stringify([filter, sort, page, pageSize]);
+  const now = Date.now();
+  const hit = pageCache.get(key);
+  if (hit && now - hit.at < LIST_TTL_MS) return hit.ids;
+  if (pageCache.size > 5_000) pageCache.clear();
+  const ids = db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(where)
+    .orderBy(...listOrder(sort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .then((rows) => rows.map((r) => r.id));
+  pageCache.set(key, { at: now, ids });
+  ids.catch(() => pageCache.delete(key));
+  return ids;
 }
 
 /** The warehouse with most stock of each goods (default ck_id). */
@@ -182,7 +220,7 @@ const onlyCategories = (f: ListFilter) =>
  * joining every goods row of the category.
  */
 const countCache = new Map<string, { at: number; total: Promise<number> }>();
-const COUNT_TTL_MS = 5_000;
+const COUNT_TTL_MS = listCacheTtlMs;
 
 /** Totals are cached for a few seconds per filter (they move slowly; pages are always fresh). */
 function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
@@ -197,9 +235,10 @@ function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
   return total;
 }
 
-/** Forgets cached totals (after goods writes). */
-export function invalidateCounts() {
+/** Forgets cached pages and totals (after goods writes). */
+export function invalidateGoodsLists() {
   countCache.clear();
+  pageCache.clear();
 }
 
 async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {

@@ -19,7 +19,7 @@ import {
   searchLog,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { escapeLike, type ListFilter, listGoods, type SummaryRow } from './queries';
+import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 import { priceTipOf, scopeOf, type Viewer } from './viewer';
 
@@ -124,7 +124,7 @@ async function logKeyword(db: Db, keyword: string) {
  * indexes); contains-matches (trigram indexes) fill up the rest.
  */
 const suggestionCache = new Map<string, { at: number; list: Promise<string[]> }>();
-const SUGGESTION_TTL_MS = 30_000;
+const SUGGESTION_TTL_MS = listCacheTtlMs * 6;
 
 /** Suggestions do not depend on the viewer: each (type, keyword) is cached for 30 s. */
 export function suggestions(db: Db, keywords: string, type: number): Promise<string[]> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { goods, goodsCategories, goodsStock, type LadderTierRow } from '../../db/schema';
 import { type PinyinKeys, pinyinKeys } from './pinyin';
+import { invalidateGoodsLists } from './queries';
 
 /** One goods to write, with its stock per warehouse and its category memberships. */
 export interface GoodsWrite {
@@ -95,6 +96,7 @@ export async function insertGoods(db: DbOrTx, items: GoodsWrite[]): Promise<numb
     if (stockRows.length) await db.insert(goodsStock).values(stockRows);
     if (categoryRows.length) await db.insert(goodsCategories).values(categoryRows);
   }
+  invalidateGoodsLists();
   return ids;
 }
 
@@ -104,4 +106,5 @@ export async function refreshSearchColumns(db: DbOrTx, id: number, name: string,
     .update(goods)
     .set({ ...searchColumns(name, manufacturer), updatedAt: sql`now()` })
     .where(sql`${goods.id} = ${id}`);
+  invalidateGoodsLists();
 }
