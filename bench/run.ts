@@ -171,6 +171,7 @@ async function start(target: Target, extraEnv: Record<string, string> = {}): Pro
     HOST: '127.0.0.1',
     LOG_LEVEL: 'fatal',
     NODE_ENV: 'production',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   if (target === 'postgres') env.DATABASE_URL = pgUrl;
