@@ -281,14 +281,16 @@ function writeResults(results: Result[], groups: string[], command: string) {
     catalog: 'Catalogue on PostgreSQL (32 connections)',
     pglite: 'Catalogue on PGlite (1 connection)',
   };
-  const head =
-    previous.split('<!-- group:')[0].trim() ||
-    '# Benchmark results\n\nWritten by `npm run bench` (bench/run.ts); each group keeps its latest run. Servers run as child processes on the same machine as autocannon.';
+  // Everything above the results marker is hand-written notes and is kept as is.
+  const marker = '<!-- results: written by bench/run.ts below this line -->';
+  const head = previous.includes(marker)
+    ? previous.split(marker)[0].trim()
+    : '# Benchmark results\n\nWritten by `npm run bench` (bench/run.ts); each group keeps its latest run.';
   const body = order
     .filter((g) => sections.has(g))
     .map((g) => `## ${titles[g] ?? g}\n\n<!-- group:${g} -->\n${sections.get(g)}<!-- /group:${g} -->`)
     .join('\n\n');
-  writeFileSync(file, `${head}\n\n${body}\n`);
+  writeFileSync(file, `${head}\n\n${marker}\n\n${body}\n`);
 }
 
 async function main() {

@@ -149,12 +149,34 @@ export async function listGoods(
     countGoods(db, filter, where),
   ]);
   if (!ids.length) return { rows: [], total };
-  const rows = await db
+  return { rows: await pageRows(db, ids), total };
+}
+
+/**
+ * Rows of a page by primary key. Identical pages requested within ROWS_TTL_MS (1 s) share one
+ * read — concurrent visitors of a category page coalesce — so stock figures in lists are at most
+ * a second old; cart and checkout always re-read stock.
+ */
+const ROWS_TTL_MS = Math.min(1_000, Number(process.env.CATALOG_CACHE_TTL_MS ?? 5_000));
+const rowsCache = new Map<string, { at: number; rows: Promise<SummaryRow[]> }>();
+
+function pageRows(db: Db, ids: number[]): Promise<SummaryRow[]> {
+  const key = ids.join(',');
+  const now = Date.now();
+  const hit = rowsCache.get(key);
+  if (hit && now - hit.at < ROWS_TTL_MS) return hit.rows;
+  if (rowsCache.size > 2_000) rowsCache.clear();
+  const rows = db
     .select(summaryColumns)
     .from(goods)
-    .where(and(inArray(goods.id, ids), eq(goods.isOnSale, true)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { rows: ids.map((id) => byId.get(id)).filter((r) => r !== undefined) as SummaryRow[], total };
+    .where(and(inArray(goods.id, ids), eq(goods.isOnSale, true)))
+    .then((found) => {
+      const byId = new Map(found.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)).filter((r) => r !== undefined) as SummaryRow[];
+    });
+  rowsCache.set(key, { at: now, rows });
+  rows.catch(() => rowsCache.delete(key));
+  return rows;
 }
 
 /**
@@ -239,6 +261,7 @@ function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
 export function invalidateGoodsLists() {
   countCache.clear();
   pageCache.clear();
+  rowsCache.clear();
 }
 
 async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {
