@@ -291,6 +291,12 @@ function writeResults(results: Result[], groups: string[], command: string) {
     .map((g) => `## ${titles[g] ?? g}\n\n<!-- group:${g} -->\n${sections.get(g)}<!-- /group:${g} -->`)
     .join('\n\n');
   writeFileSync(file, `${head}\n\n${marker}\n\n${body}\n`);
+  try {
+    // Keep the file as the repository formatter wants it (tables aligned).
+    execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], { cwd: root, stdio: 'ignore' });
+  } catch {
+    // formatting is cosmetic
+  }
 }
 
 async function main() {
