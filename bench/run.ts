@@ -293,7 +293,10 @@ function writeResults(results: Result[], groups: string[], command: string) {
   writeFileSync(file, `${head}\n\n${marker}\n\n${body}\n`);
   try {
     // Keep the file as the repository formatter wants it (tables aligned).
-    execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], { cwd: root, stdio: 'ignore' });
+    execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], {
+      cwd: root,
+      stdio: 'ignore',
+    });
   } catch {
     // formatting is cosmetic
   }
