@@ -5,6 +5,7 @@ import { settings } from '../schema';
 import { seedAccounts } from './accounts';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
+import { seedOrders } from './order';
 import { seedSettings } from './settings';
 
 const MARKER = 'demo_data';
@@ -24,6 +25,8 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedAccounts(tx, storage);
     await seedCatalog(tx);
     await seedContent(tx);
+    // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
+    await seedOrders(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });
