@@ -1,4 +1,14 @@
-import { adItem, headerCommonData, helpCategory, linkItem, siteFooter } from '@yaocai/domain';
+import {
+  adItem,
+  headerCommonData,
+  helpArticle,
+  helpCategory,
+  linkItem,
+  newsArticle,
+  newsListData,
+  siteFooter,
+  siteInfo,
+} from '@yaocai/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -114,7 +124,7 @@ describe('global and help', () => {
     expect(links.length).toBeGreaterThan(2);
   });
   it('GET /api/global/site', async () => {
-    const data = (await get('/api/global/site')).body.data;
+    const data = siteInfo.parse((await get('/api/global/site')).body.data);
     expect(data.title).toBe('药采');
     const footer = siteFooter.parse(data.footer);
     expect(footer.licences.map((l) => l.name)).toContain('药品经营许可证');
@@ -131,6 +141,7 @@ describe('global and help', () => {
     for (const path of helpRoutes) {
       const res = await get(`/api/article/help?path=${encodeURIComponent(path)}`);
       expect(res.status, path).toBe(200);
+      helpArticle.parse(res.body.data);
       expect(res.body.data.paragraphs.length, path).toBeGreaterThan(1);
       expect(res.body.data.title).toMatch(/[\u4e00-\u9fa5]/);
     }
@@ -143,7 +154,7 @@ describe('global and help', () => {
 
 describe('news', () => {
   it('lists industry and company news, newest first', async () => {
-    const all = (await get('/api/news?page=1&page_size=50')).body.data;
+    const all = newsListData.parse((await get('/api/news?page=1&page_size=50')).body.data);
     expect(all.total).toBeGreaterThanOrEqual(10);
     const hy = (await get('/api/news?type=hy')).body.data;
     expect(hy.list.every((n: { type: string }) => n.type === 'hy')).toBe(true);
@@ -157,7 +168,7 @@ describe('news', () => {
   });
   it('answers a news item', async () => {
     const first = (await get('/api/news')).body.data.list[0];
-    const item = (await get(`/api/news/${first.id}`)).body.data;
+    const item = newsArticle.parse((await get(`/api/news/${first.id}`)).body.data);
     expect(item.title).toBe(first.title);
     expect(item.paragraphs.length).toBeGreaterThan(0);
     expect(item.source).toBeTruthy();
