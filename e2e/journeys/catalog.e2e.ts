@@ -20,6 +20,7 @@ async function logIn(context: BrowserContext, phone: string): Promise<boolean> {
 /** Searches through the header box when the shell has it, else by address. */
 async function search(page: Page, keywords: string, type: 0 | 1) {
   await page.goto('/');
+  await page.getByTestId('home-page').waitFor();
   const input = page.getByTestId('header-search-input');
   if (type === 0 && (await input.count()) > 0) {
     await input.fill(keywords);
@@ -49,6 +50,9 @@ describe('catalogue screens', () => {
     );
     console.info(`home LCP ${Math.round(lcp)} ms`);
     expect(lcp).toBeLessThan(1500);
+    // Brand logos load lazily: bring them into view before the full-page screenshot.
+    await page.getByTestId('home-brands').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     await h.shot(page, 'catalog-home');
     await context.close();
   });
@@ -81,6 +85,7 @@ describe('catalogue screens', () => {
   it('picks a search suggestion with the keyboard', async (ctx) => {
     const { page, context } = await h.newPage();
     await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
     const input = page.getByTestId('header-search-input');
     if ((await input.count()) === 0) {
       await context.close();
@@ -91,8 +96,9 @@ describe('catalogue screens', () => {
     await page.getByRole('option').first().waitFor();
     await input.press('ArrowDown');
     await input.press('Enter');
-    await page.waitForURL(/\/(search|list)/);
-    await page.getByTestId('goods-card').first().waitFor();
+    await page.waitForURL(/\/search\?keywords=/);
+    expect(decodeURIComponent(page.url())).toContain('阿莫西林');
+    await page.locator('[data-testid=goods-results] [data-testid=goods-card]').first().waitFor();
     expect(await page.getByTestId('goods-results').textContent()).toContain('阿莫西林');
     await context.close();
   });
@@ -145,7 +151,7 @@ describe('catalogue screens', () => {
       await page.getByText('取消收藏成功').waitFor();
     }
     await button.click();
-    await page.getByText('收藏成功', { exact: true }).waitFor();
+    await page.locator('.ant-modal-confirm-title', { hasText: '收藏成功' }).waitFor();
     await page.getByRole('button', { name: '查看收藏' }).click();
     await page.waitForURL(/\/star/);
     await page.getByTestId('favorites-table').waitFor();
