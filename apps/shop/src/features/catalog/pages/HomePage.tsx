@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useBrandWall } from '../api/brand-wall';
 import { useFocusBanners } from '../api/focus-banners';
+import { useGoodsActivities } from '../api/goods-activities';
 import { useHotGoods } from '../api/hot-goods';
 import { useRecommendations } from '../api/recommendations';
 import { BannerCarousel } from '../components/BannerCarousel';
@@ -9,7 +10,9 @@ import { GoodsFloor } from '../components/GoodsFloor';
 import { zoneEntrances } from '../lib/zones';
 import '../catalog.css';
 
-const BANNER_HEIGHT = 360;
+const BANNER_HEIGHT = 388;
+/** The home route shows the category menu expanded over the page's left edge (shell layout). */
+const MENU_WIDTH = 210;
 
 const quickLinks = [
   { to: '/kjcg', label: '快捷采购' },
@@ -25,10 +28,12 @@ export default function HomePage() {
   const banners = useFocusBanners('/api/focus?position=home_banner');
   const hot = useHotGoods();
   const recommended = useRecommendations();
-  const brands = useBrandWall(1, 12);
+  const specials = useGoodsActivities({ tag: '特', page_size: 5 });
+  const brands = useBrandWall();
   return (
     <div className="yc-page" data-testid="home-page">
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 230px', gap: 12 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: `${MENU_WIDTH}px 1fr 200px`, gap: 10 }}>
+        <div aria-hidden />
         {banners.isPending ? (
           <div style={{ height: BANNER_HEIGHT, background: '#e8f4ee', borderRadius: 4 }} />
         ) : (
@@ -87,6 +92,14 @@ export default function HomePage() {
         testId="home-hot"
       />
       <GoodsFloor
+        title="限时特价"
+        note="特价好货 售完即止"
+        more="/list?tag=%E7%89%B9"
+        goods={specials.data}
+        loading={specials.isPending}
+        testId="home-specials"
+      />
+      <GoodsFloor
         title="为您推荐"
         note="根据采购习惯精选"
         more="/list"
@@ -95,14 +108,14 @@ export default function HomePage() {
         testId="home-recommend"
       />
 
-      {(brands.data?.list.length ?? 0) > 0 && (
+      {(brands.data?.length ?? 0) > 0 && (
         <section className="yc-section" data-testid="home-brands">
           <h2 className="yc-section-title">
             品牌墙<small>名厂名药 · 品牌直供</small>
             <Link to="/ppzq">全部品牌 &gt;</Link>
           </h2>
           <div className="yc-brand-wall">
-            {brands.data?.list.map((b) => (
+            {brands.data?.slice(0, 12).map((b) => (
               <BrandTile key={b.id} brand={b} />
             ))}
           </div>
