@@ -17,6 +17,18 @@ async function logIn(context: BrowserContext, phone: string): Promise<boolean> {
   return response.ok();
 }
 
+function homeLcp(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1].startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
 /** Searches through the header box when the shell has it, else by address. */
 async function search(page: Page, keywords: string, type: 0 | 1) {
   await page.goto('/');
@@ -33,28 +45,31 @@ async function search(page: Page, keywords: string, type: 0 | 1) {
 }
 
 describe('catalogue screens', () => {
-  it('renders the home page with banners, zones and goods floors fast', async () => {
+  it('renders the home page with banners, zones and goods floors', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/');
     await page.getByTestId('zone-entrances').waitFor();
+    await page.getByTestId('home-banners').waitFor();
     await page.getByTestId('home-recommend').locator('[data-testid=goods-card]').first().waitFor();
     await page.getByTestId('home-hot').waitFor();
-    const lcp = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            resolve(entries[entries.length - 1].startTime);
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
-    console.info(`home LCP ${Math.round(lcp)} ms`);
-    expect(lcp).toBeLessThan(1500);
     // Brand logos load lazily: bring them into view before the full-page screenshot.
     await page.getByTestId('home-brands').scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
     await h.shot(page, 'catalog-home');
     await context.close();
+  });
+
+  it('paints the home page within the LCP budget (1.5 s, median of 3 cold browser loads)', async () => {
+    const samples: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { page, context } = await h.newPage();
+      await page.goto('/', { waitUntil: 'networkidle' });
+      samples.push(await homeLcp(page));
+      await context.close();
+    }
+    samples.sort((a, b) => a - b);
+    console.info(`home LCP ${samples.map(Math.round).join(' / ')} ms (median ${Math.round(samples[1])})`);
+    expect(samples[1]).toBeLessThan(1500);
   });
 
   it('shows visitors 登录后查看价格 and no price anywhere in the list', async () => {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { queryClient } from '../../../lib/query-client';
 import { useBrandWall } from '../api/brand-wall';
-import { useFocusBanners } from '../api/focus-banners';
+import { fetchFocus, focusKey, useFocusBanners } from '../api/focus-banners';
 import { useGoodsActivities } from '../api/goods-activities';
-import { useHotGoods } from '../api/hot-goods';
+import { fetchHotGoods, hotGoodsKey, useHotGoods } from '../api/hot-goods';
 import { useRecommendations } from '../api/recommendations';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { BrandTile } from '../components/BrandTile';
@@ -10,6 +11,7 @@ import { GoodsFloor } from '../components/GoodsFloor';
 import { zoneEntrances } from '../lib/zones';
 import '../catalog.css';
 
+const HOME_BANNERS = '/api/focus?position=home_banner';
 const BANNER_HEIGHT = 388;
 /** The home route shows the category menu expanded over the page's left edge (shell layout). */
 const MENU_WIDTH = 210;
@@ -23,9 +25,17 @@ const quickLinks = [
   { to: '/help/xrzn/gwzn', label: '购物指南' },
 ];
 
+// The above-the-fold calls start as soon as this chunk arrives rather than after the first
+// render of the page and its layout: the hot goods' images are the home page's LCP.
+queryClient.prefetchQuery({
+  queryKey: focusKey(HOME_BANNERS),
+  queryFn: ({ signal }) => fetchFocus(HOME_BANNERS, signal),
+});
+queryClient.prefetchQuery({ queryKey: hotGoodsKey, queryFn: ({ signal }) => fetchHotGoods(signal) });
+
 /** / — banners, zone entrances, hot goods, recommendations and the brand wall. */
 export default function HomePage() {
-  const banners = useFocusBanners('/api/focus?position=home_banner');
+  const banners = useFocusBanners(HOME_BANNERS);
   const hot = useHotGoods();
   const recommended = useRecommendations();
   const specials = useGoodsActivities({ tag: '特', page_size: 5 });
@@ -88,6 +98,7 @@ export default function HomePage() {
         note="药店都在采"
         more="/list?sort=sales"
         goods={hot.data?.slice(0, 10)}
+        eagerCount={5}
         loading={hot.isPending}
         testId="home-hot"
       />
