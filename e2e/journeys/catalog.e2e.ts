@@ -137,6 +137,21 @@ describe('catalogue screens', () => {
     await context.close();
   });
 
+  it('shows the zones and the brand zone with their goods', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/yx');
+    await page.getByTestId('zone-banner').waitFor();
+    await page.getByTestId('goods-card').first().waitFor();
+    await h.shot(page, 'catalog-zone-yx');
+    await page.goto('/ppzq');
+    await page.getByTestId('brand-tile').first().click();
+    await page.waitForURL(/\/ppzq\/info\/\d+/);
+    await page.getByTestId('brand-story').waitFor();
+    await page.getByTestId('goods-card').first().waitFor();
+    await h.shot(page, 'catalog-brand');
+    await context.close();
+  });
+
   it('opens a goods detail page from the list', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/search?keywords=amxl');
@@ -170,6 +185,7 @@ describe('catalogue screens', () => {
     await page.getByRole('button', { name: '查看收藏' }).click();
     await page.waitForURL(/\/star/);
     await page.getByTestId('favorites-table').waitFor();
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
     await h.shot(page, 'catalog-favorites');
     await page.goBack();
     await page.getByTestId('favorite-button').click();
