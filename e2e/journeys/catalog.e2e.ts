@@ -193,6 +193,22 @@ describe('catalogue screens', () => {
     await context.close();
   });
 
+  it('adds a goods to the cart from its detail page', async (ctx) => {
+    const { page, context } = await h.newPage();
+    const cartReady = (await context.request.get(`${h.baseUrl}/api/cart/total`)).status() !== 404;
+    if (!cartReady || !(await logIn(context, '13800000001'))) {
+      await context.close();
+      ctx.skip(); // the cart endpoint arrives with the cart work
+      return;
+    }
+    await page.goto('/search?keywords=amxl');
+    await page.locator('[data-testid=goods-card] .yc-card-name').first().click();
+    await page.getByTestId('goods-detail').waitFor();
+    await page.getByTestId('add-to-cart').click();
+    await page.getByText('已加入购物车').waitFor();
+    await context.close();
+  });
+
   it('tells a buyer whose qualifications are pending 资质审核通过后可见', async (ctx) => {
     const { page, context } = await h.newPage();
     if (!(await logIn(context, '13800000002'))) {
