@@ -170,6 +170,9 @@ describe('catalogue screens', () => {
       ctx.skip(); // login arrives with the account work
       return;
     }
+    await page.goto('/list/table?sort=sales');
+    await page.getByTestId('price').first().waitFor();
+    await h.shot(page, 'catalog-list-table-buyer');
     await page.goto('/search?keywords=amxl');
     await page.locator('[data-testid=goods-card] .yc-card-name').first().click();
     await page.getByTestId('goods-detail').waitFor();
