@@ -1,5 +1,4 @@
 export * from './api/account';
-export * from './api/brand';
 export * from './api/catalog';
 export * from './api/client-rules';
 export * from './api/common';
