@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { cartRoutes } from './modules/cart/routes';
 import { healthRoutes } from './modules/health/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
@@ -44,6 +45,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   // Modules, one plugin each, all under /api.
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(cartRoutes, { prefix: '/api' });
 
   await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist });
   return app;
