@@ -1,3 +1,16 @@
+CREATE TABLE "account_drafts" (
+	"token" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"phone" text NOT NULL,
+	"password_hash" text,
+	"company" jsonb,
+	"company_id" integer,
+	"user_id" integer,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "companies" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -23,6 +36,22 @@ CREATE TABLE "files" (
 	"original_name" text NOT NULL,
 	"claim_token" text,
 	"owner_user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"username" text NOT NULL,
+	"ip" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"read_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -81,6 +110,7 @@ CREATE TABLE "users" (
 	"password_hash" text NOT NULL,
 	"name" text NOT NULL,
 	"store_name" text NOT NULL,
+	"address" text,
 	"is_primary" boolean DEFAULT true NOT NULL,
 	"service_contact_id" integer,
 	"points" integer DEFAULT 0 NOT NULL,
@@ -114,6 +144,7 @@ CREATE TABLE "brands" (
 	"manufacturer" text NOT NULL,
 	"logo" text,
 	"story" text DEFAULT '' NOT NULL,
+	"color" text DEFAULT '#1f6fb2' NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "brands_code_unique" UNIQUE("code")
 );
@@ -167,6 +198,7 @@ CREATE TABLE "goods" (
 	"zones" text[] DEFAULT '{}'::text[] NOT NULL,
 	"ephedrine" boolean DEFAULT false NOT NULL,
 	"image" text,
+	"color" text DEFAULT '#1f6fb2' NOT NULL,
 	"gallery" text[] DEFAULT '{}'::text[] NOT NULL,
 	"sales_count" integer DEFAULT 0 NOT NULL,
 	"stock_total" integer DEFAULT 0 NOT NULL,
@@ -196,6 +228,7 @@ CREATE TABLE "goods_stock" (
 CREATE TABLE "manjian_activities" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
+	"for_tagged_goods" boolean DEFAULT true NOT NULL,
 	"tiers" jsonb NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,
@@ -214,12 +247,77 @@ CREATE TABLE "warehouses" (
 	CONSTRAINT "warehouses_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "ads" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"position" text NOT NULL,
+	"title" text NOT NULL,
+	"url" text DEFAULT '' NOT NULL,
+	"image" text NOT NULL,
+	"color" text DEFAULT '#1f6fb2' NOT NULL,
+	"subtitle" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "help_articles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"category_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"path" text NOT NULL,
+	"paragraphs" jsonb NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "help_articles_path_unique" UNIQUE("path")
+);
+--> statement-breakpoint
+CREATE TABLE "help_categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"group_id" integer DEFAULT 3 NOT NULL,
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "hot_searches" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"url" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "nav_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"parent_id" integer,
+	"name" text NOT NULL,
+	"url" text NOT NULL,
+	"image" text,
+	"is_open" integer DEFAULT 0 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "news" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"title" text NOT NULL,
+	"summary" text NOT NULL,
+	"source" text NOT NULL,
+	"paragraphs" jsonb NOT NULL,
+	"published_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "site_links" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"url" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "settings" (
 	"key" text PRIMARY KEY NOT NULL,
 	"value" jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qualifications" ADD CONSTRAINT "qualifications_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qualifications" ADD CONSTRAINT "qualifications_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -233,6 +331,10 @@ ALTER TABLE "goods_categories" ADD CONSTRAINT "goods_categories_goods_id_goods_i
 ALTER TABLE "goods_categories" ADD CONSTRAINT "goods_categories_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goods_stock" ADD CONSTRAINT "goods_stock_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goods_stock" ADD CONSTRAINT "goods_stock_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "help_articles" ADD CONSTRAINT "help_articles_category_id_help_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."help_categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "account_drafts_phone_idx" ON "account_drafts" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "login_failures_username_idx" ON "login_failures" USING btree ("username","created_at");--> statement-breakpoint
+CREATE INDEX "messages_user_idx" ON "messages" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "qualifications_company_idx" ON "qualifications" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sms_codes_phone_idx" ON "sms_codes" USING btree ("phone","created_at");--> statement-breakpoint
@@ -243,9 +345,13 @@ CREATE INDEX "users_company_idx" ON "users" USING btree ("company_id");--> state
 CREATE UNIQUE INDEX "cart_items_merge_uq" ON "cart_items" USING btree ("user_id","goods_id","warehouse_id","goods_price_id","ladder_price_id","goods_manjian_id","is_yj","type");--> statement-breakpoint
 CREATE INDEX "cart_items_user_idx" ON "cart_items" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "categories_menu_idx" ON "categories" USING btree ("menu","parent_id","sort");--> statement-breakpoint
+CREATE INDEX "favorites_user_idx" ON "favorites" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "goods_sales_idx" ON "goods" USING btree ("sales_count");--> statement-breakpoint
 CREATE INDEX "goods_price_idx" ON "goods" USING btree ("base_price_fen");--> statement-breakpoint
 CREATE INDEX "goods_created_idx" ON "goods" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "goods_brand_idx" ON "goods" USING btree ("brand_id");--> statement-breakpoint
-CREATE INDEX "goods_categories_cat_idx" ON "goods_categories" USING btree ("category_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "search_keywords_uq" ON "search_keywords" USING btree ("keyword");
+CREATE INDEX "goods_manufacturer_idx" ON "goods" USING btree ("manufacturer");--> statement-breakpoint
+CREATE INDEX "goods_categories_cat_idx" ON "goods_categories" USING btree ("category_id","goods_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "search_keywords_uq" ON "search_keywords" USING btree ("keyword");--> statement-breakpoint
+CREATE INDEX "ads_position_idx" ON "ads" USING btree ("position","sort");--> statement-breakpoint
+CREATE INDEX "news_type_idx" ON "news" USING btree ("type","published_at");

@@ -2,6 +2,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { smsPlugin } from './lib/sms';
+import { storagePlugin } from './lib/storage';
+import { accountAdminRoutes } from './modules/account/admin-routes';
+import { accountRoutes } from './modules/account/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { mediaRoutes } from './modules/content/media';
+import { contentRoutes } from './modules/content/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { healthRoutes } from './modules/health/routes';
 import { csrfPlugin } from './plugins/csrf';
@@ -32,6 +39,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(envelopePlugin);
+  await app.register(storagePlugin, { root: `${config.dataDir}/uploads` });
+  await app.register(smsPlugin);
   await app.register(dbPlugin, {
     database,
     url: config.databaseUrl,
@@ -45,6 +54,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   // Modules, one plugin each, all under /api.
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(accountAdminRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(contentRoutes, { prefix: '/api' });
+  await app.register(mediaRoutes);
   await app.register(cartRoutes, { prefix: '/api' });
 
   await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist });

@@ -2,4 +2,5 @@
 export * from './account';
 export * from './cart';
 export * from './catalog';
+export * from './content';
 export * from './core';
