@@ -119,8 +119,8 @@ export const giftRules = pgTable(
 );
 
 /**
- * Goods taking part in a full-reduction activity. An activity without rows here covers every
- * goods except ephedrine-type ones (含麻, never discounted).
+ * Goods taking part in a full-reduction activity besides those tagged 满 (when the activity is
+ * for tagged goods). Ephedrine-type goods (含麻) never take part.
  */
 export const manjianActivityGoods = pgTable(
   'manjian_activity_goods',

@@ -51,6 +51,7 @@ beforeAll(async () => {
   // 阿莫西林 ¥10, from 10 boxes ¥9, from 50 ¥8; minimum 2, step 2.
   g.amxl = await makeGoods(db, {
     name: '阿莫西林胶囊',
+    tags: ['满'],
     basePriceFen: 1000,
     ladderType: 0,
     ladderTiers: [
@@ -61,7 +62,12 @@ beforeAll(async () => {
     stepQuantity: 2,
     stock: { [whA.id]: 200, [whB.id]: 50 },
   });
-  g.blg = await makeGoods(db, { name: '板蓝根颗粒', basePriceFen: 30000, stock: { [whA.id]: 100 } });
+  g.blg = await makeGoods(db, {
+    name: '板蓝根颗粒',
+    tags: ['满'],
+    basePriceFen: 30000,
+    stock: { [whA.id]: 100 },
+  });
   g.mask = await makeGoods(db, { name: '医用外科口罩', isBuy: false, stock: { [whA.id]: 100 } });
   g.soldOut = await makeGoods(db, { name: '连花清瘟胶囊', stock: { [whA.id]: 0 } });
   g.device = await makeGoods(db, { name: '心脏支架', scopeClass: 'qx3', stock: { [whA.id]: 10 } });

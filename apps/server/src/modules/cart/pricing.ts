@@ -75,7 +75,7 @@ export function engineLine(ctx: LineContext, promotions: CartPromotions, selecte
     goodsId: row.goodsId,
     quantity: row.quantity,
     selected: selected ?? row.isSelected,
-    withCoupon: inActivity(promotions, row.goodsId, row.ephedrine),
+    withCoupon: inActivity(promotions, row),
     isBuy: row.isBuy && row.isOnSale,
     stock: ctx.stock,
     basePriceFen: row.basePriceFen,

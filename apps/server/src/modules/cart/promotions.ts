@@ -54,8 +54,10 @@ export interface CartPromotions {
     id: number;
     name: string;
     tiers: { amountFen: number; reductionFen: number }[];
-    /** null: every goods except ephedrine-type ones. */
-    goodsIds: Set<number> | null;
+    /** Goods tagged 满 take part (the catalogue's site-wide rule). */
+    forTaggedGoods: boolean;
+    /** Goods listed for the activity in manjian_activity_goods. */
+    goodsIds: Set<number>;
   } | null;
   shipping: ShippingSetting | null;
   giftRulesByGoods: Map<number, GiftRule[]>;
@@ -139,7 +141,8 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
       id: activities[0].id,
       name: activities[0].name,
       tiers: activities[0].tiers,
-      goodsIds: members.length > 0 ? new Set(members.map((m) => m.goodsId)) : null,
+      forTaggedGoods: activities[0].forTaggedGoods,
+      goodsIds: new Set(members.map((m) => m.goodsId)),
     };
   }
 
@@ -171,9 +174,15 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
   return { activity, shipping, giftRulesByGoods, combinations };
 }
 
-/** Whether a goods counts towards the activity's tiers (with_coupon). */
-export function inActivity(promotions: CartPromotions, goodsId: number, ephedrine: boolean): boolean {
+/**
+ * Whether a goods counts towards the activity's tiers (with_coupon): listed for it, or tagged 满
+ * under a site-wide activity. Ephedrine-type goods (含麻) never take part.
+ */
+export function inActivity(
+  promotions: CartPromotions,
+  goods: { goodsId: number; tags: string[]; ephedrine: boolean },
+): boolean {
   const activity = promotions.activity;
-  if (!activity) return false;
-  return activity.goodsIds ? activity.goodsIds.has(goodsId) : !ephedrine;
+  if (!activity || goods.ephedrine) return false;
+  return activity.goodsIds.has(goods.goodsId) || (activity.forTaggedGoods && goods.tags.includes('满'));
 }
