@@ -66,6 +66,8 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      // Let ending pool sockets finish closing before `drop ... with (force)` terminates them.
+      if (testDbKind === 'postgres') await new Promise((resolve) => setTimeout(resolve, 300));
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

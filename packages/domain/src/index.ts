@@ -6,6 +6,7 @@ export * from './api/client-rules';
 export * from './api/common';
 export * from './api/envelope';
 export * from './api/operator';
+export * from './api/order';
 export * from './api/user';
 export * from './cart';
 export * from './catalog/scope';

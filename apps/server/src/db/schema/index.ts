@@ -4,3 +4,5 @@ export * from './cart';
 export * from './catalog';
 export * from './content';
 export * from './core';
+export * from './order';
+export * from './wallet';

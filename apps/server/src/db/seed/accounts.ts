@@ -92,7 +92,6 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
         storeName: '仁心大药房（文三路总店）',
         isPrimary: true,
         serviceContactId: dedicated.id,
-        points: 1280,
         rank: '金牌会员',
       },
       {

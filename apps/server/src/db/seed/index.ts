@@ -6,6 +6,7 @@ import { seedAccounts } from './accounts';
 import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
+import { seedOrders } from './order';
 import { seedSettings } from './settings';
 
 const MARKER = 'demo_data';
@@ -26,6 +27,8 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedCatalog(tx);
     await seedContent(tx);
     await seedCart(tx);
+    // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
+    await seedOrders(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });

@@ -65,7 +65,7 @@ describe('GET /api/user/base', () => {
       address: '浙江省杭州市西湖区文三路 259 号 仁心大厦 1 楼',
       is_passed: true,
       contract_signed: true,
-      points: 1280,
+      points: 5000, // granted with a points-log entry by the order seed
       cart: { count: 2 },
       message_count: 2,
     });

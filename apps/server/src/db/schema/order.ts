@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './account';
+
+/** A delivery address of a store (user). Orders keep a snapshot, so deleting one is safe. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    consignee: text('consignee').notNull(),
+    /** Mobile or landline (spec section 5). */
+    phone: text('phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull(),
+    detail: text('detail').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export interface AddressSnapshot {
+  consignee: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+}
+
+export interface InvoiceInfo {
+  /** 1 普通发票, 2 增值税专用发票 */
+  type: number;
+  title: string;
+  taxNo?: string;
+}
+
+/**
+ * An order of one store. Amounts in fen, all computed by the server (packages/domain orderTotal).
+ * (user_id, idempotency_key) is unique: the same key sent twice returns the same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** packages/domain OrderStatus */
+    status: text('status').notNull().default('pending_payment'),
+    goodsFen: integer('goods_fen').notNull(),
+    fullReductionFen: integer('full_reduction_fen').notNull().default(0),
+    couponFen: integer('coupon_fen').notNull().default(0),
+    pointsUsed: integer('points_used').notNull().default(0),
+    pointsFen: integer('points_fen').notNull().default(0),
+    shippingFen: integer('shipping_fen').notNull().default(0),
+    totalFen: integer('total_fen').notNull(),
+    paidFen: integer('paid_fen').notNull().default(0),
+    refundedFen: integer('refunded_fen').notNull().default(0),
+    userCouponId: integer('user_coupon_id'),
+    address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    invoice: jsonb('invoice').$type<InvoiceInfo | null>(),
+    remarks: text('remarks').notNull().default(''),
+    idempotencyKey: text('idempotency_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** balance | credit | online */
+    paymentMethod: text('payment_method'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Holds ephedrine-type goods: ships only after the signed receipt is accepted. */
+    ephedrine: boolean('ephedrine').notNull().default(false),
+    /** none | awaiting_upload | pending | accepted | rejected */
+    receiptStatus: text('receipt_status').notNull().default('none'),
+    receiptFileId: integer('receipt_file_id'),
+    receiptNote: text('receipt_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_no_uq').on(t.orderNo),
+    uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    index('orders_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A line of an order: a snapshot of the goods and the server's price. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    goodsId: integer('goods_id').notNull(),
+    warehouseId: integer('warehouse_id').notNull(),
+    warehouseName: text('warehouse_name').notNull(),
+    goodsName: text('goods_name').notNull(),
+    spec: text('spec').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    unit: text('unit').notNull(),
+    image: text('image'),
+    ephedrine: boolean('ephedrine').notNull().default(false),
+    quantity: integer('quantity').notNull(),
+    unitPriceFen: integer('unit_price_fen').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** Line reduction + its share of the full-reduction. */
+    reductionFen: integer('reduction_fen').notNull().default(0),
+    payableFen: integer('payable_fen').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_goods_idx').on(t.goodsId)],
+);
+
+/** Audit trail and status history of an order. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** buyer | operator | system | provider */
+    actorType: text('actor_type').notNull(),
+    actorId: integer('actor_id'),
+    event: text('event').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    carrier: text('carrier').notNull(),
+    trackingNo: text('tracking_no').notNull(),
+    operatorId: integer('operator_id'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id),
+    description: text('description').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracking_events_shipment_idx').on(t.shipmentId)],
+);
+
+export interface AfterSaleLine {
+  lineId: number;
+  quantity: number;
+}
+
+/** A return (退货, kind return) or after-sales (售后, kind after_sale) request. */
+export const afterSales = pgTable(
+  'after_sales',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    lines: jsonb('lines').$type<AfterSaleLine[]>().notNull(),
+    photoFileIds: integer('photo_file_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** pending | approved | refused */
+    status: text('status').notNull().default('pending'),
+    refundFen: integer('refund_fen').notNull().default(0),
+    /** Where the refund went: balance | credit | online */
+    refundMethod: text('refund_method'),
+    operatorNote: text('operator_note'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('after_sales_order_idx').on(t.orderId), index('after_sales_status_idx').on(t.status)],
+);
+
+/** A coupon template (优惠券 / 现金券). remaining_uses null = unlimited. */
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** amount_off | discount | cash */
+  kind: text('kind').notNull(),
+  thresholdFen: integer('threshold_fen').notNull().default(0),
+  amountFen: integer('amount_fen').notNull().default(0),
+  ratePercent: integer('rate_percent'),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  remainingUses: integer('remaining_uses'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A coupon held by a store. */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    /** unused | used | expired */
+    status: text('status').notNull().default('unused'),
+    orderId: integer('order_id'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_coupons_user_idx').on(t.userId, t.status)],
+);
+
+/** Every change of a store's points, with the balance after. */
+export const pointsLog = pgTable(
+  'points_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    change: integer('change').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    orderId: integer('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('points_log_user_idx').on(t.userId)],
+);

@@ -1,0 +1,104 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './account';
+
+/** A store's wallet: balance and credit-term account (账期). Changes only by conditional updates. */
+export const walletAccounts = pgTable('wallet_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  balanceFen: integer('balance_fen').notNull().default(0),
+  creditLimitFen: integer('credit_limit_fen').notNull().default(0),
+  creditUsedFen: integer('credit_used_fen').notNull().default(0),
+  creditTermDays: integer('credit_term_days').notNull().default(30),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every balance change with the balance after it. use_type: 1 recharge, 2 order payment,
+ * 3 refund, 4 credit repayment, 5 adjustment.
+ */
+export const moneyLog = pgTable(
+  'money_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    useType: integer('use_type').notNull(),
+    changeFen: integer('change_fen').notNull(),
+    balanceAfterFen: integer('balance_after_fen').notNull(),
+    note: text('note').notNull(),
+    orderId: integer('order_id'),
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('money_log_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A credit-term bill: an order paid on credit, due after the term. */
+export const creditBills = pgTable(
+  'credit_bills',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    orderId: integer('order_id'),
+    amountFen: integer('amount_fen').notNull(),
+    repaidFen: integer('repaid_fen').notNull().default(0),
+    /** unpaid | paid */
+    status: text('status').notNull().default('unpaid'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    repaidAt: timestamp('repaid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_bills_user_idx').on(t.userId, t.status)],
+);
+
+/** One payment attempt of an order. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** balance | credit | sandbox */
+    provider: text('provider').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** pending | paid | closed | refunded */
+    status: text('status').notNull().default('pending'),
+    providerTransactionId: text('provider_transaction_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_out_trade_no_uq').on(t.outTradeNo),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/** Provider notifications, each handled once (unique provider transaction id). */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_notifications_tx_uq').on(t.provider, t.transactionId)],
+);
+
+/**
+ * The sandbox provider's own book (stands in for WeChat Pay / Alipay's side): what the payer
+ * scanned and paid. Our `payments` table is only changed by verified notifications.
+ */
+export const sandboxTrades = pgTable('sandbox_trades', {
+  outTradeNo: text('out_trade_no').primaryKey(),
+  amountFen: integer('amount_fen').notNull(),
+  subject: text('subject').notNull(),
+  /** NOTPAY | SUCCESS | CLOSED */
+  state: text('state').notNull().default('NOTPAY'),
+  transactionId: text('transaction_id'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,41 @@
+import { addressBody } from '@yaocai/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope';
+import { deleteAddress, listAddresses, makeDefault, saveAddress } from './service';
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+
+/** Delivery addresses of the logged-in store (/addr and the verify-order page). */
+export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireBuyer);
+  app.get('/address', { schema: { tags: ['address'], summary: 'My delivery addresses' } }, async (request) =>
+    ok(await listAddresses(app.db, request.userId)),
+  );
+  app.post(
+    '/address',
+    { schema: { tags: ['address'], summary: 'Add an address', body: addressBody } },
+    async (request) => ok(await saveAddress(app.db, request.userId, request.body)),
+  );
+  app.post(
+    '/address/:id/edit',
+    { schema: { tags: ['address'], summary: 'Edit an address', params, body: addressBody } },
+    async (request) => ok(await saveAddress(app.db, request.userId, request.body, request.params.id)),
+  );
+  app.post(
+    '/address/:id/default',
+    { schema: { tags: ['address'], summary: 'Make default', params } },
+    async (request) => {
+      await makeDefault(app.db, request.userId, request.params.id);
+      return ok(null);
+    },
+  );
+  app.post(
+    '/address/:id/delete',
+    { schema: { tags: ['address'], summary: 'Delete an address', params } },
+    async (request) => {
+      await deleteAddress(app.db, request.userId, request.params.id);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,160 @@
+import {
+  creditLimitBody,
+  decisionBody,
+  fromYuan,
+  shipBody,
+  toYuan,
+  trackingBody,
+  truthy,
+} from '@yaocai/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { afterSales, orders, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { ok } from '../../plugins/envelope';
+import { setCreditLimit } from '../wallet/service';
+import { addTracking, decideAfterSale, reviewReceipt, shipOrder } from './after-sales';
+import { afterSaleView, listOrders, orderDetail, orderSummary } from './queries';
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+
+/** Operator calls: orders, shipping, after-sales, ephedrine receipts, credit limits. */
+export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireOperator);
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'All orders',
+        querystring: z.object({
+          status: z.string().max(30).optional(),
+          keyword: z.string().max(50).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          page_size: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+      },
+    },
+    async (request) => ok(await listOrders(app.db, null, request.query)),
+  );
+  app.get(
+    '/admin/orders/:id',
+    { schema: { tags: ['admin'], summary: 'Order detail', params } },
+    async (request) => ok(await orderDetail(app.db, request.params.id, null)),
+  );
+  app.post(
+    '/admin/orders/:id/ship',
+    { schema: { tags: ['admin'], summary: 'Ship an order', params, body: shipBody } },
+    async (request) =>
+      ok(
+        await shipOrder(
+          app.db,
+          request.operatorId,
+          request.params.id,
+          request.body.carrier,
+          request.body.tracking_no,
+        ),
+        '已发货',
+      ),
+  );
+  app.post(
+    '/admin/orders/:id/tracking',
+    { schema: { tags: ['admin'], summary: 'Add a tracking event', params, body: trackingBody } },
+    async (request) => {
+      await addTracking(app.db, request.params.id, request.body.description);
+      return ok(null);
+    },
+  );
+  app.post(
+    '/admin/orders/:id/receipt',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accept or reject an ephedrine receipt',
+        params,
+        body: decisionBody,
+      },
+    },
+    async (request) => {
+      await reviewReceipt(
+        app.db,
+        request.operatorId,
+        request.params.id,
+        truthy(request.body.approve),
+        request.body.note,
+      );
+      return ok(null);
+    },
+  );
+  app.get(
+    '/admin/receipts',
+    { schema: { tags: ['admin'], summary: 'Receipts waiting for review' } },
+    async () => {
+      const rows = await app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.receiptStatus, 'pending'))
+        .orderBy(asc(orders.updatedAt));
+      return ok(rows.map((o) => ({ ...orderSummary(o), receipt_file_id: o.receiptFileId })));
+    },
+  );
+  app.get(
+    '/admin/after_sales',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'After-sales requests',
+        querystring: z.object({ status: z.enum(['pending', 'approved', 'refused']).optional() }),
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select({ a: afterSales, orderNo: orders.orderNo })
+        .from(afterSales)
+        .innerJoin(orders, eq(orders.id, afterSales.orderId))
+        .where(request.query.status ? eq(afterSales.status, request.query.status) : undefined)
+        .orderBy(desc(afterSales.id))
+        .limit(200);
+      return ok(rows.map((r) => ({ ...afterSaleView(r.a), order_no: r.orderNo })));
+    },
+  );
+  app.post(
+    '/admin/after_sales/:id',
+    { schema: { tags: ['admin'], summary: 'Accept (refund) or refuse', params, body: decisionBody } },
+    async (request) =>
+      ok(
+        await decideAfterSale(
+          app.db,
+          request.operatorId,
+          request.params.id,
+          truthy(request.body.approve),
+          request.body.note,
+          request.body.refund,
+        ),
+      ),
+  );
+  app.post(
+    '/admin/users/:id/credit',
+    { schema: { tags: ['admin'], summary: "Adjust a store's credit limit", params, body: creditLimitBody } },
+    async (request) => {
+      const [user] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, request.params.id)));
+      if (!user) throw notFound('用户不存在');
+      const w = await setCreditLimit(
+        app.db,
+        user.id,
+        fromYuan(request.body.credit_limit.toFixed(2)),
+        request.body.term_days,
+      );
+      return ok({
+        credit_limit: toYuan(w.creditLimitFen),
+        credit_used: toYuan(w.creditUsedFen),
+        term_days: w.creditTermDays,
+      });
+    },
+  );
+};

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addCartLine,
+  buyerCookie,
+  createBuyer,
+  createGoods,
+  createWarehouse,
+  key,
+  operatorCookie,
+} from '../../../test/factories';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { files } from '../../db/schema';
+
+let ctx: TestContext;
+let warehouseId: number;
+let op: string;
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: false });
+  warehouseId = (await createWarehouse(ctx.app.db)).id;
+  op = (await operatorCookie(ctx.app)).cookie;
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, cookie: string, payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie, ...headers } });
+const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+
+async function paidOrder(opts: { ephedrine?: boolean; quantity?: number } = {}) {
+  const b = await createBuyer(ctx.app.db, { balanceFen: 1_000_000 });
+  const cookie = await buyerCookie(ctx.app, b.user.id);
+  const g = await createGoods(ctx.app.db, { warehouseId, priceFen: 5000, ephedrine: opts.ephedrine });
+  const line = await addCartLine(ctx.app.db, b.user.id, g.id, warehouseId, opts.quantity ?? 2);
+  const id = (
+    await post('/api/order/create', cookie, { ids: [line.id] }, { 'idempotency-key': key() })
+  ).json().data.id;
+  await post('/api/pay/balance', cookie, { order_id: id });
+  return { ...b, cookie, id };
+}
+
+describe('operator order calls', () => {
+  it('need an operator session (a buyer session is not one)', async () => {
+    expect((await ctx.app.inject('/api/admin/orders')).statusCode).toBe(401);
+    const b = await createBuyer(ctx.app.db);
+    expect((await get('/api/admin/orders', await buyerCookie(ctx.app, b.user.id))).statusCode).toBe(401);
+  });
+  it('ship -> buyer sees tracking -> confirm receipt -> return request -> refund to the balance', async () => {
+    const b = await paidOrder();
+    const list = (await get('/api/admin/orders?status=awaiting_shipment', op)).json().data;
+    expect(list.list.some((o: { id: number }) => o.id === b.id)).toBe(true);
+    expect(
+      (await post(`/api/admin/orders/${b.id}/ship`, op, { carrier: '顺丰速运', tracking_no: 'x' }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await post(`/api/admin/orders/${b.id}/ship`, op, { carrier: '顺丰速运', tracking_no: 'SF1234567890' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(`/api/admin/orders/${b.id}/ship`, op, { carrier: '顺丰速运', tracking_no: 'SF1234567890' })
+      ).json().message,
+    ).toBe('当前订单状态不能发货');
+    await post(`/api/admin/orders/${b.id}/tracking`, op, { description: '【杭州转运中心】已发出' });
+    let detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
+    expect(detail.status_label).toBe('待收货');
+    expect(detail.shipments[0]).toMatchObject({ carrier: '顺丰速运', tracking_no: 'SF1234567890' });
+    expect(detail.shipments[0].events.map((e: { description: string }) => e.description)).toContain(
+      '【杭州转运中心】已发出',
+    );
+    expect((await post(`/api/order/${b.id}/confirm`, b.cookie, {})).statusCode).toBe(200);
+
+    const [photo] = await ctx.app.db
+      .insert(files)
+      .values({
+        storageKey: 'p',
+        mime: 'image/jpeg',
+        size: 10,
+        originalName: 'p.jpg',
+        ownerUserId: b.user.id,
+      })
+      .returning();
+    const lineId = detail.lines[0].id;
+    const tooMany = await post(`/api/order/${b.id}/after_sale`, b.cookie, {
+      kind: 'return',
+      reason: '包装破损',
+      lines: [{ line_id: lineId, quantity: 3 }],
+    });
+    expect(tooMany.json().message).toContain('不能超过购买数量2');
+    const req = await post(`/api/order/${b.id}/after_sale`, b.cookie, {
+      kind: 'return',
+      reason: '包装破损',
+      lines: [{ line_id: lineId, quantity: 1 }],
+      photo_ids: [photo.id],
+    });
+    expect(req.statusCode).toBe(200);
+    const requestId = req.json().data.id;
+    expect(req.json().data).toMatchObject({ status: 'pending', refund: 50, kind_label: '退货' });
+    const pending = (await get('/api/admin/after_sales?status=pending', op)).json().data;
+    expect(pending.map((a: { id: number }) => a.id)).toContain(requestId);
+    const decided = await post(`/api/admin/after_sales/${requestId}`, op, {
+      approve: true,
+      note: '同意退货',
+    });
+    expect(decided.json().data).toMatchObject({ status: 'approved', refund: 50, refund_method: 'balance' });
+    expect((await post(`/api/admin/after_sales/${requestId}`, op, { approve: false })).json().message).toBe(
+      '该申请已处理',
+    );
+    detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
+    expect(detail).toMatchObject({ status: 'refunded', refunded: 50 });
+    expect(detail.history.map((h: { event: string }) => h.event)).toEqual([
+      'create',
+      'pay',
+      'ship',
+      'confirm_delivery',
+      'request_after_sale',
+      'approve_after_sale',
+      'refund',
+    ]);
+    expect((await get('/api/user/user_money', b.cookie)).json().data.user_money).toBe(10000 - 110 + 50);
+    expect((await get(`/api/order/after_sale/${requestId}`, b.cookie)).json().data.status).toBe('approved');
+  });
+  it('refuses an after-sales request, and refuses photos of another store', async () => {
+    const b = await paidOrder();
+    await post(`/api/admin/orders/${b.id}/ship`, op, { carrier: '中通快递', tracking_no: 'ZT20261122001' });
+    const detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
+    const other = await createBuyer(ctx.app.db);
+    const [photo] = await ctx.app.db
+      .insert(files)
+      .values({
+        storageKey: 'q',
+        mime: 'image/jpeg',
+        size: 10,
+        originalName: 'q.jpg',
+        ownerUserId: other.user.id,
+      })
+      .returning();
+    const body = {
+      kind: 'after_sale',
+      reason: '效期不符',
+      lines: [{ line_id: detail.lines[0].id, quantity: 1 }],
+    };
+    expect(
+      (await post(`/api/order/${b.id}/after_sale`, b.cookie, { ...body, photo_ids: [photo.id] })).statusCode,
+    ).toBe(404);
+    const id = (await post(`/api/order/${b.id}/after_sale`, b.cookie, body)).json().data.id;
+    const refused = await post(`/api/admin/after_sales/${id}`, op, { approve: '0', note: '不符合售后条件' });
+    expect(refused.json().data).toMatchObject({ status: 'refused', operator_note: '不符合售后条件' });
+    expect((await get(`/api/order/detail/${b.id}`, b.cookie)).json().data.status).toBe('after_sale_refused');
+  });
+  it('holds an ephedrine order until its receipt is accepted', async () => {
+    const b = await paidOrder({ ephedrine: true });
+    let detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
+    expect(detail).toMatchObject({ status: 'awaiting_receipt', receipt_status: 'awaiting_upload' });
+    expect(
+      (
+        await post(`/api/admin/orders/${b.id}/ship`, op, { carrier: '顺丰速运', tracking_no: 'SF1234567891' })
+      ).json().message,
+    ).toBe('含麻订单须回执审核通过后才能发货');
+    const receipts = (await get('/api/order/receipts', b.cookie)).json().data;
+    expect(receipts.list.map((o: { id: number }) => o.id)).toEqual([b.id]);
+    const [file] = await ctx.app.db
+      .insert(files)
+      .values({
+        storageKey: 'r',
+        mime: 'image/jpeg',
+        size: 10,
+        originalName: 'r.jpg',
+        ownerUserId: b.user.id,
+      })
+      .returning();
+    expect((await post(`/api/order/${b.id}/receipt`, b.cookie, { file_id: file.id })).statusCode).toBe(200);
+    expect((await get('/api/admin/receipts', op)).json().data.map((o: { id: number }) => o.id)).toContain(
+      b.id,
+    );
+    await post(`/api/admin/orders/${b.id}/receipt`, op, { approve: false, note: '签章不清晰' });
+    detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
+    expect(detail).toMatchObject({
+      status: 'awaiting_receipt',
+      receipt_status: 'rejected',
+      receipt_note: '签章不清晰',
+    });
+    await post(`/api/order/${b.id}/receipt`, b.cookie, { file_id: file.id });
+    await post(`/api/admin/orders/${b.id}/receipt`, op, { approve: true });
+    detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
+    expect(detail).toMatchObject({ status: 'awaiting_shipment', receipt_status: 'accepted' });
+    expect(
+      (await post(`/api/admin/orders/${b.id}/ship`, op, { carrier: '顺丰速运', tracking_no: 'SF1234567891' }))
+        .statusCode,
+    ).toBe(200);
+  });
+  it("adjusts a store's credit limit", async () => {
+    const b = await createBuyer(ctx.app.db);
+    const res = await post(`/api/admin/users/${b.user.id}/credit`, op, {
+      credit_limit: '50000',
+      term_days: '45',
+    });
+    expect(res.json().data).toEqual({ credit_limit: 50000, credit_used: 0, term_days: 45 });
+    const credit = (await get('/api/user/user_credit', await buyerCookie(ctx.app, b.user.id))).json().data;
+    expect(credit).toMatchObject({ credit_limit: 50000, credit_available: 50000, term_days: 45 });
+    expect((await post('/api/admin/users/999999/credit', op, { credit_limit: 1 })).statusCode).toBe(404);
+    expect((await post(`/api/admin/users/${b.user.id}/credit`, op, { credit_limit: -1 })).statusCode).toBe(
+      422,
+    );
+  });
+});

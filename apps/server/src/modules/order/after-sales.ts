@@ -1,0 +1,220 @@
+import { fromYuan, toYuan } from '@yaocai/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { afterSales, files, orderLines, orders, payments, shipments, trackingEvents } from '../../db/schema';
+import { notFound, refusal } from '../../lib/errors';
+import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
+import { recordEvent } from './events';
+import { afterSaleView } from './queries';
+import { lockOrder, transition } from './service';
+
+async function assertOwnFiles(db: Db, userId: number, ids: number[]) {
+  if (!ids.length) return;
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, ids), eq(files.ownerUserId, userId)));
+  if (rows.length !== new Set(ids).size) throw notFound('图片不存在，请重新上传');
+}
+
+export interface AfterSaleRequest {
+  kind: 'return' | 'after_sale';
+  reason: string;
+  lines: { line_id: number; quantity: number }[];
+  photo_ids: number[];
+}
+
+/** A return / after-sales request on a shipped or completed order, with reason, quantities, photos. */
+export async function requestAfterSale(db: Db, userId: number, orderId: number, body: AfterSaleRequest) {
+  await assertOwnFiles(db, userId, body.photo_ids);
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, userId);
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    let refundFen = 0;
+    for (const want of body.lines) {
+      const line = lines.find((l) => l.id === want.line_id);
+      if (!line) throw notFound('订单商品不存在');
+      if (want.quantity > line.quantity)
+        throw refusal(`「${line.goodsName}」申请数量不能超过购买数量${line.quantity}`);
+      refundFen += Math.floor((line.payableFen * want.quantity) / line.quantity);
+    }
+    // The refund is at most what was paid and not yet refunded.
+    refundFen = Math.min(refundFen, order.paidFen - order.refundedFen);
+    await transition(tx, order, 'request_after_sale', { type: 'buyer', id: userId }, body.reason);
+    const [row] = await tx
+      .insert(afterSales)
+      .values({
+        orderId: order.id,
+        userId,
+        kind: body.kind,
+        reason: body.reason,
+        lines: body.lines.map((l) => ({ lineId: l.line_id, quantity: l.quantity })),
+        photoFileIds: body.photo_ids,
+        refundFen,
+      })
+      .returning();
+    return afterSaleView(row);
+  });
+}
+
+export async function afterSaleDetail(db: Db, userId: number | null, id: number) {
+  const where = userId ? and(eq(afterSales.id, id), eq(afterSales.userId, userId)) : eq(afterSales.id, id);
+  const [row] = await db.select().from(afterSales).where(where);
+  if (!row) throw notFound('售后申请不存在');
+  return afterSaleView(row);
+}
+
+/**
+ * The operator accepts (refunding to the original payment method) or refuses a request.
+ * Refunds: balance -> back to the balance, credit -> the bill and used credit go down,
+ * online -> back to the balance (the sandbox has no refund channel) with a log line.
+ */
+export async function decideAfterSale(
+  db: Db,
+  operatorId: number,
+  id: number,
+  approve: boolean,
+  note?: string,
+  refundYuan?: number,
+) {
+  return db.transaction(async (tx) => {
+    const [request] = await tx.select().from(afterSales).where(eq(afterSales.id, id)).for('update');
+    if (!request) throw notFound('售后申请不存在');
+    if (request.status !== 'pending') throw refusal('该申请已处理');
+    const order = await lockOrder(tx, request.orderId);
+    const actor = { type: 'operator', id: operatorId } as const;
+    if (!approve) {
+      await transition(tx, order, 'refuse_after_sale', actor, note ?? '');
+      await tx
+        .update(afterSales)
+        .set({ status: 'refused', operatorNote: note ?? '', handledAt: new Date() })
+        .where(eq(afterSales.id, id));
+      const [refused] = await tx.select().from(afterSales).where(eq(afterSales.id, id));
+      return afterSaleView(refused);
+    }
+    const max = order.paidFen - order.refundedFen;
+    const refundFen = refundYuan === undefined ? request.refundFen : fromYuan(refundYuan.toFixed(2));
+    if (refundFen > max) throw refusal(`退款金额不能超过可退金额${toYuan(max)}元`);
+    const status = await transition(tx, order, 'approve_after_sale', actor, note ?? '');
+    if (refundFen > 0) {
+      if (order.paymentMethod === 'credit') await returnCredit(tx, order.userId, order.id, refundFen);
+      else
+        await moveBalance(tx, order.userId, refundFen, USE_TYPE.refund, `订单${order.orderNo}售后退款`, {
+          orderId: order.id,
+        });
+      await tx
+        .update(orders)
+        .set({ refundedFen: order.refundedFen + refundFen })
+        .where(eq(orders.id, order.id));
+      await transition(
+        tx,
+        { ...order, status },
+        'refund',
+        actor,
+        `退款${toYuan(refundFen).toFixed(2)}元，原路退回`,
+      );
+      if (order.paymentMethod === 'online')
+        await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.orderId, order.id));
+    }
+    await tx
+      .update(afterSales)
+      .set({
+        status: 'approved',
+        refundFen,
+        refundMethod: order.paymentMethod === 'credit' ? 'credit' : 'balance',
+        operatorNote: note ?? '',
+        handledAt: new Date(),
+      })
+      .where(eq(afterSales.id, id));
+    const [row] = await tx.select().from(afterSales).where(eq(afterSales.id, id));
+    return afterSaleView(row);
+  });
+}
+
+/** Buyer uploads the signed receipt of an ephedrine order (回执). */
+export async function uploadReceipt(db: Db, userId: number, orderId: number, fileId: number) {
+  await assertOwnFiles(db, userId, [fileId]);
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, userId);
+    if (!order.ephedrine) throw refusal('该订单无需上传回执');
+    if (!['awaiting_upload', 'rejected'].includes(order.receiptStatus))
+      throw refusal('回执已提交，请等待审核');
+    await tx
+      .update(orders)
+      .set({ receiptStatus: 'pending', receiptFileId: fileId, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await recordEvent(
+      tx,
+      order.id,
+      { type: 'buyer', id: userId },
+      'upload_receipt',
+      order.status,
+      order.status,
+      '上传签收回执',
+    );
+  });
+}
+
+/** Operator reviews the receipt: accept (the order may ship once paid) or reject with a note. */
+export async function reviewReceipt(
+  db: Db,
+  operatorId: number,
+  orderId: number,
+  accept: boolean,
+  note?: string,
+) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.receiptStatus !== 'pending') throw refusal('没有待审核的回执');
+    const actor = { type: 'operator', id: operatorId } as const;
+    await tx
+      .update(orders)
+      .set({
+        receiptStatus: accept ? 'accepted' : 'rejected',
+        receiptNote: note ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id));
+    if (order.status === 'awaiting_receipt')
+      await transition(tx, order, accept ? 'accept_receipt' : 'reject_receipt', actor, note ?? '');
+    else
+      await recordEvent(
+        tx,
+        order.id,
+        actor,
+        accept ? 'accept_receipt' : 'reject_receipt',
+        order.status,
+        order.status,
+        note ?? '',
+      );
+  });
+}
+
+export async function shipOrder(
+  db: Db,
+  operatorId: number,
+  orderId: number,
+  carrier: string,
+  trackingNo: string,
+) {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.ephedrine && order.receiptStatus !== 'accepted')
+      throw refusal('含麻订单须回执审核通过后才能发货');
+    await transition(tx, order, 'ship', { type: 'operator', id: operatorId }, `${carrier} ${trackingNo}`);
+    const [shipment] = await tx
+      .insert(shipments)
+      .values({ orderId, carrier, trackingNo, operatorId })
+      .returning();
+    await tx
+      .insert(trackingEvents)
+      .values({ shipmentId: shipment.id, description: `【${carrier}】已揽收，运单号 ${trackingNo}` });
+    return { shipment_id: shipment.id };
+  });
+}
+
+export async function addTracking(db: Db, orderId: number, description: string) {
+  const [shipment] = await db.select().from(shipments).where(eq(shipments.orderId, orderId)).limit(1);
+  if (!shipment) throw refusal('订单尚未发货');
+  await db.insert(trackingEvents).values({ shipmentId: shipment.id, description });
+}

@@ -1,0 +1,224 @@
+import {
+  allowedEvents,
+  ORDER_TABS,
+  type OrderStatus,
+  orderEventLabels,
+  orderStatusLabels,
+  toYuan,
+} from '@yaocai/domain';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  afterSales,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  shipments,
+  trackingEvents,
+} from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+export interface OrderListFilter {
+  tab?: string;
+  keyword?: string;
+  start_date?: string;
+  end_date?: string;
+  page: number;
+  page_size: number;
+  /** Operator lists: status filter over all stores. */
+  status?: string;
+  /** Only orders holding ephedrine-type goods (/hmdd). */
+  ephedrine?: boolean;
+}
+
+const paymentLabels: Record<string, string> = { balance: '余额支付', credit: '账期支付', online: '在线支付' };
+
+export function orderSummary(o: typeof orders.$inferSelect) {
+  const status = o.status as OrderStatus;
+  return {
+    id: o.id,
+    order_no: o.orderNo,
+    user_id: o.userId,
+    status,
+    status_label: orderStatusLabels[status],
+    actions: allowedEvents(status),
+    goods_amount: toYuan(o.goodsFen),
+    full_reduction: toYuan(o.fullReductionFen),
+    coupon_amount: toYuan(o.couponFen),
+    points_used: o.pointsUsed,
+    points_amount: toYuan(o.pointsFen),
+    shipping_fee: toYuan(o.shippingFen),
+    total: toYuan(o.totalFen),
+    paid: toYuan(o.paidFen),
+    refunded: toYuan(o.refundedFen),
+    payment_method: o.paymentMethod,
+    payment_label: o.paymentMethod ? paymentLabels[o.paymentMethod] : null,
+    ephedrine: o.ephedrine,
+    receipt_status: o.receiptStatus,
+    receipt_note: o.receiptNote,
+    expires_at: Math.floor(o.expiresAt.getTime() / 1000),
+    paid_at: o.paidAt ? Math.floor(o.paidAt.getTime() / 1000) : null,
+    created_at: Math.floor(o.createdAt.getTime() / 1000),
+  };
+}
+
+export async function listOrders(db: DbOrTx, userId: number | null, f: OrderListFilter) {
+  const where: SQL[] = [];
+  if (userId) where.push(eq(orders.userId, userId));
+  const tab = ORDER_TABS.find((t) => t.key === f.tab);
+  if (tab) where.push(inArray(orders.status, [...tab.statuses]));
+  if (f.status) where.push(eq(orders.status, f.status));
+  if (f.ephedrine) where.push(eq(orders.ephedrine, true));
+  if (f.start_date) where.push(gte(orders.createdAt, new Date(`${f.start_date}T00:00:00+08:00`)));
+  if (f.end_date)
+    where.push(
+      lt(orders.createdAt, new Date(new Date(`${f.end_date}T00:00:00+08:00`).getTime() + 86400_000)),
+    );
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(orders.orderNo, like),
+        exists(
+          db
+            .select({ one: orderLines.id })
+            .from(orderLines)
+            .where(and(eq(orderLines.orderId, orders.id), ilike(orderLines.goodsName, like))),
+        ),
+      ) as SQL,
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(f.page_size)
+      .offset((f.page - 1) * f.page_size),
+    db.select({ total: count() }).from(orders).where(condition),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const lines = ids.length
+    ? await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id))
+    : [];
+  return {
+    list: rows.map((o) => ({
+      ...orderSummary(o),
+      lines: lines.filter((l) => l.orderId === o.id).map(lineView),
+    })),
+    total: Number(total),
+    page: f.page,
+    page_size: f.page_size,
+  };
+}
+
+function lineView(l: typeof orderLines.$inferSelect) {
+  return {
+    id: l.id,
+    goods_id: l.goodsId,
+    name: l.goodsName,
+    spec: l.spec,
+    manufacturer: l.manufacturer,
+    unit: l.unit,
+    image: l.image,
+    warehouse_id: l.warehouseId,
+    warehouse_name: l.warehouseName,
+    ephedrine: l.ephedrine,
+    quantity: l.quantity,
+    price: toYuan(l.unitPriceFen),
+    amount: toYuan(l.amountFen),
+    reduction: toYuan(l.reductionFen),
+    payable: toYuan(l.payableFen),
+  };
+}
+
+export async function orderDetail(db: DbOrTx, orderId: number, userId: number | null) {
+  const where = userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId);
+  const [o] = await db.select().from(orders).where(where);
+  if (!o) throw notFound('订单不存在');
+  const [lines, events, ships, requests, pays] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
+    db.select().from(shipments).where(eq(shipments.orderId, o.id)).orderBy(asc(shipments.id)),
+    db.select().from(afterSales).where(eq(afterSales.orderId, o.id)).orderBy(asc(afterSales.id)),
+    db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
+  ]);
+  const tracking = ships.length
+    ? await db
+        .select()
+        .from(trackingEvents)
+        .where(
+          inArray(
+            trackingEvents.shipmentId,
+            ships.map((s) => s.id),
+          ),
+        )
+        .orderBy(desc(trackingEvents.at), desc(trackingEvents.id))
+    : [];
+  const reductions = [
+    { label: '满减优惠', amount: toYuan(o.fullReductionFen) },
+    { label: '优惠券', amount: toYuan(o.couponFen) },
+    { label: `积分抵扣（${o.pointsUsed}积分）`, amount: toYuan(o.pointsFen) },
+  ].filter((r) => r.amount > 0);
+  return {
+    ...orderSummary(o),
+    lines: lines.map(lineView),
+    reductions,
+    address: o.address,
+    invoice: o.invoice,
+    remarks: o.remarks,
+    payments: pays
+      .filter((p) => p.status !== 'pending')
+      .map((p) => ({
+        provider: p.provider,
+        out_trade_no: p.outTradeNo,
+        amount: toYuan(p.amountFen),
+        status: p.status,
+        paid_at: p.paidAt ? Math.floor(p.paidAt.getTime() / 1000) : null,
+      })),
+    history: events.map((e) => ({
+      event: e.event,
+      label:
+        orderEventLabels[e.event as keyof typeof orderEventLabels] ??
+        (e.event === 'create' ? '提交订单' : e.event),
+      from: e.fromStatus,
+      to: e.toStatus,
+      actor: e.actorType,
+      note: e.note,
+      at: Math.floor(e.createdAt.getTime() / 1000),
+    })),
+    shipments: ships.map((s) => ({
+      id: s.id,
+      carrier: s.carrier,
+      tracking_no: s.trackingNo,
+      shipped_at: Math.floor(s.shippedAt.getTime() / 1000),
+      events: tracking
+        .filter((t) => t.shipmentId === s.id)
+        .map((t) => ({ description: t.description, at: Math.floor(t.at.getTime() / 1000) })),
+    })),
+    after_sales: requests.map(afterSaleView),
+  };
+}
+
+export function afterSaleView(a: typeof afterSales.$inferSelect) {
+  const labels: Record<string, string> = { pending: '待审核', approved: '已同意', refused: '已拒绝' };
+  return {
+    id: a.id,
+    order_id: a.orderId,
+    kind: a.kind,
+    kind_label: a.kind === 'return' ? '退货' : '售后',
+    reason: a.reason,
+    lines: a.lines.map((l) => ({ line_id: l.lineId, quantity: l.quantity })),
+    photo_ids: a.photoFileIds,
+    status: a.status,
+    status_label: labels[a.status] ?? a.status,
+    refund: toYuan(a.refundFen),
+    refund_method: a.refundMethod,
+    operator_note: a.operatorNote,
+    created_at: Math.floor(a.createdAt.getTime() / 1000),
+    handled_at: a.handledAt ? Math.floor(a.handledAt.getTime() / 1000) : null,
+  };
+}

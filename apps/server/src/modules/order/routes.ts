@@ -1,0 +1,185 @@
+import { afterSaleBody, checkoutBody, orderListQuery, receiptBody, toYuan } from '@yaocai/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError } from '../../lib/errors';
+import { ok } from '../../plugins/envelope';
+import { afterSaleDetail, requestAfterSale, uploadReceipt } from './after-sales';
+import { type Checkout, loadCheckout } from './checkout';
+import { listOrders, orderDetail } from './queries';
+import { buyAgain, cancelOrder, confirmReceipt, createOrder } from './service';
+import { loadOrderSettings } from './settings';
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+const couponId = (v: unknown) =>
+  v === undefined || v === '' || v === '0' || v === 0 ? undefined : Number(v);
+
+function previewView(c: Checkout, threshold: number) {
+  const priced = new Map(c.cart.lines.map((l) => [l.id, l]));
+  const groups = new Map<number, { warehouse_id: number; warehouse_name: string; lines: unknown[] }>();
+  for (const line of c.lines) {
+    const p = priced.get(line.cartId);
+    if (!p) continue;
+    const group = groups.get(line.warehouseId) ?? {
+      warehouse_id: line.warehouseId,
+      warehouse_name: line.warehouseName,
+      lines: [],
+    };
+    group.lines.push({
+      cart_id: line.cartId,
+      goods_id: line.goodsId,
+      name: line.name,
+      spec: line.spec,
+      manufacturer: line.manufacturer,
+      unit: line.unit,
+      image: line.image,
+      ephedrine: line.ephedrine,
+      quantity: line.quantity,
+      price: toYuan(p.unitPriceFen),
+      amount: toYuan(p.amountFen),
+      reduction: toYuan(p.lineReductionFen + p.reductionShareFen),
+      payable: toYuan(p.payableFen),
+    });
+    groups.set(line.warehouseId, group);
+  }
+  const t = c.total;
+  return {
+    groups: [...groups.values()],
+    amounts: {
+      goods: toYuan(t.goodsFen),
+      full_reduction: toYuan(t.fullReductionFen),
+      coupon: toYuan(t.couponFen),
+      points_used: t.pointsUsed,
+      points: toYuan(t.pointsFen),
+      shipping: toYuan(t.shippingFeeFen),
+      total: toYuan(t.totalFen),
+    },
+    reductions: [
+      { label: '满减优惠', amount: toYuan(t.fullReductionFen) },
+      { label: '优惠券', amount: toYuan(t.couponFen) },
+      { label: `积分抵扣（${t.pointsUsed}积分）`, amount: toYuan(t.pointsFen) },
+    ].filter((r) => r.amount > 0),
+    points_balance: c.pointsBalance,
+    max_points: c.maxPoints,
+    free_shipping_threshold: toYuan(threshold),
+    free_shipping_gap: toYuan(c.cart.freeShipping.feeApplies ? c.cart.freeShipping.gapFen : 0),
+    ephedrine: c.ephedrine,
+  };
+}
+
+/** Verify order, create, my orders, cancel, confirm, buy again, after-sales, receipts. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireBuyer);
+
+  app.post(
+    '/order/preview',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Verify order: server-priced lines and totals',
+        body: checkoutBody,
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const config = await loadOrderSettings(app.db);
+      const c = await loadCheckout(
+        app.db,
+        request.userId,
+        { ids: b.ids, userCouponId: couponId(b.coupon_id), points: b.points },
+        config,
+      );
+      return ok(previewView(c, config.shipping.thresholdFen));
+    },
+  );
+
+  app.post(
+    '/order/create',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Create an order (header Idempotency-Key)',
+        body: checkoutBody,
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (!key || !/^[A-Za-z0-9_-]{8,64}$/.test(key))
+        throw fieldError('Idempotency-Key', '缺少或无效的幂等键');
+      const b = request.body;
+      const result = await createOrder(
+        app.db,
+        request.userId,
+        {
+          ids: b.ids,
+          userCouponId: couponId(b.coupon_id),
+          points: b.points,
+          addressId: b.address_id,
+          remarks: b.remarks,
+          invoice:
+            b.invoice && b.invoice.type > 0
+              ? { type: b.invoice.type, title: b.invoice.title, taxNo: b.invoice.tax_no }
+              : null,
+        },
+        key,
+      );
+      reply.status(result.created ? 201 : 200);
+      return ok({ id: result.id, created: result.created });
+    },
+  );
+
+  app.get(
+    '/order/list',
+    { schema: { tags: ['order'], summary: 'My orders', querystring: orderListQuery } },
+    async (request) => ok(await listOrders(app.db, request.userId, request.query)),
+  );
+  app.get(
+    '/order/detail/:id',
+    { schema: { tags: ['order'], summary: 'Order detail', params } },
+    async (request) => ok(await orderDetail(app.db, request.params.id, request.userId)),
+  );
+  app.post(
+    '/order/:id/cancel',
+    { schema: { tags: ['order'], summary: 'Cancel an unpaid order', params } },
+    async (request) => {
+      await cancelOrder(app.db, request.userId, request.params.id);
+      return ok(null, '订单已取消');
+    },
+  );
+  app.post(
+    '/order/:id/confirm',
+    { schema: { tags: ['order'], summary: 'Confirm receipt', params } },
+    async (request) => {
+      await confirmReceipt(app.db, request.userId, request.params.id);
+      return ok(null, '已确认收货');
+    },
+  );
+  app.post(
+    '/order/:id/rebuy',
+    { schema: { tags: ['order'], summary: 'Buy again', params } },
+    async (request) => ok(await buyAgain(app.db, request.userId, request.params.id), '已加入购物车'),
+  );
+  app.post(
+    '/order/:id/after_sale',
+    { schema: { tags: ['order'], summary: 'Request a return or after-sales', params, body: afterSaleBody } },
+    async (request) => ok(await requestAfterSale(app.db, request.userId, request.params.id, request.body)),
+  );
+  app.get(
+    '/order/after_sale/:id',
+    { schema: { tags: ['order'], summary: 'After-sales request', params } },
+    async (request) => ok(await afterSaleDetail(app.db, request.userId, request.params.id)),
+  );
+  app.get(
+    '/order/receipts',
+    { schema: { tags: ['order'], summary: 'Ephedrine receipt orders (/hmdd)', querystring: orderListQuery } },
+    async (request) => ok(await listOrders(app.db, request.userId, { ...request.query, ephedrine: true })),
+  );
+  app.post(
+    '/order/:id/receipt',
+    { schema: { tags: ['order'], summary: 'Upload the signed receipt', params, body: receiptBody } },
+    async (request) => {
+      await uploadReceipt(app.db, request.userId, request.params.id, request.body.file_id);
+      return ok(null, '回执已提交，请等待审核');
+    },
+  );
+};

@@ -1,0 +1,331 @@
+import { nextStatus, type OrderStatus, orderEventLabels } from '@yaocai/domain';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  type AddressSnapshot,
+  addresses,
+  cartItems,
+  coupons,
+  type InvoiceInfo,
+  orderLines,
+  orders,
+  pointsLog,
+  userCoupons,
+  users,
+} from '../../db/schema';
+import { notFound, refusal } from '../../lib/errors';
+import { type CheckoutRequest, loadCheckout } from './checkout';
+import { type Actor, recordEvent } from './events';
+import { loadOrderSettings } from './settings';
+import { moveStock } from './stock';
+
+export interface CreateOrderInput extends CheckoutRequest {
+  addressId?: number;
+  remarks?: string;
+  invoice?: InvoiceInfo | null;
+}
+
+/** The buyer's address (404 for another store's), or the default one when no id is given. */
+export async function resolveAddress(
+  db: DbOrTx,
+  userId: number,
+  addressId?: number,
+): Promise<AddressSnapshot> {
+  const where = addressId
+    ? and(eq(addresses.id, addressId), eq(addresses.userId, userId))
+    : eq(addresses.userId, userId);
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(where)
+    .orderBy(desc(addresses.isDefault), desc(addresses.id))
+    .limit(1);
+  if (!row) throw addressId ? notFound('收货地址不存在') : refusal('请先添加收货地址');
+  const { consignee, phone, province, city, district, detail } = row;
+  return { consignee, phone, province, city, district, detail };
+}
+
+/** YC + yyyymmdd (Beijing date) + the order id, zero-padded: unique and readable. */
+function orderNumber(id: number, now = new Date()) {
+  const date = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return `YC${date}${String(id).padStart(6, '0')}`;
+}
+
+async function findByKey(db: DbOrTx, userId: number, key: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+/**
+ * Creates an order in one transaction: re-prices every line, reserves stock, consumes the
+ * coupon and points, writes the order, its lines and the first event, and removes the lines
+ * from the cart. The same idempotency key returns the same order (also when two requests race:
+ * the unique index makes the second wait, then find the first).
+ */
+export async function createOrder(db: Db, userId: number, input: CreateOrderInput, key: string) {
+  const known = await findByKey(db, userId, key);
+  if (known) return { id: known.id, created: false };
+  const config = await loadOrderSettings(db);
+  return db.transaction(async (tx) => {
+    const checkout = await loadCheckout(tx, userId, input, config);
+    const address = await resolveAddress(tx, userId, input.addressId);
+    const { total } = checkout;
+    const id = Number(
+      ((await tx.execute(sql`select nextval('orders_id_seq') as id`)).rows[0] as { id: string }).id,
+    );
+    const now = new Date();
+    const inserted = await tx
+      .insert(orders)
+      .values({
+        id,
+        orderNo: orderNumber(id, now),
+        userId,
+        companyId: checkout.companyId,
+        goodsFen: total.goodsFen,
+        fullReductionFen: total.fullReductionFen,
+        couponFen: total.couponFen,
+        pointsUsed: total.pointsUsed,
+        pointsFen: total.pointsFen,
+        shippingFen: total.shippingFeeFen,
+        totalFen: total.totalFen,
+        userCouponId: total.couponFen > 0 ? checkout.userCouponId : null,
+        address,
+        invoice: input.invoice ?? null,
+        remarks: input.remarks ?? '',
+        idempotencyKey: key,
+        expiresAt: new Date(now.getTime() + config.expireMinutes * 60_000),
+        ephedrine: checkout.ephedrine,
+        receiptStatus: checkout.ephedrine ? 'awaiting_upload' : 'none',
+      })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning({ id: orders.id });
+    if (!inserted.length) {
+      const existing = await findByKey(tx, userId, key);
+      if (!existing) throw refusal('订单提交中，请稍候');
+      return { id: existing.id, created: false };
+    }
+    // Taking the cart lines serialises two tabs submitting the same lines with different keys.
+    const taken = await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, input.ids)))
+      .returning({ id: cartItems.id });
+    if (taken.length !== checkout.lines.length) throw refusal('购物车已变化，请刷新后重新结算', 409);
+
+    await moveStock(
+      tx,
+      checkout.lines.map((l) => ({
+        goodsId: l.goodsId,
+        warehouseId: l.warehouseId,
+        quantity: l.quantity,
+        name: l.name,
+      })),
+      'reserve',
+    );
+    if (total.couponFen > 0 && checkout.userCouponId)
+      await consumeCoupon(tx, userId, checkout.userCouponId, id);
+    if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
+
+    const priced = new Map(checkout.cart.lines.map((l) => [l.id, l]));
+    await tx.insert(orderLines).values(
+      checkout.lines.map((l) => {
+        const p = priced.get(l.cartId);
+        if (!p) throw new Error('priced line missing');
+        return {
+          orderId: id,
+          goodsId: l.goodsId,
+          warehouseId: l.warehouseId,
+          warehouseName: l.warehouseName,
+          goodsName: l.name,
+          spec: l.spec,
+          manufacturer: l.manufacturer,
+          unit: l.unit,
+          image: l.image,
+          ephedrine: l.ephedrine,
+          quantity: l.quantity,
+          unitPriceFen: p.unitPriceFen,
+          amountFen: p.amountFen,
+          reductionFen: p.lineReductionFen + p.reductionShareFen,
+          payableFen: p.payableFen,
+        };
+      }),
+    );
+    await recordEvent(tx, id, { type: 'buyer', id: userId }, 'create', null, 'pending_payment', '提交订单');
+    return { id, created: true };
+  });
+}
+
+async function consumeCoupon(tx: DbOrTx, userId: number, userCouponId: number, orderId: number) {
+  const [uc] = await tx
+    .update(userCoupons)
+    .set({ status: 'used', orderId, usedAt: new Date() })
+    .where(
+      and(eq(userCoupons.id, userCouponId), eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused')),
+    )
+    .returning({ couponId: userCoupons.couponId });
+  if (!uc) throw refusal('优惠券已使用');
+  const [left] = await tx
+    .update(coupons)
+    .set({ remainingUses: sql`${coupons.remainingUses} - 1` })
+    .where(
+      and(
+        eq(coupons.id, uc.couponId),
+        sql`(${coupons.remainingUses} is null or ${coupons.remainingUses} > 0)`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  if (!left) throw refusal('优惠券已被用完');
+}
+
+/** Adds (or with a negative change, spends) points; never below zero; logged with the balance. */
+export async function movePoints(
+  tx: DbOrTx,
+  userId: number,
+  change: number,
+  reason: string,
+  orderId?: number,
+) {
+  const [row] = await tx
+    .update(users)
+    .set({ points: sql`${users.points} + ${change}` })
+    .where(and(eq(users.id, userId), sql`${users.points} + ${change} >= 0`))
+    .returning({ points: users.points });
+  if (!row) throw refusal('积分不足');
+  await tx.insert(pointsLog).values({ userId, change, balanceAfter: row.points, reason, orderId });
+}
+
+/** Moves a locked order through the state machine with a conditional update and an event. */
+export async function transition(
+  tx: DbOrTx,
+  order: { id: number; status: string; ephedrine: boolean },
+  event: Parameters<typeof nextStatus>[1],
+  actor: Actor,
+  note = '',
+  extra: Partial<typeof orders.$inferInsert> = {},
+) {
+  const to = nextStatus(order.status as OrderStatus, event, { requiresReceipt: order.ephedrine });
+  if (!to) throw refusal(`当前订单状态不能${orderEventLabels[event]}`);
+  const [row] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: new Date(), ...extra })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning({ id: orders.id });
+  if (!row) throw refusal('订单状态已变化，请刷新后重试', 409);
+  await recordEvent(tx, order.id, actor, event, order.status, to, note);
+  return to;
+}
+
+/** Locks a buyer's order (404 for another store's). */
+export async function lockOrder(tx: DbOrTx, orderId: number, userId?: number) {
+  const where = userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId);
+  const [row] = await tx.select().from(orders).where(where).for('update');
+  if (!row) throw notFound('订单不存在');
+  return row;
+}
+
+/**
+ * Cancels an unpaid order (buyer cancel or expiry) and gives back its stock, coupon and points,
+ * all in the caller's transaction.
+ */
+export async function closeUnpaid(
+  tx: DbOrTx,
+  order: typeof orders.$inferSelect,
+  event: 'cancel' | 'expire',
+  actor: Actor,
+) {
+  if (order.status !== 'pending_payment')
+    throw refusal(order.status === 'cancelled' ? '订单已取消' : '订单已支付，不能取消');
+  await transition(tx, order, event, actor, event === 'expire' ? '超时未支付，系统自动取消' : '买家取消订单');
+  const lines = await tx
+    .select({
+      goodsId: orderLines.goodsId,
+      warehouseId: orderLines.warehouseId,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  await moveStock(tx, lines, 'release');
+  if (order.userCouponId) {
+    const [uc] = await tx
+      .update(userCoupons)
+      .set({ status: 'unused', orderId: null, usedAt: null })
+      .where(and(eq(userCoupons.id, order.userCouponId), eq(userCoupons.orderId, order.id)))
+      .returning({ couponId: userCoupons.couponId });
+    if (uc)
+      await tx
+        .update(coupons)
+        .set({ remainingUses: sql`${coupons.remainingUses} + 1` })
+        .where(and(eq(coupons.id, uc.couponId), sql`${coupons.remainingUses} is not null`));
+  }
+  if (order.pointsUsed > 0) await movePoints(tx, order.userId, order.pointsUsed, '订单取消退回', order.id);
+}
+
+export async function cancelOrder(db: Db, userId: number, orderId: number) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, userId);
+    await closeUnpaid(tx, order, 'cancel', { type: 'buyer', id: userId });
+  });
+}
+
+/** Cancels every unpaid order past its expiry, one transaction per order. Returns how many. */
+export async function sweepExpiredOrders(db: Db, limit = 200): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.expiresAt, new Date())))
+    .limit(limit);
+  let closed = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (order.status !== 'pending_payment' || order.expiresAt > new Date()) return;
+      await closeUnpaid(tx, order, 'expire', { type: 'system' });
+      closed++;
+    });
+  }
+  return closed;
+}
+
+export async function confirmReceipt(db: Db, userId: number, orderId: number) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, userId);
+    await transition(tx, order, 'confirm_delivery', { type: 'buyer', id: userId }, '买家确认收货');
+  });
+}
+
+/** Buy again: puts the order's lines back into the cart (merging with lines already there). */
+export async function buyAgain(db: Db, userId: number, orderId: number) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    if (!order) throw notFound('订单不存在');
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    for (const line of lines) {
+      await tx
+        .insert(cartItems)
+        .values({ userId, goodsId: line.goodsId, warehouseId: line.warehouseId, quantity: line.quantity })
+        .onConflictDoUpdate({
+          target: [
+            cartItems.userId,
+            cartItems.goodsId,
+            cartItems.warehouseId,
+            cartItems.goodsPriceId,
+            cartItems.ladderPriceId,
+            cartItems.goodsManjianId,
+            cartItems.isYj,
+            cartItems.type,
+          ],
+          set: {
+            quantity: sql`${cartItems.quantity} + excluded.quantity`,
+            isSelected: true,
+            updatedAt: new Date(),
+          },
+        });
+    }
+    return { added: lines.length };
+  });
+}

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { refusal } from '../../lib/errors';
+
+export interface StockDemand {
+  goodsId: number;
+  warehouseId: number;
+  quantity: number;
+  name?: string;
+}
+
+const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+
+/** Sums quantities per goods and warehouse (two lines sharing goods count together). */
+function summed(demands: StockDemand[]) {
+  const map = new Map<string, StockDemand>();
+  for (const d of demands) {
+    const key = `${d.goodsId}:${d.warehouseId}`;
+    const seen = map.get(key);
+    if (seen) seen.quantity += d.quantity;
+    else map.set(key, { ...d });
+  }
+  return [...map.values()].sort((a, b) => a.goodsId - b.goodsId || a.warehouseId - b.warehouseId);
+}
+
+/**
+ * Locks the goods rows in id order (so concurrent orders never deadlock), then moves stock in
+ * one conditional statement per direction. Reserving refuses when any pair lacks stock:
+ * stock never goes below zero. goods.stock_total moves in step.
+ */
+export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: 'reserve' | 'release') {
+  const list = summed(demands);
+  if (!list.length) return;
+  const goodsIds = [...new Set(list.map((d) => d.goodsId))];
+  await db.execute(
+    sql`select id from goods where id = any(${intArray(goodsIds)}::int[]) order by id for update`,
+  );
+  const g = intArray(list.map((d) => d.goodsId));
+  const w = intArray(list.map((d) => d.warehouseId));
+  const n = intArray(list.map((d) => d.quantity));
+  const sign = direction === 'reserve' ? -1 : 1;
+  const result = await db.execute(sql`
+    update goods_stock s set quantity = s.quantity + ${sign}::int * v.n
+    from (select unnest(${g}::int[]) as g, unnest(${w}::int[]) as w, unnest(${n}::int[]) as n) v
+    where s.goods_id = v.g and s.warehouse_id = v.w
+      and (${sign}::int > 0 or s.quantity >= v.n)
+    returning s.goods_id, s.warehouse_id`);
+  const moved = result.rows as { goods_id: number; warehouse_id: number }[];
+  if (direction === 'reserve' && moved.length !== list.length) {
+    const short = list.find(
+      (d) => !moved.some((m) => m.goods_id === d.goodsId && m.warehouse_id === d.warehouseId),
+    );
+    throw refusal(`「${short?.name ?? '商品'}」库存不足`);
+  }
+  const perGoods = new Map<number, number>();
+  for (const d of list) perGoods.set(d.goodsId, (perGoods.get(d.goodsId) ?? 0) + d.quantity);
+  const ids = [...perGoods.keys()];
+  await db.execute(sql`
+    update goods set stock_total = greatest(0, stock_total + ${sign}::int * v.n)
+    from (select unnest(${intArray(ids)}::int[]) as g, unnest(${intArray(ids.map((i) => perGoods.get(i) ?? 0))}::int[]) as n) v
+    where goods.id = v.g`);
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope';
+import { availableCoupons, couponCounts, myCoupons } from './service';
+
+const ids = z.preprocess(
+  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z.array(z.coerce.number().int().positive()).max(200),
+);
+
+/** Coupons and cash vouchers of the logged-in store (/yhq, /xjq, verify order). */
+export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireBuyer);
+  app.get(
+    '/user/availableCoupon',
+    {
+      schema: {
+        tags: ['coupon'],
+        summary: 'Coupons usable on the selected cart lines',
+        querystring: z.object({
+          type: z.coerce.number().int().optional(),
+          page: z.coerce.number().int().optional(),
+          ids: ids.optional(),
+          'ids[]': ids.optional(),
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        await availableCoupons(app.db, request.userId, {
+          type: request.query.type,
+          ids: request.query.ids ?? request.query['ids[]'],
+        }),
+      ),
+  );
+  app.get(
+    '/user/coupon',
+    {
+      schema: {
+        tags: ['coupon'],
+        summary: 'My coupons (status 1 unused, 2 used, 3 expired; type 1 coupon, 2 cash)',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          type: z.coerce.number().int().optional(),
+          status: z.coerce.number().int().optional(),
+        }),
+      },
+    },
+    async (request) => ok(await myCoupons(app.db, request.userId, request.query)),
+  );
+  app.get(
+    '/user/couponNum',
+    { schema: { tags: ['coupon'], summary: 'Unused coupon counts' } },
+    async (request) => ok(await couponCounts(app.db, request.userId)),
+  );
+};

@@ -1,0 +1,42 @@
+import { moneyLogQuery, toYuan } from '@yaocai/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope';
+import { creditBillPage, creditSummary, moneyLogPage, walletOf } from './service';
+
+/** Wallet of the logged-in store: balance (/yegl) and credit-term account (/zqgl). */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireBuyer);
+  app.get(
+    '/user/user_money',
+    { schema: { tags: ['wallet'], summary: 'Wallet balance' } },
+    async (request) => {
+      const w = await walletOf(app.db, request.userId);
+      return ok({ user_money: toYuan(w.balanceFen) });
+    },
+  );
+  app.get(
+    '/user/user_money_log',
+    { schema: { tags: ['wallet'], summary: 'Balance log', querystring: moneyLogQuery } },
+    async (request) => ok(await moneyLogPage(app.db, request.userId, request.query)),
+  );
+  app.get(
+    '/user/user_credit',
+    { schema: { tags: ['wallet'], summary: 'Credit-term account' } },
+    async (request) => ok(await creditSummary(app.db, request.userId)),
+  );
+  app.get(
+    '/user/user_credit_list',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Credit bills (type 1 unpaid, 2 paid, 3 overdue)',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          type: z.coerce.number().int().optional(),
+        }),
+      },
+    },
+    async (request) => ok(await creditBillPage(app.db, request.userId, request.query)),
+  );
+};

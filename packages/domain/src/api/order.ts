@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { contactMessages, isPhoneOrLandline } from '../validation/contact';
+
+/**
+ * Checkout, order, payment, wallet, address and coupon request bodies (server validates, the
+ * shop's forms reuse them). Ids come from forms as strings: coerced.
+ */
+const id = z.coerce.number().int().positive();
+const ids = z.preprocess(
+  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z.array(id).min(1, '请选择要结算的商品').max(200, '一次最多结算200种商品'),
+);
+
+/** 1 普通发票, 2 增值税专用发票 (title and tax number required). */
+export const invoiceInput = z
+  .object({
+    type: z.coerce.number().int().min(0).max(2),
+    title: z.string().trim().max(100, '发票抬头过长').optional().default(''),
+    tax_no: z.string().trim().max(30, '税号过长').optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type > 0 && !v.title) ctx.addIssue({ code: 'custom', path: ['title'], message: '请填写发票抬头' });
+    if (v.type === 2 && !/^[0-9A-Z]{15,20}$/.test(v.tax_no))
+      ctx.addIssue({ code: 'custom', path: ['tax_no'], message: '请填写正确的纳税人识别号' });
+  });
+
+export const checkoutBody = z.strictObject({
+  ids,
+  address_id: id.optional(),
+  coupon_id: z.union([id, z.literal(''), z.literal('0'), z.literal(0)]).optional(),
+  points: z.coerce.number().int().min(0).optional(),
+  remarks: z.string().trim().max(200, '备注最多200字').optional(),
+  invoice: invoiceInput.optional(),
+  /** Ignored: the server prices everything (kept so tampered clients get no 422). */
+  total: z.unknown().optional(),
+  prices: z.unknown().optional(),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+export const orderListQuery = z.object({
+  tab: z
+    .enum(['all', 'pending_payment', 'awaiting_shipment', 'shipped', 'completed', 'cancelled', 'after_sale'])
+    .optional(),
+  keyword: z.string().trim().max(50).optional(),
+  start_date: z.iso.date().optional(),
+  end_date: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10000).default(1),
+  page_size: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const orderIdBody = z.strictObject({ order_id: id });
+
+export const afterSaleBody = z.strictObject({
+  kind: z.enum(['return', 'after_sale']),
+  reason: z.string().trim().min(2, '请填写申请原因').max(500, '申请原因最多500字'),
+  lines: z
+    .array(z.object({ line_id: id, quantity: z.coerce.number().int().positive('数量必须大于0') }))
+    .min(1, '请选择商品'),
+  photo_ids: z.array(id).max(9, '最多上传9张照片').optional().default([]),
+});
+
+export const receiptBody = z.strictObject({ file_id: id });
+
+const phone = z.string().trim().refine(isPhoneOrLandline, contactMessages.phoneOrLandline);
+export const addressBody = z.strictObject({
+  consignee: z.string().trim().min(1, '请填写收货人').max(30, '收货人最多30字'),
+  phone,
+  province: z.string().trim().min(1, '请选择省份').max(20),
+  city: z.string().trim().min(1, '请选择城市').max(20),
+  district: z.string().trim().min(1, '请选择区县').max(20),
+  detail: z.string().trim().min(2, '请填写详细地址').max(120, '详细地址最多120字'),
+  is_default: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
+});
+export type AddressBody = z.infer<typeof addressBody>;
+
+export const moneyLogQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  use_type: z.coerce.number().int().min(0).max(9).optional(),
+  start_time: z.iso.date().optional(),
+  end_time: z.iso.date().optional(),
+});
+
+export const creditRepayBody = z.strictObject({
+  bill_ids: z.array(id).min(1, '请选择要还款的账单'),
+});
+
+export const shipBody = z.strictObject({
+  carrier: z.string().trim().min(1, '请填写物流公司').max(30),
+  tracking_no: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,30}$/, '请填写正确的运单号'),
+});
+export const trackingBody = z.strictObject({ description: z.string().trim().min(2).max(200) });
+export const decisionBody = z.strictObject({
+  approve: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]),
+  note: z.string().trim().max(200).optional(),
+  refund: z.coerce.number().min(0).optional(),
+});
+export const creditLimitBody = z.strictObject({
+  credit_limit: z.coerce.number().min(0).max(100_000_000),
+  term_days: z.coerce.number().int().min(1).max(365).optional(),
+});
+
+export const truthy = (v: unknown): boolean => v === true || v === '1' || v === 'true';
