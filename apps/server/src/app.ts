@@ -7,6 +7,7 @@ import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/address/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(mediaRoutes);
+  await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderAdminRoutes, { prefix: '/api' });

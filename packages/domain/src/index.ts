@@ -1,4 +1,6 @@
 export * from './api/account';
+export * from './api/brand';
+export * from './api/cart';
 export * from './api/catalog';
 export * from './api/client-rules';
 export * from './api/common';
