@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** The caller handles refusals itself: no global alert/toast/redirect (it still throws). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key of order creation). */
+  headers?: Record<string, string>;
 }
 
 async function request<T>(
@@ -36,7 +38,12 @@ async function request<T>(
   const query = options.params
     ? qs.stringify(options.params, { arrayFormat: 'brackets', skipNulls: true })
     : '';
-  const init: RequestInit = { method, credentials: 'same-origin', signal: options.signal, headers: {} };
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    signal: options.signal,
+    headers: { ...options.headers },
+  };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
