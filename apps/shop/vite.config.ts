@@ -12,7 +12,6 @@ export default defineConfig({
       output: {
         manualChunks: {
           react: ['react', 'react-dom', 'react-router'],
-          antd: ['antd', '@ant-design/icons'],
           query: ['@tanstack/react-query'],
         },
       },

@@ -2,7 +2,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { smsPlugin } from './lib/sms';
+import { storagePlugin } from './lib/storage';
+import { accountAdminRoutes } from './modules/account/admin-routes';
+import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/address/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { mediaRoutes } from './modules/content/media';
+import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
@@ -38,6 +45,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(envelopePlugin);
+  await app.register(storagePlugin, { root: `${config.dataDir}/uploads` });
+  await app.register(smsPlugin);
   await app.register(dbPlugin, {
     database,
     url: config.databaseUrl,
@@ -51,6 +60,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   // Modules, one plugin each, all under /api.
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(accountAdminRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(contentRoutes, { prefix: '/api' });
+  await app.register(mediaRoutes);
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderAdminRoutes, { prefix: '/api' });

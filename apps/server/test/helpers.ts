@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedDemoData } from '../src/db/seed';
+import { LocalFileStorage } from '../src/lib/storage';
 
 /**
  * Which database the API suite runs on: PGlite (default) or the PostgreSQL server named by
@@ -49,8 +53,11 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   } else {
     database = await openDatabase({});
   }
-  if (options.seed !== false) await seedDemoData(database.db);
-  const config = { ...loadConfig({}), seedDemoData: false, logLevel: 'silent' };
+  // Uploads (and the demo licence pictures) go to a temporary data folder per test file.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-test-'));
+  if (options.seed !== false)
+    await seedDemoData(database.db, new LocalFileStorage(path.join(dataDir, 'uploads')));
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), seedDemoData: false, logLevel: 'silent' };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -62,6 +69,7 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
       // Let ending pool sockets finish closing before `drop ... with (force)` terminates them.
       if (testDbKind === 'postgres') await new Promise((resolve) => setTimeout(resolve, 300));
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,6 +27,18 @@ export interface Database {
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const customSqlFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'sql');
+
+/**
+ * SQL drizzle-kit cannot express (extensions, trigram indexes): the idempotent statements of
+ * db/sql/*.sql, applied after the migrations in file-name order.
+ */
+export function customSqlFiles(): { name: string; sql: string }[] {
+  return readdirSync(customSqlFolder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(path.join(customSqlFolder, name), 'utf8') }));
+}
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; without it an embedded PGlite is opened. */
@@ -41,11 +53,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    const client = await pool.connect();
+    try {
+      // Serialise concurrent starters: CREATE EXTENSION/INDEX IF NOT EXISTS may race otherwise.
+      await client.query('select pg_advisory_lock(728302)');
+      for (const file of customSqlFiles()) await client.query(file.sql);
+    } finally {
+      await client.query('select pg_advisory_unlock(728302)').catch(() => {});
+      client.release();
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  for (const file of customSqlFiles()) await client.exec(file.sql);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -22,7 +22,7 @@ export interface DbPluginOptions {
 export const dbPlugin = fp(async (app: FastifyInstance, options: DbPluginOptions) => {
   const database = options.database ?? (await openDatabase({ url: options.url, dataDir: options.dataDir }));
   if (options.seed) {
-    const loaded = await seedDemoData(database.db);
+    const loaded = await seedDemoData(database.db, app.storage);
     if (loaded) app.log.info('demo data loaded into the empty database');
   }
   app.decorate('database', database);

@@ -1,8 +1,19 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import type { AppRoute } from '../app/route-types';
-
-const SITE_TITLE = '药采';
+import { loginRedirectTarget } from '../lib/http';
+import { consumeLoginFlag } from '../lib/session';
+import { documentTitle, useSite } from './api/site';
+import { loadsUserBaseOnEntry, useUserBase } from './api/user-base';
+import { CategoryMenu } from './CategoryMenu';
+import { Footer } from './Footer';
+import { Header, LoginHeader } from './Header';
+import { Nav } from './Nav';
+import { SideBar } from './SideBar';
+import { StickySearch } from './search/StickySearch';
+import { TopAd } from './TopAd';
+import { TopBar } from './TopBar';
+import './layout.css';
 
 /** The current route's table entry (the deepest match that has one). */
 export function useCurrentRoute(): AppRoute | undefined {
@@ -14,17 +25,74 @@ export function useCurrentRoute(): AppRoute | undefined {
   return undefined;
 }
 
+/** Document title `{route title}-{site title}`. */
+function useDocumentTitle(route: AppRoute | undefined) {
+  const site = useSite();
+  const title = documentTitle(route?.title, site.data?.title);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** The session-login-flag rule: after a navigation following login, reload once. */
+function useLoginFlagReload() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (consumeLoginFlag()) window.location.reload();
+  }, [location.key]);
+}
+
+/** Member routes: visitors go to the login page, back here afterwards. */
+function RequireLogin() {
+  const { user, isPending } = useUserBase(true);
+  const location = useLocation();
+  if (isPending && !user.show) return null;
+  if (!user.is_login)
+    return <Navigate to={loginRedirectTarget(`${location.pathname}${location.search}`)} replace />;
+  return <Outlet />;
+}
+
+function Page({ route }: { route: AppRoute | undefined }) {
+  return (
+    <main className="sh-main">
+      <Suspense fallback={<div className="sh-page-loading">加载中...</div>}>
+        {route?.flags.requiresLogin ? <RequireLogin /> : <Outlet />}
+      </Suspense>
+    </main>
+  );
+}
+
 export function RootLayout() {
   const route = useCurrentRoute();
-  useEffect(() => {
-    document.title = route?.title ? `${route.title}-${SITE_TITLE}` : SITE_TITLE;
-  }, [route]);
+  const flags = route?.flags;
+  useDocumentTitle(route);
+  useLoginFlagReload();
+  useUserBase(loadsUserBaseOnEntry(route?.name));
+
   return (
-    <>
-      <Suspense fallback={null}>
-        <Outlet />
-      </Suspense>
+    <div className="sh-app">
+      {flags?.header && <TopBar isHome={route?.name === 'index'} />}
+      {flags?.header && <Header />}
+      {flags?.loginHeader && <LoginHeader title={route?.title} />}
+      {flags?.header && <StickySearch />}
+      {(flags?.menu || flags?.nav) && (
+        <div className="sh-navbar">
+          <div className="sh-container sh-navbar__inner">
+            {flags.menu ? <CategoryMenu variant={flags.menu} expanded={flags.menuExpanded} /> : null}
+            {flags.nav && <Nav />}
+          </div>
+        </div>
+      )}
+      {flags?.topAd && <TopAd />}
+      <Page route={route} />
+      {flags?.sideBar && <SideBar cartStep={flags.cartStep} />}
+      {flags?.footer && <Footer />}
       <ScrollRestoration getKey={(location) => location.pathname} />
-    </>
+    </div>
   );
 }

@@ -1,12 +1,16 @@
-import { type Envelope, SUCCESS_CODES } from '@yaocai/domain';
+import { refusalAction } from '@yaocai/domain/api/client-rules';
+import { clientMessages, type Envelope, SUCCESS_CODES } from '@yaocai/domain/api/codes';
 import qs from 'qs';
 
 /**
- * THE HTTP client of the shop (design.md "Browser client rules"). Every call goes through it;
- * pages never handle the error catalogue themselves. First version: envelope unwrapping and
- * form encoding. The shell work completes it: 30 s time-out alert, same-URL cancellation,
- * login redirect, 459 -> /dzht, 422 toast, 温馨提示 alert, 5xx toast.
+ * THE HTTP client of the shop (design.md "Browser client rules", spec sections 7 and 8). Every
+ * call goes through it; pages never handle the error catalogue themselves:
+ * cookies, 30 s time-out alert with a refresh button, form encoding with nested keys,
+ * cancelling an in-flight request to the same URL, login redirect, 459 -> /dzht, 422 toast,
+ * 温馨提示 alert, 5xx toast.
  */
+
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 export class ApiError extends Error {
   constructor(
@@ -20,6 +24,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Thrown when a newer request to the same URL replaced this one. */
+export class CancelledError extends Error {
+  constructor(readonly url: string) {
+    super(`cancelled: ${url}`);
+    this.name = 'CancelledError';
+  }
+}
+
 export interface RequestOptions {
   params?: Record<string, unknown>;
   /** The caller handles refusals itself: no global alert/toast/redirect (it still throws). */
@@ -27,6 +39,99 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key of order creation). */
   headers?: Record<string, string>;
+}
+
+/** How the client talks to the user; the app binds antd's message/Modal and the router. */
+export interface HttpUi {
+  toast(text: string): void;
+  alert(title: string, text: string): void;
+  /** The time-out alert with its refresh button. */
+  timeout(text: string): void;
+  navigate(to: string): void;
+  /** Current path + search, for the login redirect. */
+  currentPath(): string;
+}
+
+const browserUi: HttpUi = {
+  toast: (text) => console.warn(text),
+  alert: (title, text) => console.warn(`${title}: ${text}`),
+  timeout: (text) => console.warn(text),
+  navigate: (to) => window.location.assign(to),
+  currentPath: () => `${window.location.pathname}${window.location.search}`,
+};
+
+let ui: HttpUi = browserUi;
+
+/** Bind the user-facing side (done once by the app shell; tests bind stubs). */
+export function setHttpUi(next: Partial<HttpUi>): void {
+  ui = { ...browserUi, ...next };
+}
+
+/** URLs that may run several times at once (spec 4: cart, favourite, favourite cancel, activity tap). */
+const concurrentPrefixes = ['/api/cart', '/api/favorite', '/api/activity/tap'];
+export const isConcurrent = (url: string) => concurrentPrefixes.some((prefix) => url.startsWith(prefix));
+
+/** In-flight requests by method + URL (with its query): a repeat cancels the earlier one. */
+const inFlight = new Map<string, AbortController>();
+
+let timeoutShown = false;
+
+export function loginRedirectTarget(current: string): string {
+  return `/login?redirect=${encodeURIComponent(current)}`;
+}
+
+/** Applies the error catalogue of spec section 8 to a refusal. */
+export function reportRefusal(error: ApiError): void {
+  const action = refusalAction(error);
+  switch (action.kind) {
+    case 'login': {
+      const current = ui.currentPath();
+      if (!current.startsWith('/login')) ui.navigate(loginRedirectTarget(current));
+      return;
+    }
+    case 'contract':
+      ui.toast(action.text);
+      ui.navigate('/dzht');
+      return;
+    case 'toast':
+      ui.toast(action.text);
+      return;
+    case 'alert':
+      ui.alert(action.title, action.text);
+  }
+}
+
+function buildInit(
+  method: string,
+  body: unknown,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+): RequestInit {
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    signal,
+    headers: { accept: 'application/json', ...headers },
+  };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = qs.stringify(body, { arrayFormat: 'indices' });
+    (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
+  }
+  return init;
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  try {
+    return (await response.json()) as Envelope<T>;
+  } catch {
+    return {
+      code: response.status,
+      message: response.statusText || clientMessages.serverBusy,
+      data: null as T,
+    };
+  }
 }
 
 async function request<T>(
@@ -38,24 +143,54 @@ async function request<T>(
   const query = options.params
     ? qs.stringify(options.params, { arrayFormat: 'brackets', skipNulls: true })
     : '';
-  const init: RequestInit = {
-    method,
-    credentials: 'same-origin',
-    signal: options.signal,
-    headers: { ...options.headers },
-  };
-  if (body instanceof FormData) {
-    init.body = body;
-  } else if (body !== undefined) {
-    init.body = qs.stringify(body, { arrayFormat: 'indices' });
-    (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
+  const fullUrl = query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+  const key = `${method} ${fullUrl}`;
+  const controller = new AbortController();
+  if (!isConcurrent(url)) {
+    inFlight.get(key)?.abort('replaced');
+    inFlight.set(key, controller);
   }
-  const response = await fetch(query ? `${url}?${query}` : url, init);
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!SUCCESS_CODES.includes(envelope.code)) {
-    throw new ApiError(envelope.code, envelope.message, envelope.data, response.status);
+  const outer = options.signal;
+  const forwardAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  outer?.addEventListener('abort', forwardAbort);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort('timeout');
+  }, REQUEST_TIMEOUT_MS);
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(fullUrl, buildInit(method, body, controller.signal, options.headers));
+    } catch (cause) {
+      if (timedOut) {
+        if (!timeoutShown) {
+          timeoutShown = true;
+          ui.timeout(clientMessages.timeout);
+        }
+        throw new ApiError(408, clientMessages.timeout, null, 0);
+      }
+      if (controller.signal.aborted) {
+        if (outer?.aborted) throw cause;
+        throw new CancelledError(fullUrl);
+      }
+      const error = new ApiError(0, clientMessages.serverBusy, null, 0);
+      if (!options.silent) reportRefusal(error);
+      throw error;
+    }
+    const envelope = await readEnvelope<T>(response);
+    const code = typeof envelope.code === 'number' ? envelope.code : response.status;
+    if (SUCCESS_CODES.includes(code) && response.ok) return envelope.data;
+    const error = new ApiError(code, envelope.message ?? '', envelope.data, response.status);
+    if (!options.silent) reportRefusal(error);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forwardAbort);
+    if (inFlight.get(key) === controller) inFlight.delete(key);
   }
-  return envelope.data;
 }
 
 export const http = {
@@ -69,3 +204,9 @@ export const http = {
   upload: <T>(url: string, form: FormData, options?: RequestOptions) =>
     request<T>('POST', url, form, options),
 };
+
+/** Test hook: forget the one-time time-out alert. */
+export function resetHttpState(): void {
+  timeoutShown = false;
+  inFlight.clear();
+}

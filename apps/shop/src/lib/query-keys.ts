@@ -4,4 +4,8 @@ export const queryKeys = {
   headerCommon: ['focus', 'common'] as const,
   cartList: ['cart', 'list'] as const,
   cartTotal: ['cart', 'total'] as const,
+  topAds: ['focus', 'top'] as const,
+  site: ['global', 'site'] as const,
+  links: ['global', 'links'] as const,
+  helpCategories: ['article', 'category'] as const,
 };

@@ -39,8 +39,19 @@ const confirmPassword = <T extends { password: string; confirm_password: string 
 
 /** Registration step 1: phone, SMS code, password. Answers a draft token for steps 2 and 3. */
 export const registerVerifyBody = z
-  .strictObject({ phone: mobile, code: smsCode, password, confirm_password: z.string() })
+  .strictObject({ phone: mobile, code: smsCode, password, confirm_password: z.string().max(50) })
   .superRefine(confirmPassword);
+
+/** Multi-store step 1 (/register/dd/step1): the new store's phone, SMS code and password. */
+export const registerDdVerifyBody = registerVerifyBody;
+
+/** Multi-store step 2: the new store's details; creates the store user of the same company. */
+export const registerDdSubmitBody = z.strictObject({
+  token: z.string().min(10).max(100),
+  store_name: z.string().trim().min(2, '门店名称至少2个字').max(60, '门店名称最多60个字'),
+  contact_name: z.string().trim().min(2, '联系人至少2个字').max(20, '联系人最多20个字'),
+  address: z.string().trim().min(5, '门店地址至少5个字').max(120, '门店地址最多120个字'),
+});
 
 /** Registration step 2: company details. */
 export const registerCompanyBody = z.strictObject({
@@ -76,6 +87,70 @@ export const resetPasswordBody = z
     token: z.string().min(10).max(100).optional(),
     old_password: z.string().max(50).optional(),
     password,
-    confirm_password: z.string(),
+    confirm_password: z.string().max(50),
   })
   .superRefine(confirmPassword);
+
+export const switchStoreBody = z.strictObject({ user_id: z.coerce.number().int().positive('请选择门店') });
+
+export const adminLoginBody = z.strictObject({
+  username: z.string().trim().min(1, '请输入用户名').max(50, '用户名过长'),
+  password: z.string().min(1, '请输入密码').max(50, '密码过长'),
+});
+
+/** Answer of the verify steps (registration, multi-store, forgot password). */
+export const draftToken = z.object({ token: z.string() });
+export type DraftToken = z.infer<typeof draftToken>;
+
+/** Answer of POST /api/upload. */
+export const uploadedFile = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  name: z.string(),
+  mime: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** GET /api/user/zizhi: the company's qualification documents. */
+export const qualificationItem = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  kind_name: z.string(),
+  number: z.string(),
+  expires_on: z.string(),
+  status: z.string(),
+  file: uploadedFile,
+});
+export type QualificationItem = z.infer<typeof qualificationItem>;
+
+/** GET /api/user/jyfw: the licensed business scope with names. */
+export const businessScopeData = z.object({
+  list: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+
+/** GET /api/user/contract: the e-contract shown at /dzht. */
+export const contractData = z.object({
+  title: z.string(),
+  company: z.string(),
+  signed: z.boolean(),
+  signed_at: z.string().nullable(),
+  paragraphs: z.array(z.string()),
+});
+export type ContractData = z.infer<typeof contractData>;
+
+export const operatorMe = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: z.string(),
+});
+export type OperatorMe = z.infer<typeof operatorMe>;
+
+export type CreateCodeInput = z.input<typeof createCodeBody>;
+export type LoginInput = z.input<typeof loginBody>;
+export type RegisterVerifyInput = z.input<typeof registerVerifyBody>;
+export type RegisterCompanyInput = z.input<typeof registerCompanyBody>;
+export type RegisterSubmitInput = z.input<typeof registerSubmitBody>;
+export type RegisterDdSubmitInput = z.input<typeof registerDdSubmitBody>;
+export type ForgetVerifyInput = z.input<typeof forgetVerifyBody>;
+export type ResetPasswordInput = z.input<typeof resetPasswordBody>;

@@ -101,3 +101,66 @@ export const goodsListData = z.object({
   page_size: z.number().int(),
 });
 export type GoodsListData = z.infer<typeof goodsListData>;
+
+/** Price texts shown instead of prices. */
+export const priceTips = { login: '登录后查看价格', pending: '资质审核通过后可见' } as const;
+
+/** GET /api/goods/search: suggestions. */
+export const goodsSearchQuery = z.object({
+  keywords: z.string().trim().max(100).default(''),
+  type: z.coerce.number().int().min(0).max(1).default(0),
+});
+export const goodsSearchData = z.array(z.string());
+
+/** GET /api/goods/detail/{id}: the activity link parameters are echoed back. */
+export const goodsDetailQuery = z.object({
+  goods_price_id: z.coerce.number().int().min(0).default(0),
+  ladder_price_id: z.coerce.number().int().min(0).default(0),
+  goods_manjian_id: z.coerce.number().int().min(0).default(0),
+  is_yj: z.coerce.number().int().min(0).max(1).default(0),
+  is_jxq: z.coerce.number().int().min(0).max(1).optional(),
+});
+
+/** GET /api/goods/activities: goods of a zone or tag (same list shape as goods/list). */
+export const goodsActivitiesQuery = z.object({
+  zone: goodsListQuery.shape.zone,
+  tag: goodsListQuery.shape.tag,
+  page: goodsListQuery.shape.page,
+  page_size: goodsListQuery.shape.page_size,
+  sort: goodsListQuery.shape.sort,
+});
+
+/** Favourites: goods_ids as an array or a comma list. */
+export const favoriteBody = z.strictObject({
+  goods_ids: z.union([
+    z.array(z.coerce.number().int().positive()).min(1).max(200),
+    z.coerce.number().int().positive(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(,\d+)*$/, '商品编号格式不正确')
+      .max(2000),
+  ]),
+});
+export const favoriteListQuery = z.object({
+  page: goodsListQuery.shape.page,
+  page_size: goodsListQuery.shape.page_size,
+});
+
+/** GET /api/focus/ppzq: the brand wall. */
+export const brandWallItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  manufacturer: z.string(),
+  logo: z.string(),
+  story: z.string(),
+  goods_count: z.number().int(),
+});
+export type BrandWallItem = z.infer<typeof brandWallItem>;
+
+/** GET /api/focus/brand/{id}: a brand's page. */
+export const brandPageData = z.object({
+  brand: brandWallItem,
+  goods: goodsListData,
+});
+export type BrandPageData = z.infer<typeof brandPageData>;

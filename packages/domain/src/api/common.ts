@@ -84,3 +84,54 @@ export const siteFooter = z.object({
   notices: z.array(z.string()),
 });
 export type SiteFooter = z.infer<typeof siteFooter>;
+
+/** GET /api/global/site: the site title, footer data and the two QR code targets. */
+export const siteInfo = z.object({
+  title: z.string(),
+  footer: siteFooter,
+  /** Addresses the QR codes encode (drawn locally as SVG). */
+  qr: z.object({ wechat: z.string(), app: z.string() }),
+});
+export type SiteInfo = z.infer<typeof siteInfo>;
+export type LinkItem = z.infer<typeof linkItem>;
+
+/** GET /api/article/help?path=/help/xrzn/hyzc: one help article. */
+export const helpArticle = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  category: z.string(),
+  paragraphs: z.array(z.string()),
+  updated_at: z.string(),
+});
+export type HelpArticle = z.infer<typeof helpArticle>;
+
+export const newsType = z.enum(['hy', 'company']);
+export type NewsType = z.infer<typeof newsType>;
+
+/** GET /api/news?type=hy|company&page=1 */
+export const newsListQuery = z.object({ type: newsType, page: z.coerce.number().int().min(1).default(1) });
+export const newsSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  published_at: z.string(),
+  type: newsType,
+});
+export type NewsSummary = z.infer<typeof newsSummary>;
+export const newsListData = z.object({ list: z.array(newsSummary), total: z.number().int() });
+export type NewsListData = z.infer<typeof newsListData>;
+
+/** GET /api/news/{id} */
+export const newsArticle = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: newsType,
+  source: z.string(),
+  published_at: z.string(),
+  paragraphs: z.array(z.string()),
+});
+export type NewsArticle = z.infer<typeof newsArticle>;
+
+/** Goods search suggestions: GET /api/goods/search?keywords=&type=0|1 -> string[]. */
+export const searchType = z.union([z.literal(0), z.literal(1)]);
+export type SearchType = z.infer<typeof searchType>;

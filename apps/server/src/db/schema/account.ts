@@ -60,6 +60,8 @@ export const users = pgTable(
     /** Contact person of this store. */
     name: text('name').notNull(),
     storeName: text('store_name').notNull(),
+    /** Delivery address of this store (extra stores of a multi-store company). */
+    address: text('address'),
     isPrimary: boolean('is_primary').notNull().default(true),
     serviceContactId: integer('service_contact_id').references(() => serviceContacts.id),
     points: integer('points').notNull().default(0),
@@ -138,7 +140,7 @@ export const smsCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    /** register | forget | login | bind */
+    /** register | forget | register_dd */
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     ip: text('ip').notNull(),
@@ -151,4 +153,57 @@ export const smsCodes = pgTable(
     index('sms_codes_phone_idx').on(t.phone, t.createdAt),
     index('sms_codes_ip_idx').on(t.ip, t.createdAt),
   ],
+);
+
+/**
+ * A phone verified by SMS, waiting for the next step: a registration draft (steps 2 and 3 of
+ * /register or /register/dd) or a forgot-password reset. Nothing becomes an account until the
+ * final submit, which creates everything in one transaction.
+ */
+export const accountDrafts = pgTable(
+  'account_drafts',
+  {
+    token: text('token').primaryKey(),
+    /** register | register_dd | forget */
+    kind: text('kind').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash'),
+    /** Company details of registration step 2 (the registerCompanyBody fields). */
+    company: jsonb('company'),
+    /** register_dd: the company the new store joins; forget: the user whose password resets. */
+    companyId: integer('company_id'),
+    userId: integer('user_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_drafts_phone_idx').on(t.phone)],
+);
+
+/** Failed buyer logins, counted per username over 15 minutes (lockout across processes). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_username_idx').on(t.username, t.createdAt)],
+);
+
+/** Site messages to a store (我的消息); unread ones count in the header badge. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_user_idx').on(t.userId)],
 );

@@ -40,6 +40,8 @@ export const brands = pgTable('brands', {
   manufacturer: text('manufacturer').notNull(),
   logo: text('logo'),
   story: text('story').notNull().default(''),
+  /** Brand colour for drawn logos and packaging. */
+  color: text('color').notNull().default('#1f6fb2'),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -94,6 +96,8 @@ export const goods = pgTable(
     zones: text('zones').array().notNull().default(sql`'{}'::text[]`),
     ephedrine: boolean('ephedrine').notNull().default(false),
     image: text('image'),
+    /** Packaging colour of the drawn image (/media/goods/:id.svg). */
+    color: text('color').notNull().default('#1f6fb2'),
     gallery: text('gallery').array().notNull().default(sql`'{}'::text[]`),
     salesCount: integer('sales_count').notNull().default(0),
     /** Total stock over warehouses, kept in step with goods_stock for fast filters. */
@@ -112,6 +116,7 @@ export const goods = pgTable(
     index('goods_price_idx').on(t.basePriceFen),
     index('goods_created_idx').on(t.createdAt),
     index('goods_brand_idx').on(t.brandId),
+    index('goods_manufacturer_idx').on(t.manufacturer),
   ],
 );
 
@@ -142,7 +147,7 @@ export const goodsCategories = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.goodsId, t.categoryId] }),
-    index('goods_categories_cat_idx').on(t.categoryId),
+    index('goods_categories_cat_idx').on(t.categoryId, t.goodsId),
   ],
 );
 
@@ -155,13 +160,18 @@ export const favorites = pgTable(
       .references(() => goods.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.goodsId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.goodsId] }),
+    index('favorites_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Full-reduction activity (满减): tiers over coupon-eligible lines. */
 export const manjianActivities = pgTable('manjian_activities', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** Goods tagged 满 take part when this is true (site-wide manjian); otherwise none. */
+  forTaggedGoods: boolean('for_tagged_goods').notNull().default(true),
   /** [{ amountFen, reductionFen }] */
   tiers: jsonb('tiers').$type<{ amountFen: number; reductionFen: number }[]>().notNull(),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { FileStorage } from '../../lib/storage';
 import type { Db } from '../client';
 import { settings } from '../schema';
+import { seedAccounts } from './accounts';
+import { seedCatalog } from './catalog';
+import { seedContent } from './content';
 import { seedOrders } from './order';
 import { seedSettings } from './settings';
 
@@ -10,13 +14,17 @@ const MARKER = 'demo_data';
  * Loads the demo data into an empty database, in one transaction, once. Each area adds its
  * loader here, in dependency order. Returns whether anything was loaded.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/** `storage` receives generated demo files (licence pictures); without it only rows are written. */
+export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent starters on PostgreSQL; PGlite is single-connection anyway.
     await tx.execute('select pg_advisory_xact_lock(728301)' as never);
     const [marker] = await tx.select().from(settings).where(eq(settings.key, MARKER));
     if (marker) return false;
     await seedSettings(tx);
+    await seedAccounts(tx, storage);
+    await seedCatalog(tx);
+    await seedContent(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
     await seedOrders(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });

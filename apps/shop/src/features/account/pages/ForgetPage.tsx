@@ -1,5 +1,128 @@
-import { Building } from '../../../components/Building';
+import { Button, Form, Input, Result, Steps } from 'antd';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useForgetVerify, useResetPassword } from '../api/forget';
+import { AuthCard } from '../components/AuthCard';
+import { applyApiError, codeRules, confirmRules, mobileRules, passwordRules } from '../components/form-rules';
+import { SmsCodeButton } from '../components/SmsCodeButton';
 
+const TOKEN_KEY = 'yc_forget_token';
+const stepOf = (path: string) => (path.endsWith('step3') ? 2 : path.endsWith('step2') ? 1 : 0);
+
+/** /forget/step1 (phone + SMS code), /forget/step2 (new password), /forget/step3 (done). */
 export default function ForgetPage() {
-  return <Building feature="找回密码" />;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const step = stepOf(pathname);
+  const [form] = Form.useForm();
+  const [error, setError] = useState<string>();
+  const verify = useForgetVerify();
+  const reset = useResetPassword();
+  const token = sessionStorage.getItem(TOKEN_KEY) ?? '';
+
+  const onVerify = async (values: { phone: string; code: string }) => {
+    setError(undefined);
+    try {
+      const { token: next } = await verify.mutateAsync(values);
+      sessionStorage.setItem(TOKEN_KEY, next);
+      navigate('/forget/step2');
+    } catch (e) {
+      setError(applyApiError(form, e));
+    }
+  };
+  const onReset = async (values: { password: string; confirm_password: string }) => {
+    setError(undefined);
+    try {
+      await reset.mutateAsync({ token, ...values });
+      sessionStorage.removeItem(TOKEN_KEY);
+      navigate('/forget/step3');
+    } catch (e) {
+      setError(applyApiError(form, e));
+    }
+  };
+
+  return (
+    <AuthCard title="找回密码" width={560}>
+      <Steps
+        current={step}
+        size="small"
+        style={{ marginBottom: 32 }}
+        items={[{ title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]}
+      />
+      {error && (
+        <div style={{ color: '#ff4d4f', marginBottom: 16 }} data-testid="forget-error">
+          {error}
+        </div>
+      )}
+      {step === 0 && (
+        <Form form={form} layout="vertical" size="large" onFinish={onVerify}>
+          <Form.Item label="手机号码" name="phone" rules={mobileRules}>
+            <Input placeholder="请输入注册时的手机号码" maxLength={11} />
+          </Form.Item>
+          <Form.Item label="短信验证码" required>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Form.Item name="code" rules={codeRules} noStyle>
+                <Input placeholder="6位数字验证码" maxLength={6} />
+              </Form.Item>
+              <SmsCodeButton
+                purpose="forget"
+                getPhone={() =>
+                  form
+                    .validateFields(['phone'])
+                    .then((v) => v.phone)
+                    .catch(() => undefined)
+                }
+              />
+            </div>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="forget-next">
+            下一步
+          </Button>
+        </Form>
+      )}
+      {step === 1 &&
+        (token ? (
+          <Form form={form} layout="vertical" size="large" onFinish={onReset}>
+            <Form.Item label="新密码" name="password" rules={passwordRules} extra="8-20位，须包含字母和数字">
+              <Input.Password maxLength={20} autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              label="确认新密码"
+              name="confirm_password"
+              dependencies={['password']}
+              rules={confirmRules()}
+            >
+              <Input.Password maxLength={20} autoComplete="new-password" />
+            </Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              loading={reset.isPending}
+              data-testid="forget-submit"
+            >
+              确认修改
+            </Button>
+          </Form>
+        ) : (
+          <Result
+            status="warning"
+            title="请先验证手机号"
+            extra={<Button onClick={() => navigate('/forget/step1')}>去验证</Button>}
+          />
+        ))}
+      {step === 2 && (
+        <Result
+          status="success"
+          title="密码重置成功"
+          subTitle="请使用新密码登录"
+          extra={
+            <Button type="primary" onClick={() => navigate('/login')} data-testid="forget-login">
+              立即登录
+            </Button>
+          }
+        />
+      )}
+    </AuthCard>
+  );
 }

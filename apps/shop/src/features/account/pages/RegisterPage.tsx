@@ -1,5 +1,112 @@
-import { Building } from '../../../components/Building';
+import { Button, Result, Steps } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useUserBase } from '../api/user-base';
+import { AuthCard } from '../components/AuthCard';
+import { draftStore, type RegisterVariant } from '../components/draft';
+import { RegisterCompanyStep } from '../components/RegisterCompanyStep';
+import { RegisterDocsStep } from '../components/RegisterDocsStep';
+import { RegisterPhoneStep } from '../components/RegisterPhoneStep';
+import { RegisterStoreStep } from '../components/RegisterStoreStep';
 
+const stepTitles: Record<RegisterVariant, string[]> = {
+  register: ['验证手机', '企业信息', '上传资质'],
+  dd: ['验证手机', '门店信息', '完成'],
+};
+
+/**
+ * /register/step1..3 (new company) and /register/dd/step1..3 (a store under the logged-in
+ * company): the step comes from the path; the draft token from sessionStorage.
+ */
 export default function RegisterPage() {
-  return <Building feature="注册" />;
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const variant: RegisterVariant = pathname.startsWith('/register/dd') ? 'dd' : 'register';
+  const step = Number(/step(\d)/.exec(pathname)?.[1] ?? 1);
+  const done = new URLSearchParams(search).has('done');
+  const base = useUserBase();
+  const token = draftStore.get(variant);
+  const go = (n: number, query = '') =>
+    navigate(`${variant === 'dd' ? '/register/dd' : '/register'}/step${n}${query}`);
+
+  let body: React.ReactNode;
+  if (variant === 'dd' && base.data && !base.data.is_login) {
+    body = (
+      <Result
+        status="info"
+        title="请先登录主门店账号"
+        extra={
+          <Link to={`/login?redirect=${encodeURIComponent(pathname)}`}>
+            <Button type="primary">去登录</Button>
+          </Link>
+        }
+      />
+    );
+  } else if (done || (variant === 'dd' && step === 3)) {
+    body = (
+      <Result
+        status="success"
+        title={variant === 'dd' ? '门店添加成功' : '注册成功'}
+        subTitle={
+          variant === 'dd' ? (
+            '新门店可使用手机号和密码登录。'
+          ) : (
+            <>
+              <span data-testid="register-success-company">{base.data?.company}</span>
+              ：资质已提交，审核通过后即可下单采购。
+            </>
+          )
+        }
+        extra={
+          <Button type="primary" onClick={() => navigate('/')} data-testid="register-home">
+            {variant === 'dd' ? '返回首页' : '进入首页'}
+          </Button>
+        }
+      />
+    );
+  } else if (step > 1 && !token) {
+    body = (
+      <Result status="warning" title="请先验证手机号" extra={<Button onClick={() => go(1)}>去验证</Button>} />
+    );
+  } else if (step === 1) {
+    body = <RegisterPhoneStep variant={variant} onDone={() => go(2)} />;
+  } else if (variant === 'dd') {
+    body = (
+      <RegisterStoreStep
+        token={token}
+        onDone={() => {
+          draftStore.clear('dd');
+          go(3);
+        }}
+      />
+    );
+  } else if (step === 2) {
+    body = <RegisterCompanyStep token={token} onDone={() => go(3)} />;
+  } else {
+    body = (
+      <RegisterDocsStep
+        token={token}
+        onDone={() => {
+          draftStore.clear('register');
+          sessionStorage.removeItem('yc_register_company');
+          go(3, '?done=1');
+        }}
+      />
+    );
+  }
+
+  return (
+    <AuthCard title={variant === 'dd' ? '添加门店' : '企业会员注册'} width={860}>
+      <Steps
+        current={done ? 3 : step - 1}
+        style={{ maxWidth: 640, margin: '0 auto 32px' }}
+        items={stepTitles[variant].map((title) => ({ title }))}
+      />
+      {body}
+      {variant === 'register' && step === 1 && (
+        <div style={{ textAlign: 'center', marginTop: 16 }}>
+          已有账号？<Link to="/login">立即登录</Link>
+        </div>
+      )}
+    </AuthCard>
+  );
 }

@@ -1,5 +1,73 @@
-import { Building } from '../../../components/Building';
+import { Breadcrumb, Skeleton } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useBrandStory } from '../api/brand-story';
+import { GoodsResults } from '../components/GoodsResults';
+import '../catalog.css';
 
+/** /ppzq/info/:id/:page? — the brand's story and its goods (page in the path). */
 export default function BrandDetailPage() {
-  return <Building feature="品牌详情" />;
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = Number(params.id);
+  const page = Math.max(1, Number.parseInt(params.page ?? '1', 10) || 1);
+  const brand = useBrandStory(id);
+  const story = brand.data;
+  return (
+    <div className="yc-page">
+      <Breadcrumb
+        className="yc-breadcrumb"
+        items={[
+          { title: <Link to="/">首页</Link> },
+          { title: <Link to="/ppzq">品牌专区</Link> },
+          { title: story?.name ?? '品牌详情' },
+        ]}
+      />
+      {brand.isPending ? (
+        <Skeleton active />
+      ) : (
+        story && (
+          <section
+            data-testid="brand-story"
+            style={{
+              display: 'grid',
+              gridTemplateColumns: '220px 1fr',
+              gap: 24,
+              background: story.banner
+                ? `url(${story.banner}) center/cover`
+                : 'linear-gradient(110deg,#fff7e6,#fff)',
+              padding: 24,
+              border: '1px solid #ffe7ba',
+            }}
+          >
+            <div className="yc-brand-tile" style={{ height: 140 }}>
+              {story.logo ? (
+                <img src={story.logo} alt={story.name} />
+              ) : (
+                <span className="yc-brand-logo">{story.name}</span>
+              )}
+              <span className="yc-muted">{story.goods_count} 个商品</span>
+            </div>
+            <div>
+              <h1 style={{ margin: 0, fontSize: 24 }}>{story.name}</h1>
+              <div style={{ color: '#ff7a00', margin: '4px 0 8px' }}>{story.slogan}</div>
+              <div className="yc-muted">生产厂家：{story.sccj}</div>
+              {story.story.map((p) => (
+                <p key={p} style={{ margin: '8px 0 0', color: '#555', lineHeight: 1.8 }}>
+                  {p}
+                </p>
+              ))}
+            </div>
+          </section>
+        )
+      )}
+      <h2 className="yc-section-title" style={{ margin: '20px 0 12px' }}>
+        品牌商品
+      </h2>
+      <GoodsResults
+        fixed={{ brand_id: id }}
+        hideFilters
+        pathPage={{ page, go: (next) => navigate(`/ppzq/info/${id}${next > 1 ? `/${next}` : ''}`) }}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,52 @@
-import { Building } from '../../../components/Building';
+import { Empty, Pagination, Skeleton } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { useBrandWall } from '../api/brand-wall';
+import { BrandTile } from '../components/BrandTile';
+import { ZoneBanner } from '../components/ZoneBanner';
+import '../catalog.css';
 
+const PAGE_SIZE = 24;
+
+const zone = {
+  zone: 'ppzq' as const,
+  title: '品牌专区',
+  slogan: '名厂名药 · 品牌直供 · 正品保障',
+  colors: ['#ff7a00', '#ffb347'] as [string, string],
+  focusPath: '/api/focus?position=ppzq',
+};
+
+/** /ppzq and /ppzq/:page — the brand wall, the page number in the path. */
 export default function BrandZonePage() {
-  return <Building feature="品牌专区" />;
+  const params = useParams();
+  const navigate = useNavigate();
+  const page = Math.max(1, Number.parseInt(params.page ?? '1', 10) || 1);
+  const wall = useBrandWall(page, PAGE_SIZE);
+  return (
+    <div className="yc-page">
+      <ZoneBanner zone={zone} />
+      <section className="yc-section">
+        {wall.isPending ? (
+          <Skeleton active />
+        ) : (wall.data?.list.length ?? 0) === 0 ? (
+          <Empty description="暂无品牌" />
+        ) : (
+          <div className="yc-brand-wall" data-testid="brand-wall">
+            {wall.data?.list.map((b) => (
+              <BrandTile key={b.id} brand={b} />
+            ))}
+          </div>
+        )}
+        {(wall.data?.total ?? 0) > PAGE_SIZE && (
+          <Pagination
+            style={{ marginTop: 16, justifyContent: 'center' }}
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={wall.data?.total}
+            showSizeChanger={false}
+            onChange={(next) => navigate(next === 1 ? '/ppzq' : `/ppzq/${next}`)}
+          />
+        )}
+      </section>
+    </div>
+  );
 }

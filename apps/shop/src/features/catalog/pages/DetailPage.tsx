@@ -1,5 +1,93 @@
-import { Building } from '../../../components/Building';
+import { Breadcrumb, Result, Skeleton, Tabs } from 'antd';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { type DetailContext, useGoodsDetail } from '../api/goods-detail';
+import { DetailBuyPanel } from '../components/DetailBuyPanel';
+import { Gallery } from '../components/Gallery';
+import { GoodsFacts } from '../components/GoodsFacts';
+import { RxBadge } from '../components/RxBadge';
+import { TagBadges } from '../components/TagBadges';
+import '../catalog.css';
 
+const contextKeys = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
+
+/** Activity ids from the query string (spec: list_info query), 0 when absent or malformed. */
+function readContext(search: URLSearchParams): DetailContext {
+  const entries = contextKeys.map((key) => {
+    const value = Number(search.get(key) ?? 0);
+    return [key, Number.isInteger(value) && value >= 0 ? value : 0];
+  });
+  return Object.fromEntries(entries) as DetailContext;
+}
+
+/** /list/info/:id — the goods detail page. */
 export default function DetailPage() {
-  return <Building feature="商品详情" />;
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const context = readContext(search);
+  const detail = useGoodsDetail(Number(id), context);
+  if (detail.isPending && detail.fetchStatus !== 'idle') {
+    return (
+      <div className="yc-page">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </div>
+    );
+  }
+  const goods = detail.data;
+  if (!goods) {
+    return (
+      <div className="yc-page">
+        <Result status="404" title="商品不存在或已下架" extra={<Link to="/list">去看看其他商品</Link>} />
+      </div>
+    );
+  }
+  const category = goods.categories[0];
+  const images = goods.gallery.length > 0 ? goods.gallery : [goods.image];
+  return (
+    <div className="yc-page">
+      <Breadcrumb
+        className="yc-breadcrumb"
+        items={[
+          { title: <Link to="/">首页</Link> },
+          category
+            ? {
+                title: (
+                  <Link to={`/list/other/${category.id}/${encodeURIComponent(category.name)}`}>
+                    {category.name}
+                  </Link>
+                ),
+              }
+            : { title: <Link to="/list">药品列表</Link> },
+          { title: goods.name },
+        ]}
+      />
+      <div className="yc-detail" data-testid="goods-detail">
+        <Gallery images={images} alt={goods.name} />
+        <div>
+          <h1 style={{ fontSize: 22, margin: 0 }}>
+            <RxBadge goods={goods} />
+            {goods.name}
+          </h1>
+          <div style={{ color: '#999', margin: '4px 0 6px' }}>
+            {goods.common_name} {goods.ypgg}
+          </div>
+          <TagBadges tags={goods.tags} />
+          <GoodsFacts goods={goods} />
+          <DetailBuyPanel key={goods.id} goods={goods} context={context} />
+        </div>
+      </div>
+      <Tabs
+        style={{ background: '#fff', marginTop: 16, padding: '0 20px 20px' }}
+        items={[
+          {
+            key: 'desc',
+            label: '商品说明',
+            children: (
+              <div style={{ whiteSpace: 'pre-line', lineHeight: 1.9 }}>{goods.description || '暂无说明'}</div>
+            ),
+          },
+          { key: 'facts', label: '规格参数', children: <GoodsFacts goods={goods} /> },
+        ]}
+      />
+    </div>
+  );
 }

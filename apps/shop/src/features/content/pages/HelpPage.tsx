@@ -1,5 +1,37 @@
-import { Building } from '../../../components/Building';
+import { Empty, Skeleton } from 'antd';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useHelpArticle } from '../api/help-article';
+import { HelpMenu } from '../components/HelpMenu';
+import '../content.css';
 
+/** Help centre: the category menu and the article of the current path. */
 export default function HelpPage() {
-  return <Building feature="帮助中心" />;
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const article = useHelpArticle(pathname, params.get('id'));
+  return (
+    <div className="ct-page">
+      <HelpMenu current={pathname} />
+      <article className="ct-main" data-testid="help-article">
+        <div className="ct-crumb">
+          <Link to="/">首页</Link> &gt; 帮助中心{article.data ? ` > ${article.data.category}` : ''}
+        </div>
+        {article.isPending ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : article.data ? (
+          <>
+            <h1 className="ct-title">{article.data.title}</h1>
+            <div className="ct-meta">更新时间：{article.data.updated_at}</div>
+            <div className="ct-body">
+              {article.data.paragraphs.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          </>
+        ) : (
+          <Empty description="该帮助文章暂未发布" />
+        )}
+      </article>
+    </div>
+  );
 }

@@ -1,5 +1,40 @@
-import { Building } from '../../../components/Building';
+import type { NewsType } from '@yaocai/domain';
+import { Empty, Skeleton } from 'antd';
+import { Link, useParams } from 'react-router';
+import { useNewsArticle } from '../api/news-article';
+import { NewsTabs, newsTypeName } from '../components/NewsTabs';
+import '../content.css';
 
+/** /news/info/:id/:type: one news article. */
 export default function NewsInfoPage() {
-  return <Building feature="新闻详情" />;
+  const { id = '', type } = useParams();
+  const kind: NewsType = type === 'company' ? 'company' : 'hy';
+  const article = useNewsArticle(id);
+  return (
+    <div className="ct-page">
+      <NewsTabs current={kind} />
+      <article className="ct-main" data-testid="news-article">
+        <div className="ct-crumb">
+          <Link to="/">首页</Link> &gt; <Link to={`/news/${kind}`}>{newsTypeName[kind]}</Link> &gt; 正文
+        </div>
+        {article.isPending ? (
+          <Skeleton active paragraph={{ rows: 10 }} />
+        ) : article.data ? (
+          <>
+            <h1 className="ct-title">{article.data.title}</h1>
+            <div className="ct-meta">
+              来源：{article.data.source} &nbsp; 发布时间：{article.data.published_at}
+            </div>
+            <div className="ct-body">
+              {article.data.paragraphs.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          </>
+        ) : (
+          <Empty description="该新闻不存在或已下线" />
+        )}
+      </article>
+    </div>
+  );
 }

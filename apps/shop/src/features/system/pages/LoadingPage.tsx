@@ -1,5 +1,44 @@
-import { Building } from '../../../components/Building';
+import { App, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { resolveForward } from '../lib/forward';
 
+/**
+ * The interstitial: /loading?to=<link> forwards to the link; /loading/activity resolves an
+ * activity link (?url=). Nothing to forward to: alert 活动暂未开始 and go home.
+ */
 export default function LoadingPage() {
-  return <Building feature="加载中" />;
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const link = pathname.startsWith('/loading/activity')
+    ? (params.get('url') ?? params.get('to'))
+    : params.get('to');
+
+  useEffect(() => {
+    const forward = resolveForward(link, window.location.origin);
+    if (forward.kind === 'route') {
+      navigate(forward.to, { replace: true });
+    } else if (forward.kind === 'external') {
+      window.location.replace(forward.to);
+    } else {
+      const dialog = modal.info({
+        title: '温馨提示',
+        content: forward.text,
+        okText: '返回首页',
+        onOk: () => navigate('/', { replace: true }),
+      });
+      return () => dialog.destroy();
+    }
+    return undefined;
+  }, [link, navigate, modal]);
+
+  return (
+    <div style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
+      <Spin size="large" tip="页面加载中，请稍候...">
+        <div style={{ width: 200, height: 80 }} />
+      </Spin>
+    </div>
+  );
 }

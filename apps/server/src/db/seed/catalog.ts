@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { type GoodsWrite, insertGoods } from '../../modules/catalog/writer';
+import type { Tx } from '../client';
+import { demoBrands, demoCategories, demoGoods } from '../demo/catalogue';
+import type { DemoCategory, DemoGoods, DemoMenu } from '../demo/catalogue/types';
+import { brands, categories, manjianActivities, warehouses } from '../schema';
+
+export const demoWarehouses = [
+  { code: 'main', name: '主仓（杭州）' },
+  { code: 'north', name: '北方仓（天津）' },
+];
+
+/** Inserts the four category trees; returns code -> id. */
+export async function seedCategories(tx: Tx): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const walk = async (menu: DemoMenu, nodes: DemoCategory[], parentId: number | null) => {
+    const rows = await tx
+      .insert(categories)
+      .values(nodes.map((n, i) => ({ code: n.code, menu, parentId, name: n.name, sort: i })))
+      .returning({ id: categories.id, code: categories.code });
+    for (const row of rows) ids.set(row.code, row.id);
+    for (const node of nodes) if (node.children?.length) await walk(menu, node.children, ids.get(node.code)!);
+  };
+  for (const menu of Object.keys(demoCategories) as DemoMenu[]) await walk(menu, demoCategories[menu], null);
+  return ids;
+}
+
+export function addMonths(date: Date, months: number): string {
+  const d = new Date(date);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+/** DemoGoods -> a goods write, given the ids of the seeded categories, brands and warehouses. */
+export function demoGoodsWrite(
+  g: DemoGoods,
+  refs: {
+    categoryIds: Map<string, number>;
+    brandIds: Map<string, number>;
+    warehouseIds: Map<string, number>;
+  },
+  now: Date,
+  createdAt?: Date,
+): GoodsWrite {
+  return {
+    sku: g.sku,
+    name: g.name,
+    commonName: g.commonName,
+    kind: g.kind,
+    manufacturer: g.manufacturer,
+    brandId: g.brandCode ? (refs.brandIds.get(g.brandCode) ?? null) : null,
+    spec: g.spec,
+    unit: g.unit,
+    approvalNo: g.approvalNo,
+    dosageForm: g.dosageForm,
+    rxClass: g.rxClass,
+    storage: g.storage,
+    expiresOn: addMonths(now, g.shelfLifeMonths),
+    description: g.description,
+    scopeClass: g.scopeClass,
+    basePriceFen: g.basePriceFen,
+    retailPriceFen: g.retailPriceFen,
+    ladderType: g.ladder?.type ?? 0,
+    ladder: g.ladder?.tiers ?? [],
+    minQuantity: g.minQuantity,
+    stepQuantity: g.stepQuantity,
+    isBuy: g.isBuy,
+    isFreeShipping: Boolean(g.freeShipping),
+    freeShippingNumber: g.freeShipping?.number ?? 0,
+    tags: g.tags,
+    zones: g.zones,
+    ephedrine: g.ephedrine,
+    color: g.color,
+    salesCount: g.salesCount,
+    createdAt,
+    stock: g.stock.map((s) => ({ warehouseId: refs.warehouseIds.get(s.warehouse)!, quantity: s.quantity })),
+    categoryIds: g.categoryCodes.map((code) => refs.categoryIds.get(code)).filter((id): id is number => !!id),
+  };
+}
+
+/** Warehouses, four category menus, brands, the demo goods with stock, full-reduction activities. */
+export async function seedCatalog(tx: Tx) {
+  const wh = await tx.insert(warehouses).values(demoWarehouses).returning();
+  const warehouseIds = new Map(wh.map((w) => [w.code, w.id]));
+  const categoryIds = await seedCategories(tx);
+  const br = await tx
+    .insert(brands)
+    .values(
+      demoBrands.map((b, i) => ({
+        code: b.code,
+        name: b.name,
+        manufacturer: b.manufacturer,
+        story: b.story,
+        color: b.color,
+        sort: i,
+      })),
+    )
+    .returning({ id: brands.id, code: brands.code });
+  await tx.update(brands).set({ logo: sql`'/media/brands/' || ${brands.id} || '.svg'` });
+  const brandIds = new Map(br.map((b) => [b.code, b.id]));
+
+  const now = new Date();
+  const day = 24 * 3600 * 1000;
+  const writes = demoGoods.map((g, i) =>
+    demoGoodsWrite(
+      g,
+      { categoryIds, brandIds, warehouseIds },
+      now,
+      // New items arrived this month; the rest over the past year, in catalogue order.
+      new Date(now.getTime() - (g.tags.includes('新') ? (i % 20) + 1 : 30 + ((i * 37) % 335)) * day),
+    ),
+  );
+  await insertGoods(tx, writes);
+
+  await tx.insert(manjianActivities).values([
+    {
+      name: '全场满减 · 满500减20 满1000减50 满3000减180',
+      tiers: [
+        { amountFen: 50_000, reductionFen: 2_000 },
+        { amountFen: 100_000, reductionFen: 5_000 },
+        { amountFen: 300_000, reductionFen: 18_000 },
+      ],
+      startsAt: new Date(now.getTime() - 30 * day),
+      endsAt: new Date(now.getTime() + 365 * day),
+      forTaggedGoods: true,
+    },
+  ]);
+}

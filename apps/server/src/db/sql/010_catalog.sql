@@ -1,0 +1,27 @@
+-- Catalogue search and list indexes drizzle-kit cannot express. Idempotent; applied after
+-- migrations in file-name order by db/client.ts.
+create extension if not exists pg_trgm;
+
+-- Trigram indexes for contains-searches on names, manufacturers and pinyin keys.
+create index if not exists goods_name_trgm on goods using gin (name gin_trgm_ops);
+create index if not exists goods_common_name_trgm on goods using gin (common_name gin_trgm_ops);
+create index if not exists goods_name_pinyin_trgm on goods using gin (name_pinyin gin_trgm_ops);
+create index if not exists goods_name_initials_trgm on goods using gin (name_initials gin_trgm_ops);
+create index if not exists goods_manufacturer_trgm on goods using gin (manufacturer gin_trgm_ops);
+create index if not exists goods_manufacturer_pinyin_trgm on goods using gin (manufacturer_pinyin gin_trgm_ops);
+create index if not exists goods_manufacturer_initials_trgm on goods using gin (manufacturer_initials gin_trgm_ops);
+
+-- Prefix searches (suggestions) through btree pattern indexes.
+create index if not exists goods_name_prefix on goods (name text_pattern_ops);
+create index if not exists goods_name_pinyin_prefix on goods (name_pinyin text_pattern_ops);
+create index if not exists goods_name_initials_prefix on goods (name_initials text_pattern_ops);
+create index if not exists goods_manufacturer_prefix on goods (manufacturer text_pattern_ops);
+create index if not exists goods_manufacturer_pinyin_prefix on goods (manufacturer_pinyin text_pattern_ops);
+create index if not exists goods_manufacturer_initials_prefix on goods (manufacturer_initials text_pattern_ops);
+
+-- List sorts: on-sale goods by sales / price / newest with id as tie-breaker.
+create index if not exists goods_list_sales on goods (sales_count desc, id desc) where is_on_sale;
+create index if not exists goods_list_price on goods (base_price_fen, id) where is_on_sale;
+create index if not exists goods_list_newest on goods (created_at desc, id desc) where is_on_sale;
+create index if not exists goods_zones_gin on goods using gin (zones);
+create index if not exists goods_tags_gin on goods using gin (tags);

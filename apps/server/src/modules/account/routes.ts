@@ -1,0 +1,250 @@
+import {
+  businessScopeData,
+  contractData,
+  createCodeBody,
+  draftToken,
+  envelope,
+  forgetVerifyBody,
+  loginBody,
+  mobile,
+  qualificationItem,
+  registerCompanyBody,
+  registerDdSubmitBody,
+  registerDdVerifyBody,
+  registerSubmitBody,
+  registerVerifyBody,
+  resetPasswordBody,
+  switchStoreBody,
+  uploadedFile,
+} from '@yaocai/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError, notLoggedIn } from '../../lib/errors';
+import { ok } from '../../plugins/envelope';
+import { loginBuyer, resetPassword, verifyForgetPhone } from './auth';
+import { loadDraft } from './drafts';
+import { readFileFor, storeUpload } from './files';
+import {
+  requireApprovedCompany,
+  saveRegistrationCompany,
+  submitRegistration,
+  submitStore,
+  verifyRegistrationPhone,
+} from './registration';
+import { isPhoneTaken, sendSmsCode } from './sms-codes';
+import {
+  assertSameCompany,
+  businessScopeOf,
+  contractOf,
+  qualificationsOf,
+  signContract,
+  userBaseOf,
+} from './user-state';
+
+/** httpOnly cookie carrying the registration draft token (uploads and file previews use it). */
+const DRAFT_COOKIE = 'yc_reg';
+const draftCookieOf = (request: FastifyRequest) => request.cookies[DRAFT_COOKIE];
+const setDraftCookie = (reply: FastifyReply, token: string) =>
+  reply.setCookie(DRAFT_COOKIE, token, { path: '/api', httpOnly: true, sameSite: 'lax', maxAge: 3600 });
+
+const loginLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const codeLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+const uploadLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/** Visitor-facing account calls: SMS codes, registration, login, password reset, user/base, files. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/create_code',
+    { config: codeLimit, schema: { tags: ['account'], body: createCodeBody } },
+    async (request) => {
+      if (request.body.type === 'register_dd') {
+        const userId = await request.buyerId();
+        if (!userId) throw notLoggedIn();
+        await requireApprovedCompany(app.db, userId);
+      }
+      await sendSmsCode(app, { phone: request.body.phone, purpose: request.body.type, ip: request.ip });
+      return ok(null, '验证码已发送');
+    },
+  );
+
+  app.get(
+    '/user/phone/:value',
+    { schema: { tags: ['account'], params: z.strictObject({ value: mobile }) } },
+    async (request) => ok({ exists: await isPhoneTaken(app.db, request.params.value) }),
+  );
+
+  app.post(
+    '/register/verify',
+    {
+      config: codeLimit,
+      schema: { tags: ['account'], body: registerVerifyBody, response: { 200: envelope(draftToken) } },
+    },
+    async (request, reply) => {
+      const token = await verifyRegistrationPhone(app.db, request.body, 'register');
+      setDraftCookie(reply, token);
+      return ok({ token });
+    },
+  );
+
+  app.post(
+    '/register/company',
+    { schema: { tags: ['account'], body: registerCompanyBody } },
+    async (request) => {
+      const { token, ...company } = request.body;
+      await saveRegistrationCompany(app.db, token, company);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/register/submit',
+    { schema: { tags: ['account'], body: registerSubmitBody } },
+    async (request, reply) => {
+      const userId = await submitRegistration(app.db, request.body);
+      reply.clearCookie(DRAFT_COOKIE, { path: '/api' });
+      await reply.startSession('buyer', { userId, loginAt: Date.now() });
+      return ok({ user_id: userId }, '注册成功，资质审核中');
+    },
+  );
+
+  app.post(
+    '/upload',
+    { config: uploadLimit, schema: { tags: ['account'], response: { 200: envelope(uploadedFile) } } },
+    async (request) => {
+      if (!request.isMultipart()) throw fieldError('file', '请选择要上传的文件');
+      const part = await request.file();
+      if (!part) throw fieldError('file', '请选择要上传的文件');
+      const bytes = await part.toBuffer();
+      const tokenField = part.fields.token as { value?: unknown } | undefined;
+      const draftToken = typeof tokenField?.value === 'string' ? tokenField.value : draftCookieOf(request);
+      const userId = await request.buyerId();
+      if (!userId && !draftToken) throw notLoggedIn();
+      if (!userId && draftToken) await loadDraft(app.db, draftToken, 'register');
+      const uploader = userId ? { userId } : { draftToken: draftToken as string };
+      return ok(await storeUpload(app, uploader, { bytes, filename: part.filename }));
+    },
+  );
+
+  app.get(
+    '/files/:id',
+    { schema: { tags: ['account'], params: z.strictObject({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const { file, bytes } = await readFileFor(app, request.params.id, {
+        userId: await request.buyerId(),
+        operatorId: (await request.loadSession('operator'))?.operatorId,
+        draftToken: draftCookieOf(request),
+      });
+      return reply
+        .type(file.mime)
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/user/login',
+    { config: loginLimit, schema: { tags: ['account'], body: loginBody } },
+    async (request, reply) => {
+      const userId = await loginBuyer(app.db, { ...request.body, ip: request.ip });
+      await reply.startSession('buyer', { userId, loginAt: Date.now() });
+      return ok({ user_id: userId }, '登录成功');
+    },
+  );
+
+  app.delete('/user/logout', { schema: { tags: ['account'] } }, async (_request, reply) => {
+    await reply.endSession('buyer');
+    return ok(null, '已安全退出');
+  });
+
+  app.post(
+    '/user/forget/verify',
+    {
+      config: codeLimit,
+      schema: { tags: ['account'], body: forgetVerifyBody, response: { 200: envelope(draftToken) } },
+    },
+    async (request) => ok({ token: await verifyForgetPhone(app.db, request.body) }),
+  );
+
+  app.post(
+    '/user/resetPassword',
+    { config: loginLimit, schema: { tags: ['account'], body: resetPasswordBody } },
+    async (request, reply) => {
+      const sessionUserId = await request.buyerId();
+      const userId = await resetPassword(app.db, request.body, sessionUserId);
+      // A logged-in change keeps this browser logged in (with a fresh session id).
+      if (!request.body.token && sessionUserId)
+        await reply.startSession('buyer', { userId, loginAt: Date.now() });
+      return ok(null, '密码修改成功');
+    },
+  );
+
+  // No response schema: the header asks on every page, so serialisation stays plain JSON.
+  app.get('/user/base', { schema: { tags: ['account'] } }, async (request) =>
+    ok(await userBaseOf(app.db, await request.buyerId())),
+  );
+
+  await app.register(buyerAccountRoutes);
+};
+
+/** Calls for a logged-in store. */
+const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireBuyer);
+
+  app.get(
+    '/user/jyfw',
+    { schema: { tags: ['account'], response: { 200: envelope(businessScopeData) } } },
+    async (request) => ok(await businessScopeOf(app.db, request.userId)),
+  );
+
+  app.get(
+    '/user/zizhi',
+    { schema: { tags: ['account'], response: { 200: envelope(z.array(qualificationItem)) } } },
+    async (request) => ok(await qualificationsOf(app.db, request.userId)),
+  );
+
+  app.post(
+    '/user/switch_store',
+    { schema: { tags: ['account'], body: switchStoreBody } },
+    async (request, reply) => {
+      await assertSameCompany(app.db, request.userId, request.body.user_id);
+      await reply.startSession('buyer', { userId: request.body.user_id, loginAt: Date.now() });
+      return ok({ user_id: request.body.user_id }, '已切换门店');
+    },
+  );
+
+  app.get(
+    '/user/contract',
+    { schema: { tags: ['account'], response: { 200: envelope(contractData) } } },
+    async (request) => ok(await contractOf(app.db, request.userId)),
+  );
+
+  app.post('/user/contract/sign', { schema: { tags: ['account'] } }, async (request) => {
+    await signContract(app.db, request.userId);
+    return ok(null, '合同签署成功');
+  });
+
+  app.post(
+    '/register/dd/verify',
+    {
+      config: codeLimit,
+      schema: { tags: ['account'], body: registerDdVerifyBody, response: { 200: envelope(draftToken) } },
+    },
+    async (request) => {
+      const owner = await requireApprovedCompany(app.db, request.userId);
+      return ok({
+        token: await verifyRegistrationPhone(app.db, request.body, 'register_dd', owner.companyId),
+      });
+    },
+  );
+
+  app.post(
+    '/register/dd/submit',
+    { schema: { tags: ['account'], body: registerDdSubmitBody } },
+    async (request) => {
+      const userId = await submitStore(app.db, request.userId, request.body);
+      return ok({ user_id: userId }, '门店添加成功');
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import { qualificationKinds, scopeClassName, type UserBase } from '@yaocai/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, files, qualifications, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { siteSettings } from './site-settings';
+
+interface BaseRow {
+  id: number;
+  username: string | null;
+  name: string;
+  phone: string;
+  store_name: string;
+  store_address: string | null;
+  avatar: string | null;
+  rank: string;
+  points: number;
+  wechat_open_id: string | null;
+  company: string;
+  province: string;
+  city: string;
+  district: string;
+  address: string;
+  qualification_status: string;
+  contract_signed: boolean;
+  admin_name: string | null;
+  admin_phone: string | null;
+  admin_is_default: boolean | null;
+  cart_count: number;
+  message_count: number;
+  stores: { id: number; store_name: string }[] | string;
+}
+
+/**
+ * One joined query for the whole logged-in state: store, company, service contact (own or the
+ * default one), cart lines, unread messages and the company's stores.
+ */
+async function loadBaseRow(db: Db, userId: number): Promise<BaseRow | undefined> {
+  const result = await db.execute(sql`
+    select u.id, u.username, u.name, u.phone, u.store_name, u.address as store_address, u.avatar,
+      u.rank, u.points, u.wechat_open_id,
+      c.name as company, c.province, c.city, c.district, c.address, c.qualification_status,
+      c.contract_signed_at is not null as contract_signed,
+      sc.name as admin_name, sc.phone as admin_phone, sc.is_default as admin_is_default,
+      (select count(*)::int from cart_items ci where ci.user_id = u.id) as cart_count,
+      (select count(*)::int from messages m where m.user_id = u.id and m.read_at is null) as message_count,
+      (select json_agg(json_build_object('id', s.id, 'store_name', s.store_name) order by s.id)
+         from users s where s.company_id = u.company_id) as stores
+    from users u
+    join companies c on c.id = u.company_id
+    left join service_contacts sc on sc.id = coalesce(u.service_contact_id,
+      (select d.id from service_contacts d where d.is_default order by d.id limit 1))
+    where u.id = ${userId}`);
+  return (result as unknown as { rows: BaseRow[] }).rows[0];
+}
+
+export async function userBaseOf(db: Db, userId: number | undefined): Promise<UserBase> {
+  const [config, row] = await Promise.all([
+    siteSettings(db),
+    userId ? loadBaseRow(db, userId) : Promise.resolve(undefined),
+  ]);
+  const stores = typeof row?.stores === 'string' ? JSON.parse(row.stores) : (row?.stores ?? []);
+  return {
+    show: true,
+    is_login: Boolean(row),
+    id: row?.id ?? 0,
+    username: row?.username ?? row?.phone ?? '',
+    name: row?.name ?? '',
+    phone: row?.phone ?? '',
+    company: row?.company ?? '',
+    store_name: row?.store_name ?? '',
+    face: row?.avatar ?? '',
+    rank: row?.rank ?? '',
+    admin: row?.admin_name
+      ? { name: row.admin_name, phone: row.admin_phone ?? '', is_default: row.admin_is_default ? 1 : 0 }
+      : null,
+    address: row ? (row.store_address ?? `${row.province}${row.city}${row.district}${row.address}`) : '',
+    is_passed: row?.qualification_status === 'approved',
+    qualification_status: row?.qualification_status ?? '',
+    contract_signed: row?.contract_signed ?? false,
+    points: row?.points ?? 0,
+    cart: { count: row?.cart_count ?? 0 },
+    message_count: row?.message_count ?? 0,
+    wechat: row?.wechat_open_id ? '已绑定' : '',
+    common_config: config.common_config,
+    quality_inspection: config.quality_inspection,
+    login_url: config.site.loginUrl,
+    is_show_youx: true,
+    is_special: false,
+    is_can_chat: false,
+    token: '',
+    is_AfterSale: Boolean(row),
+    stores: (stores as { id: number; store_name: string }[]).map((s) => ({
+      ...s,
+      is_current: s.id === row?.id,
+    })),
+  };
+}
+
+async function companyOf(db: Db, userId: number) {
+  const [row] = await db
+    .select({ company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('账号不存在');
+  return row.company;
+}
+
+export async function businessScopeOf(db: Db, userId: number) {
+  const company = await companyOf(db, userId);
+  return { list: company.businessScope.map((code) => ({ code, name: scopeClassName(code) })) };
+}
+
+export async function qualificationsOf(db: Db, userId: number) {
+  const company = await companyOf(db, userId);
+  const rows = await db
+    .select({ q: qualifications, f: files })
+    .from(qualifications)
+    .innerJoin(files, eq(files.id, qualifications.fileId))
+    .where(eq(qualifications.companyId, company.id))
+    .orderBy(asc(qualifications.id));
+  return rows.map(({ q, f }) => ({
+    id: q.id,
+    kind: q.kind,
+    kind_name: qualificationKinds.find((k) => k.code === q.kind)?.name ?? q.kind,
+    number: q.number,
+    expires_on: q.expiresOn,
+    status: q.status,
+    file: { id: f.id, url: `/api/files/${f.id}`, name: f.originalName, mime: f.mime },
+  }));
+}
+
+/** Store switch: only to another store of the same company. */
+export async function assertSameCompany(db: Db, userId: number, targetId: number): Promise<void> {
+  const [me] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  const [target] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, targetId), eq(users.companyId, me?.companyId ?? -1)));
+  if (!target) throw forbidden('只能切换到本企业的门店');
+}
+
+export async function contractOf(db: Db, userId: number) {
+  const company = await companyOf(db, userId);
+  const config = await siteSettings(db);
+  return {
+    title: `${config.site.title}电子采购合同`,
+    company: company.name,
+    signed: Boolean(company.contractSignedAt),
+    signed_at: company.contractSignedAt?.toISOString() ?? null,
+    paragraphs: [
+      `甲方（采购方）：${company.name}`,
+      `乙方（供货方）：${config.site.title}平台运营方`,
+      '一、甲方通过乙方平台采购药品、医疗器械及中药饮片，采购品种限于甲方资质证件核定的经营范围。',
+      '二、乙方保证所售商品来源合法、质量合格，并随货提供随货同行单及相关质检报告。',
+      '三、甲方应如实提交并及时更新资质证件；证件过期期间乙方有权暂停发货。',
+      '四、货款按订单结算，账期客户按双方约定的账期及额度执行。',
+      '五、因质量问题产生的退换货按平台《药品退换货规则》处理。',
+      '六、本合同自甲方在线签署之日起生效，有效期一年，期满自动续期。',
+    ],
+  };
+}
+
+export async function signContract(db: Db, userId: number): Promise<void> {
+  const company = await companyOf(db, userId);
+  if (company.contractSignedAt) return;
+  await db
+    .update(companies)
+    .set({ contractSignedAt: new Date() })
+    .where(and(eq(companies.id, company.id), sql`${companies.contractSignedAt} is null`));
+}

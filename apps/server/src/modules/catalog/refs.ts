@@ -1,0 +1,87 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { brands, categories, warehouses } from '../../db/schema';
+
+/**
+ * Small reference tables (categories, brands, warehouses) held in process for a few seconds:
+ * every list row needs a brand name and every category filter its descendants.
+ * `invalidateCatalogRefs()` drops the copy after an operator write.
+ */
+export interface CategoryRef {
+  id: number;
+  code: string;
+  menu: string;
+  parentId: number | null;
+  name: string;
+  logo: string | null;
+  logo1: string | null;
+  sort: number;
+}
+export interface BrandRef {
+  id: number;
+  name: string;
+  manufacturer: string;
+  logo: string | null;
+  story: string;
+  color: string;
+  sort: number;
+}
+export interface CatalogRefs {
+  categories: CategoryRef[];
+  categoryById: Map<number, CategoryRef>;
+  childrenOf: Map<number | null, CategoryRef[]>;
+  brands: BrandRef[];
+  brandById: Map<number, BrandRef>;
+  warehouseById: Map<number, { id: number; name: string }>;
+}
+
+const TTL_MS = 10_000;
+const cache = new WeakMap<Db, { at: number; refs: Promise<CatalogRefs> }>();
+
+export function invalidateCatalogRefs(db: Db) {
+  cache.delete(db);
+}
+
+export function catalogRefs(db: Db): Promise<CatalogRefs> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.refs;
+  const refs = load(db);
+  cache.set(db, { at: Date.now(), refs });
+  refs.catch(() => cache.delete(db));
+  return refs;
+}
+
+async function load(db: Db): Promise<CatalogRefs> {
+  const [cats, brandRows, whs] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
+    db.select().from(brands).orderBy(asc(brands.sort), asc(brands.id)),
+    db.select().from(warehouses).orderBy(asc(warehouses.id)),
+  ]);
+  const childrenOf = new Map<number | null, CategoryRef[]>();
+  for (const c of cats) {
+    const list = childrenOf.get(c.parentId) ?? [];
+    list.push(c);
+    childrenOf.set(c.parentId, list);
+  }
+  return {
+    categories: cats,
+    categoryById: new Map(cats.map((c) => [c.id, c])),
+    childrenOf,
+    brands: brandRows,
+    brandById: new Map(brandRows.map((b) => [b.id, b])),
+    warehouseById: new Map(whs.map((w) => [w.id, { id: w.id, name: w.name }])),
+  };
+}
+
+/** A category and all its descendants (ids). Empty when the category does not exist. */
+export function categoryWithDescendants(refs: CatalogRefs, id: number): number[] {
+  if (!refs.categoryById.has(id)) return [];
+  const out: number[] = [];
+  const stack = [id];
+  while (stack.length) {
+    const next = stack.pop()!;
+    out.push(next);
+    for (const child of refs.childrenOf.get(next) ?? []) stack.push(child.id);
+  }
+  return out;
+}

@@ -1,0 +1,157 @@
+import {
+  brandPageData,
+  envelope,
+  favoriteBody,
+  favoriteListQuery,
+  goodsActivitiesQuery,
+  goodsDetailQuery,
+  goodsDetail as goodsDetailSchema,
+  goodsListQuery,
+  goodsSearchQuery,
+} from '@yaocai/domain';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { ok } from '../../plugins/envelope';
+import { catalogRefs } from './refs';
+import {
+  addFavorites,
+  brandWall,
+  cancelFavorites,
+  favoriteList,
+  goodsDetail,
+  goodsList,
+  hotGoods,
+  listPage,
+  parseGoodsIds,
+  recommended,
+  suggestions,
+} from './service';
+import { viewerOf } from './viewer';
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['goods'];
+
+/** Catalogue calls: goods list, detail, suggestions, hot, activities, recommendations, brands, favourites. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.get(
+    '/goods/list',
+    { schema: { tags, summary: 'Goods list with filters, sort and paging', querystring: goodsListQuery } },
+    async (request) => ok(await goodsList(db, await viewerOf(db, request), request.query)),
+  );
+
+  app.get(
+    '/goods/detail/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Goods detail',
+        params: idParam,
+        querystring: goodsDetailQuery,
+        response: { 200: envelope(goodsDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(await goodsDetail(db, await viewerOf(db, request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/goods/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search suggestions (type 0 drug names, 1 manufacturers)',
+        querystring: goodsSearchQuery,
+      },
+    },
+    async (request) => ok(await suggestions(db, request.query.keywords, request.query.type)),
+  );
+
+  app.get(
+    '/goods/hot',
+    {
+      schema: {
+        tags,
+        summary: 'Best sellers',
+        querystring: z.object({ page_size: z.coerce.number().int().min(1).max(50).default(10) }),
+      },
+    },
+    async (request) => ok(await hotGoods(db, await viewerOf(db, request), request.query.page_size)),
+  );
+
+  app.get(
+    '/goods/activities',
+    { schema: { tags, summary: 'Goods of a zone or tag', querystring: goodsActivitiesQuery } },
+    async (request) => {
+      const { zone, tag, page, page_size, sort } = request.query;
+      return ok(await listPage(db, await viewerOf(db, request), { zone, tag }, sort, page, page_size));
+    },
+  );
+
+  app.get(
+    '/index_wntj/:page',
+    {
+      schema: {
+        tags,
+        summary: 'Recommended for you',
+        params: z.object({ page: z.coerce.number().int().min(1).max(50) }),
+        querystring: z.object({ page_size: z.coerce.number().int().min(1).max(50).default(10) }),
+      },
+    },
+    async (request) =>
+      ok(await recommended(db, await viewerOf(db, request), request.params.page, request.query.page_size)),
+  );
+
+  app.get('/focus/ppzq', { schema: { tags, summary: 'Brand wall' } }, async () => ok(await brandWall(db)));
+
+  app.get(
+    '/focus/brand/:id',
+    {
+      schema: {
+        tags,
+        summary: "A brand's page: brand and its goods",
+        params: idParam,
+        querystring: goodsListQuery.pick({ page: true, page_size: true, sort: true }),
+        response: { 200: envelope(brandPageData) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await catalogRefs(db)).brandById.has(id)) throw notFound('品牌不存在');
+      const brand = (await brandWall(db)).find((b) => b.id === id)!;
+      const { page, page_size, sort } = request.query;
+      const goods = await listPage(db, await viewerOf(db, request), { brand_id: id }, sort, page, page_size);
+      return ok({ brand, goods });
+    },
+  );
+
+  // Favourites: buyers only.
+  await app.register(async (scope) => {
+    const buyer = scope.withTypeProvider<ZodTypeProvider>();
+    buyer.addHook('preHandler', app.requireBuyer);
+    buyer.get(
+      '/favorite',
+      { schema: { tags, summary: 'My favourites', querystring: favoriteListQuery } },
+      async (request) =>
+        ok(await favoriteList(db, await viewerOf(db, request), request.query.page, request.query.page_size)),
+    );
+    buyer.post(
+      '/favorite',
+      { schema: { tags, summary: 'Add favourites', body: favoriteBody } },
+      async (request) => {
+        await addFavorites(db, request.userId, parseGoodsIds(request.body.goods_ids));
+        return ok(null, '收藏成功');
+      },
+    );
+    buyer.post(
+      '/favorite/cancel',
+      { schema: { tags, summary: 'Cancel favourites', body: favoriteBody } },
+      async (request) => {
+        await cancelFavorites(db, request.userId, parseGoodsIds(request.body.goods_ids));
+        return ok(null, '取消收藏成功');
+      },
+    );
+  });
+};

@@ -1,0 +1,351 @@
+import {
+  type BrandWallItem,
+  type GoodsDetail,
+  type GoodsListData,
+  type GoodsListQuery,
+  type GoodsSummary,
+  toYuan,
+} from '@yaocai/domain';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  cartItems,
+  categories,
+  favorites,
+  goods,
+  goodsCategories,
+  goodsStock,
+  manjianActivities,
+  searchLog,
+} from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { escapeLike, type ListFilter, listGoods, mainWarehouses, type SummaryRow } from './queries';
+import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
+import { priceTipOf, scopeOf, type Viewer } from './viewer';
+
+export const goodsImage = (id: number) => `/media/goods/${id}.svg`;
+export const goodsGallery = (id: number) => [1, 2, 3].map((face) => `/media/goods/${id}-${face}.svg`);
+
+/** A list row on the wire; prices are null unless the viewer may see them. */
+export function toSummary(
+  row: SummaryRow,
+  viewer: Viewer,
+  refs: CatalogRefs,
+  ckId: number | undefined,
+): GoodsSummary {
+  const visible = viewer.visibility === 'visible';
+  const brand = row.brandId ? refs.brandById.get(row.brandId) : undefined;
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    common_name: row.commonName,
+    kind: row.kind as GoodsSummary['kind'],
+    sccj: row.manufacturer,
+    ypgg: row.spec,
+    bzdw: row.unit,
+    approval_no: row.approvalNo,
+    rx_class: row.rxClass as GoodsSummary['rx_class'],
+    image: row.image ?? goodsImage(row.id),
+    price_visibility: viewer.visibility,
+    price_tip: priceTipOf(viewer.visibility),
+    base_price: visible ? toYuan(row.basePriceFen) : null,
+    retail_price: visible && row.retailPriceFen !== null ? toYuan(row.retailPriceFen) : null,
+    ladder_price_type: row.ladderType,
+    ladder_price: visible ? row.ladder.map((t) => ({ number: t.quantity, price: toYuan(t.priceFen) })) : [],
+    number: row.stockTotal,
+    ck_id: ckId ?? refs.warehouseById.keys().next().value ?? 0,
+    is_buy: row.isBuy,
+    min_quantity: row.minQuantity,
+    step_quantity: row.stepQuantity,
+    is_free_shipping: row.isFreeShipping,
+    free_shipping_number: row.freeShippingNumber,
+    tags: row.tags,
+    zones: row.zones,
+    expires_on: row.expiresOn,
+    sales: row.salesCount,
+    ephedrine: row.ephedrine,
+    scope_class: row.scopeClass,
+    ...scopeOf(viewer, row),
+    brand: brand ? { id: brand.id, name: brand.name } : null,
+  };
+}
+
+async function summaries(db: Db, rows: SummaryRow[], viewer: Viewer): Promise<GoodsSummary[]> {
+  const [refs, ck] = await Promise.all([
+    catalogRefs(db),
+    mainWarehouses(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => toSummary(row, viewer, refs, ck.get(row.id)));
+}
+
+export async function listPage(
+  db: Db,
+  viewer: Viewer,
+  filter: ListFilter,
+  sort: GoodsListQuery['sort'],
+  page: number,
+  pageSize: number,
+): Promise<GoodsListData> {
+  const { rows, total } = await listGoods(db, filter, sort, page, pageSize);
+  return { list: await summaries(db, rows, viewer), total, page, page_size: pageSize };
+}
+
+/** GET /api/goods/list */
+export async function goodsList(db: Db, viewer: Viewer, q: GoodsListQuery): Promise<GoodsListData> {
+  const { page, page_size, sort, category_id, ...rest } = q;
+  if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {
+    return { list: [], total: 0, page, page_size };
+  }
+  const filter: ListFilter = { ...rest };
+  if (category_id !== undefined) {
+    const ids = categoryWithDescendants(await catalogRefs(db), category_id);
+    if (!ids.length) return { list: [], total: 0, page, page_size };
+    filter.categoryIds = ids;
+  }
+  if (q.keywords) void logKeyword(db, q.keywords);
+  return listPage(db, viewer, filter, sort, page, page_size);
+}
+
+/** Counts searched keywords for the hot-search list; never fails the request. */
+async function logKeyword(db: Db, keyword: string) {
+  const k = keyword.trim().slice(0, 50);
+  if (!k) return;
+  try {
+    await db
+      .insert(searchLog)
+      .values({ keyword: k })
+      .onConflictDoUpdate({ target: searchLog.keyword, set: { count: sql`${searchLog.count} + 1` } });
+  } catch {
+    // Hot-search statistics are best effort.
+  }
+}
+
+/**
+ * GET /api/goods/search: up to 10 distinct suggestions, best sellers first. Prefix matches on
+ * the name (or manufacturer), its full pinyin and its initials come first (btree pattern
+ * indexes); contains-matches (trigram indexes) fill up the rest.
+ */
+export async function suggestions(db: Db, keywords: string, type: number): Promise<string[]> {
+  const k = keywords.trim();
+  if (!k) return [];
+  const lower = k.toLowerCase();
+  const column = type === 1 ? goods.manufacturer : goods.name;
+  const keys =
+    type === 1
+      ? [goods.manufacturer, goods.manufacturerPinyin, goods.manufacturerInitials]
+      : [goods.name, goods.namePinyin, goods.nameInitials];
+  const run = async (prefix: boolean, limit: number, exclude: string[]) => {
+    const wrap = (text: string) => (prefix ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`);
+    const match = or(like(keys[0], wrap(k)), like(keys[1], wrap(lower)), like(keys[2], wrap(lower)));
+    const where = and(
+      eq(goods.isOnSale, true),
+      match,
+      exclude.length ? notInArray(column, exclude) : undefined,
+    );
+    // Best sellers first: scan the candidates by sales and keep distinct texts.
+    const rows = await db
+      .select({ text: column, sales: sql<number>`max(${goods.salesCount})` })
+      .from(goods)
+      .where(where)
+      .groupBy(column)
+      .orderBy(desc(sql`max(${goods.salesCount})`), asc(column))
+      .limit(limit);
+    return rows.map((r) => r.text);
+  };
+  const first = await run(true, 10, []);
+  if (first.length >= 10 || k.length < 2) return first;
+  return [...first, ...(await run(false, 10 - first.length, first))];
+}
+
+/** GET /api/goods/detail/{id} */
+export async function goodsDetail(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  params: {
+    goods_price_id: number;
+    ladder_price_id: number;
+    goods_manjian_id: number;
+    is_yj: number;
+    is_jxq?: number;
+  },
+): Promise<GoodsDetail> {
+  const [row] = await db
+    .select()
+    .from(goods)
+    .where(and(eq(goods.id, id), eq(goods.isOnSale, true)));
+  if (!row) throw notFound('商品不存在或已下架');
+  const refs = await catalogRefs(db);
+  const [stock, cats, manjian, fav] = await Promise.all([
+    db
+      .select({ warehouseId: goodsStock.warehouseId, quantity: goodsStock.quantity })
+      .from(goodsStock)
+      .where(eq(goodsStock.goodsId, id))
+      .orderBy(asc(goodsStock.warehouseId)),
+    db
+      .select({ id: categories.id, name: categories.name, menu: categories.menu })
+      .from(goodsCategories)
+      .innerJoin(categories, eq(categories.id, goodsCategories.categoryId))
+      .where(eq(goodsCategories.goodsId, id))
+      .orderBy(asc(categories.id)),
+    row.tags.includes('满')
+      ? db
+          .select()
+          .from(manjianActivities)
+          .where(
+            and(
+              eq(manjianActivities.isActive, true),
+              eq(manjianActivities.forTaggedGoods, true),
+              lte(manjianActivities.startsAt, sql`now()`),
+              gte(manjianActivities.endsAt, sql`now()`),
+            ),
+          )
+          .orderBy(asc(manjianActivities.id))
+      : Promise.resolve([]),
+    viewer.userId
+      ? db
+          .select({ n: count() })
+          .from(favorites)
+          .where(and(eq(favorites.userId, viewer.userId), eq(favorites.goodsId, id)))
+      : Promise.resolve([{ n: 0 }]),
+  ]);
+  const main = [...stock].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
+  const summary = toSummary(row, viewer, refs, main?.warehouseId);
+  const activity = manjian[0];
+  return {
+    ...summary,
+    description: row.description,
+    dosage_form: row.dosageForm,
+    storage: row.storage,
+    gallery: row.gallery.length ? row.gallery : goodsGallery(row.id),
+    stock: stock.map((s) => ({
+      ck_id: s.warehouseId,
+      name: refs.warehouseById.get(s.warehouseId)?.name ?? '',
+      number: s.quantity,
+    })),
+    categories: cats,
+    goods_price_id: params.goods_price_id,
+    ladder_price_id: params.ladder_price_id,
+    goods_manjian_id: params.goods_manjian_id || (activity?.id ?? 0),
+    is_yj: params.is_yj,
+    is_jxq: params.is_jxq ?? (row.zones.includes('jxqzc') ? 1 : 0),
+    manjian: activity
+      ? activity.tiers.map((t) => ({ amount: toYuan(t.amountFen), reduction: toYuan(t.reductionFen) }))
+      : [],
+    is_favorite: (fav[0]?.n ?? 0) > 0,
+  };
+}
+
+/** GET /api/goods/hot: best sellers. */
+export function hotGoods(db: Db, viewer: Viewer, pageSize: number) {
+  return listPage(db, viewer, {}, 'sales', 1, pageSize);
+}
+
+/**
+ * GET /api/index_wntj/{page}: for a buyer, best sellers of the categories of the goods in its
+ * cart history (orders add to this later); for visitors and new buyers, best sellers.
+ */
+export async function recommended(
+  db: Db,
+  viewer: Viewer,
+  page: number,
+  pageSize: number,
+): Promise<GoodsListData> {
+  if (viewer.userId) {
+    const history = db
+      .select({ goodsId: cartItems.goodsId })
+      .from(cartItems)
+      .where(eq(cartItems.userId, viewer.userId))
+      .orderBy(desc(cartItems.updatedAt))
+      .limit(30);
+    const cats = await db
+      .selectDistinct({ id: goodsCategories.categoryId })
+      .from(goodsCategories)
+      .where(inArray(goodsCategories.goodsId, history));
+    if (cats.length) {
+      const data = await listPage(
+        db,
+        viewer,
+        { categoryIds: cats.map((c) => c.id) },
+        'sales',
+        page,
+        pageSize,
+      );
+      if (data.total > 0) return data;
+    }
+  }
+  return listPage(db, viewer, {}, 'sales', page, pageSize);
+}
+
+/** Favourites of a buyer, newest first. */
+export async function favoriteList(
+  db: Db,
+  viewer: Viewer,
+  page: number,
+  pageSize: number,
+): Promise<GoodsListData> {
+  const userId = viewer.userId!;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: favorites.goodsId })
+      .from(favorites)
+      .where(eq(favorites.userId, userId))
+      .orderBy(desc(favorites.createdAt), desc(favorites.goodsId))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(favorites).where(eq(favorites.userId, userId)),
+  ]);
+  if (!rows.length) return { list: [], total, page, page_size: pageSize };
+  const ids = rows.map((r) => r.id);
+  const { rows: goodsRows } = await listGoods(db, { goodsIds: ids }, 'default', 1, ids.length);
+  const byId = new Map(goodsRows.map((g) => [g.id, g]));
+  const ordered = ids.map((id) => byId.get(id)).filter((g): g is SummaryRow => !!g);
+  return { list: await summaries(db, ordered, viewer), total, page, page_size: pageSize };
+}
+
+export function parseGoodsIds(value: number[] | number | string): number[] {
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'number'
+      ? [value]
+      : value.split(',').map(Number);
+  return [...new Set(list.filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647))];
+}
+
+/** POST /api/favorite: idempotent; unknown goods are refused. */
+export async function addFavorites(db: Db, userId: number, ids: number[]) {
+  const existing = await db.select({ id: goods.id }).from(goods).where(inArray(goods.id, ids));
+  if (existing.length !== ids.length) throw notFound('商品不存在或已下架');
+  await db
+    .insert(favorites)
+    .values(ids.map((goodsId) => ({ userId, goodsId })))
+    .onConflictDoNothing();
+}
+
+/** POST /api/favorite/cancel: idempotent. */
+export async function cancelFavorites(db: Db, userId: number, ids: number[]) {
+  await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.goodsId, ids)));
+}
+
+/** The brand wall (品牌专区) with the number of goods on sale of each brand. */
+export async function brandWall(db: Db): Promise<BrandWallItem[]> {
+  const refs = await catalogRefs(db);
+  const counts = await db
+    .select({ brandId: goods.brandId, n: sql<number>`count(*)::int` })
+    .from(goods)
+    .where(and(eq(goods.isOnSale, true), sql`${goods.brandId} is not null`))
+    .groupBy(goods.brandId);
+  const byBrand = new Map(counts.map((c) => [c.brandId, c.n]));
+  return refs.brands.map((b) => ({
+    id: b.id,
+    name: b.name,
+    manufacturer: b.manufacturer,
+    logo: b.logo ?? `/media/brands/${b.id}.svg`,
+    story: b.story,
+    goods_count: byBrand.get(b.id) ?? 0,
+  }));
+}

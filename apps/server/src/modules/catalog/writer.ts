@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { goods, goodsCategories, goodsStock, type LadderTierRow } from '../../db/schema';
+import { goodsPinyinColumns } from './pinyin';
+
+/** One goods to write, with its stock per warehouse and its category memberships. */
+export interface GoodsWrite {
+  sku: string;
+  name: string;
+  commonName: string;
+  kind: string;
+  manufacturer: string;
+  brandId: number | null;
+  spec: string;
+  unit: string;
+  approvalNo: string;
+  dosageForm: string;
+  rxClass: string;
+  storage: string;
+  expiresOn: string | null;
+  description: string;
+  scopeClass: string;
+  basePriceFen: number;
+  retailPriceFen: number | null;
+  ladderType: number;
+  ladder: LadderTierRow[];
+  minQuantity: number;
+  stepQuantity: number;
+  isBuy: boolean;
+  isFreeShipping: boolean;
+  freeShippingNumber: number;
+  tags: string[];
+  zones: string[];
+  ephedrine: boolean;
+  color: string;
+  salesCount: number;
+  createdAt?: Date;
+  stock: { warehouseId: number; quantity: number }[];
+  categoryIds: number[];
+}
+
+const pinyinCache = new Map<string, ReturnType<typeof goodsPinyinColumns>>();
+
+/** Search columns for a name and manufacturer, memoised (generated catalogues repeat names). */
+function searchColumns(name: string, manufacturer: string) {
+  const key = `${name}\u0000${manufacturer}`;
+  let columns = pinyinCache.get(key);
+  if (!columns) {
+    columns = goodsPinyinColumns(name, manufacturer);
+    if (pinyinCache.size > 50_000) pinyinCache.clear();
+    pinyinCache.set(key, columns);
+  }
+  return columns;
+}
+
+const BATCH = 500;
+
+/**
+ * Inserts goods in batches: the goods rows (pinyin search keys and stock_total computed here,
+ * on every write), then their stock and category rows. Returns the new ids in input order.
+ */
+export async function insertGoods(db: DbOrTx, items: GoodsWrite[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < items.length; start += BATCH) {
+    const batch = items.slice(start, start + BATCH);
+    const rows = await db
+      .insert(goods)
+      .values(
+        batch.map(({ stock, categoryIds, createdAt, ...g }) => ({
+          ...g,
+          ...searchColumns(g.name, g.manufacturer),
+          stockTotal: stock.reduce((sum, s) => sum + s.quantity, 0),
+          ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+        })),
+      )
+      .returning({ id: goods.id });
+    const batchIds = rows.map((r) => r.id);
+    ids.push(...batchIds);
+    const stockRows = batch.flatMap((g, i) =>
+      g.stock.map((s) => ({ goodsId: batchIds[i], warehouseId: s.warehouseId, quantity: s.quantity })),
+    );
+    const categoryRows = batch.flatMap((g, i) =>
+      [...new Set(g.categoryIds)].map((categoryId) => ({ goodsId: batchIds[i], categoryId })),
+    );
+    if (stockRows.length) await db.insert(goodsStock).values(stockRows);
+    if (categoryRows.length) await db.insert(goodsCategories).values(categoryRows);
+  }
+  return ids;
+}
+
+/** Recomputes the pinyin columns of existing goods (after an operator edits names). */
+export async function refreshSearchColumns(db: DbOrTx, id: number, name: string, manufacturer: string) {
+  await db
+    .update(goods)
+    .set({ ...searchColumns(name, manufacturer), updatedAt: sql`now()` })
+    .where(sql`${goods.id} = ${id}`);
+}

@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { ads, brands, goods } from '../../db/schema';
+import { bannerSvg, brandSvg, packagingSvg, qrSvg } from './svg';
+
+const sendSvg = (reply: FastifyReply, body: string) =>
+  reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
+
+const notFound = (reply: FastifyReply) =>
+  reply.status(404).type('text/plain; charset=utf-8').send('not found');
+
+/** Drawn images: /media/goods/{id}.svg (and {id}-{face}.svg), /media/brands/{id}.svg, /media/ads/{id}.svg, /media/qr/{name}.svg. */
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.db;
+
+  app.get<{ Params: { file: string } }>('/media/goods/:file', async (request, reply) => {
+    const m = /^(\d{1,9})(?:-([123]))?\.svg$/.exec(request.params.file);
+    if (!m) return notFound(reply);
+    const [row] = await db
+      .select({
+        name: goods.name,
+        spec: goods.spec,
+        manufacturer: goods.manufacturer,
+        color: goods.color,
+        rxClass: goods.rxClass,
+        kind: goods.kind,
+        approvalNo: goods.approvalNo,
+        unit: goods.unit,
+      })
+      .from(goods)
+      .where(eq(goods.id, Number(m[1])));
+    if (!row) return notFound(reply);
+    return sendSvg(reply, packagingSvg(row, Number(m[2] ?? 1)));
+  });
+
+  app.get<{ Params: { file: string } }>('/media/brands/:file', async (request, reply) => {
+    const m = /^(\d{1,9})\.svg$/.exec(request.params.file);
+    if (!m) return notFound(reply);
+    const [row] = await db
+      .select()
+      .from(brands)
+      .where(eq(brands.id, Number(m[1])));
+    if (!row) return notFound(reply);
+    return sendSvg(reply, brandSvg(row.name, row.color));
+  });
+
+  app.get<{ Params: { file: string } }>('/media/ads/:file', async (request, reply) => {
+    const m = /^(\d{1,9})\.svg$/.exec(request.params.file);
+    if (!m) return notFound(reply);
+    const [row] = await db
+      .select()
+      .from(ads)
+      .where(eq(ads.id, Number(m[1])));
+    if (!row) return notFound(reply);
+    const size =
+      row.position === 'right'
+        ? { w: 300, h: 400 }
+        : row.position === 'top'
+          ? { w: 1200, h: 80 }
+          : row.position === 'home_floor'
+            ? { w: 400, h: 200 }
+            : { w: 1200, h: 400 };
+    return sendSvg(reply, bannerSvg(row.title, row.subtitle, row.color, size));
+  });
+
+  app.get<{ Params: { file: string } }>('/media/qr/:file', async (request, reply) => {
+    const captions: Record<string, string> = { 'wechat.svg': '关注药采公众号', 'app.svg': '下载药采 APP' };
+    const caption = captions[request.params.file];
+    if (!caption) return notFound(reply);
+    return sendSvg(reply, qrSvg(request.params.file, caption));
+  });
+};

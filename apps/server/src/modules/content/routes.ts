@@ -1,0 +1,152 @@
+import { adItem, envelope, helpCategory, linkItem } from '@yaocai/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope';
+import {
+  adsAt,
+  commonPayload,
+  commonPayloadHead,
+  helpArticle,
+  helpTree,
+  links,
+  newsDetail,
+  newsList,
+  site,
+} from './service';
+
+/** Ad positions answered by GET /api/focus?position= and the GET /api/focus/{position} calls. */
+export const adPositions = [
+  'home_banner',
+  'home_floor',
+  'top',
+  'right',
+  'login',
+  'yx',
+  'zyzq',
+  'kxzq',
+  'new_kxzq',
+  'kxzq_ad',
+  'xrtj',
+  'jxqzc',
+  'qxzq',
+  'ppzq',
+  'demo',
+  'postList',
+] as const;
+
+const tags = ['content'];
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Header, menus, ads, links, site footer data, help articles and news. */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.get(
+    '/focus/common',
+    {
+      schema: {
+        tags,
+        summary:
+          'Header data (headerCommonData): hot searches, nav, four category menus, brands, server time',
+      },
+    },
+    async (_request, reply) => {
+      // The cached JSON goes out as is (no per-request serialisation); only the time is live.
+      const body = commonPayload(await commonPayloadHead(db));
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string)
+        .send(body);
+    },
+  );
+
+  const adList = { 200: envelope(z.array(adItem)) };
+  app.get('/focus/top', { schema: { tags, summary: 'Top ads', response: adList } }, async () =>
+    ok(await adsAt(db, 'top')),
+  );
+  app.get('/focus/right', { schema: { tags, summary: 'Right side ads', response: adList } }, async () =>
+    ok(await adsAt(db, 'right')),
+  );
+  app.get(
+    '/focus',
+    {
+      schema: {
+        tags,
+        summary: 'Ads of a position',
+        querystring: z.object({ position: z.enum(adPositions) }),
+        response: adList,
+      },
+    },
+    async (request) => ok(await adsAt(db, request.query.position)),
+  );
+  app.get(
+    '/focus/:position',
+    {
+      schema: {
+        tags,
+        summary: 'Ads of a zone page',
+        params: z.object({ position: z.enum(adPositions) }),
+        response: adList,
+      },
+    },
+    async (request) => ok(await adsAt(db, request.params.position)),
+  );
+
+  app.get(
+    '/global/links',
+    { schema: { tags, summary: 'Friendly links', response: { 200: envelope(z.array(linkItem)) } } },
+    async () => ok(await links(db)),
+  );
+  app.get('/global/site', { schema: { tags, summary: 'Site title, footer, QR codes' } }, async () =>
+    ok(await site(db)),
+  );
+
+  app.get(
+    '/article/category',
+    {
+      schema: {
+        tags,
+        summary: 'Help categories with their articles (url = shop route)',
+        querystring: z.object({ category_id: z.coerce.number().int().positive().max(1000).default(3) }),
+        response: { 200: envelope(z.array(helpCategory)) },
+      },
+    },
+    async (request) => ok(await helpTree(db, request.query.category_id)),
+  );
+  app.get(
+    '/article/help',
+    {
+      schema: {
+        tags,
+        summary: 'A help article by shop route or id',
+        querystring: z
+          .object({
+            path: z.string().trim().max(100).optional(),
+            id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          })
+          .refine((q) => q.path || q.id, { message: '请指定文章', path: ['path'] }),
+      },
+    },
+    async (request) => ok(await helpArticle(db, request.query)),
+  );
+
+  app.get(
+    '/news',
+    {
+      schema: {
+        tags,
+        summary: 'News list (hy industry, company)',
+        querystring: z.object({
+          type: z.enum(['hy', 'company']).optional(),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          page_size: z.coerce.number().int().min(1).max(50).default(10),
+        }),
+      },
+    },
+    async (request) =>
+      ok(await newsList(db, request.query.type, request.query.page, request.query.page_size)),
+  );
+  app.get('/news/:id', { schema: { tags, summary: 'News detail', params: idParam } }, async (request) =>
+    ok(await newsDetail(db, request.params.id)),
+  );
+};

@@ -1,0 +1,196 @@
+import type { AdItem, CategoryMenuItem, HelpCategory, NavItem } from '@yaocai/domain';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  ads,
+  helpArticles,
+  helpCategories,
+  hotSearches,
+  navItems,
+  news,
+  settings,
+  siteLinks,
+} from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { type CatalogRefs, catalogRefs, invalidateCatalogRefs } from '../catalog/refs';
+
+/**
+ * The header payload (focus/common) is assembled from tables and cached in process for a few
+ * seconds as a ready JSON string; only the timestamp is added per request. Content writes call
+ * invalidateContent() so operators see their edits at once.
+ */
+const TTL_MS = 5_000;
+const commonCache = new WeakMap<Db, { at: number; head: Promise<string> }>();
+
+export function invalidateContent(db: Db) {
+  commonCache.delete(db);
+  invalidateCatalogRefs(db);
+}
+
+/** The body of GET /api/focus/common without its closing: `...,"timestamp":` */
+export function commonPayloadHead(db: Db): Promise<string> {
+  const hit = commonCache.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.head;
+  const head = assembleCommon(db).then((data) => {
+    const json = JSON.stringify({ code: 10000, message: 'success', data: { ...data, timestamp: 0 } });
+    return json.slice(0, json.lastIndexOf('0}}'));
+  });
+  commonCache.set(db, { at: Date.now(), head });
+  head.catch(() => commonCache.delete(db));
+  return head;
+}
+
+export function commonPayload(head: string): string {
+  return `${head}${Math.floor(Date.now() / 1000)}}}`;
+}
+
+function menuTree(refs: CatalogRefs, menu: string): CategoryMenuItem[] {
+  const build = (parentId: number | null): CategoryMenuItem[] =>
+    (refs.childrenOf.get(parentId) ?? [])
+      .filter((c) => c.menu === menu)
+      .map((c) => ({ id: c.id, name: c.name, logo: c.logo, logo1: c.logo1, children: build(c.id) }));
+  return build(null);
+}
+
+async function assembleCommon(db: Db) {
+  const [refs, hot, nav] = await Promise.all([
+    catalogRefs(db),
+    db.select().from(hotSearches).orderBy(asc(hotSearches.sort), asc(hotSearches.id)),
+    db.select().from(navItems).orderBy(asc(navItems.sort), asc(navItems.id)),
+  ]);
+  const navTree = (parentId: number | null): NavItem[] =>
+    nav
+      .filter((n) => n.parentId === parentId)
+      .map((n) => ({
+        id: n.id,
+        name: n.name,
+        url: n.url,
+        image: n.image,
+        is_open: n.isOpen,
+        children: navTree(n.id),
+      }));
+  return {
+    rnss: hot.map((h) => ({ name: h.name, url: h.url })),
+    nav: navTree(null).slice(0, 9),
+    category: menuTree(refs, 'normal'),
+    category_yx: menuTree(refs, 'yx'),
+    category_zy: menuTree(refs, 'zy'),
+    category_qx: menuTree(refs, 'qx'),
+    brand: refs.brands.map((b) => ({ id: b.id, name: b.name, logo: b.logo })),
+  };
+}
+
+export async function adsAt(db: Db, position: string): Promise<AdItem[]> {
+  const rows = await db
+    .select({ id: ads.id, url: ads.url, image: ads.image, title: ads.title })
+    .from(ads)
+    .where(and(eq(ads.position, position), eq(ads.isActive, true)))
+    .orderBy(asc(ads.sort), asc(ads.id));
+  return rows;
+}
+
+export async function links(db: Db) {
+  return db
+    .select({ name: siteLinks.name, url: siteLinks.url })
+    .from(siteLinks)
+    .orderBy(asc(siteLinks.sort), asc(siteLinks.id));
+}
+
+export async function site(db: Db) {
+  const rows = await db.select().from(settings);
+  const byKey = new Map(rows.map((r) => [r.key, r.value as Record<string, unknown>]));
+  const siteSettings = (byKey.get('site') ?? {}) as { title?: string };
+  return {
+    title: siteSettings.title ?? '药采',
+    footer: byKey.get('footer') ?? { company: '', address: '', licences: [], icp: '', notices: [] },
+    qr: { wechat: '/media/qr/wechat.svg', app: '/media/qr/app.svg' },
+  };
+}
+
+export async function helpTree(db: Db, groupId: number): Promise<HelpCategory[]> {
+  const [cats, arts] = await Promise.all([
+    db
+      .select()
+      .from(helpCategories)
+      .where(eq(helpCategories.groupId, groupId))
+      .orderBy(asc(helpCategories.sort), asc(helpCategories.id)),
+    db
+      .select({
+        id: helpArticles.id,
+        categoryId: helpArticles.categoryId,
+        title: helpArticles.title,
+        path: helpArticles.path,
+      })
+      .from(helpArticles)
+      .orderBy(asc(helpArticles.sort), asc(helpArticles.id)),
+  ]);
+  return cats.map((c) => ({
+    id: c.id,
+    name: c.name,
+    children: arts
+      .filter((a) => a.categoryId === c.id)
+      .map((a) => ({ id: a.id, name: a.title, url: a.path })),
+  }));
+}
+
+export async function helpArticle(db: Db, where: { path?: string; id?: number }) {
+  const [row] = await db
+    .select({ a: helpArticles, category: helpCategories.name })
+    .from(helpArticles)
+    .innerJoin(helpCategories, eq(helpCategories.id, helpArticles.categoryId))
+    .where(where.id !== undefined ? eq(helpArticles.id, where.id) : eq(helpArticles.path, where.path ?? ''));
+  if (!row) throw notFound('文章不存在');
+  return {
+    id: row.a.id,
+    title: row.a.title,
+    category: row.category,
+    path: row.a.path,
+    paragraphs: row.a.paragraphs,
+    updated_at: row.a.updatedAt.toISOString(),
+  };
+}
+
+export async function newsList(db: Db, type: string | undefined, page: number, pageSize: number) {
+  const where = type ? eq(news.type, type) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: news.id,
+        title: news.title,
+        summary: news.summary,
+        publishedAt: news.publishedAt,
+        type: news.type,
+      })
+      .from(news)
+      .where(where)
+      .orderBy(desc(news.publishedAt), desc(news.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(news).where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      summary: r.summary,
+      published_at: r.publishedAt.toISOString(),
+      type: r.type,
+    })),
+    total,
+    page,
+    page_size: pageSize,
+  };
+}
+
+export async function newsDetail(db: Db, id: number) {
+  const [row] = await db.select().from(news).where(eq(news.id, id));
+  if (!row) throw notFound('资讯不存在');
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    source: row.source,
+    published_at: row.publishedAt.toISOString(),
+    paragraphs: row.paragraphs,
+  };
+}

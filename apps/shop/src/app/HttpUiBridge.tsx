@@ -1,0 +1,30 @@
+import { App, Button } from 'antd';
+import { useEffect } from 'react';
+import { setHttpUi } from '../lib/http';
+import { router } from './router';
+
+/** Binds the http client's messages to antd (toast = message, alert = Modal) and the router. */
+export function HttpUiBridge() {
+  const { message, modal } = App.useApp();
+  useEffect(() => {
+    setHttpUi({
+      toast: (text) => void message.warning(text),
+      alert: (title, text) => void modal.warning({ title, content: text, okText: '知道了' }),
+      timeout: (text) =>
+        void modal.error({
+          title: '温馨提示',
+          content: text,
+          closable: false,
+          footer: (
+            <div style={{ textAlign: 'right', marginTop: 16 }}>
+              <Button type="primary" onClick={() => window.location.reload()}>
+                刷新
+              </Button>
+            </div>
+          ),
+        }),
+      navigate: (to) => void router.navigate(to),
+    });
+  }, [message, modal]);
+  return null;
+}

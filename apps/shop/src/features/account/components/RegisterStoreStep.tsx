@@ -1,0 +1,71 @@
+import type { RegisterDdSubmitInput } from '@yaocai/domain';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useRegisterStore } from '../api/register';
+import { applyApiError } from './form-rules';
+
+/** Multi-store step 2: the new store's name, contact and address. */
+export function RegisterStoreStep({ token, onDone }: { token: string; onDone(): void }) {
+  const [form] = Form.useForm<Omit<RegisterDdSubmitInput, 'token'>>();
+  const submit = useRegisterStore();
+  const [error, setError] = useState<string>();
+
+  const onFinish = async (values: Omit<RegisterDdSubmitInput, 'token'>) => {
+    setError(undefined);
+    try {
+      await submit.mutateAsync({ token, ...values });
+      onDone();
+    } catch (e) {
+      setError(applyApiError(form, e));
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      onFinish={onFinish}
+      style={{ maxWidth: 480, margin: '0 auto' }}
+    >
+      {error && (
+        <div style={{ color: '#ff4d4f', marginBottom: 16 }} data-testid="register-error">
+          {error}
+        </div>
+      )}
+      <Form.Item
+        label="门店名称"
+        name="store_name"
+        rules={[
+          { required: true, message: '请输入门店名称' },
+          { min: 2, max: 60, message: '门店名称为2-60个字' },
+        ]}
+      >
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item
+        label="门店联系人"
+        name="contact_name"
+        rules={[
+          { required: true, message: '请输入联系人' },
+          { min: 2, max: 20, message: '联系人为2-20个字' },
+        ]}
+      >
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        label="门店地址"
+        name="address"
+        rules={[
+          { required: true, message: '请输入门店地址' },
+          { min: 5, max: 120, message: '门店地址为5-120个字' },
+        ]}
+      >
+        <Input maxLength={120} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submit.isPending} data-testid="register-submit">
+        提交
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { GoodsListData, GoodsListQuery } from '@yaocai/domain';
+import { http } from '../../../lib/http';
+
+export type GoodsListParams = Partial<GoodsListQuery>;
+
+export const goodsListKey = (params: GoodsListParams) => ['goods', 'list', params] as const;
+
+export const fetchGoodsList = (params: GoodsListParams, signal?: AbortSignal) =>
+  http.get<GoodsListData>('/api/goods/list', { params, signal });
+
+/** GET /api/goods/list; keeps the previous page on screen while the next one loads. */
+export function useGoodsList(params: GoodsListParams) {
+  return useQuery({
+    queryKey: goodsListKey(params),
+    queryFn: ({ signal }) => fetchGoodsList(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}

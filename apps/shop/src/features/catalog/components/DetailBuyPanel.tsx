@@ -1,0 +1,86 @@
+import { clampQuantity, type GoodsDetail } from '@yaocai/domain';
+import { Radio, Space } from 'antd';
+import { useState } from 'react';
+import { PRICE_TIP_LOGIN, unitPriceFor } from '../lib/goods-view';
+import { AddToCartButton, type CartContext } from './AddToCartButton';
+import { FavoriteButton } from './FavoriteButton';
+import { LadderPriceTable } from './LadderPriceTable';
+import { PriceTag } from './PriceTag';
+import { QuantityStepper } from './QuantityStepper';
+
+/** Price box, warehouse choice, stepper, 加入购物车 and 收藏 of the detail page. */
+export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context: CartContext }) {
+  const warehouses = goods.stock.filter((s) => s.number > 0);
+  const [ckId, setCkId] = useState(goods.ck_id);
+  const stock = goods.stock.find((s) => s.ck_id === ckId)?.number ?? goods.number;
+  const rule = { min: goods.min_quantity, step: goods.step_quantity, stock };
+  const [wanted, setWanted] = useState(() => clampQuantity(goods.min_quantity, rule));
+  const quantity = clampQuantity(wanted, rule);
+  const [favorite, setFavorite] = useState(goods.is_favorite);
+  const unit = unitPriceFor(goods, quantity);
+  const visible = goods.price_visibility === 'visible';
+  return (
+    <div>
+      <div className="yc-price-box">
+        <Space align="baseline" size={16}>
+          <span style={{ color: '#999' }}>采购价</span>
+          <PriceTag goods={goods} price={unit} size="large" />
+          {visible && goods.retail_price !== null && (
+            <span style={{ color: '#999' }}>建议零售价 ¥{goods.retail_price.toFixed(2)}</span>
+          )}
+        </Space>
+        <LadderPriceTable goods={goods} quantity={quantity} />
+        {goods.manjian.length > 0 && (
+          <div style={{ fontSize: 13 }}>
+            <span className="yc-tag" style={{ background: '#ff7a00' }}>
+              满减
+            </span>
+            {goods.manjian.map((m) => `满${m.amount}减${m.reduction}`).join('，')}
+          </div>
+        )}
+        {goods.is_free_shipping && (
+          <div style={{ fontSize: 13, marginTop: 4 }}>
+            <span className="yc-tag" style={{ background: '#0a8f5a' }}>
+              包邮
+            </span>
+            单品采购满{goods.free_shipping_number}
+            {goods.bzdw}包邮
+          </div>
+        )}
+      </div>
+      <div style={{ display: 'grid', gridTemplateColumns: '72px 1fr', rowGap: 12, alignItems: 'center' }}>
+        <span style={{ color: '#999' }}>仓库</span>
+        {warehouses.length > 0 ? (
+          <Radio.Group
+            size="small"
+            value={ckId}
+            onChange={(e) => setCkId(e.target.value)}
+            options={goods.stock.map((s) => ({
+              value: s.ck_id,
+              disabled: s.number <= 0,
+              label: `${s.name}（库存 ${s.number}）`,
+            }))}
+          />
+        ) : (
+          <span style={{ color: '#e4393c' }}>暂时缺货</span>
+        )}
+        <span style={{ color: '#999' }}>数量</span>
+        <Space>
+          <QuantityStepper value={quantity} onChange={setWanted} rule={rule} disabled={!visible} />
+          <span className="yc-muted">
+            {goods.bzdw}（中包装 {goods.step_quantity}，起购 {goods.min_quantity}）
+          </span>
+        </Space>
+      </div>
+      <Space style={{ marginTop: 20 }} size={12}>
+        <AddToCartButton goods={goods} quantity={quantity} ckId={ckId} context={context} size="large" />
+        <FavoriteButton goodsId={goods.id} favorite={favorite} onChange={setFavorite} />
+      </Space>
+      {goods.price_visibility === 'login' && (
+        <div className="yc-muted" style={{ marginTop: 8 }}>
+          {PRICE_TIP_LOGIN}，登录后即可采购
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { HeartFilled, HeartOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { useAddFavorite } from '../api/favorite-add';
+import { useCancelFavorite } from '../api/favorite-cancel';
+
+interface Props {
+  goodsId: number;
+  favorite: boolean;
+  /** Called after the server accepted the change, with the new state. */
+  onChange?: (favorite: boolean) => void;
+}
+
+/** 收藏 / 取消收藏 (spec section 8: alert 收藏成功 with a button to the favourites; toast on cancel). */
+export function FavoriteButton({ goodsId, favorite, onChange }: Props) {
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const add = useAddFavorite();
+  const cancel = useCancelFavorite();
+  const toggle = () => {
+    if (favorite) {
+      cancel.mutate([goodsId], {
+        onSuccess: () => {
+          message.success('取消收藏成功');
+          onChange?.(false);
+        },
+      });
+      return;
+    }
+    add.mutate([goodsId], {
+      onSuccess: () => {
+        onChange?.(true);
+        modal.success({
+          title: '收藏成功',
+          content: '可在「我的收藏」中查看已收藏的商品。',
+          okText: '查看收藏',
+          okCancel: true,
+          cancelText: '继续逛逛',
+          onOk: () => navigate('/star'),
+        });
+      },
+    });
+  };
+  return (
+    <Button
+      data-testid="favorite-button"
+      icon={favorite ? <HeartFilled style={{ color: '#e4393c' }} /> : <HeartOutlined />}
+      loading={add.isPending || cancel.isPending}
+      onClick={toggle}
+    >
+      {favorite ? '已收藏' : '收藏'}
+    </Button>
+  );
+}

@@ -1,0 +1,87 @@
+import type { GoodsListQuery } from '@yaocai/domain';
+import { Input } from 'antd';
+import type { ReactNode } from 'react';
+import { useCatalogMenus } from '../api/catalog-menus';
+import type { ListFilters } from '../lib/list-params';
+
+const TAGS = ['优', '秒', '满', '换购', '赠', '特', '新'];
+
+interface Props {
+  filters: ListFilters;
+  /** Filters the route fixes (zone, brand, category from the path): their rows are hidden. */
+  fixed: Partial<GoodsListQuery>;
+  onChange: (changes: Record<string, string | number | undefined>) => void;
+}
+
+function Chip({ on, onClick, children }: { on: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={`yc-chip${on ? ' yc-chip-on' : ''}`} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+/** 分类 / 品牌 / 厂家 / 标签 rows above the results; every choice goes into the URL. */
+export function FilterBar({ filters, fixed, onChange }: Props) {
+  const menus = useCatalogMenus();
+  const categories = menus.data?.category ?? [];
+  const brands = (menus.data?.brand ?? []).slice(0, 16);
+  return (
+    <div className="yc-filters" data-testid="filter-bar">
+      {fixed.category_id === undefined && categories.length > 0 && (
+        <div className="yc-filter-row">
+          <span className="yc-filter-label">分类：</span>
+          <Chip on={filters.category_id === undefined} onClick={() => onChange({ category_id: undefined })}>
+            全部
+          </Chip>
+          {categories.map((c) => (
+            <Chip
+              key={c.id}
+              on={filters.category_id === c.id}
+              onClick={() => onChange({ category_id: c.id })}
+            >
+              {c.name}
+            </Chip>
+          ))}
+        </div>
+      )}
+      {fixed.brand_id === undefined && brands.length > 0 && (
+        <div className="yc-filter-row">
+          <span className="yc-filter-label">品牌：</span>
+          <Chip on={filters.brand_id === undefined} onClick={() => onChange({ brand_id: undefined })}>
+            全部
+          </Chip>
+          {brands.map((b) => (
+            <Chip key={b.id} on={filters.brand_id === b.id} onClick={() => onChange({ brand_id: b.id })}>
+              {b.name}
+            </Chip>
+          ))}
+        </div>
+      )}
+      <div className="yc-filter-row">
+        <span className="yc-filter-label">生产厂家：</span>
+        <Input.Search
+          key={filters.sccj ?? ''}
+          size="small"
+          style={{ width: 260 }}
+          placeholder="输入厂家名称筛选"
+          defaultValue={filters.sccj}
+          allowClear
+          enterButton="筛选"
+          onSearch={(value) => onChange({ sccj: value.trim() || undefined })}
+        />
+      </div>
+      <div className="yc-filter-row">
+        <span className="yc-filter-label">商品标签：</span>
+        <Chip on={filters.tag === undefined} onClick={() => onChange({ tag: undefined })}>
+          全部
+        </Chip>
+        {TAGS.map((tag) => (
+          <Chip key={tag} on={filters.tag === tag} onClick={() => onChange({ tag })}>
+            {tag}
+          </Chip>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { GoodsListQuery } from '@yaocai/domain';
+import { Empty, Pagination, Skeleton } from 'antd';
+import { useLocation, useSearchParams } from 'react-router';
+import { useGoodsList } from '../api/goods-list';
+import { readListFilters, withListFilters } from '../lib/list-params';
+import { currentView } from '../lib/list-view';
+import { FilterBar } from './FilterBar';
+import { GoodsCard } from './GoodsCard';
+import { GoodsTable } from './GoodsTable';
+import { GoodsTextList } from './GoodsTextList';
+import { ListToolbar } from './ListToolbar';
+
+interface Props {
+  /** Filters fixed by the route (zone, brand, category of the path); they win over the URL. */
+  fixed?: Partial<GoodsListQuery>;
+  /** Hide the filter rows (brand page, zones keep only the toolbar). */
+  hideFilters?: boolean;
+  /** Paging kept in the path instead of `?page=` (/ppzq/info/:id/:page?). */
+  pathPage?: { page: number; go: (page: number) => void };
+}
+
+/**
+ * One goods list for every list route: filters, sort and page live in the URL search params
+ * (shareable, back button works); the view comes from the path or `?view=`.
+ */
+export function GoodsResults({ fixed = {}, hideFilters, pathPage }: Props) {
+  const location = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const filters = readListFilters(search);
+  const view = currentView(location.pathname, search);
+  const query = {
+    ...filters,
+    ...fixed,
+    ...(pathPage ? { page: pathPage.page } : {}),
+    page_size: filters.page_size ?? (view === 'card' ? 20 : 30),
+  };
+  const list = useGoodsList(query);
+  const change = (changes: Record<string, string | number | undefined>) =>
+    setSearch(withListFilters(search, changes));
+  const goods = list.data?.list ?? [];
+  return (
+    <div data-testid="goods-results">
+      {!hideFilters && <FilterBar filters={filters} fixed={fixed} onChange={change} />}
+      <ListToolbar filters={filters} total={list.data?.total ?? 0} onChange={change} />
+      {list.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : goods.length === 0 ? (
+        <Empty
+          className="yc-empty"
+          description={list.isError ? '商品加载失败，请稍后再试' : '暂无符合条件的商品'}
+        />
+      ) : view === 'table' ? (
+        <GoodsTable goods={goods} loading={list.isFetching} />
+      ) : view === 'text' ? (
+        <GoodsTextList goods={goods} />
+      ) : (
+        <div className="yc-grid" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {goods.map((g, i) => (
+            <GoodsCard key={g.id} goods={g} eager={i < 5} />
+          ))}
+        </div>
+      )}
+      {(list.data?.total ?? 0) > 0 && (
+        <Pagination
+          style={{ marginTop: 16, textAlign: 'center', justifyContent: 'center' }}
+          current={list.data?.page ?? query.page ?? 1}
+          pageSize={list.data?.page_size ?? query.page_size}
+          total={list.data?.total ?? 0}
+          showSizeChanger
+          pageSizeOptions={[20, 30, 60, 100]}
+          showQuickJumper
+          showTotal={(total) => `共 ${total} 件`}
+          onChange={(page, pageSize) => {
+            if (pathPage && pageSize === query.page_size) pathPage.go(page);
+            else change({ page, page_size: pageSize === query.page_size ? filters.page_size : pageSize });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { GoodsSummary } from '@yaocai/domain';
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { detailHref } from '../lib/goods-view';
+import { BuyBox } from './BuyBox';
+import { LadderPriceTable } from './LadderPriceTable';
+import { PriceTag } from './PriceTag';
+import { RxBadge } from './RxBadge';
+import { TagBadges } from './TagBadges';
+
+const columns: ColumnsType<GoodsSummary> = [
+  {
+    title: '商品名称',
+    key: 'name',
+    width: 210,
+    render: (_, g) => (
+      <div>
+        <Link to={detailHref(g)} className="yc-goods-link">
+          <RxBadge goods={g} />
+          {g.name}
+        </Link>
+        <div className="yc-muted">{g.common_name}</div>
+        <TagBadges tags={g.tags} />
+      </div>
+    ),
+  },
+  { title: '规格/单位', key: 'ypgg', width: 120, render: (_, g) => `${g.ypgg}/${g.bzdw}` },
+  { title: '生产厂家', dataIndex: 'sccj', ellipsis: true },
+  { title: '批准文号', dataIndex: 'approval_no', width: 130 },
+  { title: '效期', dataIndex: 'expires_on', width: 96, render: (v: string | null) => v ?? '—' },
+  { title: '中包装', dataIndex: 'step_quantity', width: 60, align: 'center' },
+  {
+    title: '库存',
+    dataIndex: 'number',
+    width: 70,
+    align: 'right',
+    render: (n: number) => (n > 0 ? n : <span style={{ color: '#999' }}>缺货</span>),
+  },
+  {
+    title: '价格',
+    key: 'price',
+    width: 150,
+    render: (_, g) => (
+      <div>
+        <PriceTag goods={g} />
+        <LadderPriceTable goods={g} compact />
+      </div>
+    ),
+  },
+  { title: '采购数量', key: 'buy', width: 220, render: (_, g) => <BuyBox goods={g} compact /> },
+];
+
+/** Dense table for professional buyers: every field a purchaser compares, one row per goods. */
+export function GoodsTable({ goods, loading }: { goods: GoodsSummary[]; loading?: boolean }) {
+  return (
+    <Table<GoodsSummary>
+      data-testid="goods-table"
+      rowKey="id"
+      size="small"
+      bordered
+      columns={columns}
+      dataSource={goods}
+      loading={loading}
+      pagination={false}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import type { GoodsSummary } from '@yaocai/domain';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PRICE_TIP_LOGIN, PRICE_TIP_PENDING, purchaseBlock } from '../lib/goods-view';
+
+interface Props {
+  goods: GoodsSummary;
+  /** Price to show instead of the base price (the ladder price of the chosen quantity). */
+  price?: number | null;
+  size?: 'normal' | 'large';
+  /** Show why the goods cannot be bought (out of business scope, not for sale, no stock). */
+  showBlock?: boolean;
+}
+
+/** The price, or who may see it: visitors log in first, pending buyers wait for approval. */
+export function PriceTag({ goods, price, size = 'normal', showBlock = true }: Props) {
+  const location = useLocation();
+  const block = showBlock ? purchaseBlock(goods) : null;
+  const shown = price ?? goods.base_price;
+  let body: ReactNode;
+  if (goods.price_visibility === 'login') {
+    const back = encodeURIComponent(location.pathname + location.search);
+    body = (
+      <span className="yc-price-tip" data-testid="price-tip">
+        <Link to={`/login?redirect=${back}`}>{PRICE_TIP_LOGIN}</Link>
+      </span>
+    );
+  } else if (goods.price_visibility === 'pending' || shown === null) {
+    body = (
+      <span className="yc-price-tip" data-testid="price-tip">
+        {PRICE_TIP_PENDING}
+      </span>
+    );
+  } else {
+    body = (
+      <span className={`yc-price${size === 'large' ? ' yc-price-lg' : ''}`} data-testid="price">
+        <small>¥</small>
+        {shown.toFixed(2)}
+      </span>
+    );
+  }
+  return (
+    <span>
+      {body}
+      {block && (
+        <div className="yc-scope-block" data-testid="purchase-block">
+          {block}
+        </div>
+      )}
+    </span>
+  );
+}

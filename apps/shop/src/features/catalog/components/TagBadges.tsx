@@ -1,0 +1,38 @@
+/** Goods tag badges (spec section 3): 优 秒 满 换购 赠 特 新, each with its own colour. */
+const tagColors: Record<string, string> = {
+  优: '#0a8f5a',
+  秒: '#e4393c',
+  满: '#ff7a00',
+  换购: '#b05cff',
+  赠: '#ff4d94',
+  特: '#d4380d',
+  新: '#1677ff',
+};
+
+const tagTitles: Record<string, string> = {
+  优: '优选包邮',
+  秒: '秒杀',
+  满: '满减',
+  换购: '加价换购',
+  赠: '买赠',
+  特: '特价',
+  新: '新品',
+};
+
+export function TagBadges({ tags }: { tags: readonly string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <span>
+      {tags.map((tag) => (
+        <span
+          key={tag}
+          className="yc-tag"
+          title={tagTitles[tag] ?? tag}
+          style={{ background: tagColors[tag] ?? '#8c8c8c' }}
+        >
+          {tag}
+        </span>
+      ))}
+    </span>
+  );
+}

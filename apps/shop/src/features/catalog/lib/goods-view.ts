@@ -1,0 +1,41 @@
+import { fromYuan, type GoodsSummary, ladderUnitPrice, scopeClassName, toYuan } from '@yaocai/domain';
+
+export const PRICE_TIP_LOGIN = '登录后查看价格';
+export const PRICE_TIP_PENDING = '资质审核通过后可见';
+
+export const rxClassLabel: Record<GoodsSummary['rx_class'], string | null> = {
+  rx: 'Rx',
+  otc_a: 'OTC甲',
+  otc_b: 'OTC乙',
+  none: null,
+};
+
+/** Why the buyer cannot buy this goods, or null when it can (prices aside). */
+export function purchaseBlock(goods: GoodsSummary): string | null {
+  if (goods.in_scope === false) {
+    return goods.scope_message || `超出经营范围（${scopeClassName(goods.scope_class)}），暂不可购买`;
+  }
+  if (!goods.is_buy) return '该商品暂不可购买';
+  if (goods.number <= 0) return '暂时缺货';
+  return null;
+}
+
+/** Unit price in yuan for a quantity, the ladder applied (null when prices are hidden). */
+export function unitPriceFor(goods: GoodsSummary, quantity: number): number | null {
+  if (goods.base_price === null) return null;
+  const ladder = {
+    type: goods.ladder_price_type,
+    tiers: goods.ladder_price.map((t) => ({ quantity: t.number, priceFen: fromYuan(t.price) })),
+  };
+  return toYuan(ladderUnitPrice(fromYuan(goods.base_price), ladder, quantity).unitPriceFen);
+}
+
+/** Quantity rule of the stepper: minimum, 中包装 step, stock. */
+export const quantityRuleOf = (goods: GoodsSummary) => ({
+  min: goods.min_quantity,
+  step: goods.step_quantity,
+  stock: goods.number,
+});
+
+/** Detail page address carrying the activity ids the cart line needs. */
+export const detailHref = (goods: Pick<GoodsSummary, 'id'>) => `/list/info/${goods.id}`;

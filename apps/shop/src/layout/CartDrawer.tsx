@@ -1,0 +1,53 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Empty } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { useCartTotal } from './api/cart-total';
+import { useUserBase } from './api/user-base';
+
+/** Side-bar widths of spec 9: closed 40 px, open 310 px (the panel takes the difference). */
+export const SIDEBAR_CLOSED_WIDTH = 40;
+export const SIDEBAR_OPEN_WIDTH = 310;
+
+/**
+ * The cart drawer's panel. The lines list (GET /api/cart/list) comes with the cart work; until
+ * then it shows how many lines the cart holds and leads to the cart page.
+ */
+export function CartDrawer() {
+  const { user } = useUserBase(false);
+  const total = useCartTotal(user.is_login);
+  const location = useLocation();
+  const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+  const count = total.data ?? 0;
+  return (
+    <section className="sh-drawer" data-testid="cart-drawer" aria-label="购物车">
+      <header className="sh-drawer__head">
+        <ShoppingCartOutlined /> 购物车
+      </header>
+      <div className="sh-drawer__body">
+        {!user.is_login ? (
+          <div className="sh-drawer__empty">
+            <p>登录后可查看购物车中的商品</p>
+            <Link to={`/login?redirect=${redirect}`}>
+              <Button type="primary">立即登录</Button>
+            </Link>
+          </div>
+        ) : count === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="购物车空空如也~" />
+        ) : (
+          <p className="sh-drawer__count">
+            购物车中共有 <strong>{count}</strong> 种商品
+          </p>
+        )}
+      </div>
+      {user.is_login && count > 0 && (
+        <footer className="sh-drawer__foot">
+          <Link to="/cart">
+            <Button type="primary" danger block>
+              去购物车结算
+            </Button>
+          </Link>
+        </footer>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  CustomerServiceOutlined,
+  MessageOutlined,
+  QrcodeOutlined,
+  ShoppingCartOutlined,
+  UpOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Popover } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { queryKeys } from '../lib/query-keys';
+import { QrImage, useQrTargets } from './AppQr';
+import { BADGE_MAX } from './api/cart-total';
+import { useUserBase } from './api/user-base';
+import { useCartCount } from './CartButton';
+import { CartDrawer, SIDEBAR_CLOSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './CartDrawer';
+
+const qqLink = (number: string) =>
+  `https://wpa.qq.com/msgrd?v=3&uin=${encodeURIComponent(number)}&site=qq&menu=yes`;
+
+/** Customer service: chat when the buyer may chat, otherwise the two QQ contacts (spec 6). */
+function ServicePanel() {
+  const { user } = useUserBase(false);
+  const config = user.common_config;
+  if (user.is_can_chat) {
+    return (
+      <div className="sh-sidepop" data-testid="service-chat">
+        <strong>在线客服</strong>
+        {user.admin && (
+          <p>
+            {user.admin.name}：{user.admin.phone}
+          </p>
+        )}
+        {config?.hot_line && <p>客服热线：{config.hot_line}</p>}
+        <Link to="/help/fwbz/zskf">专属客服服务说明</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="sh-sidepop" data-testid="service-qq">
+      <strong>QQ客服</strong>
+      {[config?.qq1, config?.qq2].map((qq) =>
+        qq?.number ? (
+          <a key={qq.number} href={qqLink(qq.number)} target="_blank" rel="noopener noreferrer">
+            {qq.name}（{qq.number}）
+          </a>
+        ) : null,
+      )}
+      {config?.hot_line && <p>客服热线：{config.hot_line}</p>}
+    </div>
+  );
+}
+
+/** The fixed right side bar (spec 2): profile, cart drawer (40 -> 310 px), messages, service, QR, top. */
+export function SideBar({ cartStep }: { cartStep?: number }) {
+  const autoOpen = cartStep === 1;
+  const [open, setOpen] = useState(autoOpen);
+  const { user } = useUserBase(false);
+  const cartCount = useCartCount();
+  const queryClient = useQueryClient();
+  const targets = useQrTargets();
+
+  useEffect(() => setOpen(autoOpen), [autoOpen]);
+
+  const toggleCart = () => {
+    if (!open) void queryClient.invalidateQueries({ queryKey: queryKeys.cartTotal });
+    setOpen(!open);
+  };
+
+  return (
+    <aside
+      className={open ? 'sh-sidebar is-open' : 'sh-sidebar'}
+      style={{ width: open ? SIDEBAR_OPEN_WIDTH : SIDEBAR_CLOSED_WIDTH }}
+      data-testid="side-bar"
+      data-open={open}
+    >
+      {open && <CartDrawer />}
+      <div className="sh-sidebar__bar">
+        <Link to="/user" className="sh-sidebar__btn" title="会员中心">
+          <UserOutlined />
+        </Link>
+        <button
+          type="button"
+          className="sh-sidebar__btn sh-sidebar__cart"
+          onClick={toggleCart}
+          data-testid="side-cart"
+        >
+          <ShoppingCartOutlined />
+          <span className="sh-sidebar__vert">购物车</span>
+          <Badge count={cartCount} overflowCount={BADGE_MAX} size="small" showZero />
+        </button>
+        <Link to="/wdxx" className="sh-sidebar__btn" title="我的消息">
+          <Badge count={user.message_count ?? 0} overflowCount={BADGE_MAX} size="small" offset={[6, -4]}>
+            <MessageOutlined style={{ color: '#fff' }} />
+          </Badge>
+        </Link>
+        <Popover placement="left" content={<ServicePanel />}>
+          <button type="button" className="sh-sidebar__btn" title="客服" data-testid="side-service">
+            <CustomerServiceOutlined />
+          </button>
+        </Popover>
+        <Popover
+          placement="left"
+          content={
+            <div className="sh-qr-pop">
+              <QrImage value={targets.wechat} />
+              <p>关注药采公众号</p>
+            </div>
+          }
+        >
+          <button type="button" className="sh-sidebar__btn" title="二维码">
+            <QrcodeOutlined />
+          </button>
+        </Popover>
+        <button
+          type="button"
+          className="sh-sidebar__btn sh-sidebar__top"
+          title="返回顶部"
+          data-testid="back-to-top"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        >
+          <UpOutlined />
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,33 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useTopAds } from './api/site';
+
+export const TOP_AD_CLOSED_KEY = 'yaocai.topAdClosed';
+
+/** The closable top-right ad (focus/top); closing is remembered for the session. */
+export function TopAd() {
+  const [closed, setClosed] = useState(() => sessionStorage.getItem(TOP_AD_CLOSED_KEY) === '1');
+  const { data } = useTopAds(!closed);
+  const ad = data?.[0];
+  if (closed || !ad) return null;
+  const close = () => {
+    sessionStorage.setItem(TOP_AD_CLOSED_KEY, '1');
+    setClosed(true);
+  };
+  return (
+    <aside className="sh-topad" data-testid="top-ad">
+      <a href={ad.url || '#'} title={ad.title}>
+        <img src={ad.image} alt={ad.title} />
+      </a>
+      <button
+        type="button"
+        className="sh-topad__close"
+        aria-label="关闭广告"
+        onClick={close}
+        data-testid="top-ad-close"
+      >
+        <CloseOutlined />
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http';
+import { queryKeys } from '../../lib/query-keys';
+
+export const fetchCartTotal = () => http.get<{ total: number }>('/api/cart/total', { silent: true });
+
+/** Number of cart lines (the badge equals the number of lines), only for logged-in buyers. */
+export function useCartTotal(loggedIn: boolean) {
+  return useQuery({
+    queryKey: queryKeys.cartTotal,
+    queryFn: fetchCartTotal,
+    enabled: loggedIn,
+    select: (data) => data.total,
+  });
+}
+
+export const BADGE_MAX = 99;

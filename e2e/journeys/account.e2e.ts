@@ -1,0 +1,155 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenceImage } from '../../apps/server/src/lib/png';
+import { type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+/** Waits until the server has sent a code to the phone, and returns it. */
+async function smsCodeFor(phone: string, previous?: string) {
+  await expect.poll(() => h.app.sms.lastCode(phone), { timeout: 10_000 }).toBeTruthy();
+  await expect.poll(() => h.app.sms.lastCode(phone) !== previous, { timeout: 10_000 }).toBe(true);
+  return h.app.sms.lastCode(phone) as string;
+}
+
+const userBase = (page: Page) =>
+  page.evaluate(
+    async () => (await (await fetch('/api/user/base')).json()).data as { is_login: boolean; company: string },
+  );
+
+/** The header (shell work) shows the company name; until it exists, user/base is the proof. */
+async function expectLoggedInAs(page: Page, company: string) {
+  const header = page.locator('[data-testid=header-company]');
+  if (await header.count()) await expect.poll(() => header.first().textContent()).toContain(company);
+  await expect.poll(async () => (await userBase(page)).company).toBe(company);
+}
+
+async function logout(page: Page) {
+  const button = page.locator('[data-testid=header-logout]');
+  if (await button.count()) {
+    await button.first().click();
+    await page.waitForLoadState('networkidle');
+  } else {
+    await page.evaluate(() => fetch('/api/user/logout', { method: 'DELETE' }));
+    await page.reload();
+  }
+  await expect.poll(async () => (await userBase(page)).is_login).toBe(false);
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByPlaceholder('手机号 / 用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('account journeys', () => {
+  it('a new buyer registers through all three steps, logs in, sees the company, logs out', async () => {
+    const { page, context } = await h.newPage();
+    const phone = '13900000077';
+    await page.goto('/register');
+    await page.waitForURL('**/register/step1');
+    await page.getByPlaceholder('请输入11位手机号码').fill(phone);
+    await page.getByTestId('sms-send').click();
+    const code = await smsCodeFor(phone);
+    await expect.poll(() => page.getByTestId('sms-send').textContent()).toMatch(/秒后重新获取/);
+    await page.getByPlaceholder('6位数字验证码').fill(code);
+    await page.locator('#password').fill('Buyer2026ok');
+    await page.locator('#confirm_password').fill('Buyer2026ok');
+    await h.shot(page, 'account-register-step1');
+    await page.getByTestId('register-next').click();
+
+    await page.waitForURL('**/register/step2');
+    await page.locator('#company_name').fill('春晖大药房有限公司');
+    await page.getByLabel('药店').check();
+    await page.locator('#contact_name').fill('孙春晖');
+    await page.locator('#contact_phone').fill('13900000078');
+    await page.getByTestId('register-region').click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '浙江省' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '杭州市' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '滨江区' }).click();
+    await page.locator('.ant-cascader-dropdown').waitFor({ state: 'hidden' });
+    await page.locator('#address').fill('长河街道江南大道 100 号');
+    await page.getByLabel('非处方药').check();
+    await page.getByLabel('中成药').check();
+    await h.shot(page, 'account-register-step2');
+    await page.getByTestId('register-next').click();
+
+    await page.waitForURL('**/register/step3');
+    // A refresh keeps the step (the draft token is in sessionStorage).
+    await page.reload();
+    await page.getByTestId('qual-number-0').fill('91330108MA2CHUNHUI');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: licenceImage(9) });
+    await page.locator('.ant-upload-list-item-done').waitFor();
+    await page.getByTestId('qual-expiry-0').click();
+    await page.getByTestId('qual-expiry-0').fill('2031-06-30');
+    // Picks the typed date in the open calendar (Enter would submit the form).
+    await page.locator('.ant-picker-cell-selected').click();
+    await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
+    await h.shot(page, 'account-register-step3');
+    await page.getByTestId('register-submit').click();
+
+    await page.getByTestId('register-success-company').waitFor();
+    await expect
+      .poll(() => page.getByTestId('register-success-company').textContent())
+      .toBe('春晖大药房有限公司');
+    await h.shot(page, 'account-register-success');
+    await page.getByTestId('register-home').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectLoggedInAs(page, '春晖大药房有限公司');
+
+    await logout(page);
+    await login(page, phone, 'Buyer2026ok');
+    await expectLoggedInAs(page, '春晖大药房有限公司');
+    await h.shot(page, 'account-register-logged-in');
+    await logout(page);
+    await h.shot(page, 'account-register-logged-out');
+    await context.close();
+  });
+
+  it('shows a clear message for a wrong password', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/login');
+    await page.getByPlaceholder('手机号 / 用户名').fill('13800000001');
+    await page.getByPlaceholder('密码').fill('Wrong1234');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('用户名或密码错误');
+    await h.shot(page, 'account-login-error');
+    await context.close();
+  });
+
+  it('resets a forgotten password and logs in with the new one', async () => {
+    const { page, context } = await h.newPage();
+    const phone = '13800000012';
+    await page.goto('/forget');
+    await page.waitForURL('**/forget/step1');
+    await page.getByPlaceholder('请输入注册时的手机号码').fill(phone);
+    await page.getByTestId('sms-send').click();
+    const code = await smsCodeFor(phone);
+    await page.getByPlaceholder('6位数字验证码').fill(code);
+    await h.shot(page, 'account-forget-step1');
+    await page.getByTestId('forget-next').click();
+
+    await page.waitForURL('**/forget/step2');
+    await page.locator('#password').fill('Reset2026ok');
+    await page.locator('#confirm_password').fill('Reset2026ok');
+    await h.shot(page, 'account-forget-step2');
+    await page.getByTestId('forget-submit').click();
+
+    await page.waitForURL('**/forget/step3');
+    await h.shot(page, 'account-forget-step3');
+    await page.getByTestId('forget-login').click();
+    await page.waitForURL('**/login');
+    await login(page, phone, 'Reset2026ok');
+    await expectLoggedInAs(page, '仁心大药房连锁有限公司');
+    await h.shot(page, 'account-forget-logged-in');
+    await context.close();
+  });
+});

@@ -1,0 +1,172 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const PRICE_NUMBER = /¥\s*\d/;
+
+async function logIn(context: BrowserContext, phone: string): Promise<boolean> {
+  const response = await context.request.post(`${h.baseUrl}/api/user/login`, {
+    form: { username: phone, password: 'Demo@123456' },
+  });
+  return response.ok();
+}
+
+/** Searches through the header box when the shell has it, else by address. */
+async function search(page: Page, keywords: string, type: 0 | 1) {
+  await page.goto('/');
+  const input = page.getByTestId('header-search-input');
+  if (type === 0 && (await input.count()) > 0) {
+    await input.fill(keywords);
+    await input.press('Enter');
+    await page.waitForURL(/\/search/);
+  } else {
+    await page.goto(`/search?keywords=${encodeURIComponent(keywords)}&type=${type}`);
+  }
+  await page.getByTestId('goods-results').waitFor();
+}
+
+describe('catalogue screens', () => {
+  it('renders the home page with banners, zones and goods floors fast', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/');
+    await page.getByTestId('zone-entrances').waitFor();
+    await page.getByTestId('home-recommend').locator('[data-testid=goods-card]').first().waitFor();
+    await page.getByTestId('home-hot').waitFor();
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1].startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    console.info(`home LCP ${Math.round(lcp)} ms`);
+    expect(lcp).toBeLessThan(1500);
+    await h.shot(page, 'catalog-home');
+    await context.close();
+  });
+
+  it('shows visitors 登录后查看价格 and no price anywhere in the list', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/list');
+    await page.getByTestId('goods-card').first().waitFor();
+    expect(await page.getByTestId('price').count()).toBe(0);
+    expect(await page.getByText('登录后查看价格').count()).toBeGreaterThan(0);
+    const text = await page.getByTestId('goods-results').textContent();
+    expect(text).not.toMatch(PRICE_NUMBER);
+    await h.shot(page, 'catalog-list-visitor');
+    await context.close();
+  });
+
+  it('finds 阿莫西林 by its pinyin initials and goods by a manufacturer name', async () => {
+    const { page, context } = await h.newPage();
+    await search(page, 'amxl', 0);
+    await page.getByTestId('goods-card').first().waitFor();
+    expect(await page.getByTestId('goods-results').textContent()).toContain('阿莫西林');
+    await search(page, '华北制药', 1);
+    await page.getByTestId('goods-card').first().waitFor();
+    const makers = await page.locator('[data-testid=goods-card] .yc-muted[title*="制药"]').allInnerTexts();
+    expect(makers.length).toBeGreaterThan(0);
+    for (const maker of makers) expect(maker).toContain('华北制药');
+    await context.close();
+  });
+
+  it('picks a search suggestion with the keyboard', async (ctx) => {
+    const { page, context } = await h.newPage();
+    await page.goto('/');
+    const input = page.getByTestId('header-search-input');
+    if ((await input.count()) === 0) {
+      await context.close();
+      ctx.skip(); // the header search box arrives with the shell work
+      return;
+    }
+    await input.pressSequentially('amxl');
+    await page.getByRole('option').first().waitFor();
+    await input.press('ArrowDown');
+    await input.press('Enter');
+    await page.waitForURL(/\/(search|list)/);
+    await page.getByTestId('goods-card').first().waitFor();
+    expect(await page.getByTestId('goods-results').textContent()).toContain('阿莫西林');
+    await context.close();
+  });
+
+  it('switches between cards, table and text views in the address', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/list?sort=sales');
+    await page.getByTestId('goods-card').first().waitFor();
+    await h.shot(page, 'catalog-list-cards');
+    await page.getByTestId('view-table').click();
+    await page.waitForURL(/\/list\/table\?sort=sales$/);
+    await page.getByTestId('goods-table').waitFor();
+    await h.shot(page, 'catalog-list-table');
+    await page.getByTestId('view-text').click();
+    await page.waitForURL(/\/list\/no_image\?sort=sales$/);
+    await page.getByTestId('goods-text-row').first().waitFor();
+    await h.shot(page, 'catalog-list-text');
+    await page.goBack();
+    await page.waitForURL(/\/list\/table/);
+    await page.getByTestId('goods-table').waitFor();
+    await context.close();
+  });
+
+  it('opens a goods detail page from the list', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/search?keywords=amxl');
+    await page.locator('[data-testid=goods-card] .yc-card-name').first().click();
+    await page.waitForURL(/\/list\/info\/\d+/);
+    await page.getByTestId('goods-detail').waitFor();
+    expect(await page.getByTestId('goods-facts').textContent()).toContain('批准文号');
+    await h.shot(page, 'catalog-detail-visitor');
+    await context.close();
+  });
+
+  it('lets a buyer favourite and unfavourite a goods', async (ctx) => {
+    const { page, context } = await h.newPage();
+    if (!(await logIn(context, '13800000001'))) {
+      await context.close();
+      ctx.skip(); // login arrives with the account work
+      return;
+    }
+    await page.goto('/search?keywords=amxl');
+    await page.locator('[data-testid=goods-card] .yc-card-name').first().click();
+    await page.getByTestId('goods-detail').waitFor();
+    expect(await page.getByTestId('price').count()).toBeGreaterThan(0);
+    await h.shot(page, 'catalog-detail-buyer');
+    const button = page.getByTestId('favorite-button');
+    if ((await button.textContent())?.includes('已收藏')) {
+      await button.click();
+      await page.getByText('取消收藏成功').waitFor();
+    }
+    await button.click();
+    await page.getByText('收藏成功', { exact: true }).waitFor();
+    await page.getByRole('button', { name: '查看收藏' }).click();
+    await page.waitForURL(/\/star/);
+    await page.getByTestId('favorites-table').waitFor();
+    await h.shot(page, 'catalog-favorites');
+    await page.goBack();
+    await page.getByTestId('favorite-button').click();
+    await page.getByText('取消收藏成功').waitFor();
+    await context.close();
+  });
+
+  it('tells a buyer whose qualifications are pending 资质审核通过后可见', async (ctx) => {
+    const { page, context } = await h.newPage();
+    if (!(await logIn(context, '13800000002'))) {
+      await context.close();
+      ctx.skip();
+      return;
+    }
+    await page.goto('/list');
+    await page.getByTestId('goods-card').first().waitFor();
+    expect(await page.getByText('资质审核通过后可见').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('price').count()).toBe(0);
+    await context.close();
+  });
+});

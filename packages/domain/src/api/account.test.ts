@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { isEmail, isMobile } from '../validation/contact';
+import {
+  createCodeBody,
+  loginBody,
+  password,
+  registerCompanyBody,
+  registerSubmitBody,
+  registerVerifyBody,
+  resetPasswordBody,
+} from './account';
+
+const company = {
+  token: 'draft-token-123',
+  company_name: '百草堂大药房',
+  company_type: 'pharmacy',
+  contact_name: '赵敏',
+  contact_phone: '13911112222',
+  province: '浙江省',
+  city: '杭州市',
+  district: '上城区',
+  address: '解放路 100 号',
+  business_scope: ['cfy'],
+};
+
+describe('account rules', () => {
+  it('accepts only mainland mobile numbers (spec section 5)', () => {
+    for (const ok of ['13800000001', '19912345678', '15000000000']) expect(isMobile(ok)).toBe(true);
+    for (const bad of ['12800000001', '1380000000', '138000000012', '23800000001', '1380000000a', '']) {
+      expect(isMobile(bad)).toBe(false);
+    }
+    expect(isEmail('a_b-c@x.com.cn')).toBe(true);
+    expect(isEmail('a.b@x')).toBe(false);
+  });
+
+  it('wants passwords of 8 to 20 characters with letters and digits', () => {
+    expect(password.safeParse('Abc12345').success).toBe(true);
+    const messages = (value: string) => password.safeParse(value).error?.issues.map((i) => i.message) ?? [];
+    expect(messages('Ab1')).toContain('密码至少8位');
+    expect(messages('abcdefgh')).toContain('密码须包含数字');
+    expect(messages('12345678')).toContain('密码须包含字母');
+    expect(messages(`A1${'x'.repeat(19)}`)).toContain('密码最多20位');
+  });
+
+  it('checks the confirmation and the code format', () => {
+    const base = { phone: '13800000001', code: '123456', password: 'Abc12345', confirm_password: 'Abc12345' };
+    expect(registerVerifyBody.safeParse(base).success).toBe(true);
+    const mismatch = registerVerifyBody.safeParse({ ...base, confirm_password: 'Abc12346' });
+    expect(mismatch.error?.issues[0]).toMatchObject({
+      path: ['confirm_password'],
+      message: '两次输入的密码不一致',
+    });
+    expect(registerVerifyBody.safeParse({ ...base, code: '12345' }).success).toBe(false);
+    expect(resetPasswordBody.safeParse({ password: 'Abc12345', confirm_password: 'x' }).success).toBe(false);
+  });
+
+  it('refuses unknown fields, unknown purposes and overlong values', () => {
+    expect(createCodeBody.safeParse({ phone: '13800000001', type: 'register', x: 1 }).success).toBe(false);
+    expect(createCodeBody.safeParse({ phone: '13800000001', type: 'login' }).success).toBe(false);
+    expect(loginBody.safeParse({ username: 'u'.repeat(51), password: 'x' }).success).toBe(false);
+    expect(registerCompanyBody.safeParse(company).success).toBe(true);
+    expect(registerCompanyBody.safeParse({ ...company, company_type: 'hospital' }).success).toBe(false);
+    expect(registerCompanyBody.safeParse({ ...company, business_scope: ['guns'] }).success).toBe(false);
+    expect(registerCompanyBody.safeParse({ ...company, address: '地'.repeat(121) }).success).toBe(false);
+  });
+
+  it('needs at least one qualification with a valid date', () => {
+    const q = { kind: 'business_licence', number: '91330100', expires_on: '2035-01-01', file_id: '3' };
+    expect(
+      registerSubmitBody.parse({ token: company.token, qualifications: [q] }).qualifications[0].file_id,
+    ).toBe(3);
+    expect(registerSubmitBody.safeParse({ token: company.token, qualifications: [] }).success).toBe(false);
+    expect(
+      registerSubmitBody.safeParse({
+        token: company.token,
+        qualifications: [{ ...q, expires_on: '2035-02-30' }],
+      }).success,
+    ).toBe(false);
+  });
+});
