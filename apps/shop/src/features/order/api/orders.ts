@@ -88,6 +88,7 @@ export interface AfterSaleBody {
   kind: 'return' | 'after_sale';
   reason: string;
   lines: { line_id: number; quantity: number }[];
+  photo_ids?: number[];
 }
 
 export function useRequestAfterSale(orderId: number) {

@@ -1,7 +1,8 @@
 import type { OrderDetailView } from '@yaocai/domain';
-import { Form, Input, InputNumber, Modal, message, Radio, Table } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, message, Radio, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useRequestAfterSale } from '../api/orders';
+import { uploadPicture } from '../api/upload';
 
 /** Return / after-sales request: kind, reason and quantity per line. */
 export function AfterSaleModal({
@@ -16,6 +17,7 @@ export function AfterSaleModal({
   const [kind, setKind] = useState<'return' | 'after_sale'>('return');
   const [reason, setReason] = useState('');
   const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [photos, setPhotos] = useState<{ id: number; name: string }[]>([]);
   const request = useRequestAfterSale(order.id);
   const submit = async () => {
     const lines = Object.entries(quantities)
@@ -23,7 +25,7 @@ export function AfterSaleModal({
       .map(([id, quantity]) => ({ line_id: Number(id), quantity }));
     if (!lines.length) return message.warning('请填写申请数量');
     if (reason.trim().length < 2) return message.warning('请填写申请原因');
-    await request.mutateAsync({ kind, reason, lines });
+    await request.mutateAsync({ kind, reason, lines, photo_ids: photos.map((p) => p.id) });
     message.success('申请已提交，请等待审核');
     onClose();
   };
@@ -75,6 +77,21 @@ export function AfterSaleModal({
             onChange={(e) => setReason(e.target.value)}
             data-testid="after-sale-reason"
           />
+        </Form.Item>
+        <Form.Item label="凭证照片（最多9张）">
+          <Upload
+            accept="image/*"
+            listType="text"
+            fileList={photos.map((p) => ({ uid: String(p.id), name: p.name, status: 'done' as const }))}
+            onRemove={(f) => setPhotos(photos.filter((p) => String(p.id) !== f.uid))}
+            customRequest={async ({ file, onSuccess }) => {
+              const up = await uploadPicture(file as File);
+              setPhotos((list) => [...list, { id: up.id, name: up.name }]);
+              onSuccess?.(up);
+            }}
+          >
+            {photos.length < 9 && <Button>上传照片</Button>}
+          </Upload>
         </Form.Item>
       </Form>
     </Modal>

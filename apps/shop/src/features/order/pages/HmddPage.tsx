@@ -1,6 +1,7 @@
-import { Alert, Card, Table, Tag } from 'antd';
+import { Alert, Button, Card, message, Table, Tag, Upload } from 'antd';
 import { Link } from 'react-router';
 import { useReceiptOrders } from '../api/orders';
+import { useSubmitReceipt } from '../api/upload';
 import { yuan } from '../components/Amounts';
 
 const receiptLabels: Record<string, [string, string]> = {
@@ -13,6 +14,7 @@ const receiptLabels: Record<string, [string, string]> = {
 /** /hmdd — orders holding ephedrine-type goods and their signed-receipt state. */
 export default function HmddPage() {
   const { data } = useReceiptOrders();
+  const submit = useSubmitReceipt();
   return (
     <Card style={{ margin: '16px 0' }} title="含麻订单" data-testid="hmdd-page">
       <Alert
@@ -38,6 +40,24 @@ export default function HmddPage() {
             },
           },
           { title: '审核说明', render: (_, o) => o.receipt_note ?? '-' },
+          {
+            title: '操作',
+            render: (_, o) =>
+              ['awaiting_upload', 'rejected'].includes(o.receipt_status) && (
+                <Upload
+                  accept="image/*,application/pdf"
+                  showUploadList={false}
+                  customRequest={async ({ file }) => {
+                    await submit.mutateAsync({ orderId: o.id, file: file as File });
+                    message.success('回执已提交，请等待审核');
+                  }}
+                >
+                  <Button size="small" type="primary" loading={submit.isPending} data-testid="receipt-upload">
+                    上传回执
+                  </Button>
+                </Upload>
+              ),
+          },
         ]}
       />
     </Card>
