@@ -1,6 +1,6 @@
 import type { AddressView } from '@yaocai/domain';
 import { contactMessages, isPhoneOrLandline } from '@yaocai/domain';
-import { Checkbox, Form, Input, Modal, message } from 'antd';
+import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { type AddressForm, useSaveAddress } from '../api/addresses';
 
@@ -14,6 +14,7 @@ interface Props {
 
 /** Add or edit a delivery address; phone may be a mobile or a landline (spec section 5). */
 export function AddressFormModal({ open, address, onClose, onSaved }: Props) {
+  const { message } = App.useApp();
   const [form] = Form.useForm<AddressForm>();
   const save = useSaveAddress();
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { OrderDetailView } from '@yaocai/domain';
-import { Button, Form, Input, InputNumber, Modal, message, Radio, Table, Upload } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Radio, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useRequestAfterSale } from '../api/orders';
 import { uploadPicture } from '../api/upload';
@@ -14,6 +14,7 @@ export function AfterSaleModal({
   open: boolean;
   onClose(): void;
 }) {
+  const { message } = App.useApp();
   const [kind, setKind] = useState<'return' | 'after_sale'>('return');
   const [reason, setReason] = useState('');
   const [quantities, setQuantities] = useState<Record<number, number>>({});

@@ -1,10 +1,11 @@
 import type { OrderSummaryView } from '@yaocai/domain';
-import { Button, Modal, message, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useOrderAction } from '../api/orders';
 
 /** The buttons an order shows, from the state machine's allowed events. */
 export function OrderActions({ order, onAfterSale }: { order: OrderSummaryView; onAfterSale?(): void }) {
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const action = useOrderAction();
   const run = (name: 'cancel' | 'confirm' | 'rebuy', confirm?: string) => {
@@ -12,7 +13,7 @@ export function OrderActions({ order, onAfterSale }: { order: OrderSummaryView; 
       await action.mutateAsync({ id: order.id, action: name });
       message.success(name === 'cancel' ? '订单已取消' : name === 'confirm' ? '已确认收货' : '已加入购物车');
     };
-    if (confirm) Modal.confirm({ title: '温馨提示', content: confirm, onOk: go });
+    if (confirm) modal.confirm({ title: '温馨提示', content: confirm, onOk: go });
     else void go();
   };
   const can = (event: string) => order.actions.includes(event);

@@ -1,11 +1,12 @@
 import type { AddressView } from '@yaocai/domain';
-import { Button, Card, Modal, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useAddressAction, useAddresses } from '../api/addresses';
 import { AddressFormModal } from '../components/AddressFormModal';
 
 /** /addr — delivery addresses: add, edit, make default, delete. */
 export default function AddressesPage() {
+  const { modal } = App.useApp();
   const { data = [] } = useAddresses();
   const action = useAddressAction();
   const [open, setOpen] = useState(false);
@@ -65,7 +66,7 @@ export default function AddressesPage() {
                   size="small"
                   danger
                   onClick={() =>
-                    Modal.confirm({
+                    modal.confirm({
                       title: '温馨提示',
                       content: '确定删除该地址吗？',
                       onOk: () => action.mutateAsync({ id: a.id, action: 'delete' }),

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, message, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Card, Table, Tag, Upload } from 'antd';
 import { Link } from 'react-router';
 import { useReceiptOrders } from '../api/orders';
 import { useSubmitReceipt } from '../api/upload';
@@ -13,6 +13,7 @@ const receiptLabels: Record<string, [string, string]> = {
 
 /** /hmdd — orders holding ephedrine-type goods and their signed-receipt state. */
 export default function HmddPage() {
+  const { message } = App.useApp();
   const { data } = useReceiptOrders();
   const submit = useSubmitReceipt();
   return (

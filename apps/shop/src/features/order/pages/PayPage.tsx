@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, message, Result, Spin, Tabs } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Result, Spin, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useOrderDetail } from '../api/orders';
@@ -8,6 +8,7 @@ import { OnlinePay } from '../components/OnlinePay';
 
 /** /cart/step3/:id and /cart/hm?id= — pay by balance, credit term or online QR. */
 export default function PayPage() {
+  const { message } = App.useApp();
   const { id: pathId } = useParams();
   const [search] = useSearchParams();
   const orderId = Number(pathId ?? search.get('id') ?? 0);

@@ -1,5 +1,5 @@
 import { formatYuan, fromYuan } from '@yaocai/domain';
-import { Button, Card, Col, Modal, message, Row, Statistic, Table, Tabs, Tag } from 'antd';
+import { App, Button, Card, Col, Row, Statistic, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useCredit, useCreditBills, useRepay } from '../api/wallet';
 
@@ -8,6 +8,7 @@ const date = (s: number | null) => (s ? new Date(s * 1000).toLocaleDateString('z
 
 /** /zqgl — credit-term account: limit, used, available, bills with due dates, repayment. */
 export default function CreditPage() {
+  const { message, modal } = App.useApp();
   const credit = useCredit();
   const [q, setQ] = useState({ page: 1, type: 1 });
   const bills = useCreditBills(q);
@@ -15,7 +16,7 @@ export default function CreditPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const c = credit.data;
   const doRepay = () =>
-    Modal.confirm({
+    modal.confirm({
       title: '温馨提示',
       content: '确定使用账户余额还款所选账单吗？',
       onOk: async () => {
