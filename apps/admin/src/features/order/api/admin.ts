@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AfterSaleView, OrderDetailView, OrderSummaryView, Page } from '@yaocai/domain';
+import qs from 'qs';
+
+/** Operator calls of the order console (JSON envelope; throws the Chinese message on refusal). */
+async function call<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+    body: body ? qs.stringify(body) : undefined,
+  });
+  const envelope = await res.json().catch(() => ({ code: res.status, message: '系统繁忙，请稍候再试' }));
+  if (envelope.code !== 10000) throw Object.assign(new Error(envelope.message), { code: envelope.code });
+  return envelope.data as T;
+}
+
+const keys = { all: ['admin-order'] as const };
+
+export const useAdminOrders = (q: { status?: string; keyword?: string; page: number }) =>
+  useQuery({
+    queryKey: [...keys.all, 'list', q],
+    queryFn: () =>
+      call<Page<OrderSummaryView>>('GET', `/api/admin/orders?${qs.stringify(q, { skipNulls: true })}`),
+    retry: false,
+  });
+
+export const useAdminOrder = (id: number | null) =>
+  useQuery({
+    queryKey: [...keys.all, 'detail', id],
+    queryFn: () => call<OrderDetailView>('GET', `/api/admin/orders/${id}`),
+    enabled: !!id,
+  });
+
+export const useAfterSales = (status?: string) =>
+  useQuery({
+    queryKey: [...keys.all, 'after-sales', status],
+    queryFn: () => call<AfterSaleView[]>('GET', `/api/admin/after_sales${status ? `?status=${status}` : ''}`),
+  });
+
+export const useReceipts = () =>
+  useQuery({
+    queryKey: [...keys.all, 'receipts'],
+    queryFn: () => call<(OrderSummaryView & { receipt_file_id: number })[]>('GET', '/api/admin/receipts'),
+  });
+
+/** Any operator action; refreshes every console list afterwards. */
+export function useAdminAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ url, body }: { url: string; body: object }) => call<unknown>('POST', url, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export const operatorLogin = (username: string, password: string) =>
+  call<unknown>('POST', '/api/admin/login', { username, password });
