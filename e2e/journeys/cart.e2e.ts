@@ -165,10 +165,10 @@ describe.sequential('cart journey', () => {
     await lines().first().getByTestId('cart-delete').click();
     await page.getByText('确定删除该商品吗?').waitFor();
     await h.shot(page, 'cart-delete-confirm');
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click();
+    await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
     await expect.poll(() => lines().count()).toBe(1);
     await lines().first().getByTestId('cart-delete').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).last().click();
+    await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
     await page.getByText('购物车空空如也~').first().waitFor();
     await expect.poll(async () => (await page.getByTestId('header-cart').textContent()) ?? '').toContain('0');
     await h.shot(page, 'cart-empty');
