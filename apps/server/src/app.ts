@@ -42,6 +42,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // The first start of an empty database migrates and loads the demo data inside the db
+    // plugin; on a busy 2-core machine that can take longer than Fastify's default 10 s.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 

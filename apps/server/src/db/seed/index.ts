@@ -13,9 +13,9 @@ const MARKER = 'demo_data';
 
 /**
  * Loads the demo data into an empty database, in one transaction, once. Each area adds its
- * loader here, in dependency order. Returns whether anything was loaded.
+ * loader here, in dependency order. Returns whether anything was loaded. `storage` receives
+ * generated demo files (licence pictures); without it only their rows are written.
  */
-/** `storage` receives generated demo files (licence pictures); without it only rows are written. */
 export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent starters on PostgreSQL; PGlite is single-connection anyway.
