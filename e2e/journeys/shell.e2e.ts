@@ -179,6 +179,7 @@ describe('the shop shell', () => {
     expect(await page.getByRole('listbox').count()).toBe(0);
     await input.fill('amxl ');
     await page.getByRole('option').first().waitFor();
+    await h.shot(page, 'shell-search-suggestions');
     const first = await page.getByRole('option').first().textContent();
     await input.press('ArrowDown');
     await input.press('Enter');
@@ -253,6 +254,7 @@ describe('every route of the route table renders its layout', () => {
     expect(login.ok()).toBe(true);
     const errors = collectErrors(page);
     await walkRoutes(page, true);
+    if (errors.length) console.log(errors.join('\n'));
     expect(errors).toEqual([]);
     await context.close();
   });
