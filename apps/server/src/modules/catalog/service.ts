@@ -19,7 +19,7 @@ import {
   searchLog,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { escapeLike, type ListFilter, listGoods, mainWarehouses, type SummaryRow } from './queries';
+import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 import { priceTipOf, scopeOf, type Viewer } from './viewer';
 
@@ -72,14 +72,8 @@ export function toSummary(
 }
 
 async function summaries(db: Db, rows: SummaryRow[], viewer: Viewer): Promise<GoodsSummary[]> {
-  const [refs, ck] = await Promise.all([
-    catalogRefs(db),
-    mainWarehouses(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  return rows.map((row) => toSummary(row, viewer, refs, ck.get(row.id)));
+  const refs = await catalogRefs(db);
+  return rows.map((row) => toSummary(row, viewer, refs, row.mainWarehouseId ?? undefined));
 }
 
 export async function listPage(
@@ -129,9 +123,25 @@ async function logKeyword(db: Db, keyword: string) {
  * the name (or manufacturer), its full pinyin and its initials come first (btree pattern
  * indexes); contains-matches (trigram indexes) fill up the rest.
  */
-export async function suggestions(db: Db, keywords: string, type: number): Promise<string[]> {
+const suggestionCache = new Map<string, { at: number; list: Promise<string[]> }>();
+const SUGGESTION_TTL_MS = listCacheTtlMs * 6;
+
+/** Suggestions do not depend on the viewer: each (type, keyword) is cached for 30 s. */
+export function suggestions(db: Db, keywords: string, type: number): Promise<string[]> {
   const k = keywords.trim();
-  if (!k) return [];
+  if (!k) return Promise.resolve([]);
+  const key = `${type}:${k.toLowerCase()}`;
+  const now = Date.now();
+  const hit = suggestionCache.get(key);
+  if (hit && now - hit.at < SUGGESTION_TTL_MS) return hit.list;
+  if (suggestionCache.size > 5_000) suggestionCache.clear();
+  const list = querySuggestions(db, k, type);
+  suggestionCache.set(key, { at: now, list });
+  list.catch(() => suggestionCache.delete(key));
+  return list;
+}
+
+async function querySuggestions(db: Db, k: string, type: number): Promise<string[]> {
   const lower = k.toLowerCase();
   const column = type === 1 ? goods.manufacturer : goods.name;
   const keys =
@@ -157,7 +167,8 @@ export async function suggestions(db: Db, keywords: string, type: number): Promi
     return rows.map((r) => r.text);
   };
   const first = await run(true, 10, []);
-  if (first.length >= 10 || k.length < 2) return first;
+  // Contains-matches need three characters for the trigram indexes; shorter keys stay prefix-only.
+  if (first.length >= 10 || [...k].length < 3) return first;
   return [...first, ...(await run(false, 10 - first.length, first))];
 }
 
