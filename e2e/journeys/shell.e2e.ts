@@ -51,6 +51,9 @@ describe('the shop shell', () => {
         0,
       ) / 1024;
     console.log(`home route JS: ${gzipKb.toFixed(1)} KB gzip in ${scripts.size} files`);
+    if (process.env.BUDGET_DETAIL)
+      for (const script of scripts)
+        console.log(script, (gzipSync(readFileSync(path.join(shopDist, script))).length / 1024).toFixed(1));
     expect(gzipKb).toBeLessThan(350);
     await context.close();
   });
