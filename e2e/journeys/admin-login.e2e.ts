@@ -33,6 +33,8 @@ describe('operator console login', () => {
     await page.getByTestId('admin-operator').waitFor();
     await page.getByRole('menuitem', { name: '商品管理' }).click();
     await page.getByText('「商品管理」功能建设中').waitFor();
+    await page.locator('.ant-menu-item-selected', { hasText: '商品管理' }).waitFor();
+    await page.waitForTimeout(400); // the menu's highlight transition
     await h.shot(page, 'admin-console');
     await page.getByTestId('admin-logout').click();
     await page.waitForURL((url) => url.pathname === '/admin/login');

@@ -51,6 +51,9 @@ describe('the shop shell', () => {
         0,
       ) / 1024;
     console.log(`home route JS: ${gzipKb.toFixed(1)} KB gzip in ${scripts.size} files`);
+    if (process.env.BUDGET_DETAIL)
+      for (const script of scripts)
+        console.log(script, (gzipSync(readFileSync(path.join(shopDist, script))).length / 1024).toFixed(1));
     expect(gzipKb).toBeLessThan(350);
     await context.close();
   });
@@ -179,6 +182,7 @@ describe('the shop shell', () => {
     expect(await page.getByRole('listbox').count()).toBe(0);
     await input.fill('amxl ');
     await page.getByRole('option').first().waitFor();
+    await h.shot(page, 'shell-search-suggestions');
     const first = await page.getByRole('option').first().textContent();
     await input.press('ArrowDown');
     await input.press('Enter');
@@ -253,6 +257,7 @@ describe('every route of the route table renders its layout', () => {
     expect(login.ok()).toBe(true);
     const errors = collectErrors(page);
     await walkRoutes(page, true);
+    if (errors.length) console.log(errors.join('\n'));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -15,6 +15,7 @@ export function HttpUiBridge() {
           title: '温馨提示',
           content: text,
           closable: false,
+          keyboard: false,
           footer: (
             <div style={{ textAlign: 'right', marginTop: 16 }}>
               <Button type="primary" onClick={() => window.location.reload()}>

@@ -16,18 +16,20 @@ export function TopAd() {
   };
   return (
     <aside className="sh-topad" data-testid="top-ad">
-      <a href={ad.url || '#'} title={ad.title}>
-        <img src={ad.image} alt={ad.title} />
-      </a>
-      <button
-        type="button"
-        className="sh-topad__close"
-        aria-label="关闭广告"
-        onClick={close}
-        data-testid="top-ad-close"
-      >
-        <CloseOutlined />
-      </button>
+      <div className="sh-topad__inner">
+        <a href={ad.url || '#'} title={ad.title}>
+          <img src={ad.image} alt={ad.title} width={1200} height={80} />
+        </a>
+        <button
+          type="button"
+          className="sh-topad__close"
+          aria-label="关闭广告"
+          onClick={close}
+          data-testid="top-ad-close"
+        >
+          <CloseOutlined />
+        </button>
+      </div>
     </aside>
   );
 }
