@@ -6,7 +6,6 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedFlags, routeSamples } from '../../apps/shop/src/app/route-samples';
 import { type Harness, startHarness } from '../support/harness';
-import { useFixturesWhereMissing } from '../support/shell-fixtures';
 
 const shopDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/shop/dist');
 
@@ -18,9 +17,7 @@ afterAll(() => h?.close());
 
 /** A visitor's page with the content stand-ins where this build lacks an endpoint. */
 async function visitorPage() {
-  const { page, context } = await h.newPage();
-  await useFixturesWhereMissing(h, page);
-  return { page, context };
+  return h.newPage();
 }
 
 describe('the shop shell', () => {
