@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
+import { setLoginFlag } from '../../../lib/session';
 
 /** POST /api/user/login (phone or user name + password); refreshes the user state after. */
 export const login = (input: LoginInput) =>
@@ -11,6 +12,10 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.userBase }),
+    onSuccess: () => {
+      // Spec: after login the next navigation reloads the page once (RootLayout consumes the flag).
+      setLoginFlag();
+      return client.invalidateQueries({ queryKey: queryKeys.userBase });
+    },
   });
 }
