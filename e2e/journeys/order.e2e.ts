@@ -176,6 +176,7 @@ describe('order journey', () => {
     await op.page.getByText(placed.orderNo).waitFor();
     await op.page.getByTestId('admin-ship').first().click();
     await op.page.getByTestId('admin-tracking-no').fill('SF1400012345678');
+    await op.page.waitForTimeout(500); // let the modal finish opening for the screenshot
     await h.shot(op.page, 'admin-ship');
     await op.page.getByRole('button', { name: '确认发货' }).click();
     await expect
