@@ -43,7 +43,7 @@ export default function PayPage() {
   };
   const money = balance.data?.user_money ?? 0;
   return (
-    <div style={{ padding: '16px 0' }} data-testid="pay-page">
+    <div style={{ padding: '16px 0' }} className="sh-container" data-testid="pay-page">
       <Card size="small">
         <Descriptions column={3} size="small">
           <Descriptions.Item label="订单号">{o.order_no}</Descriptions.Item>

@@ -70,7 +70,7 @@ export default function Step2Page() {
   };
 
   return (
-    <div style={{ padding: '16px 0' }} data-testid="step2">
+    <div style={{ padding: '16px 0' }} className="sh-container" data-testid="step2">
       <AddressPicker value={addressId} onChange={setAddressId} />
       {p.ephedrine && (
         <Alert

@@ -12,7 +12,7 @@ export default function Step4Page() {
   if (orderId && !order.data) return <Spin style={{ display: 'block', margin: 80 }} />;
   const o = order.data;
   return (
-    <Card style={{ margin: '16px 0' }} data-testid="step4">
+    <Card style={{ margin: '16px auto' }} className="sh-container" data-testid="step4">
       <Result
         status="success"
         title="支付成功"
