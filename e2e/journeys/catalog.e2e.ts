@@ -17,9 +17,22 @@ async function logIn(context: BrowserContext, phone: string): Promise<boolean> {
   return response.ok();
 }
 
+function homeLcp(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1].startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
 /** Searches through the header box when the shell has it, else by address. */
 async function search(page: Page, keywords: string, type: 0 | 1) {
   await page.goto('/');
+  await page.getByTestId('home-page').waitFor();
   const input = page.getByTestId('header-search-input');
   if (type === 0 && (await input.count()) > 0) {
     await input.fill(keywords);
@@ -32,25 +45,31 @@ async function search(page: Page, keywords: string, type: 0 | 1) {
 }
 
 describe('catalogue screens', () => {
-  it('renders the home page with banners, zones and goods floors fast', async () => {
+  it('renders the home page with banners, zones and goods floors', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/');
     await page.getByTestId('zone-entrances').waitFor();
+    await page.getByTestId('home-banners').waitFor();
     await page.getByTestId('home-recommend').locator('[data-testid=goods-card]').first().waitFor();
     await page.getByTestId('home-hot').waitFor();
-    const lcp = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            resolve(entries[entries.length - 1].startTime);
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
-    console.info(`home LCP ${Math.round(lcp)} ms`);
-    expect(lcp).toBeLessThan(1500);
+    // Brand logos load lazily: bring them into view before the full-page screenshot.
+    await page.getByTestId('home-brands').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     await h.shot(page, 'catalog-home');
     await context.close();
+  });
+
+  it('paints the home page within the LCP budget (1.5 s, median of 3 cold browser loads)', async () => {
+    const samples: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { page, context } = await h.newPage();
+      await page.goto('/', { waitUntil: 'networkidle' });
+      samples.push(await homeLcp(page));
+      await context.close();
+    }
+    samples.sort((a, b) => a - b);
+    console.info(`home LCP ${samples.map(Math.round).join(' / ')} ms (median ${Math.round(samples[1])})`);
+    expect(samples[1]).toBeLessThan(1500);
   });
 
   it('shows visitors 登录后查看价格 and no price anywhere in the list', async () => {
@@ -81,6 +100,7 @@ describe('catalogue screens', () => {
   it('picks a search suggestion with the keyboard', async (ctx) => {
     const { page, context } = await h.newPage();
     await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
     const input = page.getByTestId('header-search-input');
     if ((await input.count()) === 0) {
       await context.close();
@@ -91,8 +111,9 @@ describe('catalogue screens', () => {
     await page.getByRole('option').first().waitFor();
     await input.press('ArrowDown');
     await input.press('Enter');
-    await page.waitForURL(/\/(search|list)/);
-    await page.getByTestId('goods-card').first().waitFor();
+    await page.waitForURL(/\/search\?keywords=/);
+    expect(decodeURIComponent(page.url())).toContain('阿莫西林');
+    await page.locator('[data-testid=goods-results] [data-testid=goods-card]').first().waitFor();
     expect(await page.getByTestId('goods-results').textContent()).toContain('阿莫西林');
     await context.close();
   });
@@ -116,6 +137,21 @@ describe('catalogue screens', () => {
     await context.close();
   });
 
+  it('shows the zones and the brand zone with their goods', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/yx');
+    await page.getByTestId('zone-banner').waitFor();
+    await page.getByTestId('goods-card').first().waitFor();
+    await h.shot(page, 'catalog-zone-yx');
+    await page.goto('/ppzq');
+    await page.getByTestId('brand-tile').first().click();
+    await page.waitForURL(/\/ppzq\/info\/\d+/);
+    await page.getByTestId('brand-story').waitFor();
+    await page.getByTestId('goods-card').first().waitFor();
+    await h.shot(page, 'catalog-brand');
+    await context.close();
+  });
+
   it('opens a goods detail page from the list', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/search?keywords=amxl');
@@ -134,6 +170,9 @@ describe('catalogue screens', () => {
       ctx.skip(); // login arrives with the account work
       return;
     }
+    await page.goto('/list/table?sort=sales');
+    await page.getByTestId('price').first().waitFor();
+    await h.shot(page, 'catalog-list-table-buyer');
     await page.goto('/search?keywords=amxl');
     await page.locator('[data-testid=goods-card] .yc-card-name').first().click();
     await page.getByTestId('goods-detail').waitFor();
@@ -145,14 +184,31 @@ describe('catalogue screens', () => {
       await page.getByText('取消收藏成功').waitFor();
     }
     await button.click();
-    await page.getByText('收藏成功', { exact: true }).waitFor();
+    await page.locator('.ant-modal-confirm-title', { hasText: '收藏成功' }).waitFor();
     await page.getByRole('button', { name: '查看收藏' }).click();
     await page.waitForURL(/\/star/);
     await page.getByTestId('favorites-table').waitFor();
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
     await h.shot(page, 'catalog-favorites');
     await page.goBack();
     await page.getByTestId('favorite-button').click();
     await page.getByText('取消收藏成功').waitFor();
+    await context.close();
+  });
+
+  it('adds a goods to the cart from its detail page', async (ctx) => {
+    const { page, context } = await h.newPage();
+    const cartReady = (await context.request.get(`${h.baseUrl}/api/cart/total`)).status() !== 404;
+    if (!cartReady || !(await logIn(context, '13800000001'))) {
+      await context.close();
+      ctx.skip(); // the cart endpoint arrives with the cart work
+      return;
+    }
+    await page.goto('/search?keywords=amxl');
+    await page.locator('[data-testid=goods-card] .yc-card-name').first().click();
+    await page.getByTestId('goods-detail').waitFor();
+    await page.getByTestId('add-to-cart').click();
+    await page.getByText('已加入购物车').waitFor();
     await context.close();
   });
 

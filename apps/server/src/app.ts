@@ -7,6 +7,7 @@ import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/address/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
@@ -40,9 +41,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    // A cold start migrates and may load the demo data inside the db plugin: allow it time.
-    pluginTimeout: 120_000,
     trustProxy: true,
+    // The first start of an empty database migrates and loads the demo data inside the db
+    // plugin; on a busy 2-core machine that can take longer than Fastify's default 10 s.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -67,6 +69,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(mediaRoutes);
+  await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderAdminRoutes, { prefix: '/api' });

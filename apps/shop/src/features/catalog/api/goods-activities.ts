@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import type { GoodsListParams } from './goods-list';
 import { asGoodsList } from './goods-shape';
 
-export interface ActivitiesParams {
-  /** Zone or activity the goods belong to (e.g. a tag such as 秒 or 特). */
-  tag?: string;
-  page_size?: number;
-}
+/** Goods of a zone or tag (same list shape as goods/list). */
+export type ActivitiesParams = Pick<GoodsListParams, 'zone' | 'tag' | 'page' | 'page_size' | 'sort'>;
 
 export const goodsActivitiesKey = (params: ActivitiesParams) => ['goods', 'activities', params] as const;
 

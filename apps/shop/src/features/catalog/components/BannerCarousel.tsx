@@ -32,11 +32,17 @@ export function BannerCarousel({ items, height }: { items: AdItem[]; height: num
           <img
             src={item.image}
             alt={item.title}
-            width={950}
+            width={770}
             height={height}
             fetchPriority={i === 0 ? 'high' : 'low'}
             loading={i === 0 ? 'eager' : 'lazy'}
-            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            style={{
+              width: '100%',
+              height: '100%',
+              objectFit: 'cover',
+              objectPosition: 'left center',
+              display: 'block',
+            }}
           />
         );
         return (

@@ -1,8 +1,9 @@
-import type { GoodsListQuery } from '@yaocai/domain';
+import type { CategoryMenuItem, GoodsListQuery } from '@yaocai/domain';
 import { Input } from 'antd';
-import type { ReactNode } from 'react';
 import { useCatalogMenus } from '../api/catalog-menus';
 import type { ListFilters } from '../lib/list-params';
+import { CategoryRows } from './CategoryRows';
+import { Chip } from './Chip';
 
 const TAGS = ['优', '秒', '满', '换购', '赠', '特', '新'];
 
@@ -11,40 +12,23 @@ interface Props {
   /** Filters the route fixes (zone, brand, category from the path): their rows are hidden. */
   fixed: Partial<GoodsListQuery>;
   onChange: (changes: Record<string, string | number | undefined>) => void;
+  /** Which category menu the category row shows (zones have their own trees). */
+  menu?: CategoryMenuKey;
+  /** The category the results show (from the URL or the path). */
+  category: number | undefined;
+  onCategory: (category: CategoryMenuItem | undefined) => void;
 }
 
-function Chip({ on, onClick, children }: { on: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <button type="button" className={`yc-chip${on ? ' yc-chip-on' : ''}`} onClick={onClick}>
-      {children}
-    </button>
-  );
-}
+export type CategoryMenuKey = 'category' | 'category_yx' | 'category_zy' | 'category_qx';
 
 /** 分类 / 品牌 / 厂家 / 标签 rows above the results; every choice goes into the URL. */
-export function FilterBar({ filters, fixed, onChange }: Props) {
+export function FilterBar({ filters, fixed, onChange, menu = 'category', category, onCategory }: Props) {
   const menus = useCatalogMenus();
-  const categories = menus.data?.category ?? [];
+  const categories = menus.data?.[menu] ?? [];
   const brands = (menus.data?.brand ?? []).slice(0, 16);
   return (
     <div className="yc-filters" data-testid="filter-bar">
-      {fixed.category_id === undefined && categories.length > 0 && (
-        <div className="yc-filter-row">
-          <span className="yc-filter-label">分类：</span>
-          <Chip on={filters.category_id === undefined} onClick={() => onChange({ category_id: undefined })}>
-            全部
-          </Chip>
-          {categories.map((c) => (
-            <Chip
-              key={c.id}
-              on={filters.category_id === c.id}
-              onClick={() => onChange({ category_id: c.id })}
-            >
-              {c.name}
-            </Chip>
-          ))}
-        </div>
-      )}
+      {categories.length > 0 && <CategoryRows tree={categories} selected={category} onSelect={onCategory} />}
       {fixed.brand_id === undefined && brands.length > 0 && (
         <div className="yc-filter-row">
           <span className="yc-filter-label">品牌：</span>

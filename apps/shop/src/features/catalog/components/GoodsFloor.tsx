@@ -1,6 +1,5 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import { Skeleton } from 'antd';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GoodsCard } from './GoodsCard';
 
@@ -11,11 +10,12 @@ interface Props {
   goods: GoodsSummary[] | undefined;
   loading: boolean;
   testId: string;
-  children?: ReactNode;
+  /** How many first images load eagerly (above the fold). */
+  eagerCount?: number;
 }
 
 /** A home page floor: a titled row of goods cards. */
-export function GoodsFloor({ title, note, more, goods, loading, testId }: Props) {
+export function GoodsFloor({ title, note, more, goods, loading, testId, eagerCount = 0 }: Props) {
   if (!loading && (!goods || goods.length === 0)) return null;
   return (
     <section className="yc-section" data-testid={testId}>
@@ -28,8 +28,8 @@ export function GoodsFloor({ title, note, more, goods, loading, testId }: Props)
         <Skeleton active />
       ) : (
         <div className="yc-grid">
-          {goods?.map((g) => (
-            <GoodsCard key={g.id} goods={g} lite />
+          {goods?.map((g, i) => (
+            <GoodsCard key={g.id} goods={g} lite eager={i < eagerCount} />
           ))}
         </div>
       )}

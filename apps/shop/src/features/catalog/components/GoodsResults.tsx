@@ -1,10 +1,10 @@
 import type { GoodsListQuery } from '@yaocai/domain';
 import { Empty, Pagination, Skeleton } from 'antd';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGoodsList } from '../api/goods-list';
 import { readListFilters, withListFilters } from '../lib/list-params';
 import { currentView } from '../lib/list-view';
-import { FilterBar } from './FilterBar';
+import { type CategoryMenuKey, FilterBar } from './FilterBar';
 import { GoodsCard } from './GoodsCard';
 import { GoodsTable } from './GoodsTable';
 import { GoodsTextList } from './GoodsTextList';
@@ -15,15 +15,20 @@ interface Props {
   fixed?: Partial<GoodsListQuery>;
   /** Hide the filter rows (brand page, zones keep only the toolbar). */
   hideFilters?: boolean;
+  /** Category tree of the filter row (zones: category_yx, category_zy, category_qx). */
+  menu?: CategoryMenuKey;
   /** Paging kept in the path instead of `?page=` (/ppzq/info/:id/:page?). */
   pathPage?: { page: number; go: (page: number) => void };
+  /** The category comes from the path (/list/other/:id/:name): choosing another changes the path. */
+  categoryInPath?: boolean;
 }
 
 /**
  * One goods list for every list route: filters, sort and page live in the URL search params
  * (shareable, back button works); the view comes from the path or `?view=`.
  */
-export function GoodsResults({ fixed = {}, hideFilters, pathPage }: Props) {
+export function GoodsResults({ fixed = {}, hideFilters, pathPage, menu, categoryInPath }: Props) {
+  const navigate = useNavigate();
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
   const filters = readListFilters(search);
@@ -38,9 +43,24 @@ export function GoodsResults({ fixed = {}, hideFilters, pathPage }: Props) {
   const change = (changes: Record<string, string | number | undefined>) =>
     setSearch(withListFilters(search, changes));
   const goods = list.data?.list ?? [];
+  const chooseCategory = (category: { id: number; name: string } | undefined) => {
+    if (!categoryInPath) return change({ category_id: category?.id });
+    const rest = withListFilters(search, {}).toString();
+    const path = category ? `/list/other/${category.id}/${encodeURIComponent(category.name)}` : '/list';
+    navigate(rest ? `${path}?${rest}` : path);
+  };
   return (
     <div data-testid="goods-results">
-      {!hideFilters && <FilterBar filters={filters} fixed={fixed} onChange={change} />}
+      {!hideFilters && (
+        <FilterBar
+          filters={filters}
+          fixed={fixed}
+          onChange={change}
+          menu={menu}
+          category={query.category_id}
+          onCategory={chooseCategory}
+        />
+      )}
       <ListToolbar filters={filters} total={list.data?.total ?? 0} onChange={change} />
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />

@@ -11,13 +11,16 @@ export function ZoneBanner({ zone, extra }: { zone: ZoneInfo; extra?: ReactNode 
   const image = banners.data?.[0]?.image;
   if (image) {
     return (
-      <div
-        className="yc-banner"
-        style={{ background: `url(${image}) center/cover, ${zone.colors[0]}` }}
-        data-testid="zone-banner"
-      >
+      <div style={{ position: 'relative' }} data-testid="zone-banner">
         <h1 className="yc-sr-only">{zone.title}</h1>
-        {extra}
+        <img
+          src={image}
+          alt={banners.data?.[0]?.title ?? zone.title}
+          width={1200}
+          height={400}
+          className="yc-zone-img"
+        />
+        {extra && <div style={{ position: 'absolute', left: 48, bottom: 24 }}>{extra}</div>}
       </div>
     );
   }

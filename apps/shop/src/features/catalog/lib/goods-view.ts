@@ -1,7 +1,14 @@
-import { fromYuan, type GoodsSummary, ladderUnitPrice, scopeClassName, toYuan } from '@yaocai/domain';
+import {
+  fromYuan,
+  type GoodsSummary,
+  ladderUnitPrice,
+  priceTips,
+  scopeClassName,
+  toYuan,
+} from '@yaocai/domain';
 
-export const PRICE_TIP_LOGIN = '登录后查看价格';
-export const PRICE_TIP_PENDING = '资质审核通过后可见';
+export const PRICE_TIP_LOGIN = priceTips.login;
+export const PRICE_TIP_PENDING = priceTips.pending;
 
 export const rxClassLabel: Record<GoodsSummary['rx_class'], string | null> = {
   rx: 'Rx',

@@ -11,6 +11,8 @@ export interface ZoneInfo {
   /** Focus call of the zone's banner (spec section 7 lists these paths). */
   focusPath: string;
   sort?: GoodsListQuery['sort'];
+  /** Category tree of the zone's filter row (headerCommon key). */
+  menu?: 'category_yx' | 'category_zy' | 'category_qx';
 }
 
 const yx: ZoneInfo = {
@@ -19,6 +21,7 @@ const yx: ZoneInfo = {
   slogan: '精选优品 · 满额包邮 · 品质保障',
   colors: ['#0a8f5a', '#36c48a'],
   focusPath: '/api/focus/yx',
+  menu: 'category_yx',
 };
 const kxzq: ZoneInfo = {
   zone: 'kxzq',
@@ -38,6 +41,7 @@ export const zoneByRoute: Record<string, ZoneInfo> = {
     slogan: '道地药材 · 自营直供 · 批批检验',
     colors: ['#8a5a2b', '#c38a4e'],
     focusPath: '/api/focus/zyzq',
+    menu: 'category_zy',
   },
   qxzq: {
     zone: 'qxzq',
@@ -45,6 +49,7 @@ export const zoneByRoute: Record<string, ZoneInfo> = {
     slogan: '医疗器械 · 清仓特惠 · 正品保障',
     colors: ['#1867c0', '#4d9bf0'],
     focusPath: '/api/focus?position=qxzq',
+    menu: 'category_qx',
   },
   jxqzc: {
     zone: 'jxqzc',

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { queryClient } from '../../../lib/query-client';
 import { useBrandWall } from '../api/brand-wall';
-import { useFocusBanners } from '../api/focus-banners';
-import { useHotGoods } from '../api/hot-goods';
+import { fetchFocus, focusKey, useFocusBanners } from '../api/focus-banners';
+import { useGoodsActivities } from '../api/goods-activities';
+import { fetchHotGoods, hotGoodsKey, useHotGoods } from '../api/hot-goods';
 import { useRecommendations } from '../api/recommendations';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { BrandTile } from '../components/BrandTile';
@@ -9,7 +11,10 @@ import { GoodsFloor } from '../components/GoodsFloor';
 import { zoneEntrances } from '../lib/zones';
 import '../catalog.css';
 
-const BANNER_HEIGHT = 360;
+const HOME_BANNERS = '/api/focus?position=home_banner';
+const BANNER_HEIGHT = 388;
+/** The home route shows the category menu expanded over the page's left edge (shell layout). */
+const MENU_WIDTH = 210;
 
 const quickLinks = [
   { to: '/kjcg', label: '快捷采购' },
@@ -20,15 +25,25 @@ const quickLinks = [
   { to: '/help/xrzn/gwzn', label: '购物指南' },
 ];
 
+// The above-the-fold calls start as soon as this chunk arrives rather than after the first
+// render of the page and its layout: the hot goods' images are the home page's LCP.
+queryClient.prefetchQuery({
+  queryKey: focusKey(HOME_BANNERS),
+  queryFn: ({ signal }) => fetchFocus(HOME_BANNERS, signal),
+});
+queryClient.prefetchQuery({ queryKey: hotGoodsKey, queryFn: ({ signal }) => fetchHotGoods(signal) });
+
 /** / — banners, zone entrances, hot goods, recommendations and the brand wall. */
 export default function HomePage() {
-  const banners = useFocusBanners('/api/focus?position=home_banner');
+  const banners = useFocusBanners(HOME_BANNERS);
   const hot = useHotGoods();
   const recommended = useRecommendations();
-  const brands = useBrandWall(1, 12);
+  const specials = useGoodsActivities({ tag: '特', page_size: 5 });
+  const brands = useBrandWall();
   return (
     <div className="yc-page" data-testid="home-page">
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 230px', gap: 12 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: `${MENU_WIDTH}px 1fr 200px`, gap: 10 }}>
+        <div aria-hidden />
         {banners.isPending ? (
           <div style={{ height: BANNER_HEIGHT, background: '#e8f4ee', borderRadius: 4 }} />
         ) : (
@@ -83,8 +98,17 @@ export default function HomePage() {
         note="药店都在采"
         more="/list?sort=sales"
         goods={hot.data?.slice(0, 10)}
+        eagerCount={5}
         loading={hot.isPending}
         testId="home-hot"
+      />
+      <GoodsFloor
+        title="限时特价"
+        note="特价好货 售完即止"
+        more="/list?tag=%E7%89%B9"
+        goods={specials.data}
+        loading={specials.isPending}
+        testId="home-specials"
       />
       <GoodsFloor
         title="为您推荐"
@@ -95,14 +119,14 @@ export default function HomePage() {
         testId="home-recommend"
       />
 
-      {(brands.data?.list.length ?? 0) > 0 && (
+      {(brands.data?.length ?? 0) > 0 && (
         <section className="yc-section" data-testid="home-brands">
           <h2 className="yc-section-title">
             品牌墙<small>名厂名药 · 品牌直供</small>
             <Link to="/ppzq">全部品牌 &gt;</Link>
           </h2>
           <div className="yc-brand-wall">
-            {brands.data?.list.map((b) => (
+            {brands.data?.slice(0, 12).map((b) => (
               <BrandTile key={b.id} brand={b} />
             ))}
           </div>

@@ -30,7 +30,7 @@ export default function ListPage() {
       <h2 style={{ margin: '0 0 12px', fontSize: 18 }} data-testid="list-title">
         {title}
       </h2>
-      <GoodsResults fixed={fixed} />
+      <GoodsResults fixed={fixed} categoryInPath={fixed.category_id !== undefined} />
     </div>
   );
 }

@@ -35,7 +35,7 @@ export default function ZonePage() {
         }
       />
       <div style={{ height: 12 }} />
-      <GoodsResults fixed={fixed} />
+      <GoodsResults fixed={fixed} menu={zone.menu} />
     </div>
   );
 }
