@@ -62,6 +62,7 @@ async function cartLines(count: number, quantity = 20) {
           cartItems.goodsManjianId,
           cartItems.isYj,
           cartItems.type,
+          cartItems.combinationId,
         ],
         set: { quantity: Math.max(quantity, p.minQuantity) },
       })
@@ -169,7 +170,7 @@ describe('order journey', () => {
     await op.page.goto('/admin/');
     await op.page.getByTestId('admin-username').fill('admin');
     await op.page.getByTestId('admin-password').fill('Admin@123456');
-    await op.page.getByTestId('admin-login').click();
+    await op.page.getByTestId('admin-login-submit').click();
     await op.page.getByTestId('admin-orders').waitFor();
     await op.page.getByPlaceholder('订单号 / 商品名称').fill(placed.orderNo);
     await op.page.getByPlaceholder('订单号 / 商品名称').press('Enter');

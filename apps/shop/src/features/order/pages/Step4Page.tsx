@@ -1,5 +1,6 @@
 import { Button, Card, Result, Spin, Steps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CartSteps } from '../../cart/components';
 import { useOrderDetail } from '../api/orders';
 import { yuan } from '../components/Amounts';
 
@@ -13,6 +14,7 @@ export default function Step4Page() {
   const o = order.data;
   return (
     <Card style={{ margin: '16px auto' }} className="sh-container" data-testid="step4">
+      <CartSteps current={4} />
       <Result
         status="success"
         title="支付成功"
