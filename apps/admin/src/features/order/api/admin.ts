@@ -52,6 +52,3 @@ export function useAdminAction() {
     onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }
-
-export const operatorLogin = (username: string, password: string) =>
-  call<unknown>('POST', '/api/admin/login', { username, password });
