@@ -343,7 +343,13 @@ export const routeTable: AppRoute[] = [
     flags: member,
     page: () => import('../features/catalog/pages/FavoritesPage'),
   },
-  { name: 'dzht', path: '/dzht', title: '电子合同', flags: member, feature: '电子合同' },
+  {
+    name: 'dzht',
+    path: '/dzht',
+    title: '电子合同',
+    flags: member,
+    page: () => import('../features/account/pages/ContractPage'),
+  },
   {
     name: 'order',
     path: '/order',

@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AfterSaleView, OrderDetailView, OrderSummaryView, Page } from '@yaocai/domain';
 import qs from 'qs';
+import { http } from '../../../lib/http';
 
-/** Operator calls of the order console (JSON envelope; throws the Chinese message on refusal). */
-async function call<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-    body: body ? qs.stringify(body) : undefined,
-  });
-  const envelope = await res.json().catch(() => ({ code: res.status, message: '系统繁忙，请稍候再试' }));
-  if (envelope.code !== 10000) throw Object.assign(new Error(envelope.message), { code: envelope.code });
-  return envelope.data as T;
-}
+/** Operator calls of the order console, through the console's one HTTP client. */
+const call = <T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> =>
+  method === 'GET' ? http.get<T>(url) : http.post<T>(url, body);
 
 const keys = { all: ['admin-order'] as const };
 

@@ -1,25 +1,10 @@
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { QRCode } from 'antd';
 
-/** Draws `content` as an SVG QR code. */
+/** Draws `content` as an SVG QR code (antd's QRCode, already in the bundle). */
 export function QrCode({ content, size = 200 }: { content: string; size?: number }) {
-  const [svg, setSvg] = useState('');
-  useEffect(() => {
-    let live = true;
-    QRCode.toString(content, { type: 'svg', margin: 1, width: size }).then((s) => live && setSvg(s));
-    return () => {
-      live = false;
-    };
-  }, [content, size]);
-  return svg ? (
-    <img
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-      width={size}
-      height={size}
-      alt="支付二维码"
-      data-testid="pay-qr"
-    />
-  ) : (
-    <div style={{ width: size, height: size }} />
+  return (
+    <div data-testid="pay-qr" role="img" aria-label="支付二维码" style={{ width: size }}>
+      <QRCode value={content} size={size} type="svg" bordered={false} />
+    </div>
   );
 }
