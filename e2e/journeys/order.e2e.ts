@@ -62,6 +62,7 @@ async function cartLines(count: number, quantity = 20) {
           cartItems.goodsManjianId,
           cartItems.isYj,
           cartItems.type,
+          cartItems.combinationId,
         ],
         set: { quantity: Math.max(quantity, p.minQuantity) },
       })
@@ -165,14 +166,23 @@ describe('order journey', () => {
     await page.waitForURL(/\/cart\/step4/);
 
     const op = await h.newPage();
-    const login = await op.page.request.post('/api/admin/login', {
-      form: { username: 'admin', password: 'Admin@123456' },
-    });
-    expect(login.status()).toBe(200);
-    const ship = await op.page.request.post(`/api/admin/orders/${id}/ship`, {
-      form: { carrier: '顺丰速运', tracking_no: 'SF1400012345678' },
-    });
-    expect(ship.status()).toBe(200);
+    const [placed] = await h.app.db.select().from(orders).where(eq(orders.id, id));
+    await op.page.goto('/admin/');
+    await op.page.getByTestId('admin-username').fill('admin');
+    await op.page.getByTestId('admin-password').fill('Admin@123456');
+    await op.page.getByTestId('admin-login-submit').click();
+    await op.page.getByTestId('admin-orders').waitFor();
+    await op.page.getByPlaceholder('订单号 / 商品名称').fill(placed.orderNo);
+    await op.page.getByPlaceholder('订单号 / 商品名称').press('Enter');
+    await op.page.getByText(placed.orderNo).waitFor();
+    await op.page.getByTestId('admin-ship').first().click();
+    await op.page.getByTestId('admin-tracking-no').fill('SF1400012345678');
+    await op.page.waitForTimeout(500); // let the modal finish opening for the screenshot
+    await h.shot(op.page, 'admin-ship');
+    await op.page.getByRole('button', { name: '确认发货' }).click();
+    await expect
+      .poll(async () => (await h.app.db.select().from(orders).where(eq(orders.id, id)))[0].status)
+      .toBe('shipped');
     await op.page.request.post(`/api/admin/orders/${id}/tracking`, {
       form: { description: '【杭州转运中心】已发出' },
     });

@@ -205,7 +205,7 @@ export interface AfterSaleView {
   kind: 'return' | 'after_sale';
   kind_label: string;
   reason: string;
-  lines: { line_id: number; quantity: number }[];
+  lines: { line_id: number; quantity: number; name?: string }[];
   photo_ids: number[];
   status: string;
   status_label: string;

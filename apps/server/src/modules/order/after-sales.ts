@@ -61,7 +61,18 @@ export async function afterSaleDetail(db: Db, userId: number | null, id: number)
   const where = userId ? and(eq(afterSales.id, id), eq(afterSales.userId, userId)) : eq(afterSales.id, id);
   const [row] = await db.select().from(afterSales).where(where);
   if (!row) throw notFound('售后申请不存在');
-  return afterSaleView(row);
+  const lines = await db
+    .select({ id: orderLines.id, name: orderLines.goodsName, spec: orderLines.spec })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, row.orderId));
+  const view = afterSaleView(row);
+  return {
+    ...view,
+    lines: view.lines.map((l) => {
+      const line = lines.find((x) => x.id === l.line_id);
+      return { ...l, name: line ? `${line.name} ${line.spec}` : '' };
+    }),
+  };
 }
 
 /**

@@ -110,6 +110,8 @@ async function loadLines(db: DbOrTx, userId: number, ids: number[]) {
       freeShippingNumber: goods.freeShippingNumber,
       isFreeShipping: goods.isFreeShipping,
       stock: sql<number>`coalesce(${goodsStock.quantity}, 0)`,
+      type: cartItems.type,
+      combinationId: cartItems.combinationId,
     })
     .from(cartItems)
     .innerJoin(goods, eq(goods.id, cartItems.goodsId))
@@ -189,6 +191,10 @@ export async function loadCheckout(
   const scope = new Set(buyer.scope);
   let ephedrineUnits = 0;
   for (const row of rows) {
+    // Combination packages are priced by the cart module's package rules, not wired here yet:
+    // refuse rather than charge a package at single-goods prices.
+    if (row.type !== 1 || row.combinationId !== 0)
+      throw refusal(`「${row.name}」所在的组合套餐暂不支持在线结算，请联系客服下单`);
     if (!scope.has(row.scopeClass))
       throw refusal(`「${row.name}」属于${scopeClassName(row.scopeClass)}，不在您的经营范围内`, 403);
     if (!row.isBuy || !row.isOnSale) throw refusal(`「${row.name}」暂不可购买`);
@@ -238,7 +244,10 @@ export async function loadCheckout(
     userId,
     companyId: buyer.companyId,
     pointsBalance: buyer.points,
-    lines: rows.map(({ scopeClass, isBuy, isOnSale, basePriceFen, ladder, ladderType, ...rest }) => rest),
+    lines: rows.map(
+      ({ scopeClass, isBuy, isOnSale, basePriceFen, ladder, ladderType, type, combinationId, ...rest }) =>
+        rest,
+    ),
     cart,
     total,
     maxPoints,

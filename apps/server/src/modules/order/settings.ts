@@ -11,7 +11,19 @@ export interface OrderSettings {
   ephedrineLimit: number;
 }
 
+/** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
+const cache = new WeakMap<object, { at: number; value: OrderSettings }>();
+const TTL_MS = 5000;
+
 export async function loadOrderSettings(db: DbOrTx): Promise<OrderSettings> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = await readOrderSettings(db);
+  cache.set(db, { at: Date.now(), value });
+  return value;
+}
+
+async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
   const rows = await db
     .select()
     .from(settings)

@@ -13,8 +13,9 @@ export default function AddressesPage() {
   const [editing, setEditing] = useState<AddressView>();
   return (
     <Card
-      style={{ margin: '16px 0' }}
+      style={{ margin: '16px auto' }}
       title="收货地址"
+      className="sh-container"
       data-testid="addresses-page"
       extra={
         <Button

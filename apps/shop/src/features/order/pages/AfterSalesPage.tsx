@@ -13,7 +13,12 @@ export default function AfterSalesPage() {
   if (!a) return <Spin style={{ display: 'block', margin: 80 }} />;
   const step = a.status === 'pending' ? 1 : 2;
   return (
-    <Card style={{ margin: '16px 0' }} title={`${a.kind_label}详情`} data-testid="after-sale-detail">
+    <Card
+      style={{ margin: '16px auto' }}
+      title={`${a.kind_label}详情`}
+      className="sh-container"
+      data-testid="after-sale-detail"
+    >
       <Steps
         current={step}
         status={a.status === 'refused' ? 'error' : undefined}
@@ -32,7 +37,7 @@ export default function AfterSalesPage() {
           {a.reason}
         </Descriptions.Item>
         <Descriptions.Item label="申请商品">
-          {a.lines.map((l) => `商品行${l.line_id} × ${l.quantity}`).join('，')}
+          {a.lines.map((l) => `${l.name || `商品行${l.line_id}`} × ${l.quantity}`).join('，')}
         </Descriptions.Item>
         <Descriptions.Item label="退款金额">
           {yuan(a.refund)}

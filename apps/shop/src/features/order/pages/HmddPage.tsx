@@ -17,7 +17,7 @@ export default function HmddPage() {
   const { data } = useReceiptOrders();
   const submit = useSubmitReceipt();
   return (
-    <Card style={{ margin: '16px 0' }} title="含麻订单" data-testid="hmdd-page">
+    <Card style={{ margin: '16px auto' }} title="含麻订单" className="sh-container" data-testid="hmdd-page">
       <Alert
         type="info"
         showIcon

@@ -22,7 +22,7 @@ export default function OrderDetailPage() {
   if (isError) return <Result status="404" title="订单不存在" />;
   if (!o) return <Spin style={{ display: 'block', margin: 80 }} />;
   return (
-    <div style={{ padding: '16px 0' }} data-testid="order-detail">
+    <div style={{ padding: '16px 0' }} className="sh-container" data-testid="order-detail">
       <Card
         size="small"
         title={`订单号：${o.order_no}`}

@@ -1,6 +1,7 @@
 import { Alert, App, Button, Card, Descriptions, Result, Spin, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { CartSteps } from '../../cart/components';
 import { useOrderDetail } from '../api/orders';
 import { payByBalance, payByCredit, useBalance, useCreditCheck } from '../api/pay';
 import { yuan } from '../components/Amounts';
@@ -43,7 +44,8 @@ export default function PayPage() {
   };
   const money = balance.data?.user_money ?? 0;
   return (
-    <div style={{ padding: '16px 0' }} data-testid="pay-page">
+    <div style={{ padding: '16px 0' }} className="sh-container" data-testid="pay-page">
+      <CartSteps current={3} />
       <Card size="small">
         <Descriptions column={3} size="small">
           <Descriptions.Item label="订单号">{o.order_no}</Descriptions.Item>

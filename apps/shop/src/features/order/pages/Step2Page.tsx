@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Spin } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CartSteps } from '../../cart/components';
 import { useAvailableCoupons } from '../api/coupons';
 import { createOrder, usePreview } from '../api/orders';
 import { AddressPicker } from '../components/AddressPicker';
@@ -70,7 +71,8 @@ export default function Step2Page() {
   };
 
   return (
-    <div style={{ padding: '16px 0' }} data-testid="step2">
+    <div style={{ padding: '16px 0' }} className="sh-container" data-testid="step2">
+      <CartSteps current={2} />
       <AddressPicker value={addressId} onChange={setAddressId} />
       {p.ephedrine && (
         <Alert

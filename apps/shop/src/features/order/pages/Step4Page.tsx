@@ -1,5 +1,6 @@
 import { Button, Card, Result, Spin, Steps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CartSteps } from '../../cart/components';
 import { useOrderDetail } from '../api/orders';
 import { yuan } from '../components/Amounts';
 
@@ -12,7 +13,8 @@ export default function Step4Page() {
   if (orderId && !order.data) return <Spin style={{ display: 'block', margin: 80 }} />;
   const o = order.data;
   return (
-    <Card style={{ margin: '16px 0' }} data-testid="step4">
+    <Card style={{ margin: '16px auto' }} className="sh-container" data-testid="step4">
+      <CartSteps current={4} />
       <Result
         status="success"
         title="支付成功"

@@ -13,9 +13,14 @@ export default function BalancePage() {
   });
   const log = useMoneyLog(q);
   return (
-    <Card style={{ margin: '16px 0' }} title="余额管理" data-testid="balance-page">
+    <Card
+      style={{ margin: '16px auto' }}
+      title="余额管理"
+      className="sh-container"
+      data-testid="balance-page"
+    >
       <Statistic title="账户余额（元）" value={balance.data?.user_money ?? 0} precision={2} />
-      <Space style={{ margin: '16px 0' }}>
+      <Space style={{ margin: '16px auto' }}>
         <Select
           allowClear
           placeholder="全部类型"
