@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'e2e',
     root: __dirname,
     include: ['journeys/**/*.e2e.ts'],
+    globalSetup: ['support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -21,22 +21,21 @@ const userBase = (page: Page) =>
     async () => (await (await fetch('/api/user/base')).json()).data as { is_login: boolean; company: string },
   );
 
-/** The header (shell work) shows the company name; until it exists, user/base is the proof. */
+/** A page with the full shop header (the top bar carries the company name and 安全退出). */
+const HEADER_PAGE = '/help/xrzn/gwzn';
+
+/** The header shows the company name of the logged-in buyer (and user/base agrees). */
 async function expectLoggedInAs(page: Page, company: string) {
-  const header = page.locator('[data-testid=header-company]');
-  if (await header.count()) await expect.poll(() => header.first().textContent()).toContain(company);
+  await page.goto(HEADER_PAGE);
+  await expect.poll(() => page.getByTestId('header-company').textContent()).toBe(company);
   await expect.poll(async () => (await userBase(page)).company).toBe(company);
 }
 
+/** 安全退出 in the header: the session ends and the header offers 登录 again. */
 async function logout(page: Page) {
-  const button = page.locator('[data-testid=header-logout]');
-  if (await button.count()) {
-    await button.first().click();
-    await page.waitForLoadState('networkidle');
-  } else {
-    await page.evaluate(() => fetch('/api/user/logout', { method: 'DELETE' }));
-    await page.reload();
-  }
+  await page.goto(HEADER_PAGE);
+  await page.getByTestId('header-logout').click();
+  await page.getByTestId('header-login').waitFor();
   await expect.poll(async () => (await userBase(page)).is_login).toBe(false);
 }
 
@@ -150,6 +149,36 @@ describe('account journeys', () => {
     await login(page, phone, 'Reset2026ok');
     await expectLoggedInAs(page, '仁心大药房连锁有限公司');
     await h.shot(page, 'account-forget-logged-in');
+    await context.close();
+  });
+
+  it('a store of an approved company adds another store (/register/dd)', async () => {
+    const { page, context } = await h.newPage();
+    await login(page, '13800000001', 'Demo@123456');
+    const phone = '13900000088';
+    await page.goto('/register_dd');
+    await page.waitForURL('**/register/dd/step1');
+    await page.getByPlaceholder('请输入11位手机号码').fill(phone);
+    await page.getByTestId('sms-send').click();
+    await page.getByPlaceholder('6位数字验证码').fill(await smsCodeFor(phone));
+    await page.locator('#password').fill('Store2026ok');
+    await page.locator('#confirm_password').fill('Store2026ok');
+    await h.shot(page, 'account-dd-step1');
+    await page.getByTestId('register-next').click();
+
+    await page.waitForURL('**/register/dd/step2');
+    await page.locator('#store_name').fill('仁心大药房（萧山店）');
+    await page.locator('#contact_name').fill('王五');
+    await page.locator('#address').fill('浙江省杭州市萧山区人民路 1 号');
+    await h.shot(page, 'account-dd-step2');
+    await page.getByTestId('register-submit').click();
+
+    await page.waitForURL('**/register/dd/step3');
+    await page.getByText('门店添加成功').waitFor();
+    await h.shot(page, 'account-dd-step3');
+    await logout(page);
+    await login(page, phone, 'Store2026ok');
+    await expectLoggedInAs(page, '仁心大药房连锁有限公司');
     await context.close();
   });
 });

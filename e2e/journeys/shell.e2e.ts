@@ -1,8 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedFlags, routeSamples } from '../../apps/shop/src/app/route-samples';
 import { type Harness, startHarness } from '../support/harness';
 import { useFixturesWhereMissing } from '../support/shell-fixtures';
+
+const shopDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/shop/dist');
 
 let h: Harness;
 beforeAll(async () => {
@@ -20,8 +26,13 @@ async function visitorPage() {
 describe('the shop shell', () => {
   it('shows a visitor 登录/注册, the hot line and the home title', async () => {
     const { page, context } = await visitorPage();
-    await page.goto('/');
-    await expect.poll(() => page.title()).toBe('首页-药采');
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) scripts.add(pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('首页-药采');
     await page.getByTestId('header-login').waitFor();
     expect(await page.getByTestId('header-login').textContent()).toBe('登录');
     expect(await page.getByTestId('header-register').textContent()).toBe('注册');
@@ -33,6 +44,14 @@ describe('the shop shell', () => {
     );
     await page.getByTestId('footer-help').first().waitFor();
     await h.shot(page, 'shell-home');
+    // Budget: the JavaScript the home route loads stays under 350 KB gzip.
+    const gzipKb =
+      [...scripts].reduce(
+        (sum, script) => sum + gzipSync(readFileSync(path.join(shopDist, script))).length,
+        0,
+      ) / 1024;
+    console.log(`home route JS: ${gzipKb.toFixed(1)} KB gzip in ${scripts.size} files`);
+    expect(gzipKb).toBeLessThan(350);
     await context.close();
   });
 
@@ -40,7 +59,7 @@ describe('the shop shell', () => {
     const { page, context } = await visitorPage();
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
-    await expect.poll(() => page.title()).toBe('页面不存在-药采');
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('页面不存在-药采');
     await page.getByText('抱歉，您访问的页面不存在').waitFor();
     await h.shot(page, 'shell-404');
     await context.close();
@@ -117,6 +136,25 @@ describe('the shop shell', () => {
     await context.close();
   });
 
+  it('shows a logged-in buyer the company name and 安全退出, which logs out', async (test) => {
+    const probe = await h.app.inject({ method: 'POST', url: '/api/user/login', payload: {} });
+    if (probe.statusCode === 404) test.skip();
+    const { page, context } = await visitorPage();
+    await page.request.post('/api/user/login', {
+      form: { username: '13800000001', password: 'Demo@123456' },
+    });
+    await page.goto('/list');
+    await page.getByTestId('header-company').waitFor();
+    expect(await page.getByTestId('header-login').count()).toBe(0);
+    await page.getByTestId('side-cart').click();
+    await page.getByTestId('cart-drawer').waitFor();
+    await h.shot(page, 'shell-logged-in');
+    await page.getByTestId('header-logout').click();
+    await page.getByTestId('header-login').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('header-company').count()).toBe(0);
+    await context.close();
+  });
+
   it('header search: suggestions, keyboard wraparound, Esc, Enter to the results', async () => {
     const { page, context } = await visitorPage();
     await page.goto('/list');
@@ -154,41 +192,67 @@ describe('the shop shell', () => {
 /** Console errors of the page, minus 404s of API calls this build does not serve yet. */
 function collectErrors(page: Page) {
   const errors: string[] = [];
+  const at = () => new URL(page.url()).pathname;
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() !== 'error') return;
     const where = message.location().url;
     if (message.text().startsWith('Failed to load resource') && /\/api\//.test(where)) return;
-    errors.push(`${message.text()} @ ${where}`);
+    errors.push(`${at()}: ${message.text().split('\n')[0]}`);
   });
-  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('pageerror', (error) => errors.push(`${at()}: ${error.message}`));
   return errors;
+}
+
+/** Walks every sample URL of the route table and checks title and layout parts. */
+async function walkRoutes(page: Page, loggedIn: boolean) {
+  for (const [url, name, title, kind] of routeSamples) {
+    await page.goto(url);
+    const flags = expectedFlags[kind];
+    if (flags.requiresLogin && !loggedIn) {
+      await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+      await expect.poll(() => page.title(), { message: url, timeout: 15_000 }).toBe('登录-药采');
+      continue;
+    }
+    if (name === 'eleven_index') {
+      await page.waitForURL((u) => u.pathname === '/');
+      continue;
+    }
+    await expect
+      .poll(() => page.title(), { message: url, timeout: 15_000 })
+      .toBe(title ? `${title}-药采` : '药采');
+    const parts = [
+      ['header', 'header-search-input'],
+      ['footer', 'footer'],
+      ['sideBar', 'side-bar'],
+    ] as const;
+    for (const [flag, testId] of parts) {
+      if (flags[flag] === true) await page.getByTestId(testId).waitFor();
+      if (flags[flag] === false) expect(await page.getByTestId(testId).count(), `${url} ${flag}`).toBe(0);
+    }
+    if (flags.loginHeader) await page.locator('.sh-header--login').waitFor();
+    if (loggedIn && flags.header) await page.getByTestId('header-company').waitFor();
+  }
 }
 
 describe('every route of the route table renders its layout', () => {
   it('walks the route table as a visitor (member routes ask to log in)', async () => {
     const { page, context } = await visitorPage();
     const errors = collectErrors(page);
-    for (const [url, name, title, kind] of routeSamples) {
-      await page.goto(url);
-      const flags = expectedFlags[kind];
-      if (flags.requiresLogin) {
-        await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
-        await expect.poll(() => page.title(), { message: url }).toBe('登录-药采');
-        continue;
-      }
-      if (name === 'eleven_index') {
-        await page.waitForURL((u) => u.pathname === '/');
-        continue;
-      }
-      await expect.poll(() => page.title(), { message: url }).toBe(title ? `${title}-药采` : '药采');
-      if (flags.header) await page.getByTestId('header-search-input').waitFor();
-      else expect(await page.getByTestId('header-search-input').count(), url).toBe(0);
-      if (flags.loginHeader) await page.locator('.sh-header--login').waitFor();
-      if (flags.footer) await page.getByTestId('footer').waitFor();
-      else expect(await page.getByTestId('footer').count(), url).toBe(0);
-      if (flags.sideBar) await page.getByTestId('side-bar').waitFor();
-      else expect(await page.getByTestId('side-bar').count(), url).toBe(0);
-    }
+    await walkRoutes(page, false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('walks the route table as the logged-in demo buyer', async (test) => {
+    const probe = await h.app.inject({ method: 'POST', url: '/api/user/login', payload: {} });
+    if (probe.statusCode === 404) test.skip(); // the buyer login endpoint is not in this build yet
+    const { page, context } = await visitorPage();
+    const login = await page.request.post('/api/user/login', {
+      form: { username: '13800000001', password: 'Demo@123456' },
+    });
+    expect(login.ok()).toBe(true);
+    const errors = collectErrors(page);
+    await walkRoutes(page, true);
     expect(errors).toEqual([]);
     await context.close();
   });

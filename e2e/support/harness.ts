@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 
@@ -27,6 +28,8 @@ export interface Harness {
  */
 export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-e2e-'));
+  // A copy of the database the global setup migrated and seeded once.
+  cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
   const config = { ...loadConfig({ DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', logLevel: 'warn' };
   const app = await buildApp({ config });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -133,8 +133,44 @@ CREATE TABLE "cart_items" (
 	"goods_manjian_id" integer DEFAULT 0 NOT NULL,
 	"is_yj" integer DEFAULT 0 NOT NULL,
 	"type" integer DEFAULT 1 NOT NULL,
+	"combination_id" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "gift_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"goods_id" integer NOT NULL,
+	"type" integer NOT NULL,
+	"buy_quantity" integer NOT NULL,
+	"gift_goods_id" integer NOT NULL,
+	"gift_quantity" integer NOT NULL,
+	"price_fen" integer DEFAULT 0 NOT NULL,
+	"repeat" boolean DEFAULT false NOT NULL,
+	"max_gifts" integer,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "goods_combination_items" (
+	"combination_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "goods_combination_items_combination_id_goods_id_pk" PRIMARY KEY("combination_id","goods_id")
+);
+--> statement-breakpoint
+CREATE TABLE "goods_combinations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"price_fen" integer NOT NULL,
+	"main_goods_id" integer NOT NULL,
+	"warehouse_id" integer NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "manjian_activity_goods" (
+	"activity_id" integer NOT NULL,
+	"goods_id" integer NOT NULL,
+	CONSTRAINT "manjian_activity_goods_activity_id_goods_id_pk" PRIMARY KEY("activity_id","goods_id")
 );
 --> statement-breakpoint
 CREATE TABLE "brands" (
@@ -530,6 +566,14 @@ ALTER TABLE "users" ADD CONSTRAINT "users_service_contact_id_service_contacts_id
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_rules" ADD CONSTRAINT "gift_rules_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_rules" ADD CONSTRAINT "gift_rules_gift_goods_id_goods_id_fk" FOREIGN KEY ("gift_goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_combination_items" ADD CONSTRAINT "goods_combination_items_combination_id_goods_combinations_id_fk" FOREIGN KEY ("combination_id") REFERENCES "public"."goods_combinations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_combination_items" ADD CONSTRAINT "goods_combination_items_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_combinations" ADD CONSTRAINT "goods_combinations_main_goods_id_goods_id_fk" FOREIGN KEY ("main_goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_combinations" ADD CONSTRAINT "goods_combinations_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "manjian_activity_goods" ADD CONSTRAINT "manjian_activity_goods_activity_id_manjian_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."manjian_activities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "manjian_activity_goods" ADD CONSTRAINT "manjian_activity_goods_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "favorites" ADD CONSTRAINT "favorites_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goods" ADD CONSTRAINT "goods_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goods_categories" ADD CONSTRAINT "goods_categories_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -558,8 +602,9 @@ CREATE INDEX "sms_codes_ip_idx" ON "sms_codes" USING btree ("ip","created_at");-
 CREATE UNIQUE INDEX "users_phone_uq" ON "users" USING btree ("phone");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "users_company_idx" ON "users" USING btree ("company_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "cart_items_merge_uq" ON "cart_items" USING btree ("user_id","goods_id","warehouse_id","goods_price_id","ladder_price_id","goods_manjian_id","is_yj","type");--> statement-breakpoint
+CREATE UNIQUE INDEX "cart_items_merge_uq" ON "cart_items" USING btree ("user_id","goods_id","warehouse_id","goods_price_id","ladder_price_id","goods_manjian_id","is_yj","type","combination_id");--> statement-breakpoint
 CREATE INDEX "cart_items_user_idx" ON "cart_items" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "gift_rules_goods_idx" ON "gift_rules" USING btree ("goods_id");--> statement-breakpoint
 CREATE INDEX "categories_menu_idx" ON "categories" USING btree ("menu","parent_id","sort");--> statement-breakpoint
 CREATE INDEX "favorites_user_idx" ON "favorites" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "goods_sales_idx" ON "goods" USING btree ("sales_count");--> statement-breakpoint

@@ -7,6 +7,7 @@ import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/address/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
@@ -41,7 +42,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // The first start of an empty database migrates and loads the demo data inside the db
+    // plugin; on a busy 2-core machine that can take longer than Fastify's default 10 s.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The first start migrates and loads the demo data inside the db plugin: allow it time.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(envelopePlugin);
@@ -65,6 +71,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(mediaRoutes);
+  await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderAdminRoutes, { prefix: '/api' });

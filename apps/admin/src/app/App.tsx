@@ -1,16 +1,22 @@
-import { App as AntdApp, Card, ConfigProvider, Typography } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import 'dayjs/locale/zh-cn';
+import { RouterProvider } from 'react-router';
+import { queryClient } from '../lib/query-client';
+import { HttpUiBridge } from './HttpUiBridge';
+import { router } from './router';
+import './admin.css';
 
-/** Operator console. The login page and console screens come with the operator work. */
+/** Operator console: providers and the router. */
 export function App() {
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#0a8f5a' } }}>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#0a8f5a', borderRadius: 4 } }}>
       <AntdApp>
-        <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5' }}>
-          <Card style={{ width: 380 }}>
-            <Typography.Title level={3}>药采运营后台</Typography.Title>
-          </Card>
-        </div>
+        <HttpUiBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </AntdApp>
     </ConfigProvider>
   );

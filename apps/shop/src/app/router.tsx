@@ -1,5 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { Building } from '../components/Building';
+import { PageError } from '../components/PageError';
 import { RootLayout } from '../layout/RootLayout';
 import type { AppRoute } from './route-types';
 import { routeTable } from './routes';
@@ -29,7 +30,12 @@ function toRouteObject(route: AppRoute): RouteObject {
   }
   if (route.page) {
     const load = route.page;
-    return { path: route.path, handle, lazy: async () => ({ Component: (await load()).default }) };
+    return {
+      path: route.path,
+      handle,
+      errorElement: <PageError />,
+      lazy: async () => ({ Component: (await load()).default }),
+    };
   }
   const feature = route.feature ?? route.title ?? route.name;
   return { path: route.path, handle, element: <Building feature={feature} /> };
@@ -38,6 +44,7 @@ function toRouteObject(route: AppRoute): RouteObject {
 export const routeObjects: RouteObject[] = [
   {
     Component: RootLayout,
+    HydrateFallback: () => null,
     children: [...routeTable.map(toRouteObject), { path: '*', loader: () => redirect('/404') }],
   },
 ];

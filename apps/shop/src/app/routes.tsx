@@ -249,8 +249,20 @@ export const routeTable: AppRoute[] = [
   { name: 'zhzq', path: '/zhzq', title: '组合专区', flags: shop, feature: '组合专区' },
 
   // Cart flow
-  { name: 'cart', path: '/cart', title: '购物车', flags: cart(1), feature: '购物车' },
-  { name: 'cart_step1', path: '/cart/step1', title: '购物车', flags: cart(1), feature: '购物车' },
+  {
+    name: 'cart',
+    path: '/cart',
+    title: '购物车',
+    flags: cart(1),
+    page: () => import('../features/cart/pages/CartPage'),
+  },
+  {
+    name: 'cart_step1',
+    path: '/cart/step1',
+    title: '购物车',
+    flags: cart(1),
+    page: () => import('../features/cart/pages/CartPage'),
+  },
   { name: 'cart_step2', path: '/cart/step2', title: '确认订单', flags: cart(2), feature: '确认订单' },
   { name: 'cart_step3', path: '/cart/step3/:id', title: '支付订单', flags: cart(3), feature: '订单支付' },
   { name: 'cart_step4', path: '/cart/step4', title: '支付完成', flags: cart(4), feature: '支付完成' },

@@ -1,6 +1,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, Empty } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { CartDrawerContent } from '../features/cart/components';
 import { useCartTotal } from './api/cart-total';
 import { useUserBase } from './api/user-base';
 
@@ -9,8 +10,8 @@ export const SIDEBAR_CLOSED_WIDTH = 40;
 export const SIDEBAR_OPEN_WIDTH = 310;
 
 /**
- * The cart drawer's panel. The lines list (GET /api/cart/list) comes with the cart work; until
- * then it shows how many lines the cart holds and leads to the cart page.
+ * The cart drawer's panel: the compact lines list of the cart feature (GET /api/cart/list),
+ * refetched on every cart change while the drawer is open.
  */
 export function CartDrawer() {
   const { user } = useUserBase(false);
@@ -34,9 +35,7 @@ export function CartDrawer() {
         ) : count === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="购物车空空如也~" />
         ) : (
-          <p className="sh-drawer__count">
-            购物车中共有 <strong>{count}</strong> 种商品
-          </p>
+          <CartDrawerContent />
         )}
       </div>
       {user.is_login && count > 0 && (

@@ -57,9 +57,13 @@ function RequireLogin() {
   return <Outlet />;
 }
 
+/**
+ * The page area. On home the category menu stays open over the page's top-left corner
+ * (210 px wide, `--sh-menu-width`), marked by data-menu-expanded for the page's own layout.
+ */
 function Page({ route }: { route: AppRoute | undefined }) {
   return (
-    <main className="sh-main">
+    <main className="sh-main" data-menu-expanded={route?.flags.menuExpanded || undefined}>
       <Suspense fallback={<div className="sh-page-loading">加载中...</div>}>
         {route?.flags.requiresLogin ? <RequireLogin /> : <Outlet />}
       </Suspense>
@@ -76,6 +80,7 @@ export function RootLayout() {
 
   return (
     <div className="sh-app">
+      {flags?.topAd && <TopAd />}
       {flags?.header && <TopBar isHome={route?.name === 'index'} />}
       {flags?.header && <Header />}
       {flags?.loginHeader && <LoginHeader title={route?.title} />}
@@ -88,7 +93,6 @@ export function RootLayout() {
           </div>
         </div>
       )}
-      {flags?.topAd && <TopAd />}
       <Page route={route} />
       {flags?.sideBar && <SideBar cartStep={flags.cartStep} />}
       {flags?.footer && <Footer />}

@@ -4,7 +4,7 @@ import { useTopAds } from './api/site';
 
 export const TOP_AD_CLOSED_KEY = 'yaocai.topAdClosed';
 
-/** The closable top-right ad (focus/top); closing is remembered for the session. */
+/** The closable top ad (focus/top, 1200 x 80), close button at its top right; closing is remembered for the session. */
 export function TopAd() {
   const [closed, setClosed] = useState(() => sessionStorage.getItem(TOP_AD_CLOSED_KEY) === '1');
   const { data } = useTopAds(!closed);

@@ -57,14 +57,19 @@ export type ZoneCode = keyof typeof zones;
 
 /**
  * Business-scope check of one goods against a buyer's licensed scope (jyfw): the goods' class
- * must be listed, and prescription drugs also need 处方药 (cfy). Returns the first missing class
- * (null when the goods may be bought) and the message the shop shows.
+ * must be listed, prescription drugs also need 处方药 (cfy) and OTC drugs 非处方药 (fcfy).
+ * Returns the first missing class (null when the goods may be bought) and the message the shop shows.
  */
 export function scopeCheck(
   goods: { scopeClass: string; rxClass: string },
   businessScope: readonly string[],
 ): { inScope: boolean; missing: string | null; message: string | null } {
-  const required = goods.rxClass === 'rx' ? ['cfy', goods.scopeClass] : [goods.scopeClass];
+  const required =
+    goods.rxClass === 'rx'
+      ? ['cfy', goods.scopeClass]
+      : goods.rxClass === 'otc_a' || goods.rxClass === 'otc_b'
+        ? ['fcfy', goods.scopeClass]
+        : [goods.scopeClass];
   const missing = required.find((code) => !businessScope.includes(code)) ?? null;
   return missing
     ? { inScope: false, missing, message: `超出经营范围：需具备「${scopeClassName(missing)}」经营范围` }

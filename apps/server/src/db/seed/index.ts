@@ -3,6 +3,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { Db } from '../client';
 import { settings } from '../schema';
 import { seedAccounts } from './accounts';
+import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedOrders } from './order';
@@ -12,9 +13,9 @@ const MARKER = 'demo_data';
 
 /**
  * Loads the demo data into an empty database, in one transaction, once. Each area adds its
- * loader here, in dependency order. Returns whether anything was loaded.
+ * loader here, in dependency order. Returns whether anything was loaded. `storage` receives
+ * generated demo files (licence pictures); without it only their rows are written.
  */
-/** `storage` receives generated demo files (licence pictures); without it only rows are written. */
 export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent starters on PostgreSQL; PGlite is single-connection anyway.
@@ -25,6 +26,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedAccounts(tx, storage);
     await seedCatalog(tx);
     await seedContent(tx);
+    await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
     await seedOrders(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });

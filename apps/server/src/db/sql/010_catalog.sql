@@ -25,3 +25,6 @@ create index if not exists goods_list_price on goods (base_price_fen, id) where 
 create index if not exists goods_list_newest on goods (created_at desc, id desc) where is_on_sale;
 create index if not exists goods_zones_gin on goods using gin (zones);
 create index if not exists goods_tags_gin on goods using gin (tags);
+
+-- Off-sale goods are few: list totals by category subtract them through this small index.
+create index if not exists goods_off_sale on goods (id) where not is_on_sale;

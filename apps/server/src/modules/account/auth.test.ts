@@ -55,6 +55,16 @@ describe('POST /api/user/login', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
   });
+  it('answers 413 for a huge body and 400 for malformed JSON', async () => {
+    const huge = await api.post('/api/user/login', { username: 'x', password: 'y'.repeat(2_000_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('提交的数据过大');
+    const malformed = await api.call('POST', '/api/user/login', {
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
   it('locks a user name after 5 failures in 15 minutes, even with the right password', async () => {
     for (let i = 0; i < 5; i++)
       await api.post('/api/user/login', { username: '13800000002', password: `Wrong${i}x1` });

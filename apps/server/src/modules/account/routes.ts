@@ -39,7 +39,7 @@ import {
   contractOf,
   qualificationsOf,
   signContract,
-  userBaseOf,
+  userBaseForRequest,
 } from './user-state';
 
 /** httpOnly cookie carrying the registration draft token (uploads and file previews use it). */
@@ -182,7 +182,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // No response schema: the header asks on every page, so serialisation stays plain JSON.
   app.get('/user/base', { schema: { tags: ['account'] } }, async (request) =>
-    ok(await userBaseOf(app.db, await request.buyerId())),
+    ok(await userBaseForRequest(app, request)),
   );
 
   await app.register(buyerAccountRoutes);

@@ -1,8 +1,11 @@
 import { qualificationKinds, scopeClassName, type UserBase } from '@yaocai/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database, Db } from '../../db/client';
 import { companies, files, qualifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import { DbSessionStore } from '../../lib/session-store';
+import { BUYER_COOKIE } from '../../plugins/session';
 import { siteSettings } from './site-settings';
 
 interface BaseRow {
@@ -31,34 +34,69 @@ interface BaseRow {
   stores: { id: number; store_name: string }[] | string;
 }
 
-/**
- * One joined query for the whole logged-in state: store, company, service contact (own or the
- * default one), cart lines, unread messages and the company's stores.
- */
-async function loadBaseRow(db: Db, userId: number): Promise<BaseRow | undefined> {
-  const result = await db.execute(sql`
-    select u.id, u.username, u.name, u.phone, u.store_name, u.address as store_address, u.avatar,
-      u.rank, u.points, u.wechat_open_id,
-      c.name as company, c.province, c.city, c.district, c.address, c.qualification_status,
-      c.contract_signed_at is not null as contract_signed,
-      sc.name as admin_name, sc.phone as admin_phone, sc.is_default as admin_is_default,
-      (select count(*)::int from cart_items ci where ci.user_id = u.id) as cart_count,
-      (select count(*)::int from messages m where m.user_id = u.id and m.read_at is null) as message_count,
-      (select json_agg(json_build_object('id', s.id, 'store_name', s.store_name) order by s.id)
-         from users s where s.company_id = u.company_id) as stores
-    from users u
+const BASE_COLUMNS = `
+    u.id, u.username, u.name, u.phone, u.store_name, u.address as store_address, u.avatar,
+    u.rank, u.points, u.wechat_open_id,
+    c.name as company, c.province, c.city, c.district, c.address, c.qualification_status,
+    c.contract_signed_at is not null as contract_signed,
+    sc.name as admin_name, sc.phone as admin_phone, sc.is_default as admin_is_default,
+    (select count(*)::int from cart_items ci where ci.user_id = u.id) as cart_count,
+    (select count(*)::int from messages m where m.user_id = u.id and m.read_at is null) as message_count,
+    (select json_agg(json_build_object('id', s.id, 'store_name', s.store_name) order by s.id)
+       from users s where s.company_id = u.company_id) as stores`;
+const BASE_JOINS = `
     join companies c on c.id = u.company_id
     left join service_contacts sc on sc.id = coalesce(u.service_contact_id,
-      (select d.id from service_contacts d where d.is_default order by d.id limit 1))
-    where u.id = ${userId}`);
-  return (result as unknown as { rows: BaseRow[] }).rows[0];
+      (select d.id from service_contacts d where d.is_default order by d.id limit 1))`;
+
+/**
+ * One joined query for the whole logged-in state: store, company, service contact (own or the
+ * default one), cart lines, unread messages and the company's stores. With DB sessions the
+ * session lookup joins in too, so user/base costs one round trip; on PostgreSQL it runs as a
+ * named prepared statement (planned once per connection).
+ */
+const BY_USER = `select ${BASE_COLUMNS} from users u ${BASE_JOINS} where u.id = $1`;
+const BY_SESSION = `select ${BASE_COLUMNS} from sessions se
+    join users u on u.id = (se.data->>'userId')::int ${BASE_JOINS}
+    where se.id = $1 and se.expires_at > now()`;
+
+type Queryable = { query(config: unknown, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+async function queryBaseRow(
+  database: Database,
+  name: 'user_base_by_user' | 'user_base_by_session',
+  value: unknown,
+) {
+  const client = (database.db as unknown as { $client: Queryable }).$client;
+  const text = name === 'user_base_by_user' ? BY_USER : BY_SESSION;
+  const result =
+    database.kind === 'postgres'
+      ? await client.query({ name, text, values: [value] })
+      : await client.query(text, [value]);
+  return result.rows[0] as BaseRow | undefined;
 }
 
-export async function userBaseOf(db: Db, userId: number | undefined): Promise<UserBase> {
+/** user/base for the request's buyer cookie: one query with DB sessions, two with Redis ones. */
+export async function userBaseForRequest(app: FastifyInstance, request: FastifyRequest): Promise<UserBase> {
+  const sessionId = request.cookies[BUYER_COOKIE];
+  if (!sessionId || sessionId.length > 64) return userBaseOf(app.database, undefined);
+  if (!(app.sessionStore instanceof DbSessionStore)) return userBaseOf(app.database, await request.buyerId());
   const [config, row] = await Promise.all([
-    siteSettings(db),
-    userId ? loadBaseRow(db, userId) : Promise.resolve(undefined),
+    siteSettings(app.db),
+    queryBaseRow(app.database, 'user_base_by_session', sessionId),
   ]);
+  return toUserBase(config, row);
+}
+
+export async function userBaseOf(database: Database, userId: number | undefined): Promise<UserBase> {
+  const [config, row] = await Promise.all([
+    siteSettings(database.db),
+    userId ? queryBaseRow(database, 'user_base_by_user', userId) : Promise.resolve(undefined),
+  ]);
+  return toUserBase(config, row);
+}
+
+function toUserBase(config: Awaited<ReturnType<typeof siteSettings>>, row: BaseRow | undefined): UserBase {
   const stores = typeof row?.stores === 'string' ? JSON.parse(row.stores) : (row?.stores ?? []);
   return {
     show: true,

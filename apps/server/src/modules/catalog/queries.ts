@@ -53,8 +53,17 @@ export const summaryColumns = {
   image: goods.image,
   salesCount: goods.salesCount,
   stockTotal: goods.stockTotal,
+  /** Default warehouse: the one with most stock (null without stock rows). */
+  mainWarehouseId: sql<
+    number | null
+  >`(select s.warehouse_id from goods_stock s where s.goods_id = ${goods.id} order by s.quantity desc, s.warehouse_id limit 1)`,
 };
-export type SummaryRow = Pick<typeof goods.$inferSelect, keyof typeof summaryColumns>;
+export type SummaryRow = Pick<
+  typeof goods.$inferSelect,
+  Exclude<keyof typeof summaryColumns, 'mainWarehouseId'>
+> & {
+  mainWarehouseId?: number | null;
+};
 
 export interface ListFilter
   extends Partial<Omit<GoodsListQuery, 'page' | 'page_size' | 'sort' | 'category_id'>> {
@@ -122,7 +131,11 @@ export function listOrder(sort: GoodsListQuery['sort']): SQL[] {
   }
 }
 
-/** One page of goods and the total, as two queries (the page uses the sort index). */
+/**
+ * One page of goods and the total. The ordered ids of a page (and the total) are cached for a
+ * few seconds per filter, sort and page — list pages are the same for every visitor — while the
+ * rows themselves (stock, prices, on-sale flag) are always read fresh by primary key.
+ */
 export async function listGoods(
   db: Db,
   filter: ListFilter,
@@ -131,17 +144,73 @@ export async function listGoods(
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
   const where = listConditions(filter);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(goods)
-      .where(where)
-      .orderBy(...listOrder(sort))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(goods).where(where),
+  const [ids, total] = await Promise.all([
+    pageIds(db, filter, where, sort, page, pageSize),
+    countGoods(db, filter, where),
   ]);
-  return { rows: rows as SummaryRow[], total };
+  if (!ids.length) return { rows: [], total };
+  return { rows: await pageRows(db, ids), total };
+}
+
+/**
+ * Rows of a page by primary key. Identical pages requested within ROWS_TTL_MS (1 s) share one
+ * read — concurrent visitors of a category page coalesce — so stock figures in lists are at most
+ * a second old; cart and checkout always re-read stock.
+ */
+const ROWS_TTL_MS = Math.min(1_000, Number(process.env.CATALOG_CACHE_TTL_MS ?? 5_000));
+const rowsCache = new Map<string, { at: number; rows: Promise<SummaryRow[]> }>();
+
+function pageRows(db: Db, ids: number[]): Promise<SummaryRow[]> {
+  const key = ids.join(',');
+  const now = Date.now();
+  const hit = rowsCache.get(key);
+  if (hit && now - hit.at < ROWS_TTL_MS) return hit.rows;
+  if (rowsCache.size > 2_000) rowsCache.clear();
+  const rows = db
+    .select(summaryColumns)
+    .from(goods)
+    .where(and(inArray(goods.id, ids), eq(goods.isOnSale, true)))
+    .then((found) => {
+      const byId = new Map(found.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)).filter((r) => r !== undefined) as SummaryRow[];
+    });
+  rowsCache.set(key, { at: now, rows });
+  rows.catch(() => rowsCache.delete(key));
+  return rows;
+}
+
+/**
+ * How long list pages, totals and suggestions are cached in process (ms). CATALOG_CACHE_TTL_MS=0
+ * turns the result caches off (the bench measures the bare queries that way too).
+ */
+export const listCacheTtlMs = Number(process.env.CATALOG_CACHE_TTL_MS ?? 5_000);
+const LIST_TTL_MS = listCacheTtlMs;
+const pageCache = new Map<string, { at: number; ids: Promise<number[]> }>();
+
+function pageIds(
+  db: Db,
+  filter: ListFilter,
+  where: SQL,
+  sort: GoodsListQuery['sort'],
+  page: number,
+  pageSize: number,
+): Promise<number[]> {
+  const key = JSON.stringify([filter, sort, page, pageSize]);
+  const now = Date.now();
+  const hit = pageCache.get(key);
+  if (hit && now - hit.at < LIST_TTL_MS) return hit.ids;
+  if (pageCache.size > 5_000) pageCache.clear();
+  const ids = db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(where)
+    .orderBy(...listOrder(sort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .then((rows) => rows.map((r) => r.id));
+  pageCache.set(key, { at: now, ids });
+  ids.catch(() => pageCache.delete(key));
+  return ids;
 }
 
 /** The warehouse with most stock of each goods (default ck_id). */
@@ -159,4 +228,55 @@ export async function mainWarehouses(db: Db, ids: number[]): Promise<Map<number,
     .orderBy(asc(goodsStock.goodsId), desc(goodsStock.quantity), asc(goodsStock.warehouseId));
   for (const r of rows) if (!out.has(r.goodsId)) out.set(r.goodsId, r.warehouseId);
   return out;
+}
+
+const onlyCategories = (f: ListFilter) =>
+  f.categoryIds !== undefined &&
+  Object.entries(f).every(
+    ([key, value]) => key === 'categoryIds' || key === 'type' || value === undefined || value === '',
+  );
+
+/**
+ * Total of a goods list. Browsing a category (the common case) counts category links in the
+ * goods_categories index and subtracts off-sale goods (a tiny partial index), instead of
+ * joining every goods row of the category.
+ */
+const countCache = new Map<string, { at: number; total: Promise<number> }>();
+const COUNT_TTL_MS = listCacheTtlMs;
+
+/** Totals are cached for a few seconds per filter (they move slowly; pages are always fresh). */
+function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
+  const key = JSON.stringify(filter);
+  const now = Date.now();
+  const hit = countCache.get(key);
+  if (hit && now - hit.at < COUNT_TTL_MS) return hit.total;
+  if (countCache.size > 2_000) countCache.clear();
+  const total = queryCount(db, filter, where);
+  countCache.set(key, { at: now, total });
+  total.catch(() => countCache.delete(key));
+  return total;
+}
+
+/** Forgets cached pages and totals (after goods writes). */
+export function invalidateGoodsLists() {
+  countCache.clear();
+  pageCache.clear();
+  rowsCache.clear();
+}
+
+async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {
+  if (onlyCategories(filter)) {
+    const [{ total }] = await db
+      .select({ total: sql<number>`count(distinct ${goodsCategories.goodsId})::int` })
+      .from(goodsCategories)
+      .where(
+        and(
+          inArray(goodsCategories.categoryId, filter.categoryIds!),
+          sql`not exists (select 1 from ${goods} where ${goods.id} = ${goodsCategories.goodsId} and not ${goods.isOnSale})`,
+        ),
+      );
+    return total;
+  }
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(goods).where(where);
+  return total;
 }

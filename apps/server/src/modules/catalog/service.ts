@@ -1,5 +1,7 @@
 import {
-  type BrandWallItem,
+  type BrandCard,
+  type BrandStory,
+  type BrandWall,
   type GoodsDetail,
   type GoodsListData,
   type GoodsListQuery,
@@ -19,7 +21,7 @@ import {
   searchLog,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { escapeLike, type ListFilter, listGoods, mainWarehouses, type SummaryRow } from './queries';
+import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 import { priceTipOf, scopeOf, type Viewer } from './viewer';
 
@@ -72,14 +74,8 @@ export function toSummary(
 }
 
 async function summaries(db: Db, rows: SummaryRow[], viewer: Viewer): Promise<GoodsSummary[]> {
-  const [refs, ck] = await Promise.all([
-    catalogRefs(db),
-    mainWarehouses(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  return rows.map((row) => toSummary(row, viewer, refs, ck.get(row.id)));
+  const refs = await catalogRefs(db);
+  return rows.map((row) => toSummary(row, viewer, refs, row.mainWarehouseId ?? undefined));
 }
 
 export async function listPage(
@@ -129,9 +125,25 @@ async function logKeyword(db: Db, keyword: string) {
  * the name (or manufacturer), its full pinyin and its initials come first (btree pattern
  * indexes); contains-matches (trigram indexes) fill up the rest.
  */
-export async function suggestions(db: Db, keywords: string, type: number): Promise<string[]> {
+const suggestionCache = new Map<string, { at: number; list: Promise<string[]> }>();
+const SUGGESTION_TTL_MS = listCacheTtlMs * 6;
+
+/** Suggestions do not depend on the viewer: each (type, keyword) is cached for 30 s. */
+export function suggestions(db: Db, keywords: string, type: number): Promise<string[]> {
   const k = keywords.trim();
-  if (!k) return [];
+  if (!k) return Promise.resolve([]);
+  const key = `${type}:${k.toLowerCase()}`;
+  const now = Date.now();
+  const hit = suggestionCache.get(key);
+  if (hit && now - hit.at < SUGGESTION_TTL_MS) return hit.list;
+  if (suggestionCache.size > 5_000) suggestionCache.clear();
+  const list = querySuggestions(db, k, type);
+  suggestionCache.set(key, { at: now, list });
+  list.catch(() => suggestionCache.delete(key));
+  return list;
+}
+
+async function querySuggestions(db: Db, k: string, type: number): Promise<string[]> {
   const lower = k.toLowerCase();
   const column = type === 1 ? goods.manufacturer : goods.name;
   const keys =
@@ -157,7 +169,8 @@ export async function suggestions(db: Db, keywords: string, type: number): Promi
     return rows.map((r) => r.text);
   };
   const first = await run(true, 10, []);
-  if (first.length >= 10 || k.length < 2) return first;
+  // Contains-matches need three characters for the trigram indexes; shorter keys stay prefix-only.
+  if (first.length >= 10 || [...k].length < 3) return first;
   return [...first, ...(await run(false, 10 - first.length, first))];
 }
 
@@ -331,8 +344,8 @@ export async function cancelFavorites(db: Db, userId: number, ids: number[]) {
   await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.goodsId, ids)));
 }
 
-/** The brand wall (品牌专区) with the number of goods on sale of each brand. */
-export async function brandWall(db: Db): Promise<BrandWallItem[]> {
+/** Brand cards (品牌专区) with the number of goods on sale of each brand. */
+async function brandCards(db: Db): Promise<(BrandCard & { story: string })[]> {
   const refs = await catalogRefs(db);
   const counts = await db
     .select({ brandId: goods.brandId, n: sql<number>`count(*)::int` })
@@ -343,9 +356,29 @@ export async function brandWall(db: Db): Promise<BrandWallItem[]> {
   return refs.brands.map((b) => ({
     id: b.id,
     name: b.name,
-    manufacturer: b.manufacturer,
+    sccj: b.manufacturer,
     logo: b.logo ?? `/media/brands/${b.id}.svg`,
+    // The wall shows the story's first sentence as the brand's one-line pitch.
+    slogan: (b.story.split(/(?<=[。！？])/)[0] ?? '').trim(),
     story: b.story,
     goods_count: byBrand.get(b.id) ?? 0,
   }));
+}
+
+/** GET /api/focus/ppzq: the brand wall, paged. */
+export async function brandWall(db: Db, page: number, pageSize: number): Promise<BrandWall> {
+  const cards = await brandCards(db);
+  const list = cards.slice((page - 1) * pageSize, page * pageSize).map(({ story: _story, ...card }) => card);
+  return { list, total: cards.length, page, page_size: pageSize };
+}
+
+/** GET /api/focus/brand/{id}: a brand's page header; undefined when there is no such brand. */
+export async function brandStoryOf(db: Db, id: number): Promise<BrandStory | undefined> {
+  const card = (await brandCards(db)).find((b) => b.id === id);
+  if (!card) return undefined;
+  const story = card.story
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return { ...card, banner: null, story };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { goods, goodsCategories, goodsStock, type LadderTierRow } from '../../db/schema';
-import { goodsPinyinColumns } from './pinyin';
+import { type PinyinKeys, pinyinKeys } from './pinyin';
+import { invalidateGoodsLists } from './queries';
 
 /** One goods to write, with its stock per warehouse and its category memberships. */
 export interface GoodsWrite {
@@ -39,18 +40,28 @@ export interface GoodsWrite {
   categoryIds: number[];
 }
 
-const pinyinCache = new Map<string, ReturnType<typeof goodsPinyinColumns>>();
+const pinyinCache = new Map<string, PinyinKeys>();
+
+function keysOf(text: string): PinyinKeys {
+  let keys = pinyinCache.get(text);
+  if (!keys) {
+    keys = pinyinKeys(text);
+    if (pinyinCache.size > 50_000) pinyinCache.clear();
+    pinyinCache.set(text, keys);
+  }
+  return keys;
+}
 
 /** Search columns for a name and manufacturer, memoised (generated catalogues repeat names). */
-function searchColumns(name: string, manufacturer: string) {
-  const key = `${name}\u0000${manufacturer}`;
-  let columns = pinyinCache.get(key);
-  if (!columns) {
-    columns = goodsPinyinColumns(name, manufacturer);
-    if (pinyinCache.size > 50_000) pinyinCache.clear();
-    pinyinCache.set(key, columns);
-  }
-  return columns;
+export function searchColumns(name: string, manufacturer: string) {
+  const n = keysOf(name);
+  const m = keysOf(manufacturer);
+  return {
+    namePinyin: n.full,
+    nameInitials: n.initials,
+    manufacturerPinyin: m.full,
+    manufacturerInitials: m.initials,
+  };
 }
 
 const BATCH = 500;
@@ -85,6 +96,7 @@ export async function insertGoods(db: DbOrTx, items: GoodsWrite[]): Promise<numb
     if (stockRows.length) await db.insert(goodsStock).values(stockRows);
     if (categoryRows.length) await db.insert(goodsCategories).values(categoryRows);
   }
+  invalidateGoodsLists();
   return ids;
 }
 
@@ -94,4 +106,5 @@ export async function refreshSearchColumns(db: DbOrTx, id: number, name: string,
     .update(goods)
     .set({ ...searchColumns(name, manufacturer), updatedAt: sql`now()` })
     .where(sql`${goods.id} = ${id}`);
+  invalidateGoodsLists();
 }

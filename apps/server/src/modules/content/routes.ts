@@ -51,12 +51,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      // The cached JSON goes out as is (no per-request serialisation); only the time is live.
+      // The cached JSON goes out as a ready buffer (no per-request serialisation); only the time is live.
       const body = commonPayload(await commonPayloadHead(db));
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload) => payload as string)
-        .send(body);
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 

@@ -40,8 +40,15 @@ export function commonPayloadHead(db: Db): Promise<string> {
   return head;
 }
 
-export function commonPayload(head: string): string {
-  return `${head}${Math.floor(Date.now() / 1000)}}}`;
+let lastBody: { head: string; second: number; body: Buffer } | undefined;
+
+/** The full body for this second: encoded once per second and head (not per request). */
+export function commonPayload(head: string): Buffer {
+  const second = Math.floor(Date.now() / 1000);
+  if (lastBody?.head !== head || lastBody.second !== second) {
+    lastBody = { head, second, body: Buffer.from(`${head}${second}}}`) };
+  }
+  return lastBody.body;
 }
 
 function menuTree(refs: CatalogRefs, menu: string): CategoryMenuItem[] {

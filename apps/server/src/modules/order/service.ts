@@ -318,6 +318,7 @@ export async function buyAgain(db: Db, userId: number, orderId: number) {
             cartItems.goodsManjianId,
             cartItems.isYj,
             cartItems.type,
+            cartItems.combinationId,
           ],
           set: {
             quantity: sql`${cartItems.quantity} + excluded.quantity`,

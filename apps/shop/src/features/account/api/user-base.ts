@@ -4,6 +4,6 @@ import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/user/base: the user state (visitors too). */
-export const fetchUserBase = () => http.get<UserBase>('/api/user/base');
+export const fetchUserBase = () => http.get<UserBase>('/api/user/base', { silent: true });
 
 export const useUserBase = () => useQuery({ queryKey: queryKeys.userBase, queryFn: fetchUserBase });

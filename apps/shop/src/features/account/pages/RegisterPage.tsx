@@ -22,7 +22,8 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const variant: RegisterVariant = pathname.startsWith('/register/dd') ? 'dd' : 'register';
   const step = Number(/step(\d)/.exec(pathname)?.[1] ?? 1);
-  const done = new URLSearchParams(search).has('done');
+  // The success screens: ?done after the company submit; dd's step 3 is its success screen.
+  const done = new URLSearchParams(search).has('done') || (variant === 'dd' && step === 3);
   const base = useUserBase();
   const token = draftStore.get(variant);
   const go = (n: number, query = '') =>
@@ -41,7 +42,7 @@ export default function RegisterPage() {
         }
       />
     );
-  } else if (done || (variant === 'dd' && step === 3)) {
+  } else if (done) {
     body = (
       <Result
         status="success"

@@ -2,6 +2,7 @@ import { Empty, Skeleton } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useHelpArticle } from '../api/help-article';
 import { HelpMenu } from '../components/HelpMenu';
+import { formatDate } from '../format';
 import '../content.css';
 
 /** Help centre: the category menu and the article of the current path. */
@@ -21,7 +22,7 @@ export default function HelpPage() {
         ) : article.data ? (
           <>
             <h1 className="ct-title">{article.data.title}</h1>
-            <div className="ct-meta">更新时间：{article.data.updated_at}</div>
+            <div className="ct-meta">更新时间：{formatDate(article.data.updated_at)}</div>
             <div className="ct-body">
               {article.data.paragraphs.map((paragraph, index) => (
                 <p key={index}>{paragraph}</p>

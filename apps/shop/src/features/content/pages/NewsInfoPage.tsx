@@ -3,6 +3,7 @@ import { Empty, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useNewsArticle } from '../api/news-article';
 import { NewsTabs, newsTypeName } from '../components/NewsTabs';
+import { formatDate } from '../format';
 import '../content.css';
 
 /** /news/info/:id/:type: one news article. */
@@ -23,7 +24,7 @@ export default function NewsInfoPage() {
           <>
             <h1 className="ct-title">{article.data.title}</h1>
             <div className="ct-meta">
-              来源：{article.data.source} &nbsp; 发布时间：{article.data.published_at}
+              来源：{article.data.source} &nbsp; 发布时间：{formatDate(article.data.published_at)}
             </div>
             <div className="ct-body">
               {article.data.paragraphs.map((paragraph, index) => (

@@ -3,6 +3,7 @@ import { Empty, Pagination, Skeleton } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useNewsList } from '../api/news-list';
 import { NewsTabs, newsTypeName } from '../components/NewsTabs';
+import { formatDate } from '../format';
 import '../content.css';
 
 const PAGE_SIZE = 10;
@@ -33,7 +34,7 @@ export default function NewsListPage() {
                     <Link className="ct-news__title" to={`/news/info/${item.id}/${item.type}`}>
                       {item.title}
                     </Link>
-                    <span className="ct-news__date">{item.published_at}</span>
+                    <span className="ct-news__date">{formatDate(item.published_at)}</span>
                   </div>
                   <p className="ct-news__summary">{item.summary}</p>
                 </li>

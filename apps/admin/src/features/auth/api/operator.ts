@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { adminLoginBody, OperatorMe } from '@yaocai/domain';
+import type { z } from 'zod';
+import { http } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-client';
+
+/** The signed-in operator; silent, the console frame sends visitors to the login page itself. */
+export const fetchMe = () => http.get<OperatorMe>('/api/admin/me', { silent: true });
+export const useMe = () => useQuery({ queryKey: queryKeys.me, queryFn: fetchMe });
+
+export type AdminLoginValues = z.input<typeof adminLoginBody>;
+
+/** Silent: the login form shows the refusal under the fields. */
+export const login = (body: AdminLoginValues) =>
+  http.post<{ id: number }>('/api/admin/login', body, { silent: true });
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+}
+
+export const logout = () => http.delete<null>('/api/admin/logout');
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => client.removeQueries({ queryKey: queryKeys.me }),
+  });
+}

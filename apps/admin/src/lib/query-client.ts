@@ -1,0 +1,7 @@
+import { QueryClient } from '@tanstack/react-query';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
+});
+
+export const queryKeys = { me: ['admin', 'me'] as const };

@@ -1,0 +1,295 @@
+import {
+  CART_FILTER_ALL,
+  CART_LINE_TYPE,
+  type CartLine,
+  type CartLineInput,
+  type CartState,
+  giftTypeLabels,
+  giftUnits,
+  type NextHint,
+  type PricedCart,
+  type PricedLine,
+  priceCart,
+  toYuan,
+  unselectedReasonLabels,
+} from '@yaocai/domain';
+import type { CartPromotions, Combination, GiftRule } from './promotions';
+import { inActivity } from './promotions';
+import type { CartRow } from './queries';
+
+/**
+ * The edge between the database rows and the pure pricing engine: rows -> engine input, engine
+ * output -> the wire's cart state. No rule lives here; every figure comes from priceCart.
+ */
+export interface LineContext {
+  row: CartRow;
+  combination: Combination | null;
+  stock: number;
+  gifts: { rule: GiftRule; units: number }[];
+}
+
+export const goodsImage = (row: { goodsId: number; image: string | null }) =>
+  row.image ?? `/media/goods/${row.goodsId}.svg`;
+
+function lineGifts(promotions: CartPromotions, row: CartRow) {
+  if (row.type === CART_LINE_TYPE.combination) return [];
+  const rules = promotions.giftRulesByGoods.get(row.goodsId);
+  if (!rules) return [];
+  const out: LineContext['gifts'] = [];
+  for (const rule of rules) {
+    const units = giftUnits(
+      {
+        buyQuantity: rule.buyQuantity,
+        giftQuantity: rule.giftQuantity,
+        repeat: rule.repeat,
+        maxGifts: rule.maxGifts ?? undefined,
+      },
+      row.quantity,
+    );
+    if (units > 0) out.push({ rule, units });
+  }
+  return out;
+}
+
+export function lineContexts(
+  rows: CartRow[],
+  promotions: CartPromotions,
+  comboStocks: Map<number, number>,
+): LineContext[] {
+  return rows.map((row) => {
+    const combination =
+      row.type === CART_LINE_TYPE.combination
+        ? (promotions.combinations.get(row.combinationId) ?? null)
+        : null;
+    const stock =
+      row.type === CART_LINE_TYPE.combination ? (comboStocks.get(row.combinationId) ?? 0) : row.stock;
+    return { row, combination, stock, gifts: lineGifts(promotions, row) };
+  });
+}
+
+export function engineLine(ctx: LineContext, promotions: CartPromotions, selected?: boolean): CartLineInput {
+  const { row, combination } = ctx;
+  const giftTotal = ctx.gifts.reduce((s, g) => s + g.units * g.rule.priceFen, 0);
+  const base: CartLineInput = {
+    id: row.id,
+    goodsId: row.goodsId,
+    quantity: row.quantity,
+    selected: selected ?? row.isSelected,
+    withCoupon: inActivity(promotions, row),
+    isBuy: row.isBuy && row.isOnSale,
+    stock: ctx.stock,
+    basePriceFen: row.basePriceFen,
+    ladder: row.ladder.length > 0 ? { type: row.ladderType, tiers: row.ladder } : null,
+    minQuantity: row.minQuantity,
+    step: row.stepQuantity,
+    freeShippingNumber: row.isFreeShipping ? Math.max(1, row.freeShippingNumber) : null,
+    goodsManjianAmountFen: 0,
+    gift: ctx.gifts.length > 0 ? { totalFen: giftTotal, type: ctx.gifts[0].rule.type } : null,
+  };
+  if (row.type !== CART_LINE_TYPE.combination) return base;
+  return {
+    ...base,
+    type: CART_LINE_TYPE.combination,
+    isBuy: !!combination && combination.items.every((i) => i.isBuy),
+    basePriceFen: combination?.priceFen ?? 0,
+    ladder: null,
+    minQuantity: 1,
+    step: 1,
+    freeShippingNumber: null,
+    combination: combination
+      ? {
+          priceFen: combination.priceFen,
+          items: combination.items.map((i) => ({
+            goodsId: i.goodsId,
+            quantity: i.quantity,
+            priceFen: i.priceFen,
+          })),
+        }
+      : { priceFen: 0, items: [{ goodsId: row.goodsId, quantity: 1, priceFen: 0 }] },
+  };
+}
+
+function wireLine(ctx: LineContext, priced: PricedLine): CartLine {
+  const { row, combination } = ctx;
+  const bounds = priced.quantityBounds;
+  const isCombination = combination !== null;
+  return {
+    id: row.id,
+    is_combination: isCombination,
+    price: toYuan(priced.unitPriceFen),
+    number: row.quantity,
+    goods: {
+      id: row.goodsId,
+      name: isCombination ? combination.name : row.name,
+      sccj: row.manufacturer,
+      ypgg: row.spec,
+      goods_image: [{ list: goodsImage(row) }],
+      is_buy: row.isBuy && row.isOnSale,
+      number: ctx.stock,
+      is_youx: row.zones.includes('yx'),
+      type: row.kind,
+      base_price: toYuan(isCombination ? combination.priceFen : row.basePriceFen),
+      bzdw: isCombination ? '套' : row.unit,
+      ladder_price: isCombination
+        ? []
+        : row.ladder.map((t) => ({ number: t.quantity, price: toYuan(t.priceFen) })),
+      ladder_price_type: row.ladderType,
+      is_free_shipping: row.isFreeShipping,
+      free_shipping_number: row.freeShippingNumber,
+      tags: row.tags,
+      min_number: bounds.min,
+      step_number: bounds.step,
+    },
+    ck_id: row.warehouseId,
+    ck_name: row.warehouseName,
+    type: row.type,
+    is_selected: priced.selected,
+    with_coupon: priced.withCoupon,
+    goods_manjian_amount: toYuan(priced.lineReductionFen),
+    gift_data:
+      ctx.gifts.length > 0
+        ? {
+            type: ctx.gifts[0].rule.type,
+            total: toYuan(priced.giftFen),
+            label: giftTypeLabels[ctx.gifts[0].rule.type] ?? '赠',
+            items: ctx.gifts.map((g) => ({
+              goods_id: g.rule.giftGoodsId,
+              name: g.rule.giftGoodsName,
+              number: g.units,
+              price: toYuan(g.rule.priceFen),
+            })),
+          }
+        : null,
+    combination: isCombination
+      ? {
+          id: combination.id,
+          name: combination.name,
+          price: toYuan(combination.priceFen),
+          original_price: toYuan(combination.items.reduce((s, i) => s + i.priceFen * i.quantity, 0)),
+          items: combination.items.map((item, i) => ({
+            goods_id: item.goodsId,
+            name: item.name,
+            ypgg: item.spec,
+            number: item.quantity,
+            price: toYuan(item.priceFen),
+            amount: toYuan(priced.combinationItems?.[i]?.amountFen ?? 0),
+          })),
+        }
+      : null,
+    goods_price_id: row.goodsPriceId,
+    ladder_price_id: row.ladderPriceId,
+    goods_manjian_id: row.goodsManjianId,
+    is_yj: row.isYj,
+    amount: toYuan(priced.amountFen),
+    subtotal: toYuan(priced.subtotalFen),
+    reduction_share: toYuan(priced.reductionShareFen),
+    ladder_tier: priced.ladder.tier
+      ? { number: priced.ladder.tier.quantity, price: toYuan(priced.ladder.tier.priceFen) }
+      : null,
+    next_ladder: priced.ladder.next
+      ? {
+          number: priced.ladder.next.quantity,
+          more: priced.ladder.next.more,
+          price: toYuan(priced.ladder.next.unitPriceFen),
+        }
+      : null,
+    min: bounds.min,
+    max: Number.isFinite(bounds.max) ? bounds.max : 2_147_483_647,
+    step: bounds.step,
+    unselected_reason: priced.unselectedReason,
+    unselected_text: priced.unselectedReason ? unselectedReasonLabels[priced.unselectedReason] : null,
+    quantity_messages: [...priced.quantityMessages],
+    single_free_shipping: priced.singleItemFreeShipping,
+  };
+}
+
+export const wireHint = (hint: NextHint) => ({
+  kind: hint.kind,
+  gap: toYuan(hint.gapFen),
+  reduction: hint.kind === 'full_reduction' ? toYuan(hint.reductionFen) : null,
+  text: hint.text,
+});
+
+export function priceContexts(
+  contexts: LineContext[],
+  promotions: CartPromotions,
+  selectedIds?: Set<number>,
+) {
+  const inputs = contexts.map((ctx) =>
+    engineLine(ctx, promotions, selectedIds ? selectedIds.has(ctx.row.id) : undefined),
+  );
+  return priceCart(inputs, {
+    fullReductionTiers: promotions.activity?.tiers ?? [],
+    shipping: promotions.shipping
+      ? { thresholdFen: promotions.shipping.thresholdFen, noTransOrderAmountFen: 0 }
+      : null,
+  });
+}
+
+export function wireSummary(cart: PricedCart, promotions: CartPromotions) {
+  const feeFen = cart.freeShipping.feeApplies ? (promotions.shipping?.feeFen ?? 0) : 0;
+  return {
+    line_count: cart.lineCount,
+    selectable_count: cart.selectableCount,
+    selected_count: cart.selectedCount,
+    selected_quantity: cart.selectedQuantity,
+    all_selected: cart.allSelected,
+    selected_total: toYuan(cart.selectedTotalFen),
+    eligible_amount: toYuan(cart.eligibleAmountFen),
+    reduction: toYuan(cart.fullReductionFen),
+    payable: toYuan(cart.payableFen),
+    free_shipping_gap: toYuan(cart.freeShipping.gapFen),
+    shipping_fee: toYuan(feeFen),
+    fee_applies: cart.freeShipping.feeApplies,
+  };
+}
+
+export function wireLines(contexts: LineContext[], cart: PricedCart): CartLine[] {
+  return contexts.map((ctx, i) => wireLine(ctx, cart.lines[i]));
+}
+
+/** The cart state of spec section 3, every figure from the engine. */
+export function cartStateOf(
+  contexts: LineContext[],
+  promotions: CartPromotions,
+  action: string,
+  filters = CART_FILTER_ALL,
+): CartState {
+  const cart = priceContexts(contexts, promotions);
+  const summary = wireSummary(cart, promotions);
+  const warehouses = new Map<number, { id: number; name: string; count: number }>();
+  for (const { row } of contexts) {
+    const w = warehouses.get(row.warehouseId) ?? { id: row.warehouseId, name: row.warehouseName, count: 0 };
+    w.count++;
+    warehouses.set(row.warehouseId, w);
+  }
+  const all = filters === CART_FILTER_ALL || filters === 0;
+  const lines = wireLines(contexts, cart).filter((line) => all || line.ck_id === filters);
+  return {
+    action,
+    data: lines,
+    shipping_data: {
+      shipping_amount: toYuan(promotions.shipping?.thresholdFen ?? 0),
+      no_trans_order_amount: 0,
+      shipping_fee: toYuan(promotions.shipping?.feeFen ?? 0),
+      gap: summary.free_shipping_gap,
+    },
+    activity_data: {
+      manjians: promotions.activity
+        ? {
+            id: promotions.activity.id,
+            name: promotions.activity.name,
+            manjians: cart.fullReductionTiers.map((t) => ({
+              amount: toYuan(t.amountFen),
+              reduction: toYuan(t.reductionFen),
+              status: t.status,
+              gap: toYuan(t.gapFen),
+            })),
+          }
+        : null,
+    },
+    filter_data: { filters, warehouses: [...warehouses.values()] },
+    summary,
+    hints: cart.hints.map(wireHint),
+  };
+}

@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cartItems, goods, goodsStock, warehouses } from '../../db/schema';
+import type { CartPromotions } from './promotions';
+
+/** One cart line with what pricing and the screen need of its goods, stock and warehouse. */
+export const cartRowColumns = {
+  id: cartItems.id,
+  goodsId: cartItems.goodsId,
+  warehouseId: cartItems.warehouseId,
+  warehouseName: warehouses.name,
+  quantity: cartItems.quantity,
+  isSelected: cartItems.isSelected,
+  goodsPriceId: cartItems.goodsPriceId,
+  ladderPriceId: cartItems.ladderPriceId,
+  goodsManjianId: cartItems.goodsManjianId,
+  isYj: cartItems.isYj,
+  type: cartItems.type,
+  combinationId: cartItems.combinationId,
+  name: goods.name,
+  manufacturer: goods.manufacturer,
+  spec: goods.spec,
+  unit: goods.unit,
+  kind: goods.kind,
+  image: goods.image,
+  scopeClass: goods.scopeClass,
+  basePriceFen: goods.basePriceFen,
+  ladderType: goods.ladderType,
+  ladder: goods.ladder,
+  minQuantity: goods.minQuantity,
+  stepQuantity: goods.stepQuantity,
+  isBuy: goods.isBuy,
+  isOnSale: goods.isOnSale,
+  isFreeShipping: goods.isFreeShipping,
+  freeShippingNumber: goods.freeShippingNumber,
+  tags: goods.tags,
+  zones: goods.zones,
+  ephedrine: goods.ephedrine,
+  stock: sql<number>`coalesce(${goodsStock.quantity}, 0)`.mapWith(Number),
+};
+
+function cartRowsQuery(db: DbOrTx) {
+  return db
+    .select(cartRowColumns)
+    .from(cartItems)
+    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
+    .innerJoin(warehouses, eq(warehouses.id, cartItems.warehouseId))
+    .leftJoin(
+      goodsStock,
+      and(eq(goodsStock.goodsId, cartItems.goodsId), eq(goodsStock.warehouseId, cartItems.warehouseId)),
+    )
+    .$dynamic();
+}
+
+export type CartRow = Awaited<ReturnType<typeof cartRowsQuery>>[number];
+
+/** The store's cart lines in the order they were added (optionally only some ids). */
+export async function loadCartRows(db: DbOrTx, userId: number, ids?: number[]): Promise<CartRow[]> {
+  const where = ids
+    ? and(eq(cartItems.userId, userId), inArray(cartItems.id, ids))
+    : eq(cartItems.userId, userId);
+  const rows = await cartRowsQuery(db).where(where).orderBy(asc(cartItems.id));
+  return rows;
+}
+
+/**
+ * Sets a package line can take: the fewest any of its goods' stock allows in the package's
+ * warehouse. Keyed by combination id.
+ */
+export async function combinationStocks(
+  db: DbOrTx,
+  promotions: CartPromotions,
+  combinationIds: number[],
+): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  const combos = combinationIds.map((id) => promotions.combinations.get(id)).filter((c) => !!c);
+  if (combos.length === 0) return result;
+  const goodsIds = [...new Set(combos.flatMap((c) => c.items.map((i) => i.goodsId)))];
+  const stocks = await db.select().from(goodsStock).where(inArray(goodsStock.goodsId, goodsIds));
+  const byKey = new Map(stocks.map((s) => [`${s.goodsId}:${s.warehouseId}`, s.quantity]));
+  for (const combo of combos) {
+    let sets = Number.POSITIVE_INFINITY;
+    for (const item of combo.items) {
+      const stock = byKey.get(`${item.goodsId}:${combo.warehouseId}`) ?? 0;
+      sets = Math.min(sets, Math.floor(stock / item.quantity));
+    }
+    result.set(combo.id, Number.isFinite(sets) ? sets : 0);
+  }
+  return result;
+}
+
+/** Ids among `ids` that are lines of this store's cart. */
+export async function ownedLineIds(db: DbOrTx, userId: number, ids: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function countLines(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,104 @@
+import {
+  cartAddBody,
+  cartCopyBody,
+  cartEditBody,
+  cartIdsBody,
+  cartListQuery,
+  cartNextHintBody,
+  cartSelectBody,
+  cartTotal as cartTotalSchema,
+  envelope,
+} from '@yaocai/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope';
+import * as cart from './service';
+
+const lineId = z.object({
+  id: z.coerce.number({ error: '购物车商品不存在' }).int().positive().max(2_147_483_647),
+});
+
+/**
+ * Cart calls of spec section 7, buyer only: the cart belongs to the logged-in store
+ * (request.userId). Responses carrying the cart state skip response validation: the state is
+ * built from the domain types and is the hottest path of the shop.
+ */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  // preValidation: a visitor is told to log in before any body is judged.
+  app.addHook('preValidation', app.requireBuyer);
+  const tags = ['cart'];
+
+  app.get(
+    '/cart/list',
+    { schema: { tags, summary: 'Cart state', querystring: cartListQuery } },
+    async (request) => ok(await cart.cartState(app.db, request.userId, 'list', request.query.filters)),
+  );
+
+  app.get(
+    '/cart/total',
+    {
+      schema: { tags, summary: 'Number of cart lines (badge)', response: { 200: envelope(cartTotalSchema) } },
+    },
+    async (request) => ok(await cart.cartTotal(app.db, request.userId)),
+  );
+
+  app.post(
+    '/cart',
+    { schema: { tags, summary: 'Add lines (merging)', body: cartAddBody } },
+    async (request) => ok(await cart.addLines(app.db, request.userId, request.body.params), '加入购物车成功'),
+  );
+
+  app.post(
+    '/cart/quick_add/:id',
+    { schema: { tags, summary: 'Add the minimum quantity of a goods', params: lineId } },
+    async (request) => ok(await cart.quickAdd(app.db, request.userId, request.params.id), '加入购物车成功'),
+  );
+
+  app.post(
+    '/cart/:id/edit',
+    { schema: { tags, summary: 'Change a line quantity', params: lineId, body: cartEditBody } },
+    async (request) =>
+      ok(await cart.editLine(app.db, request.userId, request.params.id, request.body.params.number)),
+  );
+
+  app.post(
+    '/cart/batch_delete',
+    { schema: { tags, summary: 'Delete lines', body: cartIdsBody } },
+    async (request) => ok(await cart.batchDelete(app.db, request.userId, request.body.ids), '删除成功'),
+  );
+
+  app.post(
+    '/cart/batch_select',
+    { schema: { tags, summary: 'Select or unselect lines', body: cartSelectBody } },
+    async (request) =>
+      ok(await cart.batchSelect(app.db, request.userId, request.body.ids, request.body.is_selected === 1)),
+  );
+
+  app.post(
+    '/cart/copy',
+    { schema: { tags, summary: 'Copy lines to other stores of the company', body: cartCopyBody } },
+    async (request) =>
+      ok(
+        await cart.copyLines(app.db, request.userId, request.body.ids, request.body.other_user_ids),
+        '复制成功',
+      ),
+  );
+
+  app.post(
+    '/cart/checkout',
+    { schema: { tags, summary: 'Validate the chosen lines for the order page', body: cartIdsBody } },
+    async (request) => ok(await cart.checkout(app.db, request.userId, request.body.ids)),
+  );
+
+  app.post(
+    '/cart/next_hint',
+    {
+      schema: {
+        tags,
+        summary: 'What to add for the next tier or free shipping',
+        body: cartNextHintBody.optional(),
+      },
+    },
+    async (request) => ok(await cart.nextHint(app.db, request.userId, request.body?.ids)),
+  );
+};

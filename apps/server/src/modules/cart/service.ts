@@ -1,0 +1,465 @@
+import {
+  ApiCode,
+  CART_FILTER_ALL,
+  CART_LINE_TYPE,
+  CART_MAX_LINES,
+  type CartAddLine,
+  type CheckoutData,
+  type CheckoutProblem,
+  scopeClassName,
+  toYuan,
+  validateQuantity,
+} from '@yaocai/domain';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { cartItems, companies, goods, goodsStock, users } from '../../db/schema';
+import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
+import {
+  cartStateOf,
+  type LineContext,
+  lineContexts,
+  priceContexts,
+  wireHint,
+  wireLines,
+  wireSummary,
+} from './pricing';
+import { type CartPromotions, loadCartPromotions } from './promotions';
+import { type CartRow, combinationStocks, countLines, loadCartRows, ownedLineIds } from './queries';
+
+/**
+ * The cart of one store (request.userId): load -> domain rule -> persist, in one transaction.
+ * Every figure comes from the pricing engine in packages/domain; nothing here re-prices.
+ * Another store's line ids are answered exactly like ids that do not exist (404).
+ */
+const LINE_NOT_FOUND = '购物车商品不存在或已被删除';
+
+async function contextsOf(db: DbOrTx, promotions: CartPromotions, rows: CartRow[]): Promise<LineContext[]> {
+  const comboIds = rows.filter((r) => r.type === CART_LINE_TYPE.combination).map((r) => r.combinationId);
+  const stocks = comboIds.length > 0 ? await combinationStocks(db, promotions, comboIds) : new Map();
+  return lineContexts(rows, promotions, stocks);
+}
+
+export async function cartState(db: Db, userId: number, action = 'list', filters = CART_FILTER_ALL) {
+  const [promotions, rows] = await Promise.all([loadCartPromotions(db), loadCartRows(db, userId)]);
+  return cartStateOf(await contextsOf(db, promotions, rows), promotions, action, filters);
+}
+
+export async function cartTotal(db: Db, userId: number) {
+  return { total: await countLines(db, userId) };
+}
+
+/** Throws 404 unless every id is a line of this store's cart. */
+async function assertOwned(db: DbOrTx, userId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const owned = await ownedLineIds(db, userId, unique);
+  if (owned.size !== unique.length) throw notFound(LINE_NOT_FOUND);
+  return unique;
+}
+
+interface Placement {
+  index: number;
+  goodsId: number;
+  warehouseId: number;
+  combinationId: number;
+  type: number;
+  number: number;
+  name: string;
+  rule: { min: number; step: number; stock: number };
+  line: CartAddLine;
+}
+
+/** Resolves each requested line to goods, warehouse and quantity rule; refuses what cannot be bought. */
+async function placeLines(
+  tx: DbOrTx,
+  promotions: CartPromotions,
+  lines: CartAddLine[],
+): Promise<Placement[]> {
+  const goodsIds = [...new Set(lines.filter((l) => l.type !== 3).map((l) => l.goods_id))];
+  const comboIds = lines.filter((l) => l.type === 3).map((l) => l.goods_id);
+  const [goodsRows, stockRows, comboStock] = await Promise.all([
+    goodsIds.length > 0
+      ? tx
+          .select({
+            id: goods.id,
+            name: goods.name,
+            isBuy: goods.isBuy,
+            isOnSale: goods.isOnSale,
+            min: goods.minQuantity,
+            step: goods.stepQuantity,
+          })
+          .from(goods)
+          .where(inArray(goods.id, goodsIds))
+      : [],
+    goodsIds.length > 0 ? tx.select().from(goodsStock).where(inArray(goodsStock.goodsId, goodsIds)) : [],
+    combinationStocks(tx, promotions, comboIds),
+  ]);
+  const goodsById = new Map(goodsRows.map((g) => [g.id, g]));
+  return lines.map((line, index) => {
+    const field = `params.${index}.goods_id`;
+    if (line.type === CART_LINE_TYPE.combination) {
+      const combo = promotions.combinations.get(line.goods_id);
+      if (!combo) throw fieldError(field, '组合套餐不存在或已下架');
+      if (!combo.items.every((i) => i.isBuy)) throw fieldError(field, `${combo.name}：该套餐暂不可购买`);
+      return {
+        index,
+        goodsId: combo.mainGoodsId,
+        warehouseId: combo.warehouseId,
+        combinationId: combo.id,
+        type: 3,
+        number: line.number,
+        name: combo.name,
+        rule: { min: 1, step: 1, stock: comboStock.get(combo.id) ?? 0 },
+        line,
+      };
+    }
+    const g = goodsById.get(line.goods_id);
+    if (!g?.isOnSale) throw fieldError(field, '商品不存在或已下架');
+    if (!g.isBuy) throw fieldError(field, `${g.name}：该商品暂不可购买`);
+    const stocks = stockRows.filter((s) => s.goodsId === g.id);
+    let stock = line.ck_id > 0 ? stocks.find((s) => s.warehouseId === line.ck_id) : undefined;
+    if (line.ck_id > 0 && !stock) throw fieldError(`params.${index}.ck_id`, `${g.name}：该仓库没有此商品`);
+    stock ??= stocks.reduce<(typeof stocks)[number] | undefined>(
+      (best, s) => (!best || s.quantity > best.quantity ? s : best),
+      undefined,
+    );
+    if (!stock || stock.quantity <= 0) throw fieldError(`params.${index}.number`, `${g.name}：该商品已售罄`);
+    return {
+      index,
+      goodsId: g.id,
+      warehouseId: stock.warehouseId,
+      combinationId: 0,
+      type: 1,
+      number: line.number,
+      name: g.name,
+      rule: { min: g.min, step: g.step, stock: stock.quantity },
+      line,
+    };
+  });
+}
+
+const keyOf = (v: {
+  goodsId: number;
+  warehouseId: number;
+  goodsPriceId: number;
+  ladderPriceId: number;
+  goodsManjianId: number;
+  isYj: number;
+  type: number;
+  combinationId: number;
+}) =>
+  [
+    v.goodsId,
+    v.warehouseId,
+    v.goodsPriceId,
+    v.ladderPriceId,
+    v.goodsManjianId,
+    v.isYj,
+    v.type,
+    v.combinationId,
+  ].join(':');
+
+type CartInsert = typeof cartItems.$inferInsert;
+
+/**
+ * Inserts lines, merging with existing lines of the same goods and price source in one atomic
+ * statement (concurrent adds serialise on the unique index); returns each merged row.
+ */
+async function upsertLines(tx: DbOrTx, values: CartInsert[]) {
+  const merged = new Map<string, CartInsert>();
+  for (const v of values) {
+    const key = keyOf(v as Parameters<typeof keyOf>[0]);
+    const existing = merged.get(key);
+    if (existing) existing.quantity += v.quantity;
+    else merged.set(key, { ...v });
+  }
+  const rows = [...merged.values()].sort((a, b) => a.goodsId - b.goodsId || a.warehouseId - b.warehouseId);
+  const result = await tx
+    .insert(cartItems)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        cartItems.userId,
+        cartItems.goodsId,
+        cartItems.warehouseId,
+        cartItems.goodsPriceId,
+        cartItems.ladderPriceId,
+        cartItems.goodsManjianId,
+        cartItems.isYj,
+        cartItems.type,
+        cartItems.combinationId,
+      ],
+      set: {
+        quantity: sql`${cartItems.quantity} + excluded.quantity`,
+        isSelected: true,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return new Map(result.map((r) => [keyOf(r), r]));
+}
+
+async function assertCartSize(tx: DbOrTx, userId: number) {
+  if ((await countLines(tx, userId)) > CART_MAX_LINES) {
+    throw refusal(`购物车最多可放${CART_MAX_LINES}种商品，请先结算或删除部分商品`, 422);
+  }
+}
+
+export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
+  // Read before the transaction: PGlite has one connection, which the transaction holds.
+  const promotions = await loadCartPromotions(db);
+  return db.transaction(async (tx) => {
+    const placed = await placeLines(tx, promotions, lines);
+    const values = placed.map((p) => ({
+      userId,
+      goodsId: p.goodsId,
+      warehouseId: p.warehouseId,
+      quantity: p.number,
+      goodsPriceId: p.line.goods_price_id,
+      ladderPriceId: p.line.ladder_price_id,
+      goodsManjianId: p.line.goods_manjian_id,
+      isYj: p.line.is_yj,
+      type: p.type,
+      combinationId: p.combinationId,
+    }));
+    const rows = await upsertLines(tx, values);
+    const ids: number[] = [];
+    for (const [i, p] of placed.entries()) {
+      const row = rows.get(keyOf(values[i]));
+      if (!row) throw new Error('upsert lost a line');
+      const check = validateQuantity({ ...p.rule, quantity: row.quantity });
+      if (!check.ok) throw fieldError(`params.${p.index}.number`, `${p.name}：${check.messages[0]}`);
+      ids.push(row.id);
+    }
+    await assertCartSize(tx, userId);
+    return { ids: [...new Set(ids)], total: await countLines(tx, userId) };
+  });
+}
+
+/** Adds the smallest quantity that may be bought of a goods (its minimum, rounded to the step). */
+export async function quickAdd(db: Db, userId: number, goodsId: number) {
+  const [g] = await db
+    .select({ min: goods.minQuantity, step: goods.stepQuantity })
+    .from(goods)
+    .where(eq(goods.id, goodsId));
+  if (!g) throw notFound('商品不存在或已下架');
+  const number = Math.ceil(Math.max(1, g.min) / Math.max(1, g.step)) * Math.max(1, g.step);
+  return addLines(db, userId, [
+    {
+      goods_id: goodsId,
+      number,
+      ck_id: 0,
+      goods_price_id: 0,
+      ladder_price_id: 0,
+      goods_manjian_id: 0,
+      is_yj: 0,
+      type: 1,
+    },
+  ]);
+}
+
+export async function editLine(db: Db, userId: number, lineId: number, number: number) {
+  const promotions = await loadCartPromotions(db);
+  await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
+      .for('update');
+    if (!locked) throw notFound(LINE_NOT_FOUND);
+    const [ctx] = await contextsOf(tx, promotions, await loadCartRows(tx, userId, [lineId]));
+    const check = validateQuantity({
+      min: ctx.combination ? 1 : ctx.row.minQuantity,
+      step: ctx.combination ? 1 : ctx.row.stepQuantity,
+      stock: ctx.stock,
+      quantity: number,
+    });
+    if (!check.ok)
+      throw fieldError('params.number', `${ctx.combination?.name ?? ctx.row.name}：${check.messages[0]}`);
+    await tx
+      .update(cartItems)
+      .set({ quantity: number, updatedAt: sql`now()` })
+      .where(eq(cartItems.id, lineId));
+  });
+  return cartState(db, userId, 'edit');
+}
+
+export async function batchDelete(db: Db, userId: number, ids: number[]) {
+  await db.transaction(async (tx) => {
+    const unique = await assertOwned(tx, userId, ids);
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, unique)));
+  });
+  return cartState(db, userId, 'delete');
+}
+
+export async function batchSelect(db: Db, userId: number, ids: number[], selected: boolean) {
+  await db.transaction(async (tx) => {
+    const unique = await assertOwned(tx, userId, ids);
+    await tx
+      .update(cartItems)
+      .set({ isSelected: selected, updatedAt: sql`now()` })
+      .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, unique)));
+  });
+  return cartState(db, userId, 'select');
+}
+
+/** Copies lines to other stores of the same company, merging like an add; all or nothing. */
+export async function copyLines(db: Db, userId: number, ids: number[], otherUserIds: number[]) {
+  const promotions = await loadCartPromotions(db);
+  return db.transaction(async (tx) => {
+    const unique = await assertOwned(tx, userId, ids);
+    const targets = [...new Set(otherUserIds)];
+    const [me] = await tx.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+    const stores = await tx
+      .select({ id: users.id, storeName: users.storeName })
+      .from(users)
+      .where(and(inArray(users.id, targets), eq(users.companyId, me.companyId), ne(users.id, userId)));
+    if (stores.length !== targets.length) throw fieldError('other_user_ids', '只能复制到本公司的其他门店');
+    const source = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, unique)));
+    for (const store of stores) {
+      const rows = await upsertLines(
+        tx,
+        source.map(({ id: _id, createdAt: _c, updatedAt: _u, ...line }) => ({ ...line, userId: store.id })),
+      );
+      const contexts = await contextsOf(
+        tx,
+        promotions,
+        await loadCartRows(
+          tx,
+          store.id,
+          [...rows.values()].map((r) => r.id),
+        ),
+      );
+      for (const ctx of contexts) {
+        const check = validateQuantity({
+          min: ctx.combination ? 1 : ctx.row.minQuantity,
+          step: ctx.combination ? 1 : ctx.row.stepQuantity,
+          stock: ctx.stock,
+          quantity: ctx.row.quantity,
+        });
+        if (!check.ok) {
+          throw fieldError(
+            'ids',
+            `${store.storeName}：${ctx.combination?.name ?? ctx.row.name}${check.messages[0]}`,
+          );
+        }
+      }
+      await assertCartSize(tx, store.id);
+    }
+    return { copied: unique.length, stores: stores.length };
+  });
+}
+
+function lineProblems(
+  ctx: LineContext,
+  scope: Set<string>,
+  scopeByGoods: Map<number, string>,
+): CheckoutProblem[] {
+  const { row, combination } = ctx;
+  const name = combination?.name ?? row.name;
+  const base = { id: row.id, goods_id: row.goodsId, name };
+  const problems: CheckoutProblem[] = [];
+  if (!row.isOnSale) return [{ ...base, reason: 'off_sale', message: `${name}：商品已下架` }];
+  if (!row.isBuy || (combination && !combination.items.every((i) => i.isBuy))) {
+    return [{ ...base, reason: 'not_purchasable', message: `${name}：该商品暂不可购买` }];
+  }
+  if (ctx.stock <= 0) return [{ ...base, reason: 'out_of_stock', message: `${name}：该商品已售罄` }];
+  const check = validateQuantity({
+    min: combination ? 1 : row.minQuantity,
+    step: combination ? 1 : row.stepQuantity,
+    stock: ctx.stock,
+    quantity: row.quantity,
+  });
+  if (!check.ok)
+    problems.push({ ...base, reason: 'quantity', message: `${name}：${check.messages.join('；')}` });
+  const classes = combination
+    ? combination.items.map((i) => scopeByGoods.get(i.goodsId) ?? '')
+    : [row.scopeClass];
+  const outside = classes.filter((c) => !scope.has(c));
+  if (outside.length > 0) {
+    problems.push({
+      ...base,
+      reason: 'business_scope',
+      message: `${name}：超出您的经营范围（${[...new Set(outside)].map(scopeClassName).join('、')}）`,
+    });
+  }
+  return problems;
+}
+
+/** Validates the chosen lines for the order page; refuses with the list of problems. */
+export async function checkout(db: Db, userId: number, ids: number[]): Promise<CheckoutData> {
+  const unique = await assertOwned(db, userId, ids);
+  const [[company], promotions, rows] = await Promise.all([
+    db
+      .select({ status: companies.qualificationStatus, scope: companies.businessScope })
+      .from(companies)
+      .innerJoin(users, eq(users.companyId, companies.id))
+      .where(eq(users.id, userId)),
+    loadCartPromotions(db),
+    loadCartRows(db, userId, unique),
+  ]);
+  const contexts = await contextsOf(db, promotions, rows);
+  const comboGoods = [...new Set(contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []))];
+  const scopeByGoods = new Map<number, string>();
+  if (comboGoods.length > 0) {
+    for (const g of await db
+      .select({ id: goods.id, scope: goods.scopeClass })
+      .from(goods)
+      .where(inArray(goods.id, comboGoods))) {
+      scopeByGoods.set(g.id, g.scope);
+    }
+  }
+  const problems: CheckoutProblem[] = [];
+  if (company.status !== 'approved') {
+    problems.push({
+      id: null,
+      goods_id: null,
+      name: null,
+      reason: 'qualification',
+      message:
+        company.status === 'rejected'
+          ? '您的资质审核未通过，请重新提交资质后再下单'
+          : '您的资质正在审核中，审核通过后才能下单',
+    });
+  }
+  const scope = new Set(company.scope);
+  for (const ctx of contexts) problems.push(...lineProblems(ctx, scope, scopeByGoods));
+  if (problems.length > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const p of problems) {
+      const key = p.id === null ? 'qualification' : `lines.${p.id}`;
+      errors[key] = [...(errors[key] ?? []), p.message];
+    }
+    throw new AppError(422, problems[0].message, ApiCode.validation, { errors, problems });
+  }
+  const cart = priceContexts(contexts, promotions, new Set(unique));
+  const summary = wireSummary(cart, promotions);
+  return {
+    ids: unique,
+    lines: wireLines(contexts, cart),
+    summary,
+    activity:
+      promotions.activity && cart.fullReductionFen > 0
+        ? { name: promotions.activity.name, reduction: toYuan(cart.fullReductionFen) }
+        : null,
+    shipping_fee: summary.shipping_fee,
+    order_amount: toYuan(
+      cart.payableFen + (cart.freeShipping.feeApplies ? (promotions.shipping?.feeFen ?? 0) : 0),
+    ),
+  };
+}
+
+/** What to add next: the nearest full-reduction tier or free shipping. */
+export async function nextHint(db: Db, userId: number, ids?: number[]) {
+  const unique = ids ? await assertOwned(db, userId, ids) : undefined;
+  const [promotions, rows] = await Promise.all([loadCartPromotions(db), loadCartRows(db, userId)]);
+  const cart = priceContexts(
+    await contextsOf(db, promotions, rows),
+    promotions,
+    unique ? new Set(unique) : undefined,
+  );
+  const hints = cart.hints.map(wireHint);
+  return { hint: hints[0] ?? null, hints };
+}

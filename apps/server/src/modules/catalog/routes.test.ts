@@ -1,0 +1,348 @@
+import { goodsDetail, goodsListData, scopeClassCodes } from '@yaocai/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { cartItems, categories, goods } from '../../db/schema';
+import { testBuyer } from './test-buyers';
+
+let ctx: TestContext;
+let approved: { userId: number; cookie: string };
+let pending: { userId: number; cookie: string };
+let narrow: { userId: number; cookie: string };
+
+const get = async (url: string, cookie?: string) => {
+  const res = await ctx.app.inject({ url, headers: cookie ? { cookie } : {} });
+  return { status: res.statusCode, body: res.json() };
+};
+const list = async (query: string, cookie?: string) => {
+  const res = await get(`/api/goods/list?${query}`, cookie);
+  expect(res.status).toBe(200);
+  return goodsListData.parse(res.body.data);
+};
+const post = async (url: string, payload: unknown, cookie?: string) => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: cookie ? { cookie } : {},
+  });
+  return { status: res.statusCode, body: res.json() };
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  approved = await testBuyer(ctx.app, { status: 'approved', scope: [...scopeClassCodes] });
+  pending = await testBuyer(ctx.app, { status: 'pending', scope: [...scopeClassCodes] });
+  narrow = await testBuyer(ctx.app, { status: 'approved', scope: ['fcfy', 'hxyzj', 'zcy'] });
+}, 60_000);
+afterAll(() => ctx?.close());
+
+describe('GET /api/goods/list', () => {
+  it('pages the demo catalogue with a total', async () => {
+    const page1 = await list('page=1&page_size=20');
+    expect(page1.total).toBeGreaterThanOrEqual(300);
+    expect(page1.list).toHaveLength(20);
+    const page2 = await list('page=2&page_size=20');
+    expect(page2.list[0].id).not.toBe(page1.list[0].id);
+    expect(page2.total).toBe(page1.total);
+    const beyond = await list('page=1000&page_size=100');
+    expect(beyond.list).toEqual([]);
+  });
+
+  it('hides prices from visitors and unapproved buyers', async () => {
+    const visitor = await list('page_size=5');
+    for (const g of visitor.list) {
+      expect(g.price_visibility).toBe('login');
+      expect(g.price_tip).toBe('登录后查看价格');
+      expect(g.base_price).toBeNull();
+      expect(g.retail_price).toBeNull();
+      expect(g.ladder_price).toEqual([]);
+      expect(g.in_scope).toBeNull();
+    }
+    const waiting = await list('page_size=5', pending.cookie);
+    for (const g of waiting.list) {
+      expect(g.price_visibility).toBe('pending');
+      expect(g.price_tip).toBe('资质审核通过后可见');
+      expect(g.base_price).toBeNull();
+    }
+    const buyer = await list('page_size=5', approved.cookie);
+    for (const g of buyer.list) {
+      expect(g.price_visibility).toBe('visible');
+      expect(g.base_price).toBeGreaterThan(0);
+      expect(g.in_scope).toBe(true);
+    }
+  });
+
+  it('sends ladder tiers of both ladder types to buyers who see prices', async () => {
+    const all = await list('page_size=100', approved.cookie);
+    const laddered = all.list.filter((g) => g.ladder_price.length > 0);
+    expect(new Set(laddered.map((g) => g.ladder_price_type))).toEqual(new Set([1, 2]));
+  });
+
+  it('explains goods outside the business scope', async () => {
+    const rx = await list('page_size=100', narrow.cookie);
+    const refused = rx.list.find((g) => g.rx_class === 'rx');
+    expect(refused?.in_scope).toBe(false);
+    expect(refused?.scope_message).toBe('超出经营范围：需具备「处方药」经营范围');
+  });
+
+  it('filters by category including descendants', async () => {
+    const [root] = await ctx.database.db.select().from(categories).where(eqCode('n-xy'));
+    const parent = await list(`category_id=${root.id}&page_size=100`);
+    expect(parent.total).toBeGreaterThan(20);
+    const [leaf] = await ctx.database.db.select().from(categories).where(eqCode('n-xy-kgr'));
+    const child = await list(`category_id=${leaf.id}&page_size=100`);
+    expect(child.total).toBeGreaterThan(0);
+    expect(child.total).toBeLessThan(parent.total);
+    expect(parent.list.map((g) => g.id)).toEqual(
+      expect.arrayContaining(child.list.slice(0, 5).map((g) => g.id)),
+    );
+    expect((await list('category_id=999999')).total).toBe(0);
+  });
+
+  it('finds goods by Chinese name, full pinyin and initials, and by manufacturer', async () => {
+    for (const k of ['阿莫西林', 'amoxilin', 'amxl', 'AMXL']) {
+      const r = await list(`keywords=${encodeURIComponent(k)}`);
+      expect(r.total, k).toBeGreaterThan(0);
+      expect(
+        r.list.every((g) => g.name.includes('阿莫西林') || g.common_name.includes('阿莫西林')),
+        k,
+      ).toBe(true);
+    }
+    const byMaker = await list(`keywords=${encodeURIComponent('hbzy')}&type=1`);
+    expect(byMaker.total).toBeGreaterThan(0);
+    expect(byMaker.list.every((g) => g.sccj.startsWith('华北制药'))).toBe(true);
+    const exact = await list(`sccj=${encodeURIComponent(byMaker.list[0].sccj)}&page_size=100`);
+    expect(exact.list.every((g) => g.sccj === byMaker.list[0].sccj)).toBe(true);
+  });
+
+  it('filters by brand, zone, tag, stock and price range', async () => {
+    const branded = (await list('page_size=100')).list.find((g) => g.brand)!;
+    const brand = await list(`brand_id=${branded.brand!.id}&page_size=100`);
+    expect(brand.list.every((g) => g.brand?.id === branded.brand!.id)).toBe(true);
+    for (const zone of ['yx', 'zyyp', 'qxzq', 'jxqzc', 'kxzq', 'ppzq']) {
+      const z = await list(`zone=${zone}&page_size=100`);
+      expect(z.total, zone).toBeGreaterThan(0);
+      expect(z.list.every((g) => g.zones.includes(zone))).toBe(true);
+    }
+    const tagged = await list(`tag=${encodeURIComponent('满')}&page_size=100`);
+    expect(tagged.total).toBeGreaterThan(0);
+    expect(tagged.list.every((g) => g.tags.includes('满'))).toBe(true);
+    const inStock = await list('in_stock=1&page_size=100');
+    expect(inStock.list.every((g) => g.number > 0)).toBe(true);
+    expect(inStock.total).toBeLessThan((await list('page_size=1')).total);
+    const priced = await list('min_price=10&max_price=20&page_size=100', approved.cookie);
+    expect(priced.total).toBeGreaterThan(0);
+    expect(priced.list.every((g) => g.base_price! >= 10 && g.base_price! <= 20)).toBe(true);
+    expect((await list('min_price=20&max_price=10')).total).toBe(0);
+  });
+
+  it('sorts by sales, price and newest', async () => {
+    const sales = (await list('sort=sales&page_size=50')).list.map((g) => g.sales);
+    expect(sales).toEqual([...sales].sort((a, b) => b - a));
+    const asc = (await list('sort=price_asc&page_size=50', approved.cookie)).list.map((g) => g.base_price!);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await list('sort=price_desc&page_size=50', approved.cookie)).list.map((g) => g.base_price!);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const newest = await list('sort=newest&page_size=10');
+    const rows = await ctx.database.db.select({ id: goods.id, at: goods.createdAt }).from(goods);
+    const at = new Map(rows.map((r) => [r.id, r.at.getTime()]));
+    const times = newest.list.map((g) => at.get(g.id)!);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const def = (await list('sort=default&page_size=10')).list.map((g) => g.id);
+    expect(def).toEqual([...def].sort((a, b) => a - b));
+  });
+
+  it('refuses bad input with 422, never 500', async () => {
+    for (const q of [
+      'page=-1',
+      'page=0',
+      'page=abc',
+      'page_size=1000',
+      'sort=random',
+      'category_id=abc',
+      'category_id=-3',
+      `keywords=${'a'.repeat(10_000)}`,
+      'zone=nope',
+      'in_stock=7',
+      'min_price=-1',
+    ]) {
+      const res = await get(`/api/goods/list?${q}`);
+      expect(res.status, q.slice(0, 40)).toBe(422);
+      expect(res.body.code).toBe(422);
+    }
+  });
+
+  it('treats SQL, HTML and LIKE wildcards in keywords as plain text', async () => {
+    for (const k of ["' or 1=1 --", '"; drop table goods; --', '<script>alert(1)</script>', '_', '\\']) {
+      const r = await list(`keywords=${encodeURIComponent(k)}`);
+      expect(r.total, k).toBe(0);
+    }
+    // "%" only finds names that really contain a per-cent sign (e.g. 75%酒精).
+    const percent = await list(`keywords=${encodeURIComponent('%')}&page_size=100`);
+    expect(percent.total).toBeLessThan(10);
+    expect(percent.list.every((g) => `${g.name}${g.common_name}`.includes('%'))).toBe(true);
+    expect((await list('page_size=1')).total).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe('GET /api/goods/detail/{id}', () => {
+  it('answers the detail with stock per warehouse, categories and activity ids', async () => {
+    const first = (await list('page_size=1')).list[0];
+    const res = await get(
+      `/api/goods/detail/${first.id}?goods_price_id=3&ladder_price_id=4&is_yj=1`,
+      approved.cookie,
+    );
+    expect(res.status).toBe(200);
+    const d = goodsDetail.parse(res.body.data);
+    expect(d.id).toBe(first.id);
+    expect(d.stock.length).toBeGreaterThan(0);
+    expect(d.stock.reduce((s, x) => s + x.number, 0)).toBe(d.number);
+    expect(d.stock[0].name).toMatch(/仓/);
+    expect(d.categories.some((c) => c.menu === 'normal')).toBe(true);
+    expect(d.gallery).toHaveLength(3);
+    expect(d.image).toBe(`/media/goods/${d.id}.svg`);
+    expect([d.goods_price_id, d.ladder_price_id, d.is_yj]).toEqual([3, 4, 1]);
+    expect(d.description.length).toBeGreaterThan(10);
+    expect(d.is_favorite).toBe(false);
+  });
+
+  it('carries near-expiry and full-reduction data', async () => {
+    const jxq = (await list('zone=jxqzc&page_size=1')).list[0];
+    expect((await get(`/api/goods/detail/${jxq.id}`)).body.data.is_jxq).toBe(1);
+    const man = (await list(`tag=${encodeURIComponent('满')}&page_size=1`)).list[0];
+    const d = (await get(`/api/goods/detail/${man.id}`, approved.cookie)).body.data;
+    expect(d.goods_manjian_id).toBeGreaterThan(0);
+    expect(d.manjian[0]).toEqual({ amount: 500, reduction: 20 });
+  });
+
+  it('hides prices in the detail too', async () => {
+    const d = (await get('/api/goods/detail/1')).body.data;
+    expect(d.base_price).toBeNull();
+    expect(d.price_tip).toBe('登录后查看价格');
+  });
+
+  it('answers unknown and malformed ids', async () => {
+    expect((await get('/api/goods/detail/999999')).status).toBe(404);
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
+      expect((await get(`/api/goods/detail/${id}`)).status, id).toBe(422);
+    }
+  });
+});
+
+describe('GET /api/goods/search', () => {
+  const search = async (q: string) => {
+    const res = await get(`/api/goods/search?${q}`);
+    expect(res.status).toBe(200);
+    return res.body.data as string[];
+  };
+  it('suggests drug names from Chinese, full pinyin and initials', async () => {
+    for (const k of ['阿莫', 'amxl', 'amoxi']) {
+      const s = await search(`keywords=${encodeURIComponent(k)}&type=0`);
+      expect(s, k).toContain('阿莫西林胶囊');
+      expect(new Set(s).size).toBe(s.length);
+      expect(s.length).toBeLessThanOrEqual(10);
+    }
+    expect((await search('keywords=g')).length).toBe(10);
+  });
+  it('suggests manufacturers for type 1', async () => {
+    const s = await search(`keywords=hbzy&type=1`);
+    expect(s).toContain('华北制药股份有限公司');
+    expect((await search(`keywords=${encodeURIComponent('华北')}&type=1`))[0]).toMatch(/^华北/);
+  });
+  it('answers empty, odd and hostile keywords without errors', async () => {
+    expect(await search('keywords=')).toEqual([]);
+    expect(await search(`keywords=${encodeURIComponent("' or 1=1 --")}`)).toEqual([]);
+    expect(await search(`keywords=${encodeURIComponent('%')}`)).toEqual([]);
+    expect((await get(`/api/goods/search?keywords=${'x'.repeat(10_000)}`)).status).toBe(422);
+    expect((await get('/api/goods/search?keywords=a&type=5')).status).toBe(422);
+  });
+});
+
+describe('hot goods, activities, recommendations, brands', () => {
+  it('GET /api/goods/hot lists best sellers', async () => {
+    const res = await get('/api/goods/hot?page_size=5');
+    const sales = res.body.data.list.map((g: { sales: number }) => g.sales);
+    expect(sales).toHaveLength(5);
+    expect(sales).toEqual([...sales].sort((a: number, b: number) => b - a));
+  });
+  it('GET /api/goods/activities lists goods of a zone or tag', async () => {
+    const res = await get('/api/goods/activities?zone=yx&page_size=10');
+    expect(res.body.data.total).toBeGreaterThan(0);
+    expect(res.body.data.list.every((g: { zones: string[] }) => g.zones.includes('yx'))).toBe(true);
+    expect((await get('/api/goods/activities?zone=bad')).status).toBe(422);
+  });
+  it('GET /api/index_wntj/1 recommends best sellers, or from the cart history', async () => {
+    const visitor = (await get('/api/index_wntj/1')).body.data;
+    expect(visitor.list.length).toBe(10);
+    const buyer = await testBuyer(ctx.app, { status: 'approved', scope: [...scopeClassCodes] });
+    const herb = (await list('zone=zyyp&page_size=1')).list[0];
+    await ctx.database.db
+      .insert(cartItems)
+      .values({ userId: buyer.userId, goodsId: herb.id, warehouseId: herb.ck_id, quantity: 1 });
+    const mine = (await get('/api/index_wntj/1', buyer.cookie)).body.data;
+    expect(mine.list.length).toBeGreaterThan(0);
+    expect(mine.list.every((g: { kind: string }) => g.kind === 'herb')).toBe(true);
+    expect((await get('/api/index_wntj/abc')).status).toBe(422);
+  });
+  it('GET /api/focus/ppzq and /api/focus/brand/{id}', async () => {
+    const wall = (await get('/api/focus/ppzq')).body.data;
+    expect(wall.length).toBeGreaterThanOrEqual(20);
+    const brand = wall[0];
+    const page = (await get(`/api/focus/brand/${brand.id}?page_size=50`)).body.data;
+    expect(page.brand.name).toBe(brand.name);
+    expect(page.goods.total).toBe(brand.goods_count);
+    expect(page.goods.list.every((g: { brand: { id: number } }) => g.brand.id === brand.id)).toBe(true);
+    expect((await get('/api/focus/brand/99999')).status).toBe(404);
+    expect((await get('/api/focus/brand/x')).status).toBe(422);
+  });
+});
+
+describe('favourites', () => {
+  it('are for buyers only', async () => {
+    expect((await get('/api/favorite')).status).toBe(401);
+    expect((await post('/api/favorite', { goods_ids: [1] })).status).toBe(401);
+  });
+  it('add (array or comma list), idempotently, list and cancel', async () => {
+    const buyer = await testBuyer(ctx.app, { status: 'approved', scope: [...scopeClassCodes] });
+    expect((await post('/api/favorite', { goods_ids: [1, 2] }, buyer.cookie)).body.message).toBe('收藏成功');
+    expect((await post('/api/favorite', { goods_ids: '2,3' }, buyer.cookie)).status).toBe(200);
+    expect((await post('/api/favorite', { goods_ids: [1] }, buyer.cookie)).status).toBe(200);
+    const mine = (await get('/api/favorite?page=1', buyer.cookie)).body.data;
+    expect(mine.total).toBe(3);
+    expect(mine.list.map((g: { id: number }) => g.id).sort()).toEqual([1, 2, 3]);
+    expect(mine.list[0].base_price).toBeGreaterThan(0);
+    expect((await get('/api/goods/detail/2', buyer.cookie)).body.data.is_favorite).toBe(true);
+    const cancel = await post('/api/favorite/cancel', { goods_ids: '1,2' }, buyer.cookie);
+    expect(cancel.body.message).toBe('取消收藏成功');
+    expect((await post('/api/favorite/cancel', { goods_ids: [1] }, buyer.cookie)).status).toBe(200);
+    expect((await get('/api/favorite', buyer.cookie)).body.data.total).toBe(1);
+  });
+  it('refuse unknown goods and malformed ids', async () => {
+    expect((await post('/api/favorite', { goods_ids: [999999] }, approved.cookie)).status).toBe(404);
+    for (const goods_ids of ['a,b', '', '1;2', [-1], 'x'.repeat(3000)]) {
+      expect(
+        (await post('/api/favorite', { goods_ids }, approved.cookie)).status,
+        String(goods_ids).slice(0, 10),
+      ).toBe(422);
+    }
+    expect((await post('/api/favorite', { goods_ids: [1], extra: 1 }, approved.cookie)).status).toBe(422);
+  });
+});
+
+describe('GET /media/goods/{id}.svg', () => {
+  it('draws packaging with cache headers', async () => {
+    const res = await ctx.app.inject('/media/goods/1.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toContain('max-age');
+    expect(res.body).toContain('<svg');
+    expect((await ctx.app.inject('/media/goods/1-2.svg')).statusCode).toBe(200);
+    expect((await ctx.app.inject('/media/goods/999999.svg')).statusCode).toBe(404);
+    expect((await ctx.app.inject('/media/goods/..%2Fx.svg')).statusCode).toBe(404);
+  });
+});
+
+function eqCode(code: string) {
+  return eq(categories.code, code);
+}

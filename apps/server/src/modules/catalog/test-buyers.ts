@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import type { App } from '../../app';
+import { companies, users } from '../../db/schema';
+
+let phoneSeq = 0;
+
+/**
+ * A buyer for API tests: a company with the given qualification status and business scope, one
+ * store user, and a session cookie for it (account flows live in another module).
+ */
+export async function testBuyer(
+  app: App,
+  options: { status?: 'approved' | 'pending' | 'rejected'; scope?: string[] } = {},
+): Promise<{ userId: number; cookie: string }> {
+  const [company] = await app.db
+    .insert(companies)
+    .values({
+      name: '测试大药房有限公司',
+      type: 'pharmacy',
+      contactName: '张三',
+      contactPhone: '13800000000',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      address: '文三路 1 号',
+      businessScope: options.scope ?? [],
+      qualificationStatus: options.status ?? 'approved',
+    })
+    .returning({ id: companies.id });
+  phoneSeq += 1;
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      companyId: company.id,
+      phone: `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`,
+      passwordHash: 'x',
+      name: '张三',
+      storeName: '测试大药房',
+    })
+    .returning({ id: users.id });
+  const sid = randomBytes(24).toString('base64url');
+  await app.sessionStore.set(sid, { userId: user.id, loginAt: Date.now() }, 3600);
+  return { userId: user.id, cookie: `yc_sid=${sid}` };
+}

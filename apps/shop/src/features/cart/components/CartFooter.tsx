@@ -1,0 +1,77 @@
+import type { CartState } from '@yaocai/domain';
+import { Button, Checkbox, Popconfirm } from 'antd';
+import { yuan } from './format';
+
+interface Props {
+  state: CartState;
+  busy: boolean;
+  checkingOut: boolean;
+  onSelectAll: (selected: boolean) => void;
+  onDeleteSelected: () => void;
+  onCopy: () => void;
+  onCheckout: () => void;
+}
+
+/** Sticky bottom bar: select all, batch delete, copy, the totals and the checkout button. */
+export function CartFooter({
+  state,
+  busy,
+  checkingOut,
+  onSelectAll,
+  onDeleteSelected,
+  onCopy,
+  onCheckout,
+}: Props) {
+  const s = state.summary;
+  return (
+    <div className="yc-cart-foot" data-testid="cart-footer">
+      <Checkbox
+        checked={s.all_selected}
+        indeterminate={s.selected_count > 0 && !s.all_selected}
+        disabled={busy || s.selectable_count === 0}
+        onChange={(e) => onSelectAll(e.target.checked)}
+      >
+        全选
+      </Checkbox>
+      <Popconfirm
+        title="确定删除选中的商品吗?"
+        okText="确定"
+        cancelText="取消"
+        disabled={s.selected_count === 0}
+        onConfirm={onDeleteSelected}
+      >
+        <Button type="link" disabled={s.selected_count === 0} data-testid="cart-batch-delete">
+          删除选中
+        </Button>
+      </Popconfirm>
+      <Button type="link" disabled={s.selected_count === 0} onClick={onCopy} data-testid="cart-copy">
+        复制到其他门店
+      </Button>
+      <div className="yc-cart-foot__sum">
+        <span>
+          已选 <b>{s.selected_count}</b> 种 <b>{s.selected_quantity}</b> 件
+        </span>
+        <span>商品合计：{yuan(s.selected_total)}</span>
+        {s.reduction > 0 && <span data-testid="cart-reduction">满减：-{yuan(s.reduction)}</span>}
+        <span>
+          应付（不含运费）：
+          <b className="yc-price yc-price-lg" data-testid="cart-payable">
+            {yuan(s.payable)}
+          </b>
+        </span>
+      </div>
+      <Button
+        type="primary"
+        danger
+        size="large"
+        className="yc-cart-foot__go"
+        data-testid="cart-checkout"
+        disabled={s.selected_count === 0}
+        loading={checkingOut}
+        onClick={onCheckout}
+      >
+        去结算
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { CartState, CartLine as Line } from '@yaocai/domain';
+import { CartLine } from './CartLine';
+
+interface Props {
+  state: CartState;
+  busy: boolean;
+  onSelect: (ids: number[], selected: boolean) => void;
+  onQuantity: (id: number, number: number) => void;
+  onDelete: (ids: number[]) => void;
+}
+
+interface Group {
+  key: string;
+  title: string;
+  lines: Line[];
+}
+
+/** Lines grouped by warehouse, then full-reduction activity lines apart from the others. */
+function groupLines(state: CartState): { warehouse: string; id: number; groups: Group[] }[] {
+  const activity = state.activity_data.manjians;
+  const byWarehouse = new Map<number, { warehouse: string; id: number; lines: Line[] }>();
+  for (const line of state.data) {
+    const w = byWarehouse.get(line.ck_id) ?? { warehouse: line.ck_name, id: line.ck_id, lines: [] };
+    w.lines.push(line);
+    byWarehouse.set(line.ck_id, w);
+  }
+  return [...byWarehouse.values()].map((w) => {
+    const inActivity = w.lines.filter((l) => l.with_coupon);
+    const others = w.lines.filter((l) => !l.with_coupon);
+    const groups: Group[] = [];
+    if (activity && inActivity.length > 0) {
+      groups.push({ key: 'mj', title: `满减：${activity.name}`, lines: inActivity });
+      if (others.length > 0) groups.push({ key: 'other', title: '其他商品', lines: others });
+    } else groups.push({ key: 'all', title: '', lines: w.lines });
+    return { warehouse: w.warehouse, id: w.id, groups };
+  });
+}
+
+export function CartGroups({ state, busy, onSelect, onQuantity, onDelete }: Props) {
+  return (
+    <div className="yc-cart-groups">
+      {groupLines(state).map((w) => (
+        <section key={w.id} className="yc-cart-wh" data-testid="cart-warehouse">
+          <h3 className="yc-cart-wh__title">{w.warehouse}发货</h3>
+          {w.groups.map((group) => (
+            <div key={group.key} className="yc-cart-group">
+              {group.title && <div className="yc-cart-group__title">{group.title}</div>}
+              {group.lines.map((line) => (
+                <CartLine
+                  key={line.id}
+                  line={line}
+                  busy={busy}
+                  onSelect={(selected) => onSelect([line.id], selected)}
+                  onQuantity={(number) => onQuantity(line.id, number)}
+                  onDelete={() => onDelete([line.id])}
+                />
+              ))}
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { clampQuantity, type QuantityRule, stepQuantity } from '@yaocai/domain';
+import { Button, InputNumber, Space } from 'antd';
+import { useEffect, useState } from 'react';
+
+interface Props {
+  value: number;
+  rule: QuantityRule;
+  disabled?: boolean;
+  onCommit: (value: number) => void;
+}
+
+/**
+ * The cart line's quantity: the buttons move one step (中包装) within minimum and stock; a typed
+ * value is held to the same rule on blur or Enter, then committed once.
+ */
+export function CartStepper({ value, rule, disabled, onCommit }: Props) {
+  const [draft, setDraft] = useState<number | null>(value);
+  useEffect(() => setDraft(value), [value]);
+  const commit = (next: number) => {
+    const clamped = clampQuantity(next, rule);
+    setDraft(clamped || value);
+    if (clamped > 0 && clamped !== value) onCommit(clamped);
+  };
+  const down = stepQuantity(value, -1, rule);
+  const up = stepQuantity(value, 1, rule);
+  return (
+    <Space.Compact size="small" className="yc-cart-stepper">
+      <Button
+        aria-label="减少"
+        icon={<MinusOutlined />}
+        disabled={disabled || down >= value}
+        onClick={() => commit(down)}
+      />
+      <InputNumber
+        aria-label="购买数量"
+        data-testid="cart-quantity"
+        controls={false}
+        precision={0}
+        style={{ width: 64 }}
+        value={draft}
+        disabled={disabled}
+        onChange={(next) => setDraft(typeof next === 'number' ? next : null)}
+        onBlur={() => commit(draft ?? value)}
+        onPressEnter={() => commit(draft ?? value)}
+      />
+      <Button
+        aria-label="增加"
+        data-testid="cart-plus"
+        icon={<PlusOutlined />}
+        disabled={disabled || up <= value}
+        onClick={() => commit(up)}
+      />
+    </Space.Compact>
+  );
+}

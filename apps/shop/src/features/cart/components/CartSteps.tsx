@@ -1,0 +1,16 @@
+import { Steps } from 'antd';
+
+const steps = ['我的购物车', '确认订单信息', '支付订单', '支付完成'];
+
+/** The 4-step bar of the cart flow (spec 2): 1 cart, 2 verify order, 3 pay, 4 done. */
+export function CartSteps({ current }: { current: 1 | 2 | 3 | 4 }) {
+  return (
+    <Steps
+      className="yc-cart-steps"
+      data-testid="cart-steps"
+      size="small"
+      current={current - 1}
+      items={steps.map((title) => ({ title }))}
+    />
+  );
+}

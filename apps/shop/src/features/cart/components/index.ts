@@ -1,0 +1,2 @@
+export { CartDrawerContent } from './CartDrawerContent';
+export { CartSteps } from './CartSteps';

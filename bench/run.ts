@@ -1,0 +1,342 @@
+/**
+ * HTTP benchmarks (npm run bench [-- group ...]). Groups: content, catalog, pglite (default: all).
+ *
+ * Each group starts the servers it needs as child processes — a bare Fastify hello-world (the
+ * reference measured in the same run) and the app on PostgreSQL (BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/yaocai_bench; created and filled with 100,000 goods if
+ * needed) or on PGlite (bench/.data, filled likewise) — runs autocannon scenarios, prints
+ * req/s and p50/p99 and rewrites bench/RESULTS.md.
+ *
+ * Extend: add a Scenario to `scenarios` (group, target, path(s), connections, budget).
+ * BENCH_DURATION (seconds, default 10) and BENCH_GOODS (default 100000) tune a run.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const goodsWanted = Number(process.env.BENCH_GOODS ?? 100_000);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yaocai_bench';
+const pgliteDir = path.join(here, '.data');
+
+type Target = 'bare' | 'postgres' | 'pglite';
+const ports: Record<Target, number> = { bare: 3901, postgres: 3902, pglite: 3903 };
+
+interface Scenario {
+  group: string;
+  name: string;
+  target: Target;
+  /** Paths cycled over by the connections. */
+  paths: string[];
+  connections: number;
+  /** Extra environment of the app server (e.g. CATALOG_CACHE_TTL_MS=0: result caches off). */
+  env?: Record<string, string>;
+  budget?: { p99Ms?: number; minShareOfBare?: number };
+}
+
+const keywords = ['amxl', '阿莫西林', 'blf', '感冒', 'ganmao', 'hxzq', '布洛芬', 'lhqw', '维生素', 'xyj'];
+const listPaths = (categoryIds: number[]) =>
+  categoryIds.flatMap((id) => [
+    `/api/goods/list?category_id=${id}&sort=sales&page=1`,
+    `/api/goods/list?category_id=${id}&sort=price_asc&page=1`,
+  ]);
+const searchPaths = keywords.map((k) => `/api/goods/search?keywords=${encodeURIComponent(k)}&type=0`);
+const topCategories = [1, 2, 3, 4, 5];
+
+const scenarios: Scenario[] = [
+  { group: 'content', name: 'bare Fastify hello-world', target: 'bare', paths: ['/hello'], connections: 50 },
+  {
+    group: 'content',
+    name: 'GET /api/focus/common (PostgreSQL)',
+    target: 'postgres',
+    paths: ['/api/focus/common'],
+    connections: 50,
+    budget: { p99Ms: 20, minShareOfBare: 0.4 },
+  },
+  { group: 'catalog', name: 'bare Fastify hello-world', target: 'bare', paths: ['/hello'], connections: 32 },
+  {
+    group: 'catalog',
+    name: 'GET /api/goods/list category + sort, page 1 (PostgreSQL)',
+    target: 'postgres',
+    paths: listPaths(topCategories),
+    connections: 32,
+    budget: { p99Ms: 50 },
+  },
+  {
+    group: 'catalog',
+    name: 'GET /api/goods/search suggestions (PostgreSQL)',
+    target: 'postgres',
+    paths: searchPaths,
+    connections: 32,
+    budget: { p99Ms: 30 },
+  },
+  {
+    group: 'catalog',
+    name: 'GET /api/goods/list category + sort, page 1 (PostgreSQL, result cache off)',
+    target: 'postgres',
+    paths: listPaths(topCategories),
+    connections: 32,
+    env: { CATALOG_CACHE_TTL_MS: '0' },
+  },
+  {
+    group: 'catalog',
+    name: 'GET /api/goods/search suggestions (PostgreSQL, result cache off)',
+    target: 'postgres',
+    paths: searchPaths,
+    connections: 32,
+    env: { CATALOG_CACHE_TTL_MS: '0' },
+  },
+  {
+    group: 'pglite',
+    name: 'GET /api/goods/list category + sort, page 1 (PGlite, result cache off)',
+    target: 'pglite',
+    paths: listPaths(topCategories),
+    connections: 1,
+    env: { CATALOG_CACHE_TTL_MS: '0' },
+    budget: { p99Ms: 150 },
+  },
+  {
+    group: 'pglite',
+    name: 'GET /api/goods/search suggestions (PGlite, result cache off)',
+    target: 'pglite',
+    paths: searchPaths,
+    connections: 1,
+    env: { CATALOG_CACHE_TTL_MS: '0' },
+    budget: { p99Ms: 150 },
+  },
+  {
+    group: 'pglite',
+    name: 'GET /api/goods/list category + sort, page 1 (PGlite)',
+    target: 'pglite',
+    paths: listPaths(topCategories),
+    connections: 1,
+    budget: { p99Ms: 150 },
+  },
+  {
+    group: 'pglite',
+    name: 'GET /api/goods/search suggestions (PGlite)',
+    target: 'pglite',
+    paths: searchPaths,
+    connections: 1,
+    budget: { p99Ms: 150 },
+  },
+];
+
+interface Result {
+  scenario: Scenario;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  verdict: string;
+}
+
+async function ensurePostgresDatabase() {
+  const url = new URL(pgUrl);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(pgUrl), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) {
+    if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
+    await admin.query(`create database ${name}`);
+  }
+  await admin.end();
+}
+
+/** Tops the catalogue up to BENCH_GOODS goods (migrations, demo seed and generator). */
+function fill(env: NodeJS.ProcessEnv) {
+  execFileSync(tsx, ['apps/server/src/db/generate-scale-data.ts', String(goodsWanted), '--fill'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+}
+
+async function start(target: Target, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  const port = ports[target];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'fatal',
+    NODE_ENV: 'production',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  if (target === 'postgres') env.DATABASE_URL = pgUrl;
+  if (target === 'pglite') env.DATA_DIR = pgliteDir;
+  const child =
+    target === 'bare'
+      ? spawn(tsx, [path.join(here, 'bare.ts')], { cwd: root, env, stdio: 'inherit' })
+      : spawn(tsx, ['apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+  const probe = target === 'bare' ? '/hello' : '/api/health';
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${probe}`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`${target} server did not start`);
+}
+
+function cannon(port: number, paths: string[], connections: number, seconds: number) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+  });
+}
+
+async function runScenario(s: Scenario, bareRps: number | undefined): Promise<Result> {
+  const port = ports[s.target];
+  // One request of each path first: the first hit warms caches, query plans and the JIT.
+  for (const p of s.paths) {
+    const res = await fetch(`http://127.0.0.1:${port}${p}`);
+    if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+  }
+  await cannon(port, s.paths, s.connections, 2);
+  const r = await cannon(port, s.paths, s.connections, duration);
+  const rps = r.requests.average;
+  const checks: string[] = [];
+  if (s.budget?.p99Ms !== undefined)
+    checks.push(
+      r.latency.p99 < s.budget.p99Ms ? `p99 < ${s.budget.p99Ms} ms ✔` : `p99 < ${s.budget.p99Ms} ms ✘`,
+    );
+  if (s.budget?.minShareOfBare !== undefined && bareRps) {
+    const share = rps / bareRps;
+    checks.push(
+      `${Math.round(share * 100)}% of bare (≥ ${s.budget.minShareOfBare * 100}%) ${share >= s.budget.minShareOfBare ? '✔' : '✘'}`,
+    );
+  } else if (bareRps && s.target !== 'bare') {
+    checks.push(`${Math.round((rps / bareRps) * 100)}% of bare`);
+  }
+  const result = {
+    scenario: s,
+    rps,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    verdict: checks.join('; ') || '—',
+  };
+  console.log(
+    `${s.name.padEnd(60)} ${String(Math.round(rps)).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}  ${result.verdict}`,
+  );
+  return result;
+}
+
+function writeResults(results: Result[], groups: string[], command: string) {
+  const file = path.join(here, 'RESULTS.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const sections = new Map<string, string>();
+  for (const m of previous.matchAll(/<!-- group:(\w+) -->\n([\s\S]*?)<!-- \/group:\1 -->/g))
+    sections.set(m[1], m[2]);
+  const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; load average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (the machine is shared with other builds)`;
+  for (const group of groups) {
+    const rows = results.filter((r) => r.scenario.group === group);
+    if (!rows.length) continue;
+    sections.set(
+      group,
+      [
+        `Run ${new Date().toISOString()} — \`${command}\` — ${duration} s per scenario after a 2 s warm-up, ${goodsWanted.toLocaleString('en')} goods.`,
+        `Machine: ${machine}.`,
+        '',
+        '| Scenario | Connections | req/s | p50 ms | p99 ms | errors | Budget |',
+        '|---|---:|---:|---:|---:|---:|---|',
+        ...rows.map(
+          (r) =>
+            `| ${r.scenario.name} | ${r.scenario.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${r.verdict} |`,
+        ),
+        '',
+      ].join('\n'),
+    );
+  }
+  const order = [
+    'content',
+    'catalog',
+    'pglite',
+    ...[...sections.keys()].filter((k) => !['content', 'catalog', 'pglite'].includes(k)),
+  ];
+  const titles: Record<string, string> = {
+    content: 'Content: GET /api/focus/common vs bare Fastify (50 connections, PostgreSQL)',
+    catalog: 'Catalogue on PostgreSQL (32 connections)',
+    pglite: 'Catalogue on PGlite (1 connection)',
+  };
+  // Everything above the results marker is hand-written notes and is kept as is.
+  const marker = '<!-- results: written by bench/run.ts below this line -->';
+  const head = previous.includes(marker)
+    ? previous.split(marker)[0].trim()
+    : '# Benchmark results\n\nWritten by `npm run bench` (bench/run.ts); each group keeps its latest run.';
+  const body = order
+    .filter((g) => sections.has(g))
+    .map((g) => `## ${titles[g] ?? g}\n\n<!-- group:${g} -->\n${sections.get(g)}<!-- /group:${g} -->`)
+    .join('\n\n');
+  writeFileSync(file, `${head}\n\n${marker}\n\n${body}\n`);
+  try {
+    // Keep the file as the repository formatter wants it (tables aligned).
+    execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  } catch {
+    // formatting is cosmetic
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const known = [...new Set(scenarios.map((s) => s.group))];
+  const groups = args.length ? args : known;
+  for (const g of groups)
+    if (!known.includes(g)) throw new Error(`unknown group ${g}; known: ${known.join(', ')}`);
+  const selected = scenarios.filter((s) => groups.includes(s.group));
+  const targets = new Set(selected.map((s) => s.target));
+
+  if (targets.has('postgres')) {
+    await ensurePostgresDatabase();
+    fill({ DATABASE_URL: pgUrl });
+  }
+  if (targets.has('pglite')) {
+    mkdirSync(pgliteDir, { recursive: true });
+    fill({ DATABASE_URL: '', DATA_DIR: pgliteDir });
+  }
+
+  const results: Result[] = [];
+  for (const group of groups) {
+    let bareRps: number | undefined;
+    for (const s of selected.filter((x) => x.group === group)) {
+      const child = await start(s.target, s.env);
+      try {
+        const r = await runScenario(s, bareRps);
+        if (s.target === 'bare') bareRps = r.rps;
+        results.push(r);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    }
+  }
+  writeResults(results, groups, `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`);
+  console.log(`results written to ${path.relative(root, path.join(here, 'RESULTS.md'))}`);
+}
+
+await main();

@@ -1,0 +1,190 @@
+// Cart budgets (issue: cart): on PostgreSQL at 32 connections, GET /api/cart/list with a
+// 100-line cart p99 < 50 ms, POST /api/cart p99 < 30 ms.
+// Creates a fresh PostgreSQL database with the demo data, gives one demo store 100 cart lines,
+// starts the server entry as a child process (so autocannon does not share its event loop)
+// and runs autocannon against it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { cartItems, goods, goodsStock, users } from '../../apps/server/src/db/schema';
+import { seedDemoData } from '../../apps/server/src/db/seed';
+import { DbSessionStore } from '../../apps/server/src/lib/session-store';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface CartBenchOptions {
+  /** PostgreSQL server URL to create the bench database on. */
+  adminUrl?: string;
+  port?: number;
+  connections?: number;
+  durationSeconds?: number;
+  lines?: number;
+}
+
+export interface CartBenchFigures {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  budgetP99: number;
+}
+
+async function prepareDatabase(url: string, lineCount: number) {
+  const database = await openDatabase({ url, poolSize: 4 });
+  try {
+    await seedDemoData(database.db);
+    const [listUser, addUser] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .orderBy(asc(users.id))
+      .limit(2);
+    // One line per goods with stock, at its minimum quantity, from its fullest warehouse.
+    const stocked = await database.db
+      .select({
+        goodsId: goods.id,
+        warehouseId: goodsStock.warehouseId,
+        min: goods.minQuantity,
+        step: goods.stepQuantity,
+        stock: goodsStock.quantity,
+      })
+      .from(goods)
+      .innerJoin(goodsStock, eq(goodsStock.goodsId, goods.id))
+      .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), gt(goodsStock.quantity, 200)))
+      .orderBy(asc(goods.id));
+    const seen = new Set<number>();
+    const rows = [];
+    for (const s of stocked) {
+      if (seen.has(s.goodsId) || rows.length >= lineCount) continue;
+      seen.add(s.goodsId);
+      const quantity = Math.ceil(Math.max(1, s.min) / Math.max(1, s.step)) * Math.max(1, s.step);
+      rows.push({ userId: listUser.id, goodsId: s.goodsId, warehouseId: s.warehouseId, quantity });
+    }
+    if (rows.length < lineCount) throw new Error(`only ${rows.length} goods with stock for the cart`);
+    await database.db.delete(cartItems);
+    await database.db.insert(cartItems).values(rows);
+    // The add scenario merges into one line again and again: give its goods room.
+    const addGoods = stocked.find((s) => s.min <= 1 && s.step <= 1) ?? stocked[0];
+    await database.db
+      .update(goodsStock)
+      .set({ quantity: 1_000_000_000 })
+      .where(and(eq(goodsStock.goodsId, addGoods.goodsId), eq(goodsStock.warehouseId, addGoods.warehouseId)));
+    const store = new DbSessionStore(database.db);
+    const listSid = randomBytes(32).toString('base64url');
+    const addSid = randomBytes(32).toString('base64url');
+    await store.set(listSid, { userId: listUser.id, loginAt: Date.now() }, 3600);
+    await store.set(addSid, { userId: addUser.id, loginAt: Date.now() }, 3600);
+    return {
+      listCookie: `yc_sid=${listSid}`,
+      addCookie: `yc_sid=${addSid}`,
+      addLine: {
+        goods_id: addGoods.goodsId,
+        number: Math.max(1, addGoods.step),
+        ck_id: addGoods.warehouseId,
+      },
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(url: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: '0',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 60_000) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function cannon(
+  name: string,
+  budgetP99: number,
+  options: autocannon.Options,
+): Promise<CartBenchFigures> {
+  // Warm up (JIT, pool, caches), then measure.
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon(options);
+  const figures = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    budgetP99,
+  };
+  console.log(
+    `${name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms (budget p99 < ${budgetP99} ms)${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`,
+  );
+  return figures;
+}
+
+export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBenchFigures[]> {
+  const adminUrl =
+    opts.adminUrl ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const port = opts.port ?? 3931;
+  const connections = opts.connections ?? 32;
+  const duration = opts.durationSeconds ?? 10;
+  const name = `yc_bench_cart_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let server: ChildProcess | undefined;
+  try {
+    const prepared = await prepareDatabase(url.toString(), opts.lines ?? 100);
+    server = await startServer(url.toString(), port);
+    const base = `http://127.0.0.1:${port}`;
+    const list = await cannon(
+      `GET /api/cart/list (${opts.lines ?? 100} lines, ${connections} connections)`,
+      50,
+      {
+        url: `${base}/api/cart/list?filters=99999&new=1`,
+        connections,
+        duration,
+        headers: { cookie: prepared.listCookie },
+      },
+    );
+    const add = await cannon(`POST /api/cart (${connections} connections)`, 30, {
+      url: `${base}/api/cart`,
+      method: 'POST',
+      connections,
+      duration,
+      headers: { cookie: prepared.addCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ params: [prepared.addLine] }),
+    });
+    return [list, add];
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server?.once('exit', resolve));
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runCartBench();

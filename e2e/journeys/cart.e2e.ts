@@ -1,0 +1,163 @@
+import type { GoodsSummary } from '@yaocai/domain';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+let context: BrowserContext;
+let page: Page;
+let detailGoods: GoodsSummary;
+
+beforeAll(async () => {
+  h = await startHarness();
+  ({ context, page } = await h.newPage());
+  const login = await context.request.post(`${h.baseUrl}/api/user/login`, {
+    form: { username: '13800000001', password: 'Demo@123456' },
+  });
+  expect(login.ok()).toBe(true);
+});
+afterAll(async () => {
+  await context?.close();
+  await h?.close();
+});
+
+const lines = () => page.getByTestId('cart-line');
+const cartState = async () =>
+  (await (await context.request.get(`${h.baseUrl}/api/cart/list?filters=99999&new=1`)).json()).data as {
+    data: { id: number; number: number; price: number; goods: { id: number; name: string } }[];
+  };
+
+/** Types a quantity into a line's stepper and waits for the server's answer to show it. */
+async function setQuantity(index: number, value: number) {
+  const input = lines().nth(index).getByTestId('cart-quantity');
+  await input.fill(String(value));
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(String(value));
+  await page.waitForLoadState('networkidle');
+}
+
+const text = async (testId: string, index = 0) =>
+  (await lines().nth(index).getByTestId(testId).first().textContent()) ?? '';
+
+describe.sequential('cart journey', () => {
+  it('adds from the list and from the detail page; the badge and drawer follow', async () => {
+    await page.goto('/search?keywords=amxl');
+    const card = page.getByTestId('goods-card').filter({ has: page.getByTestId('add-to-cart') });
+    await card.first().waitFor();
+    const started = Date.now();
+    await card.first().getByTestId('add-to-cart').click();
+    await page.getByText('已加入购物车').first().waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    await expect.poll(async () => (await page.getByTestId('header-cart').textContent()) ?? '').toContain('1');
+    await h.shot(page, 'cart-add-from-list');
+
+    // From the detail page: a 满-tagged goods with stock enough to reach the tiers and free shipping.
+    const found = await context.request.get(`${h.baseUrl}/api/goods/list?page_size=100&tag=满&in_stock=1`);
+    const candidates = (await found.json()).data.list as GoodsSummary[];
+    detailGoods =
+      candidates.find(
+        (g) =>
+          g.is_buy &&
+          g.in_scope !== false &&
+          g.step_quantity === 1 &&
+          (g.base_price ?? 0) >= 10 &&
+          (g.base_price ?? 0) * g.number > 2000,
+      ) ?? candidates[0];
+    await page.goto(`/list/info/${detailGoods.id}`);
+    await page.getByTestId('goods-detail').waitFor();
+    await page.getByTestId('add-to-cart').first().click();
+    await page
+      .getByText('已加入购物车')
+      .first()
+      .waitFor({ timeout: 8000 })
+      .catch(async (error) => {
+        await h.shot(page, 'cart-debug-detail');
+        throw error;
+      });
+    await expect.poll(async () => (await cartState()).data.length).toBe(2);
+
+    await page.getByTestId('side-cart').click();
+    await page.getByTestId('cart-drawer-lines').waitFor();
+    expect(await page.getByTestId('cart-drawer-lines').locator('li').count()).toBe(2);
+    await h.shot(page, 'cart-drawer');
+  });
+
+  it('shows step 1 with the drawer open, and changes the unit price across ladder tiers', async () => {
+    await page.goto('/cart');
+    await page.getByTestId('cart-steps').waitFor();
+    await expect.poll(() => lines().count()).toBe(2);
+    expect(await page.getByTestId('side-bar').getAttribute('data-open')).toBe('true');
+    await h.shot(page, 'cart-step1');
+
+    const before = await text('cart-unit-price');
+    const next = await text('cart-next-tier');
+    expect(next).toMatch(/再买\d+.+单价降至¥/);
+    const target =
+      Number(/再买(\d+)/.exec(next)?.[1]) +
+      Number(await lines().first().getByTestId('cart-quantity').inputValue());
+    await setQuantity(0, target);
+    await expect.poll(() => text('cart-unit-price')).not.toBe(before);
+    expect(await text('cart-tier')).toContain('已享阶梯价');
+    await h.shot(page, 'cart-ladder-tier');
+  });
+
+  it('reaches a full-reduction tier and free shipping', async () => {
+    const tierBefore = (await page.getByTestId('tier-text').textContent()) ?? '';
+    // Enough for ¥1000 of 满-tagged goods: past 满500 and 满1000, and past ¥800 free shipping.
+    const price = detailGoods.base_price ?? 10;
+    await setQuantity(
+      1,
+      Math.min(detailGoods.number, Math.ceil(1100 / Math.min(price, Math.max(1, price * 0.8)))),
+    );
+    await expect
+      .poll(async () => (await page.getByTestId('free-shipping').textContent()) ?? '')
+      .toContain('本单包邮');
+    await expect
+      .poll(async () => (await page.getByTestId('tier-text').textContent()) ?? '')
+      .toContain('已减');
+    expect(tierBefore).not.toBe(await page.getByTestId('tier-text').textContent());
+    expect(await page.getByTestId('cart-reduction').textContent()).toMatch(/满减：-¥\d/);
+    await h.shot(page, 'cart-full-reduction-free-shipping');
+  });
+
+  it('holds a typed quantity above stock to the stock', async () => {
+    const input = lines().nth(1).getByTestId('cart-quantity');
+    await input.fill('99999999');
+    await input.press('Enter');
+    await page.waitForLoadState('networkidle');
+    const server = (await cartState()).data[1].number;
+    expect(server).toBeLessThan(99999999);
+    await expect.poll(() => input.inputValue()).toBe(String(server));
+  });
+
+  it('copies the selected lines to another store of the company', async () => {
+    await page.getByTestId('cart-copy').click();
+    const stores = page.getByTestId('copy-stores');
+    await stores.waitFor();
+    await stores.locator('input[type=checkbox]').first().check();
+    await h.shot(page, 'cart-copy-modal');
+    await page.getByRole('button', { name: '确定复制' }).click();
+    await page.getByText(/已将2种商品复制到1家门店/).waitFor();
+  });
+
+  it('goes to step 2 only when checkout accepts', async () => {
+    await page.getByTestId('cart-checkout').click();
+    await page.waitForURL(/\/cart\/step2\?ids=/);
+    await page.goBack();
+    await page.getByTestId('cart-page').waitFor();
+  });
+
+  it('deletes with confirmation, down to the empty cart', async () => {
+    await expect.poll(() => lines().count()).toBe(2);
+    await lines().first().getByTestId('cart-delete').click();
+    await page.getByText('确定删除该商品吗?').waitFor();
+    await h.shot(page, 'cart-delete-confirm');
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => lines().count()).toBe(1);
+    await lines().first().getByTestId('cart-delete').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).last().click();
+    await page.getByText('购物车空空如也~').first().waitFor();
+    await expect.poll(async () => (await page.getByTestId('header-cart').textContent()) ?? '').toContain('0');
+    await h.shot(page, 'cart-empty');
+  });
+});

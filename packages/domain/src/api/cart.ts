@@ -1,0 +1,286 @@
+import { z } from 'zod';
+
+/**
+ * Cart contracts (spec sections 3 and 7; money in yuan with two decimals). Request bodies arrive
+ * form-encoded with qs nesting or as JSON, so numbers are coerced. Prices sent by the client are
+ * accepted for compatibility and ignored: the server prices everything.
+ */
+
+/** Most lines one add or copy call may carry, and most lines a store's cart may hold. */
+export const CART_MAX_LINES_PER_REQUEST = 100;
+export const CART_MAX_LINES = 500;
+/** Largest quantity of one line (keeps every figure a safe integer). */
+export const CART_MAX_QUANTITY = 1_000_000;
+/** The cart list's "all warehouses" filter (spec section 9). */
+export const CART_FILTER_ALL = 99999;
+
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label}格式不正确` })
+    .int({ error: `${label}格式不正确` })
+    .positive({ error: `${label}格式不正确` })
+    .max(2_147_483_647, { error: `${label}格式不正确` });
+const optionalId = z.coerce.number().int().min(0).max(2_147_483_647).default(0);
+
+/** A quantity as typed: a positive whole number. */
+export const cartQuantity = z.coerce
+  .number({ error: '数量必须为正整数' })
+  .int({ error: '数量必须为正整数' })
+  .positive({ error: '数量必须为正整数' })
+  .max(CART_MAX_QUANTITY, { error: '数量超出上限' });
+
+/** Cart line (add), spec section 3. type 3 = combination package: goods_id is the package id. */
+export const cartAddLine = z.strictObject({
+  goods_id: id('商品'),
+  number: cartQuantity,
+  /** Ignored: the server prices every line. */
+  price: z.union([z.string(), z.number()]).optional(),
+  ck_id: optionalId,
+  goods_price_id: optionalId,
+  ladder_price_id: optionalId,
+  goods_manjian_id: optionalId,
+  is_yj: z.coerce.number().int().min(0).max(1).default(0),
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(3)]))
+    .default(1),
+});
+export type CartAddLine = z.infer<typeof cartAddLine>;
+
+export const cartAddBody = z.strictObject({
+  params: z
+    .array(cartAddLine, { error: '请选择要加入购物车的商品' })
+    .min(1, { error: '请选择要加入购物车的商品' })
+    .max(CART_MAX_LINES_PER_REQUEST, { error: `一次最多加入${CART_MAX_LINES_PER_REQUEST}种商品` }),
+});
+
+const lineIds = z
+  .array(id('购物车商品'), { error: '请选择购物车商品' })
+  .min(1, { error: '请选择购物车商品' })
+  .max(CART_MAX_LINES, { error: `一次最多选择${CART_MAX_LINES}件商品` });
+
+export const cartEditBody = z.strictObject({
+  params: z.strictObject({ number: cartQuantity }),
+  new: z.coerce.number().int().optional(),
+});
+export const cartIdsBody = z.strictObject({ ids: lineIds, new: z.coerce.number().int().optional() });
+export const cartSelectBody = z.strictObject({
+  ids: lineIds,
+  is_selected: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(0), z.literal(1)])),
+});
+export const cartCopyBody = z.strictObject({
+  ids: lineIds,
+  other_user_ids: z
+    .array(id('门店'), { error: '请选择要复制到的门店' })
+    .min(1, { error: '请选择要复制到的门店' })
+    .max(50, { error: '门店数量过多' }),
+});
+export const cartNextHintBody = z.strictObject({ ids: lineIds.optional() });
+export const cartListQuery = z.object({
+  filters: z.coerce.number().int().min(0).default(CART_FILTER_ALL),
+  new: z.coerce.number().int().optional(),
+});
+
+// ---- responses ----
+
+const yuan = z.number();
+
+export const cartLadderTier = z.object({ number: z.number().int(), price: yuan });
+
+export const cartGoods = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sccj: z.string(),
+  ypgg: z.string(),
+  goods_image: z.array(z.object({ list: z.string() })),
+  is_buy: z.boolean(),
+  /** Stock in the line's warehouse. */
+  number: z.number().int(),
+  is_youx: z.boolean(),
+  /** Goods kind: drug | device | herb | health. */
+  type: z.string(),
+  base_price: yuan,
+  bzdw: z.string(),
+  ladder_price: z.array(cartLadderTier),
+  ladder_price_type: z.number().int(),
+  is_free_shipping: z.boolean(),
+  free_shipping_number: z.number().int(),
+  tags: z.array(z.string()),
+  min_number: z.number().int(),
+  step_number: z.number().int(),
+});
+
+export const cartCombination = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: yuan,
+  /** What the goods of one set cost bought alone. */
+  original_price: yuan,
+  items: z.array(
+    z.object({
+      goods_id: z.number().int(),
+      name: z.string(),
+      ypgg: z.string(),
+      number: z.number().int(),
+      price: yuan,
+      /** This goods' share of the line amount (split by their own prices). */
+      amount: yuan,
+    }),
+  ),
+});
+
+export const cartGift = z.object({
+  /** 1 赠 (free gift), 2 换购 (add-on at a deal price). */
+  type: z.number().int(),
+  total: yuan,
+  label: z.string(),
+  items: z.array(
+    z.object({ goods_id: z.number().int(), name: z.string(), number: z.number().int(), price: yuan }),
+  ),
+});
+
+/** Cart line (shown), spec section 3, plus what the server computed for it. */
+export const cartLine = z.object({
+  id: z.number().int(),
+  is_combination: z.boolean(),
+  /** Unit price in effect (ladder tier or package price). */
+  price: yuan,
+  number: z.number().int(),
+  goods: cartGoods,
+  ck_id: z.number().int(),
+  ck_name: z.string(),
+  /** 1 goods, 3 combination package. */
+  type: z.number().int(),
+  is_selected: z.boolean(),
+  with_coupon: z.boolean(),
+  goods_manjian_amount: yuan,
+  gift_data: cartGift.nullable(),
+  combination: cartCombination.nullable(),
+  goods_price_id: z.number().int(),
+  ladder_price_id: z.number().int(),
+  goods_manjian_id: z.number().int(),
+  is_yj: z.number().int(),
+  /** unit price x number */
+  amount: yuan,
+  /** amount - goods_manjian_amount + gift total */
+  subtotal: yuan,
+  /** Share of the cart's full-reduction. */
+  reduction_share: yuan,
+  ladder_tier: cartLadderTier.nullable(),
+  next_ladder: z.object({ number: z.number().int(), more: z.number().int(), price: yuan }).nullable(),
+  /** Stepper bounds; max below min when nothing can be bought. */
+  min: z.number().int(),
+  max: z.number().int(),
+  step: z.number().int(),
+  /** not_purchasable | out_of_stock | null, and its text. */
+  unselected_reason: z.enum(['not_purchasable', 'out_of_stock']).nullable(),
+  unselected_text: z.string().nullable(),
+  quantity_messages: z.array(z.string()),
+  single_free_shipping: z.boolean(),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+export const cartManjianTier = z.object({
+  amount: yuan,
+  reduction: yuan,
+  /** 1 reached, 0 not. */
+  status: z.union([z.literal(0), z.literal(1)]),
+  gap: yuan,
+});
+
+export const cartHint = z.object({
+  kind: z.enum(['full_reduction', 'free_shipping']),
+  gap: yuan,
+  reduction: yuan.nullable(),
+  text: z.string(),
+});
+export type CartHint = z.infer<typeof cartHint>;
+
+export const cartSummary = z.object({
+  /** Badge: the number of lines. */
+  line_count: z.number().int(),
+  selectable_count: z.number().int(),
+  selected_count: z.number().int(),
+  selected_quantity: z.number().int(),
+  all_selected: z.boolean(),
+  /** Selected total: price x number - line reductions + gifts. */
+  selected_total: yuan,
+  /** Coupon-eligible amount the full-reduction tiers are measured on. */
+  eligible_amount: yuan,
+  reduction: yuan,
+  /** selected total - reduction (shipping not included). */
+  payable: yuan,
+  free_shipping_gap: yuan,
+  shipping_fee: yuan,
+  fee_applies: z.boolean(),
+});
+
+/** Cart state, spec section 3. */
+export const cartState = z.object({
+  action: z.string(),
+  data: z.array(cartLine),
+  shipping_data: z.object({
+    /** Free-shipping threshold. */
+    shipping_amount: yuan,
+    /** Already ordered towards the threshold. */
+    no_trans_order_amount: yuan,
+    shipping_fee: yuan,
+    gap: yuan,
+  }),
+  activity_data: z.object({
+    manjians: z
+      .object({ id: z.number().int(), name: z.string(), manjians: z.array(cartManjianTier) })
+      .nullable(),
+  }),
+  filter_data: z.object({
+    filters: z.number().int(),
+    warehouses: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+  }),
+  summary: cartSummary,
+  hints: z.array(cartHint),
+});
+export type CartState = z.infer<typeof cartState>;
+
+export const cartTotal = z.object({ total: z.number().int() });
+
+/** One reason a selected line cannot be checked out (POST /api/cart/checkout). */
+export const checkoutProblem = z.object({
+  /** Cart line id, or null for a problem of the whole order (e.g. qualifications). */
+  id: z.number().int().nullable(),
+  goods_id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  reason: z.enum([
+    'qualification',
+    'not_purchasable',
+    'out_of_stock',
+    'quantity',
+    'business_scope',
+    'off_sale',
+  ]),
+  message: z.string(),
+});
+export type CheckoutProblem = z.infer<typeof checkoutProblem>;
+
+/** 422 data of a refused checkout: the usual field errors plus the problems list. */
+export const checkoutRefusal = z.object({
+  errors: z.record(z.string(), z.array(z.string())),
+  problems: z.array(checkoutProblem),
+});
+
+/** Accepted checkout: the lines and figures the order page (step 2) shows. */
+export const checkoutData = z.object({
+  ids: z.array(z.number().int()),
+  lines: z.array(cartLine),
+  summary: cartSummary,
+  activity: z.object({ name: z.string(), reduction: yuan }).nullable(),
+  shipping_fee: yuan,
+  /** payable + shipping fee */
+  order_amount: yuan,
+});
+export type CheckoutData = z.infer<typeof checkoutData>;
+
+export const nextHintData = z.object({ hint: cartHint.nullable(), hints: z.array(cartHint) });
