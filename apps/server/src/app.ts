@@ -46,8 +46,6 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     // plugin; on a busy 2-core machine that can take longer than Fastify's default 10 s.
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // The first start migrates and loads the demo data inside the db plugin: allow it time.
-    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(envelopePlugin);
