@@ -1,5 +1,4 @@
 export * from './api/account';
-export * from './api/brand';
 export * from './api/cart';
 export * from './api/catalog';
 export * from './api/client-rules';

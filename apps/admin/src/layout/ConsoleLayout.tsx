@@ -1,9 +1,11 @@
 import {
   AuditOutlined,
   CustomerServiceOutlined,
+  FileDoneOutlined,
   LogoutOutlined,
   MedicineBoxOutlined,
   ProfileOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { Button, Layout, Menu, Spin } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -14,6 +16,8 @@ export const consoleMenu = [
   { key: '/goods', icon: <MedicineBoxOutlined />, label: '商品管理' },
   { key: '/qualifications', icon: <AuditOutlined />, label: '会员资质审核' },
   { key: '/after-sales', icon: <CustomerServiceOutlined />, label: '售后处理' },
+  { key: '/receipts', icon: <FileDoneOutlined />, label: '含麻回执' },
+  { key: '/credit', icon: <WalletOutlined />, label: '账期额度' },
 ];
 
 /** The console frame: side menu, operator name and 退出; visitors go to the login page. */

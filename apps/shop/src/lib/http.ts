@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** The caller handles refusals itself: no global alert/toast/redirect (it still throws). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key of order creation). */
+  headers?: Record<string, string>;
 }
 
 /** How the client talks to the user; the app binds antd's message/Modal and the router. */
@@ -99,12 +101,17 @@ export function reportRefusal(error: ApiError): void {
   }
 }
 
-function buildInit(method: string, body: unknown, signal: AbortSignal): RequestInit {
+function buildInit(
+  method: string,
+  body: unknown,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+): RequestInit {
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
     signal,
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...headers },
   };
   if (body instanceof FormData) {
     init.body = body;
@@ -156,7 +163,7 @@ async function request<T>(
   try {
     let response: Response;
     try {
-      response = await fetch(fullUrl, buildInit(method, body, controller.signal));
+      response = await fetch(fullUrl, buildInit(method, body, controller.signal, options.headers));
     } catch (cause) {
       if (timedOut) {
         if (!timeoutShown) {

@@ -146,3 +146,21 @@ export const favoriteListQuery = z.object({
   page: goodsListQuery.shape.page,
   page_size: goodsListQuery.shape.page_size,
 });
+
+/** GET /api/focus/ppzq: the brand wall. */
+export const brandWallItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  manufacturer: z.string(),
+  logo: z.string(),
+  story: z.string(),
+  goods_count: z.number().int(),
+});
+export type BrandWallItem = z.infer<typeof brandWallItem>;
+
+/** GET /api/focus/brand/{id}: a brand's page. */
+export const brandPageData = z.object({
+  brand: brandWallItem,
+  goods: goodsListData,
+});
+export type BrandPageData = z.infer<typeof brandPageData>;

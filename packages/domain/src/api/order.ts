@@ -103,3 +103,227 @@ export const creditLimitBody = z.strictObject({
 });
 
 export const truthy = (v: unknown): boolean => v === true || v === '1' || v === 'true';
+
+// Response shapes of the order, payment, wallet, address and coupon calls (yuan numbers,
+// 10-digit seconds), shared by the server's serialisers and the SPAs.
+
+export interface AddressView {
+  id: number;
+  consignee: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  full: string;
+  is_default: boolean;
+}
+
+export interface CheckoutLineView {
+  cart_id: number;
+  goods_id: number;
+  name: string;
+  spec: string;
+  manufacturer: string;
+  unit: string;
+  image: string | null;
+  ephedrine: boolean;
+  quantity: number;
+  price: number;
+  amount: number;
+  reduction: number;
+  payable: number;
+}
+
+export interface CheckoutPreview {
+  groups: { warehouse_id: number; warehouse_name: string; lines: CheckoutLineView[] }[];
+  amounts: {
+    goods: number;
+    full_reduction: number;
+    coupon: number;
+    points_used: number;
+    points: number;
+    shipping: number;
+    total: number;
+  };
+  reductions: { label: string; amount: number }[];
+  points_balance: number;
+  max_points: number;
+  free_shipping_threshold: number;
+  free_shipping_gap: number;
+  ephedrine: boolean;
+}
+
+export interface OrderLineView {
+  id: number;
+  goods_id: number;
+  name: string;
+  spec: string;
+  manufacturer: string;
+  unit: string;
+  image: string | null;
+  warehouse_id: number;
+  warehouse_name: string;
+  ephedrine: boolean;
+  quantity: number;
+  price: number;
+  amount: number;
+  reduction: number;
+  payable: number;
+}
+
+export interface OrderSummaryView {
+  id: number;
+  order_no: string;
+  user_id: number;
+  status: string;
+  status_label: string;
+  actions: string[];
+  goods_amount: number;
+  full_reduction: number;
+  coupon_amount: number;
+  points_used: number;
+  points_amount: number;
+  shipping_fee: number;
+  total: number;
+  paid: number;
+  refunded: number;
+  payment_method: string | null;
+  payment_label: string | null;
+  ephedrine: boolean;
+  receipt_status: string;
+  receipt_note: string | null;
+  expires_at: number;
+  paid_at: number | null;
+  created_at: number;
+  lines: OrderLineView[];
+}
+
+export interface AfterSaleView {
+  id: number;
+  order_id: number;
+  kind: 'return' | 'after_sale';
+  kind_label: string;
+  reason: string;
+  lines: { line_id: number; quantity: number }[];
+  photo_ids: number[];
+  status: string;
+  status_label: string;
+  refund: number;
+  refund_method: string | null;
+  operator_note: string | null;
+  created_at: number;
+  handled_at: number | null;
+  order_no?: string;
+}
+
+export interface OrderDetailView extends OrderSummaryView {
+  reductions: { label: string; amount: number }[];
+  address: {
+    consignee: string;
+    phone: string;
+    province: string;
+    city: string;
+    district: string;
+    detail: string;
+  };
+  invoice: { type: number; title: string; taxNo?: string } | null;
+  remarks: string;
+  payments: {
+    provider: string;
+    out_trade_no: string;
+    amount: number;
+    status: string;
+    paid_at: number | null;
+  }[];
+  history: {
+    event: string;
+    label: string;
+    from: string | null;
+    to: string | null;
+    actor: string;
+    note: string;
+    at: number;
+  }[];
+  shipments: {
+    id: number;
+    carrier: string;
+    tracking_no: string;
+    shipped_at: number;
+    events: { description: string; at: number }[];
+  }[];
+  after_sales: AfterSaleView[];
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface CouponView {
+  id: number;
+  coupon_id: number;
+  name: string;
+  kind: string;
+  kind_label: string;
+  threshold: number;
+  amount: number;
+  rate_percent: number | null;
+  starts_at: number | null;
+  expires_at: number | null;
+  status: string;
+  order_id: number | null;
+  applicable?: boolean | null;
+  discount?: number;
+  reason?: string | null;
+}
+
+export interface MoneyLogView {
+  id: number;
+  use_type: number;
+  use_type_label: string;
+  amount: number;
+  balance: number;
+  note: string;
+  order_id: number | null;
+  created_at: number;
+}
+
+export interface CreditSummaryView {
+  credit_limit: number;
+  credit_used: number;
+  credit_available: number;
+  term_days: number;
+  next_due_at: number | null;
+  next_due_amount: number;
+}
+
+export interface CreditBillView {
+  id: number;
+  order_id: number | null;
+  amount: number;
+  repaid: number;
+  outstanding: number;
+  status: string;
+  overdue: boolean;
+  due_at: number;
+  repaid_at: number | null;
+  created_at: number;
+}
+
+export interface OnlinePaymentView {
+  order_id: number;
+  out_trade_no: string;
+  qr_content: string;
+  amount: number;
+  expires_at: number;
+}
+
+export interface PaymentStatusView {
+  order_id: number;
+  status: string;
+  paid: boolean;
+  payment_method: string | null;
+}

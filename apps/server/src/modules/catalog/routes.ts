@@ -1,6 +1,5 @@
 import {
-  brandStory as brandStorySchema,
-  brandWall as brandWallSchema,
+  brandPageData,
   envelope,
   favoriteBody,
   favoriteListQuery,
@@ -14,9 +13,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { catalogRefs } from './refs';
 import {
   addFavorites,
-  brandStoryOf,
   brandWall,
   cancelFavorites,
   favoriteList,
@@ -105,36 +104,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await recommended(db, await viewerOf(db, request), request.params.page, request.query.page_size)),
   );
 
-  app.get(
-    '/focus/ppzq',
-    {
-      schema: {
-        tags,
-        summary: 'Brand wall (品牌专区), paged',
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(1000).default(1),
-          page_size: z.coerce.number().int().min(1).max(100).default(24),
-        }),
-        response: { 200: envelope(brandWallSchema) },
-      },
-    },
-    async (request) => ok(await brandWall(db, request.query.page, request.query.page_size)),
-  );
+  app.get('/focus/ppzq', { schema: { tags, summary: 'Brand wall' } }, async () => ok(await brandWall(db)));
 
   app.get(
     '/focus/brand/:id',
     {
       schema: {
         tags,
-        summary: "A brand's page header: card, banner and story (its goods: /api/goods/list?brand_id=)",
+        summary: "A brand's page: brand and its goods",
         params: idParam,
-        response: { 200: envelope(brandStorySchema) },
+        querystring: goodsListQuery.pick({ page: true, page_size: true, sort: true }),
+        response: { 200: envelope(brandPageData) },
       },
     },
     async (request) => {
-      const story = await brandStoryOf(db, request.params.id);
-      if (!story) throw notFound('品牌不存在');
-      return ok(story);
+      const { id } = request.params;
+      if (!(await catalogRefs(db)).brandById.has(id)) throw notFound('品牌不存在');
+      const brand = (await brandWall(db)).find((b) => b.id === id)!;
+      const { page, page_size, sort } = request.query;
+      const goods = await listPage(db, await viewerOf(db, request), { brand_id: id }, sort, page, page_size);
+      return ok({ brand, goods });
     },
   );
 

@@ -1,7 +1,5 @@
 import {
-  type BrandCard,
-  type BrandStory,
-  type BrandWall,
+  type BrandWallItem,
   type GoodsDetail,
   type GoodsListData,
   type GoodsListQuery,
@@ -344,8 +342,8 @@ export async function cancelFavorites(db: Db, userId: number, ids: number[]) {
   await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.goodsId, ids)));
 }
 
-/** Brand cards (品牌专区) with the number of goods on sale of each brand. */
-async function brandCards(db: Db): Promise<(BrandCard & { story: string })[]> {
+/** The brand wall (品牌专区) with the number of goods on sale of each brand. */
+export async function brandWall(db: Db): Promise<BrandWallItem[]> {
   const refs = await catalogRefs(db);
   const counts = await db
     .select({ brandId: goods.brandId, n: sql<number>`count(*)::int` })
@@ -356,29 +354,9 @@ async function brandCards(db: Db): Promise<(BrandCard & { story: string })[]> {
   return refs.brands.map((b) => ({
     id: b.id,
     name: b.name,
-    sccj: b.manufacturer,
+    manufacturer: b.manufacturer,
     logo: b.logo ?? `/media/brands/${b.id}.svg`,
-    // The wall shows the story's first sentence as the brand's one-line pitch.
-    slogan: (b.story.split(/(?<=[。！？])/)[0] ?? '').trim(),
     story: b.story,
     goods_count: byBrand.get(b.id) ?? 0,
   }));
-}
-
-/** GET /api/focus/ppzq: the brand wall, paged. */
-export async function brandWall(db: Db, page: number, pageSize: number): Promise<BrandWall> {
-  const cards = await brandCards(db);
-  const list = cards.slice((page - 1) * pageSize, page * pageSize).map(({ story: _story, ...card }) => card);
-  return { list, total: cards.length, page, page_size: pageSize };
-}
-
-/** GET /api/focus/brand/{id}: a brand's page header; undefined when there is no such brand. */
-export async function brandStoryOf(db: Db, id: number): Promise<BrandStory | undefined> {
-  const card = (await brandCards(db)).find((b) => b.id === id);
-  if (!card) return undefined;
-  const story = card.story
-    .split(/\n+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return { ...card, banner: null, story };
 }

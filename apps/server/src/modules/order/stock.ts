@@ -42,7 +42,7 @@ export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: '
   const result = await db.execute(sql`
     update goods_stock s set quantity = s.quantity + ${sign}::int * v.n
     from (select unnest(${g}::int[]) as g, unnest(${w}::int[]) as w, unnest(${n}::int[]) as n) v
-    where s.goods_id = v.g and s.warehouse_id = v.w
+    where s.goods_id = any(${intArray(goodsIds)}::int[]) and s.goods_id = v.g and s.warehouse_id = v.w
       and (${sign}::int > 0 or s.quantity >= v.n)
     returning s.goods_id, s.warehouse_id`);
   const moved = result.rows as { goods_id: number; warehouse_id: number }[];
@@ -58,5 +58,5 @@ export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: '
   await db.execute(sql`
     update goods set stock_total = greatest(0, stock_total + ${sign}::int * v.n)
     from (select unnest(${intArray(ids)}::int[]) as g, unnest(${intArray(ids.map((i) => perGoods.get(i) ?? 0))}::int[]) as n) v
-    where goods.id = v.g`);
+    where goods.id = any(${intArray(ids)}::int[]) and goods.id = v.g`);
 }

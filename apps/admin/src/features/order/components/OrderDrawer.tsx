@@ -1,0 +1,81 @@
+import { App, Button, Descriptions, Drawer, Input, Space, Table, Timeline } from 'antd';
+import { useState } from 'react';
+import { useAdminAction, useAdminOrder } from '../api/admin';
+
+const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
+
+/** An order's lines, address, history and tracking; add a tracking event. */
+export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onClose(): void }) {
+  const { message } = App.useApp();
+  const { data: o } = useAdminOrder(orderId);
+  const action = useAdminAction();
+  const [event, setEvent] = useState('');
+  const addEvent = async () => {
+    try {
+      await action.mutateAsync({
+        url: `/api/admin/orders/${orderId}/tracking`,
+        body: { description: event },
+      });
+      setEvent('');
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
+  return (
+    <Drawer open={!!orderId} onClose={onClose} width={720} title={o ? `订单 ${o.order_no}` : '订单'}>
+      {o && (
+        <>
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label="状态">{o.status_label}</Descriptions.Item>
+            <Descriptions.Item label="实付">
+              ¥{o.total.toFixed(2)}（{o.payment_label ?? '未支付'}）
+            </Descriptions.Item>
+            <Descriptions.Item label="收货人" span={2}>
+              {o.address.consignee} {o.address.phone} {o.address.province}
+              {o.address.city}
+              {o.address.district}
+              {o.address.detail}
+            </Descriptions.Item>
+            <Descriptions.Item label="备注" span={2}>
+              {o.remarks || '-'}
+            </Descriptions.Item>
+          </Descriptions>
+          <Table
+            style={{ marginTop: 12 }}
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={o.lines}
+            columns={[
+              { title: '商品', render: (_, l) => `${l.name} ${l.spec}` },
+              { title: '仓库', dataIndex: 'warehouse_name' },
+              { title: '数量', dataIndex: 'quantity' },
+              { title: '小计', render: (_, l) => `¥${l.payable.toFixed(2)}` },
+            ]}
+          />
+          {o.shipments.map((s) => (
+            <div key={s.id} style={{ marginTop: 12 }}>
+              <strong>{s.carrier}</strong> {s.tracking_no}
+              <Timeline
+                style={{ marginTop: 8 }}
+                items={s.events.map((e) => ({ children: `${time(e.at)} ${e.description}` }))}
+              />
+              <Space.Compact style={{ width: '100%' }}>
+                <Input
+                  value={event}
+                  onChange={(e) => setEvent(e.target.value)}
+                  placeholder="新增物流节点，如【杭州转运中心】已发出"
+                />
+                <Button type="primary" disabled={event.trim().length < 2} onClick={addEvent}>
+                  添加
+                </Button>
+              </Space.Compact>
+            </div>
+          ))}
+          <h4 style={{ marginTop: 16 }}>订单记录</h4>
+          <Timeline items={o.history.map((h) => ({ children: `${time(h.at)} ${h.label} ${h.note}` }))} />
+        </>
+      )}
+    </Drawer>
+  );
+}

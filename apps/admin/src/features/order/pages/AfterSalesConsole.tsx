@@ -1,0 +1,89 @@
+import { App, Button, Card, Input, Space, Table, Tabs, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { useAdminAction, useAfterSales } from '../api/admin';
+
+/** Accept (refund to the original payment method) or refuse return / after-sales requests. */
+export default function AfterSalesConsole() {
+  const { message, modal } = App.useApp();
+  const [status, setStatus] = useState('pending');
+  const { data = [] } = useAfterSales(status);
+  const action = useAdminAction();
+  const note = useRef('');
+  const decide = (id: number, approve: boolean) => {
+    note.current = '';
+    modal.confirm({
+      title: approve ? '同意并原路退款？' : '拒绝该申请？',
+      content: (
+        <Input.TextArea
+          rows={2}
+          placeholder="处理说明（买家可见）"
+          onChange={(e) => {
+            note.current = e.target.value;
+          }}
+        />
+      ),
+      onOk: async () => {
+        try {
+          await action.mutateAsync({
+            url: `/api/admin/after_sales/${id}`,
+            body: { approve: approve ? '1' : '0', note },
+          });
+          message.success('已处理');
+        } catch (e) {
+          message.error((e as Error).message);
+        }
+      },
+    });
+  };
+  return (
+    <Card title="退货 / 售后" data-testid="admin-after-sales">
+      <Tabs
+        activeKey={status}
+        onChange={setStatus}
+        items={[
+          { key: 'pending', label: '待审核' },
+          { key: 'approved', label: '已同意' },
+          { key: 'refused', label: '已拒绝' },
+        ]}
+      />
+      <Table
+        rowKey="id"
+        size="small"
+        dataSource={data}
+        columns={[
+          { title: '订单号', dataIndex: 'order_no' },
+          { title: '类型', render: (_, a) => <Tag>{a.kind_label}</Tag> },
+          { title: '原因', dataIndex: 'reason' },
+          { title: '数量', render: (_, a) => a.lines.reduce((s, l) => s + l.quantity, 0) },
+          {
+            title: '照片',
+            render: (_, a) =>
+              a.photo_ids.map((id) => (
+                <a key={id} href={`/api/files/${id}`} target="_blank" rel="noreferrer">
+                  图{id}{' '}
+                </a>
+              )),
+          },
+          { title: '退款', render: (_, a) => `¥${a.refund.toFixed(2)}` },
+          { title: '申请时间', render: (_, a) => new Date(a.created_at * 1000).toLocaleString('zh-CN') },
+          {
+            title: '操作',
+            render: (_, a) =>
+              a.status === 'pending' ? (
+                <Space>
+                  <Button size="small" type="primary" onClick={() => decide(a.id, true)}>
+                    同意
+                  </Button>
+                  <Button size="small" danger onClick={() => decide(a.id, false)}>
+                    拒绝
+                  </Button>
+                </Space>
+              ) : (
+                a.operator_note || a.status_label
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { App, Button, Card, Checkbox, Result, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useContract, useSignContract } from '../api/contract';
+
+/**
+ * /dzht: the purchase contract. Code 459 ("contract not signed") sends the buyer here; after
+ * reading it and ticking the consent box the buyer signs, then returns to where it came from.
+ */
+export default function ContractPage() {
+  const contract = useContract();
+  const sign = useSignContract();
+  const [agreed, setAgreed] = useState(false);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const back = params.get('redirect') ?? '/cart';
+
+  if (contract.isPending) return <Skeleton active paragraph={{ rows: 12 }} style={{ padding: 24 }} />;
+  if (!contract.data) return <Result status="warning" title="合同加载失败，请刷新页面重试" />;
+  const data = contract.data;
+
+  const onSign = async () => {
+    await sign.mutateAsync();
+    message.success('合同签署成功');
+    navigate(back);
+  };
+
+  return (
+    <Card style={{ margin: '16px 0' }} data-testid="contract-page">
+      <Typography.Title level={3} style={{ textAlign: 'center' }}>
+        {data.title}
+      </Typography.Title>
+      <div style={{ textAlign: 'center', marginBottom: 16 }}>
+        <Typography.Text type="secondary">买方：{data.company}</Typography.Text>{' '}
+        {data.signed ? (
+          <Tag color="green">已签署 {data.signed_at?.slice(0, 10)}</Tag>
+        ) : (
+          <Tag color="orange">待签署</Tag>
+        )}
+      </div>
+      <div
+        style={{
+          maxHeight: 480,
+          overflowY: 'auto',
+          padding: '8px 16px',
+          background: '#fafafa',
+          lineHeight: 1.9,
+        }}
+      >
+        {data.paragraphs.map((paragraph) => (
+          <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
+        ))}
+      </div>
+      <div style={{ marginTop: 20, textAlign: 'center' }}>
+        {data.signed ? (
+          <Button type="primary" onClick={() => navigate(back)}>
+            继续采购
+          </Button>
+        ) : (
+          <>
+            <Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)}>
+              我已阅读并同意《{data.title}》的全部条款
+            </Checkbox>
+            <div style={{ marginTop: 12 }}>
+              <Button
+                type="primary"
+                size="large"
+                disabled={!agreed}
+                loading={sign.isPending}
+                onClick={onSign}
+              >
+                同意并签署
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

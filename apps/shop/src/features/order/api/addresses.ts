@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddressView } from '@yaocai/domain';
+import { http } from '../../../lib/http';
+
+export const addressKeys = { list: ['address', 'list'] as const };
+
+export const useAddresses = () =>
+  useQuery({ queryKey: addressKeys.list, queryFn: () => http.get<AddressView[]>('/api/address') });
+
+export interface AddressForm {
+  consignee: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  is_default?: boolean;
+}
+
+export function useSaveAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form }: { id?: number; form: AddressForm }) =>
+      http.post<{ id: number }>(id ? `/api/address/${id}/edit` : '/api/address', {
+        ...form,
+        is_default: form.is_default ? '1' : '0',
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: addressKeys.list }),
+  });
+}
+
+export function useAddressAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'default' | 'delete' }) =>
+      http.post<null>(`/api/address/${id}/${action}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: addressKeys.list }),
+  });
+}

@@ -1,0 +1,100 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AfterSaleView, CheckoutPreview, OrderDetailView, OrderSummaryView, Page } from '@yaocai/domain';
+import { http } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface CheckoutParams {
+  ids: number[];
+  coupon_id?: number;
+  points?: number;
+}
+
+export const orderKeys = {
+  preview: (p: CheckoutParams) => ['order', 'preview', p] as const,
+  list: (q: object) => ['order', 'list', q] as const,
+  detail: (id: number) => ['order', 'detail', id] as const,
+  receipts: ['order', 'receipts'] as const,
+  all: ['order'] as const,
+};
+
+export const usePreview = (p: CheckoutParams) =>
+  useQuery({
+    queryKey: orderKeys.preview(p),
+    queryFn: () => http.post<CheckoutPreview>('/api/order/preview', p),
+    enabled: p.ids.length > 0,
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+
+export interface CreateOrderBody extends CheckoutParams {
+  address_id?: number;
+  remarks?: string;
+  invoice?: { type: number; title?: string; tax_no?: string };
+}
+
+export const createOrder = (body: CreateOrderBody, idempotencyKey: string) =>
+  http.post<{ id: number; created: boolean }>('/api/order/create', body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+
+export interface OrderListQuery {
+  tab?: string;
+  keyword?: string;
+  start_date?: string;
+  end_date?: string;
+  page: number;
+}
+
+export const useOrders = (q: OrderListQuery) =>
+  useQuery({
+    queryKey: orderKeys.list(q),
+    queryFn: () =>
+      http.get<Page<OrderSummaryView>>('/api/order/list', {
+        params: { ...q, tab: q.tab === 'all' ? undefined : q.tab },
+      }),
+    placeholderData: (previous) => previous,
+  });
+
+export const useOrderDetail = (id: number) =>
+  useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => http.get<OrderDetailView>(`/api/order/detail/${id}`),
+    enabled: id > 0,
+  });
+
+export const useReceiptOrders = () =>
+  useQuery({
+    queryKey: orderKeys.receipts,
+    queryFn: () => http.get<Page<OrderSummaryView>>('/api/order/receipts'),
+  });
+
+/** cancel | confirm | rebuy on one order; refreshes the order data (and the cart after rebuy). */
+export function useOrderAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'cancel' | 'confirm' | 'rebuy' }) =>
+      http.post<unknown>(`/api/order/${id}/${action}`),
+    onSuccess: (_data, { action }) => {
+      client.invalidateQueries({ queryKey: orderKeys.all });
+      if (action === 'rebuy') {
+        client.invalidateQueries({ queryKey: queryKeys.cartList });
+        client.invalidateQueries({ queryKey: queryKeys.cartTotal });
+      }
+    },
+  });
+}
+
+export interface AfterSaleBody {
+  kind: 'return' | 'after_sale';
+  reason: string;
+  lines: { line_id: number; quantity: number }[];
+  photo_ids?: number[];
+}
+
+export function useRequestAfterSale(orderId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AfterSaleBody) => http.post<AfterSaleView>(`/api/order/${orderId}/after_sale`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

@@ -1,0 +1,66 @@
+import { Alert, App, Button, Card, Table, Tag, Upload } from 'antd';
+import { Link } from 'react-router';
+import { useReceiptOrders } from '../api/orders';
+import { useSubmitReceipt } from '../api/upload';
+import { yuan } from '../components/Amounts';
+
+const receiptLabels: Record<string, [string, string]> = {
+  awaiting_upload: ['待上传回执', 'orange'],
+  pending: ['回执审核中', 'blue'],
+  accepted: ['回执已通过', 'green'],
+  rejected: ['回执未通过，请重新上传', 'red'],
+};
+
+/** /hmdd — orders holding ephedrine-type goods and their signed-receipt state. */
+export default function HmddPage() {
+  const { message } = App.useApp();
+  const { data } = useReceiptOrders();
+  const submit = useSubmitReceipt();
+  return (
+    <Card style={{ margin: '16px 0' }} title="含麻订单" data-testid="hmdd-page">
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        message="含麻黄碱类复方制剂订单须上传加盖公章的签收回执，平台审核通过后方可发货。"
+      />
+      <Table
+        rowKey="id"
+        size="small"
+        dataSource={data?.list ?? []}
+        columns={[
+          { title: '订单号', render: (_, o) => <Link to={`/order/info/${o.id}`}>{o.order_no}</Link> },
+          { title: '下单时间', render: (_, o) => new Date(o.created_at * 1000).toLocaleString('zh-CN') },
+          { title: '金额', render: (_, o) => yuan(o.total) },
+          { title: '订单状态', dataIndex: 'status_label' },
+          {
+            title: '回执',
+            render: (_, o) => {
+              const [label, color] = receiptLabels[o.receipt_status] ?? ['-', 'default'];
+              return <Tag color={color}>{label}</Tag>;
+            },
+          },
+          { title: '审核说明', render: (_, o) => o.receipt_note ?? '-' },
+          {
+            title: '操作',
+            render: (_, o) =>
+              ['awaiting_upload', 'rejected'].includes(o.receipt_status) && (
+                <Upload
+                  accept="image/*,application/pdf"
+                  showUploadList={false}
+                  customRequest={async ({ file }) => {
+                    await submit.mutateAsync({ orderId: o.id, file: file as File });
+                    message.success('回执已提交，请等待审核');
+                  }}
+                >
+                  <Button size="small" type="primary" loading={submit.isPending} data-testid="receipt-upload">
+                    上传回执
+                  </Button>
+                </Upload>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+import { Card, Descriptions, Result, Spin, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useOrderDetail } from '../api/orders';
+import { AfterSaleModal } from '../components/AfterSaleModal';
+import { Amounts, yuan } from '../components/Amounts';
+import { OrderActions } from '../components/OrderActions';
+import { History, Tracking } from '../components/Tracking';
+
+const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
+const invoiceLabel = (t?: number) => (t === 2 ? '增值税专用发票' : t === 1 ? '普通发票' : '不开发票');
+
+/** /order/info/:id — lines, amounts, reductions, address, invoice, payment, history, tracking. */
+export default function OrderDetailPage() {
+  const id = Number(useParams().id);
+  const [search] = useSearchParams();
+  const { data: o, isError } = useOrderDetail(id);
+  const [afterSale, setAfterSale] = useState(false);
+  useEffect(() => {
+    if (o && search.get('tab') === 'wl') document.getElementById('wl')?.scrollIntoView();
+  }, [o, search]);
+  if (isError) return <Result status="404" title="订单不存在" />;
+  if (!o) return <Spin style={{ display: 'block', margin: 80 }} />;
+  return (
+    <div style={{ padding: '16px 0' }} data-testid="order-detail">
+      <Card
+        size="small"
+        title={`订单号：${o.order_no}`}
+        extra={
+          <Tag color="blue" data-testid="order-status">
+            {o.status_label}
+          </Tag>
+        }
+      >
+        <Descriptions column={3} size="small">
+          <Descriptions.Item label="下单时间">{time(o.created_at)}</Descriptions.Item>
+          <Descriptions.Item label="支付方式">{o.payment_label ?? '未支付'}</Descriptions.Item>
+          <Descriptions.Item label="支付时间">{time(o.paid_at)}</Descriptions.Item>
+          <Descriptions.Item label="收货人">
+            {o.address.consignee} {o.address.phone}
+          </Descriptions.Item>
+          <Descriptions.Item label="收货地址" span={2}>
+            {o.address.province}
+            {o.address.city}
+            {o.address.district}
+            {o.address.detail}
+          </Descriptions.Item>
+          <Descriptions.Item label="发票">
+            {invoiceLabel(o.invoice?.type)} {o.invoice?.title}
+          </Descriptions.Item>
+          <Descriptions.Item label="备注" span={2}>
+            {o.remarks || '-'}
+          </Descriptions.Item>
+          {o.ephedrine && (
+            <Descriptions.Item label="含麻回执">
+              {o.receipt_status === 'accepted' ? '已审核' : <Link to="/hmdd">查看/上传回执</Link>}
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+        <div style={{ marginTop: 8 }}>
+          <OrderActions order={o} onAfterSale={() => setAfterSale(true)} />
+        </div>
+      </Card>
+      <Card size="small" title="商品清单" style={{ marginTop: 12 }}>
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={o.lines}
+          columns={[
+            {
+              title: '商品',
+              render: (_, l) => (
+                <>
+                  <strong>{l.name}</strong>{' '}
+                  <span style={{ color: '#888' }}>
+                    {l.spec} / {l.manufacturer}
+                  </span>
+                </>
+              ),
+            },
+            { title: '仓库', dataIndex: 'warehouse_name', width: 100 },
+            { title: '单价', dataIndex: 'price', render: yuan, width: 100 },
+            { title: '数量', render: (_, l) => `${l.quantity}${l.unit}`, width: 80 },
+            {
+              title: '优惠',
+              dataIndex: 'reduction',
+              render: (v: number) => (v ? `-${yuan(v)}` : '-'),
+              width: 100,
+            },
+            { title: '小计', dataIndex: 'payable', render: yuan, width: 110 },
+          ]}
+        />
+        <div style={{ marginTop: 12 }}>
+          <Amounts
+            goods={o.goods_amount}
+            reductions={o.reductions}
+            shipping={o.shipping_fee}
+            total={o.total}
+            totalLabel="实付金额"
+          />
+        </div>
+      </Card>
+      {o.after_sales.length > 0 && (
+        <Card size="small" title="售后记录" style={{ marginTop: 12 }}>
+          {o.after_sales.map((a) => (
+            <p key={a.id}>
+              {a.kind_label}：{a.reason}（{a.status_label}
+              {a.refund > 0 && a.status === 'approved' ? `，已退款 ${yuan(a.refund)}` : ''}）{' '}
+              <Link to={`/order/${a.kind === 'return' ? 'returnInfo' : 'afterSalesInfo'}/${a.id}`}>详情</Link>
+            </p>
+          ))}
+        </Card>
+      )}
+      <Tracking shipments={o.shipments} />
+      <History history={o.history} />
+      <AfterSaleModal order={o} open={afterSale} onClose={() => setAfterSale(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { Alert, App, Button, Card, Descriptions, Result, Spin, Tabs } from 'antd';
+import { useCallback, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useOrderDetail } from '../api/orders';
+import { payByBalance, payByCredit, useBalance, useCreditCheck } from '../api/pay';
+import { yuan } from '../components/Amounts';
+import { OnlinePay } from '../components/OnlinePay';
+
+/** /cart/step3/:id and /cart/hm?id= — pay by balance, credit term or online QR. */
+export default function PayPage() {
+  const { message } = App.useApp();
+  const { id: pathId } = useParams();
+  const [search] = useSearchParams();
+  const orderId = Number(pathId ?? search.get('id') ?? 0);
+  const navigate = useNavigate();
+  const order = useOrderDetail(orderId);
+  const balance = useBalance();
+  const credit = useCreditCheck(orderId);
+  const [method, setMethod] = useState('balance');
+  const [paying, setPaying] = useState(false);
+  const done = useCallback(() => navigate(`/cart/step4?id=${orderId}`), [navigate, orderId]);
+
+  if (!orderId) return <Result status="warning" title="订单不存在" />;
+  if (!order.data) return <Spin style={{ display: 'block', margin: 80 }} />;
+  const o = order.data;
+  if (o.status !== 'pending_payment')
+    return (
+      <Result
+        status={o.status === 'cancelled' ? 'warning' : 'success'}
+        title={o.status === 'cancelled' ? '订单已取消，不能支付' : '订单已支付'}
+        extra={<Button onClick={() => navigate(`/order/info/${o.id}`)}>查看订单</Button>}
+      />
+    );
+  const pay = async (fn: (id: number) => Promise<unknown>) => {
+    setPaying(true);
+    try {
+      await fn(orderId);
+      message.success('支付成功');
+      done();
+    } finally {
+      setPaying(false);
+    }
+  };
+  const money = balance.data?.user_money ?? 0;
+  return (
+    <div style={{ padding: '16px 0' }} data-testid="pay-page">
+      <Card size="small">
+        <Descriptions column={3} size="small">
+          <Descriptions.Item label="订单号">{o.order_no}</Descriptions.Item>
+          <Descriptions.Item label="应付金额">
+            <strong style={{ color: '#f5222d', fontSize: 20 }}>{yuan(o.total)}</strong>
+          </Descriptions.Item>
+          <Descriptions.Item label="支付截止">
+            {new Date(o.expires_at * 1000).toLocaleString('zh-CN')}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card size="small" style={{ marginTop: 12 }}>
+        <Tabs
+          activeKey={method}
+          onChange={setMethod}
+          items={[
+            {
+              key: 'balance',
+              label: '余额支付',
+              children: (
+                <div>
+                  <p>账户余额：{yuan(money)}</p>
+                  {money < o.total && (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      message="余额不足，请选择其他支付方式"
+                      style={{ marginBottom: 12 }}
+                    />
+                  )}
+                  <Button
+                    type="primary"
+                    danger
+                    loading={paying}
+                    disabled={money < o.total}
+                    onClick={() => pay(payByBalance)}
+                    data-testid="pay-balance"
+                  >
+                    确认支付 {yuan(o.total)}
+                  </Button>
+                </div>
+              ),
+            },
+            {
+              key: 'credit',
+              label: '账期支付',
+              children: credit.data && (
+                <div>
+                  <p>
+                    账期额度 {yuan(credit.data.credit_limit)}，已用 {yuan(credit.data.credit_used)}，可用{' '}
+                    {yuan(credit.data.credit_available)}；账期 {credit.data.term_days} 天，还款日{' '}
+                    {new Date(credit.data.due_at * 1000).toLocaleDateString('zh-CN')}
+                  </p>
+                  {!credit.data.enough && (
+                    <Alert type="warning" showIcon message="账期可用额度不足" style={{ marginBottom: 12 }} />
+                  )}
+                  <Button
+                    type="primary"
+                    danger
+                    loading={paying}
+                    disabled={!credit.data.enough}
+                    onClick={() => pay(payByCredit)}
+                    data-testid="pay-credit"
+                  >
+                    使用账期支付 {yuan(o.total)}
+                  </Button>
+                </div>
+              ),
+            },
+            {
+              key: 'online',
+              label: '微信/支付宝',
+              children: method === 'online' && <OnlinePay orderId={orderId} onPaid={done} />,
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Spin } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAvailableCoupons } from '../api/coupons';
+import { createOrder, usePreview } from '../api/orders';
+import { AddressPicker } from '../components/AddressPicker';
+import { Amounts, yuan } from '../components/Amounts';
+import { CheckoutLines } from '../components/CheckoutLines';
+
+/** /cart/step2 — verify order: address, lines by warehouse, invoice, coupon, points, remarks. */
+export default function Step2Page() {
+  const [params] = useSearchParams();
+  const ids = useMemo(
+    () =>
+      (params.get('ids') ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0),
+    [params],
+  );
+  const navigate = useNavigate();
+  const [addressId, setAddressId] = useState<number>();
+  const [couponId, setCouponId] = useState<number>();
+  const [points, setPoints] = useState(0);
+  const [remarks, setRemarks] = useState('');
+  const [invoice, setInvoice] = useState({ type: 0, title: '', tax_no: '' });
+  const [submitting, setSubmitting] = useState(false);
+  // One key per visit: a double click or a retried request returns the same order.
+  const idempotencyKey = useRef(`web-${crypto.randomUUID()}`);
+  const preview = usePreview({ ids, coupon_id: couponId, points: points || undefined });
+  const coupons = useAvailableCoupons(ids);
+
+  if (!ids.length)
+    return (
+      <Result
+        status="warning"
+        title="请先在购物车中选择要结算的商品"
+        extra={<Button onClick={() => navigate('/cart')}>返回购物车</Button>}
+      />
+    );
+  if (preview.isError && !preview.data)
+    return (
+      <Result
+        status="error"
+        title={(preview.error as Error).message}
+        extra={<Button onClick={() => navigate('/cart')}>返回购物车</Button>}
+      />
+    );
+  if (!preview.data) return <Spin style={{ display: 'block', margin: 80 }} />;
+  const p = preview.data;
+
+  const submit = async () => {
+    setSubmitting(true);
+    try {
+      const { id } = await createOrder(
+        {
+          ids,
+          address_id: addressId,
+          coupon_id: couponId,
+          points: points || undefined,
+          remarks: remarks || undefined,
+          invoice: invoice.type > 0 ? invoice : undefined,
+        },
+        idempotencyKey.current,
+      );
+      navigate(`/cart/step3/${id}`);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div style={{ padding: '16px 0' }} data-testid="step2">
+      <AddressPicker value={addressId} onChange={setAddressId} />
+      {p.ephedrine && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="warning"
+          showIcon
+          message="订单含麻黄碱类复方制剂：付款后需上传签收回执，审核通过后发货。"
+        />
+      )}
+      <CheckoutLines groups={p.groups} />
+      <Card size="small" title="发票与优惠" style={{ marginTop: 12 }}>
+        <Form layout="horizontal" labelCol={{ flex: '100px' }}>
+          <Form.Item label="发票类型">
+            <Radio.Group
+              value={invoice.type}
+              onChange={(e) => setInvoice({ ...invoice, type: e.target.value })}
+            >
+              <Radio value={0}>不开发票</Radio>
+              <Radio value={1}>普通发票</Radio>
+              <Radio value={2}>增值税专用发票</Radio>
+            </Radio.Group>
+          </Form.Item>
+          {invoice.type > 0 && (
+            <Space>
+              <Form.Item label="发票抬头">
+                <Input
+                  value={invoice.title}
+                  onChange={(e) => setInvoice({ ...invoice, title: e.target.value })}
+                  style={{ width: 260 }}
+                />
+              </Form.Item>
+              {invoice.type === 2 && (
+                <Form.Item label="纳税人识别号">
+                  <Input
+                    value={invoice.tax_no}
+                    onChange={(e) => setInvoice({ ...invoice, tax_no: e.target.value.toUpperCase() })}
+                    style={{ width: 220 }}
+                  />
+                </Form.Item>
+              )}
+            </Space>
+          )}
+          <Form.Item label="优惠券">
+            <Select
+              allowClear
+              placeholder="不使用优惠券"
+              value={couponId}
+              onChange={setCouponId}
+              style={{ width: 360 }}
+              data-testid="coupon-select"
+              options={(coupons.data?.list ?? []).map((c) => ({
+                value: c.id,
+                disabled: !c.applicable,
+                label: c.applicable ? `${c.name}（省${yuan(c.discount ?? 0)}）` : `${c.name}（${c.reason}）`,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item label="积分抵扣">
+            <InputNumber min={0} max={p.max_points} value={points} onChange={(v) => setPoints(v ?? 0)} />
+            <span style={{ marginLeft: 8, color: '#888' }}>
+              可用积分 {p.points_balance}，本单最多可用 {p.max_points}（100积分抵 ¥1）
+            </span>
+          </Form.Item>
+          <Form.Item label="订单备注">
+            <Input.TextArea
+              maxLength={200}
+              value={remarks}
+              onChange={(e) => setRemarks(e.target.value)}
+              rows={2}
+            />
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card size="small" style={{ marginTop: 12 }}>
+        {p.free_shipping_gap > 0 && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 8 }}
+            message={`满${yuan(p.free_shipping_threshold)}包邮，还差${yuan(p.free_shipping_gap)}`}
+          />
+        )}
+        <Amounts
+          goods={p.amounts.goods}
+          reductions={p.reductions}
+          shipping={p.amounts.shipping}
+          total={p.amounts.total}
+        />
+        <div style={{ textAlign: 'right', marginTop: 12 }}>
+          <Button onClick={() => navigate('/cart')}>返回购物车</Button>{' '}
+          <Button
+            type="primary"
+            size="large"
+            danger
+            loading={submitting}
+            onClick={submit}
+            data-testid="submit-order"
+          >
+            提交订单
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

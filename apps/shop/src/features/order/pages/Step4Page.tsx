@@ -1,0 +1,48 @@
+import { Button, Card, Result, Spin, Steps } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useOrderDetail } from '../api/orders';
+import { yuan } from '../components/Amounts';
+
+/** /cart/step4 — payment done: the order summary and what happens next. */
+export default function Step4Page() {
+  const [search] = useSearchParams();
+  const orderId = Number(search.get('id') ?? 0);
+  const navigate = useNavigate();
+  const order = useOrderDetail(orderId);
+  if (orderId && !order.data) return <Spin style={{ display: 'block', margin: 80 }} />;
+  const o = order.data;
+  return (
+    <Card style={{ margin: '16px 0' }} data-testid="step4">
+      <Result
+        status="success"
+        title="支付成功"
+        subTitle={
+          o ? `订单号 ${o.order_no}，实付 ${yuan(o.paid)}（${o.payment_label ?? ''}）` : '感谢您的采购'
+        }
+        extra={[
+          <Button type="primary" key="detail" onClick={() => navigate(o ? `/order/info/${o.id}` : '/order')}>
+            查看订单
+          </Button>,
+          <Button key="more" onClick={() => navigate('/')}>
+            继续采购
+          </Button>,
+        ]}
+      />
+      <Steps
+        size="small"
+        current={1}
+        items={[
+          { title: '已付款' },
+          { title: o?.ephedrine ? '上传回执并审核' : '仓库备货' },
+          { title: '发货配送' },
+          { title: '确认收货' },
+        ]}
+      />
+      {o?.ephedrine && (
+        <p style={{ marginTop: 16, textAlign: 'center' }}>
+          本订单含麻黄碱类复方制剂，请在 <a href="/hmdd">含麻订单</a> 上传签字盖章的签收回执，审核通过后发货。
+        </p>
+      )}
+    </Card>
+  );
+}

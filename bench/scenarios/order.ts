@@ -1,0 +1,210 @@
+/**
+ * Order budgets on PostgreSQL with 100,000 goods (issue: checkout, payment and orders):
+ *   create order with 20 lines   p99 < 150 ms at 16 connections
+ *   order list page              p99 < 50 ms (16 connections), req/s beside a bare Fastify route
+ * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/scenarios/order.ts
+ * (a scratch database is created and dropped). `run()` is exported for bench/run.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { BUYER_COOKIE } from '../../apps/server/src/plugins/session';
+
+const GOODS = 100_000;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const ORDERS_PER_BUYER = 40;
+const LINES = 20;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+async function scratchDatabase(adminUrl: string) {
+  const name = `yc_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function fill(client: pg.Client) {
+  await client.query(
+    `insert into warehouses (code, name) values ('BJ', '北方仓（天津）'), ('HZ', '主仓（杭州）')`,
+  );
+  await client.query(`
+    insert into goods (sku, name, common_name, kind, manufacturer, spec, unit, approval_no, scope_class,
+                       base_price_fen, stock_total)
+    select 'B' || i, '阿莫西林胶囊' || i, '阿莫西林胶囊', 'drug', '华北制药股份有限公司', '0.25g*24粒', '盒',
+           '国药准字H' || i, 'kssz', 500 + (i % 5000), 1000000
+    from generate_series(1, ${GOODS}) i`);
+  await client.query(
+    `insert into goods_stock (goods_id, warehouse_id, quantity) select id, 1 + (id % 2), 1000000 from goods`,
+  );
+  await client.query(`analyze`);
+}
+
+async function buyers(client: pg.Client, count: number) {
+  const list: { userId: number; batches: number[][] }[] = [];
+  for (let b = 0; b < count; b++) {
+    const {
+      rows: [company],
+    } = await client.query(
+      `insert into companies (name, type, contact_name, contact_phone, province, city, district, address,
+                              business_scope, qualification_status, contract_signed_at)
+       values ($1, 'pharmacy', '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', '{kssz}', 'approved', now())
+       returning id`,
+      [`压测药房${b}`],
+    );
+    const {
+      rows: [user],
+    } = await client.query(
+      `insert into users (company_id, phone, password_hash, name, store_name) values ($1, $2, 'x', '张三', '总店') returning id`,
+      [company.id, `1390000${String(b).padStart(4, '0')}`],
+    );
+    await client.query(
+      `insert into addresses (user_id, consignee, phone, province, city, district, detail, is_default)
+       values ($1, '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', true)`,
+      [user.id],
+    );
+    // Distinct goods per buyer and order: 20 cart lines for each order the buyer will place.
+    const first = b * ORDERS_PER_BUYER * LINES + 1;
+    const { rows } = await client.query(
+      `insert into cart_items (user_id, goods_id, warehouse_id, quantity)
+       select $1, g.id, 1 + (g.id % 2), 2 from goods g where g.id between $2 and $3 order by g.id returning id`,
+      [user.id, first, first + ORDERS_PER_BUYER * LINES - 1],
+    );
+    const ids = rows.map((r) => r.id as number);
+    const batches = [];
+    for (let i = 0; i < ids.length; i += LINES) batches.push(ids.slice(i, i + LINES));
+    list.push({ userId: user.id, batches });
+  }
+  return list;
+}
+
+export async function run() {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const scratch = await scratchDatabase(adminUrl);
+  const database = await openDatabase({ url: scratch.url, poolSize: 32 });
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  const results: Record<string, unknown> = {};
+  try {
+    const t0 = Date.now();
+    await fill(client);
+    const list = await buyers(client, CONNECTIONS);
+    console.log(
+      `filled ${GOODS} goods, ${CONNECTIONS} buyers x ${ORDERS_PER_BUYER} carts of ${LINES} lines in ${Date.now() - t0} ms`,
+    );
+    const config = { ...loadConfig({}), seedDemoData: false, logLevel: 'silent' };
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${address.port}`;
+    const cookies: string[] = [];
+    for (const b of list) {
+      const id = randomBytes(24).toString('base64url');
+      await app.sessionStore.set(id, { userId: b.userId }, 3600);
+      cookies.push(`${BUYER_COOKIE}=${id}`);
+    }
+
+    // 1. Create order with 20 lines, 16 buyers at once, each placing its orders back to back.
+    const latencies: number[] = [];
+    let failures = 0;
+    const started = Date.now();
+    await Promise.all(
+      list.map(async (b, i) => {
+        for (const ids of b.batches) {
+          const t = performance.now();
+          const res = await fetch(`${base}/api/order/create`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              cookie: cookies[i],
+              'idempotency-key': `bench-${randomBytes(8).toString('hex')}`,
+            },
+            body: JSON.stringify({ ids }),
+          });
+          await res.arrayBuffer();
+          latencies.push(performance.now() - t);
+          if (res.status !== 201) failures++;
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    results.createOrder = {
+      requests: latencies.length,
+      failures,
+      reqPerSec: Math.round(latencies.length / seconds),
+      p50: Math.round(pct(latencies, 50)),
+      p99: Math.round(pct(latencies, 99)),
+      max: Math.round(latencies[latencies.length - 1]),
+    };
+    console.log(`create order (20 lines, ${CONNECTIONS} connections):`, results.createOrder);
+
+    // 2. Order list page (each buyer has 40 orders), 16 connections, 10 s.
+    const listRun = await autocannon({
+      url: `${base}/api/order/list?page=1`,
+      connections: CONNECTIONS,
+      duration: 10,
+      headers: { cookie: cookies[0] },
+    });
+    results.orderList = {
+      reqPerSec: Math.round(listRun.requests.average),
+      p50: listRun.latency.p50,
+      p99: listRun.latency.p99,
+      non2xx: listRun.non2xx,
+    };
+    console.log(`order list (${CONNECTIONS} connections):`, results.orderList);
+    await app.close();
+
+    // 3. The bare Fastify route on the same machine, for scale.
+    const bare = Fastify();
+    bare.get('/ping', async () => ({ code: 10000, message: 'success', data: null }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareRun = await autocannon({
+      url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/ping`,
+      connections: CONNECTIONS,
+      duration: 10,
+    });
+    results.bareFastify = { reqPerSec: Math.round(bareRun.requests.average), p99: bareRun.latency.p99 };
+    console.log('bare Fastify route:', results.bareFastify);
+    await bare.close();
+  } finally {
+    await client.end();
+    await database.close();
+    await new Promise((r) => setTimeout(r, 300));
+    await scratch.drop();
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    (r) => {
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,211 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, goods, goodsStock, orders, users } from '../../apps/server/src/db/schema';
+import { type Harness, startHarness } from '../support/harness';
+
+/**
+ * The buyer's journey from the cart to payment done (balance, credit, sandbox QR), cancelling,
+ * an operator shipping, the buyer seeing the tracking and confirming receipt, and a return.
+ * Cart lines are put in the cart directly (the cart screens are another piece of work).
+ */
+let h: Harness;
+let userId: number;
+let picks: { goodsId: number; warehouseId: number; minQuantity: number }[];
+beforeAll(async () => {
+  h = await startHarness();
+  const [u] = await h.app.db.select().from(users).where(eq(users.phone, '13800000001'));
+  userId = u.id;
+  const rows = await h.app.db
+    .select({
+      goodsId: goods.id,
+      warehouseId: goodsStock.warehouseId,
+      minQuantity: goods.minQuantity,
+      step: goods.stepQuantity,
+    })
+    .from(goods)
+    .innerJoin(goodsStock, eq(goodsStock.goodsId, goods.id))
+    .where(
+      and(
+        gt(goodsStock.quantity, 500),
+        eq(goods.ephedrine, false),
+        eq(goods.isBuy, true),
+        eq(goods.isOnSale, true),
+      ),
+    )
+    .orderBy(asc(goods.id))
+    .limit(40);
+  picks = rows.filter((r) => r.step === 1);
+});
+afterAll(() => h?.close());
+
+let next = 0;
+async function cartLines(count: number, quantity = 20) {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = picks[next++ % picks.length];
+    const [line] = await h.app.db
+      .insert(cartItems)
+      .values({
+        userId,
+        goodsId: p.goodsId,
+        warehouseId: p.warehouseId,
+        quantity: Math.max(quantity, p.minQuantity),
+      })
+      .onConflictDoUpdate({
+        target: [
+          cartItems.userId,
+          cartItems.goodsId,
+          cartItems.warehouseId,
+          cartItems.goodsPriceId,
+          cartItems.ladderPriceId,
+          cartItems.goodsManjianId,
+          cartItems.isYj,
+          cartItems.type,
+        ],
+        set: { quantity: Math.max(quantity, p.minQuantity) },
+      })
+      .returning();
+    ids.push(line.id);
+  }
+  return ids;
+}
+
+async function buyerPage() {
+  const { page, context } = await h.newPage();
+  const res = await page.request.post('/api/user/login', {
+    form: { username: '13800000001', password: 'Demo@123456' },
+  });
+  expect(res.status()).toBe(200);
+  return { page, context };
+}
+
+async function checkout(page: Page, ids: number[], shot?: string) {
+  await page.goto(`/cart/step2?ids=${ids.join(',')}`);
+  await page.getByTestId('submit-order').waitFor();
+  if (shot) await h.shot(page, shot);
+  await page.getByTestId('submit-order').click();
+  await page.waitForURL(/\/cart\/step3\/\d+/);
+  await page.getByTestId('pay-page').waitFor();
+  return Number(page.url().split('/').pop());
+}
+
+describe('order journey', () => {
+  it('cart -> verify order -> pay by balance -> step 4', async () => {
+    const { page, context } = await buyerPage();
+    const ids = await cartLines(3);
+    await page.goto(`/cart/step2?ids=${ids.join(',')}`);
+    await page.getByTestId('submit-order').waitFor();
+    await expect.poll(() => page.title()).toBe('确认订单-药采');
+    expect(await page.getByTestId('address-option').count()).toBe(2);
+    await h.shot(page, 'order-step2');
+    const id = await checkout(page, ids);
+    await h.shot(page, 'order-step3-balance');
+    await page.getByTestId('pay-balance').click();
+    await page.waitForURL(/\/cart\/step4\?id=\d+/);
+    await page.getByText('支付成功').first().waitFor();
+    await h.shot(page, 'order-step4');
+    const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
+    expect(o).toMatchObject({ status: 'awaiting_shipment', paymentMethod: 'balance' });
+    await context.close();
+  });
+
+  it('pays by credit', async () => {
+    const { page, context } = await buyerPage();
+    const id = await checkout(page, await cartLines(2));
+    await page.getByRole('tab', { name: '账期支付' }).click();
+    await page.getByTestId('pay-credit').click();
+    await page.waitForURL(/\/cart\/step4/);
+    const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
+    expect(o.paymentMethod).toBe('credit');
+    await page.goto('/zqgl');
+    await page.getByTestId('credit-page').waitFor();
+    await page.getByText('待还款').first().waitFor();
+    await h.shot(page, 'order-credit-account');
+    await context.close();
+  });
+
+  it('pays through the sandbox QR flow', async () => {
+    const { page, context } = await buyerPage();
+    const id = await checkout(page, await cartLines(1));
+    await page.getByRole('tab', { name: '微信/支付宝' }).click();
+    await page.getByTestId('pay-qr').waitFor();
+    await h.shot(page, 'order-step3-qr');
+    // The payer's phone scans the code and confirms on the sandbox page.
+    const href = await page.getByTestId('sandbox-scan').getAttribute('href');
+    const scan = await page.request.post(`${href}/confirm`);
+    expect(scan.status()).toBe(200);
+    await page.waitForURL(/\/cart\/step4/, { timeout: 15_000 });
+    const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
+    expect(o).toMatchObject({ status: 'awaiting_shipment', paymentMethod: 'online' });
+    await context.close();
+  });
+
+  it('cancels an unpaid order from my orders', async () => {
+    const { page, context } = await buyerPage();
+    const id = await checkout(page, await cartLines(1));
+    const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
+    await page.goto(`/order?tab=pending_payment&keyword=${o.orderNo}`);
+    await page.getByTestId('order-card').first().waitFor();
+    await page.getByTestId('order-cancel').first().click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await expect
+      .poll(async () => (await h.app.db.select().from(orders).where(eq(orders.id, id)))[0].status)
+      .toBe('cancelled');
+    await page.goto('/order');
+    await page.getByTestId('order-card').first().waitFor();
+    await h.shot(page, 'order-list');
+    await context.close();
+  });
+
+  it('operator ships; the buyer sees the tracking, confirms receipt and requests a return', async () => {
+    const { page, context } = await buyerPage();
+    const id = await checkout(page, await cartLines(1));
+    await page.getByTestId('pay-balance').click();
+    await page.waitForURL(/\/cart\/step4/);
+
+    const op = await h.newPage();
+    const login = await op.page.request.post('/api/admin/login', {
+      form: { username: 'admin', password: 'Admin@123456' },
+    });
+    expect(login.status()).toBe(200);
+    const ship = await op.page.request.post(`/api/admin/orders/${id}/ship`, {
+      form: { carrier: '顺丰速运', tracking_no: 'SF1400012345678' },
+    });
+    expect(ship.status()).toBe(200);
+    await op.page.request.post(`/api/admin/orders/${id}/tracking`, {
+      form: { description: '【杭州转运中心】已发出' },
+    });
+
+    await page.goto(`/order/wl/${id}`);
+    await page.waitForURL(new RegExp(`/order/info/${id}`));
+    await page.getByTestId('tracking').getByText('【杭州转运中心】已发出', { exact: false }).waitFor();
+    await h.shot(page, 'order-detail-tracking');
+    await page.getByTestId('order-confirm').click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await page.getByTestId('order-status').getByText('已完成').waitFor();
+
+    await page.getByTestId('order-after-sale').click();
+    await page.getByTestId('after-sale-qty').first().fill('1');
+    await page.getByTestId('after-sale-reason').fill('外包装破损，药盒挤压变形');
+    await h.shot(page, 'order-return-request');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await page.getByTestId('order-status').getByText('售后申请中').waitFor();
+    const list = await (await op.page.request.get('/api/admin/after_sales?status=pending')).json();
+    const request = list.data.find((a: { order_id: number }) => a.order_id === id);
+    expect(request).toBeTruthy();
+    await op.page.request.post(`/api/admin/after_sales/${request.id}`, {
+      form: { approve: '1', note: '同意退货' },
+    });
+    await page.goto(`/order/returnInfo/${request.id}`);
+    await page.getByTestId('after-sale-detail').getByText('已同意').waitFor();
+    await h.shot(page, 'order-return-detail');
+    const [o] = await h.app.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [id]));
+    expect(o.status).toBe('refunded');
+    await op.context.close();
+    await context.close();
+  });
+});
