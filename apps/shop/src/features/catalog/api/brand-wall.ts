@@ -1,17 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BrandWall } from '@yaocai/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { BrandWallItem } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
-export const brandWallKey = (page: number, pageSize: number) => ['focus', 'ppzq', page, pageSize] as const;
+export const brandWallKey = ['focus', 'ppzq'] as const;
 
-export const fetchBrandWall = (page: number, pageSize: number, signal?: AbortSignal) =>
-  http.get<BrandWall>('/api/focus/ppzq', { params: { page, page_size: pageSize }, signal });
+export const fetchBrandWall = (signal?: AbortSignal) =>
+  http.get<BrandWallItem[]>('/api/focus/ppzq', { signal });
 
-/** GET /api/focus/ppzq: the brand wall, paged. */
-export function useBrandWall(page: number, pageSize = 24) {
+/** GET /api/focus/ppzq: every brand of the wall (a few dozen; the pages slice it). */
+export function useBrandWall() {
   return useQuery({
-    queryKey: brandWallKey(page, pageSize),
-    queryFn: ({ signal }) => fetchBrandWall(page, pageSize, signal),
-    placeholderData: keepPreviousData,
+    queryKey: brandWallKey,
+    queryFn: ({ signal }) => fetchBrandWall(signal),
+    staleTime: 5 * 60_000,
   });
 }

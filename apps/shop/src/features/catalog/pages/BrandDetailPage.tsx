@@ -1,6 +1,6 @@
 import { Breadcrumb, Skeleton } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useBrandStory } from '../api/brand-story';
+import { useBrandPage } from '../api/brand-page';
 import { GoodsResults } from '../components/GoodsResults';
 import '../catalog.css';
 
@@ -10,8 +10,8 @@ export default function BrandDetailPage() {
   const navigate = useNavigate();
   const id = Number(params.id);
   const page = Math.max(1, Number.parseInt(params.page ?? '1', 10) || 1);
-  const brand = useBrandStory(id);
-  const story = brand.data;
+  const brand = useBrandPage(id);
+  const story = brand.data?.brand;
   return (
     <div className="yc-page">
       <Breadcrumb
@@ -32,9 +32,7 @@ export default function BrandDetailPage() {
               display: 'grid',
               gridTemplateColumns: '220px 1fr',
               gap: 24,
-              background: story.banner
-                ? `url(${story.banner}) center/cover`
-                : 'linear-gradient(110deg,#fff7e6,#fff)',
+              background: 'linear-gradient(110deg,#fff7e6,#fff)',
               padding: 24,
               border: '1px solid #ffe7ba',
             }}
@@ -49,13 +47,10 @@ export default function BrandDetailPage() {
             </div>
             <div>
               <h1 style={{ margin: 0, fontSize: 24 }}>{story.name}</h1>
-              <div style={{ color: '#ff7a00', margin: '4px 0 8px' }}>{story.slogan}</div>
-              <div className="yc-muted">生产厂家：{story.sccj}</div>
-              {story.story.map((p) => (
-                <p key={p} style={{ margin: '8px 0 0', color: '#555', lineHeight: 1.8 }}>
-                  {p}
-                </p>
-              ))}
+              <div className="yc-muted" style={{ margin: '6px 0' }}>
+                生产厂家：{story.manufacturer}
+              </div>
+              <p style={{ margin: '8px 0 0', color: '#555', lineHeight: 1.8 }}>{story.story}</p>
             </div>
           </section>
         )

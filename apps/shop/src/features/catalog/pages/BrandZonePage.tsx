@@ -20,28 +20,29 @@ export default function BrandZonePage() {
   const params = useParams();
   const navigate = useNavigate();
   const page = Math.max(1, Number.parseInt(params.page ?? '1', 10) || 1);
-  const wall = useBrandWall(page, PAGE_SIZE);
+  const wall = useBrandWall();
+  const brands = wall.data?.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) ?? [];
   return (
     <div className="yc-page">
       <ZoneBanner zone={zone} />
       <section className="yc-section">
         {wall.isPending ? (
           <Skeleton active />
-        ) : (wall.data?.list.length ?? 0) === 0 ? (
+        ) : brands.length === 0 ? (
           <Empty description="暂无品牌" />
         ) : (
           <div className="yc-brand-wall" data-testid="brand-wall">
-            {wall.data?.list.map((b) => (
+            {brands.map((b) => (
               <BrandTile key={b.id} brand={b} />
             ))}
           </div>
         )}
-        {(wall.data?.total ?? 0) > PAGE_SIZE && (
+        {(wall.data?.length ?? 0) > PAGE_SIZE && (
           <Pagination
             style={{ marginTop: 16, justifyContent: 'center' }}
             current={page}
             pageSize={PAGE_SIZE}
-            total={wall.data?.total}
+            total={wall.data?.length}
             showSizeChanger={false}
             onChange={(next) => navigate(next === 1 ? '/ppzq' : `/ppzq/${next}`)}
           />

@@ -39,7 +39,7 @@ export default function HomePage() {
   const hot = useHotGoods();
   const recommended = useRecommendations();
   const specials = useGoodsActivities({ tag: '特', page_size: 5 });
-  const brands = useBrandWall(1, 12);
+  const brands = useBrandWall();
   return (
     <div className="yc-page" data-testid="home-page">
       <div style={{ display: 'grid', gridTemplateColumns: `${MENU_WIDTH}px 1fr 200px`, gap: 10 }}>
@@ -119,14 +119,14 @@ export default function HomePage() {
         testId="home-recommend"
       />
 
-      {(brands.data?.list.length ?? 0) > 0 && (
+      {(brands.data?.length ?? 0) > 0 && (
         <section className="yc-section" data-testid="home-brands">
           <h2 className="yc-section-title">
             品牌墙<small>名厂名药 · 品牌直供</small>
             <Link to="/ppzq">全部品牌 &gt;</Link>
           </h2>
           <div className="yc-brand-wall">
-            {brands.data?.list.map((b) => (
+            {brands.data?.slice(0, 12).map((b) => (
               <BrandTile key={b.id} brand={b} />
             ))}
           </div>
