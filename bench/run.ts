@@ -11,7 +11,7 @@
  * BENCH_DURATION (seconds, default 10) and BENCH_GOODS (default 100000) tune a run.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,6 +151,17 @@ async function ensurePostgresDatabase() {
     if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
     await admin.query(`create database ${name}`);
   }
+  await admin.end();
+}
+
+async function dropPostgresDatabase() {
+  const name = new URL(pgUrl).pathname.slice(1);
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(pgUrl), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }
 
@@ -311,13 +322,29 @@ async function main() {
   const selected = scenarios.filter((s) => groups.includes(s.group));
   const targets = new Set(selected.map((s) => s.target));
 
+  // A bench database made before the migrations were regenerated cannot be migrated: it is
+  // dropped and filled again (once).
   if (targets.has('postgres')) {
     await ensurePostgresDatabase();
-    fill({ DATABASE_URL: pgUrl });
+    try {
+      fill({ DATABASE_URL: pgUrl });
+    } catch {
+      console.log('the bench database does not match the migrations: recreating it');
+      await dropPostgresDatabase();
+      await ensurePostgresDatabase();
+      fill({ DATABASE_URL: pgUrl });
+    }
   }
   if (targets.has('pglite')) {
     mkdirSync(pgliteDir, { recursive: true });
-    fill({ DATABASE_URL: '', DATA_DIR: pgliteDir });
+    try {
+      fill({ DATABASE_URL: '', DATA_DIR: pgliteDir });
+    } catch {
+      console.log('the PGlite bench folder does not match the migrations: recreating it');
+      rmSync(pgliteDir, { recursive: true, force: true });
+      mkdirSync(pgliteDir, { recursive: true });
+      fill({ DATABASE_URL: '', DATA_DIR: pgliteDir });
+    }
   }
 
   const results: Result[] = [];

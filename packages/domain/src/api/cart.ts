@@ -40,6 +40,8 @@ export const cartAddLine = z.strictObject({
   ladder_price_id: optionalId,
   goods_manjian_id: optionalId,
   is_yj: z.coerce.number().int().min(0).max(1).default(0),
+  /** Near-expiry flag carried from the detail page's query; accepted and not stored. */
+  is_jxq: z.coerce.number().int().min(0).max(1).optional(),
   type: z.coerce
     .number()
     .int()

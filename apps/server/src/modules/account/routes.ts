@@ -70,7 +70,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/phone/:value',
-    { schema: { tags: ['account'], params: z.strictObject({ value: mobile }) } },
+    // Tells whether a phone has an account: limited so it cannot list the members.
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['account'], params: z.strictObject({ value: mobile }) },
+    },
     async (request) => ok({ exists: await isPhoneTaken(app.db, request.params.value) }),
   );
 

@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { goods, goodsCategories, goodsStock } from '../../db/schema';
+import { goods, goodsCategories } from '../../db/schema';
 
 /** Escapes LIKE wildcards so a keyword matches literally (the keyword is a bound parameter). */
 export function escapeLike(text: string): string {
@@ -211,23 +211,6 @@ function pageIds(
   pageCache.set(key, { at: now, ids });
   ids.catch(() => pageCache.delete(key));
   return ids;
-}
-
-/** The warehouse with most stock of each goods (default ck_id). */
-export async function mainWarehouses(db: Db, ids: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (!ids.length) return out;
-  const rows = await db
-    .select({
-      goodsId: goodsStock.goodsId,
-      warehouseId: goodsStock.warehouseId,
-      quantity: goodsStock.quantity,
-    })
-    .from(goodsStock)
-    .where(inArray(goodsStock.goodsId, ids))
-    .orderBy(asc(goodsStock.goodsId), desc(goodsStock.quantity), asc(goodsStock.warehouseId));
-  for (const r of rows) if (!out.has(r.goodsId)) out.set(r.goodsId, r.warehouseId);
-  return out;
 }
 
 const onlyCategories = (f: ListFilter) =>

@@ -113,7 +113,7 @@ ${wrap(g.manufacturer, 13, 2)
 <path d="M310 90 L360 40 L360 310 L310 360 Z" fill="${dark}"/>
 <rect x="40" y="90" width="270" height="56" fill="${g.color}"/>
 <rect x="40" y="290" width="270" height="70" fill="${g.color}"/>
-<text x="175" y="127" font-size="18" fill="#fff" text-anchor="middle">${escapeXml(wrap(g.spec, 13, 1)[0])}</text>
+<text x="52" y="124" font-size="17" fill="#fff">${escapeXml(wrap(g.spec, badgeSvg ? 7.5 : 12, 1)[0])}</text>
 <text x="175" y="332" font-size="16" fill="#fff" text-anchor="middle">${escapeXml(wrap(g.manufacturer, 14, 1)[0])}</text>`;
     return svg(
       400,

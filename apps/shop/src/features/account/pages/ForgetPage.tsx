@@ -44,7 +44,7 @@ export default function ForgetPage() {
   return (
     <AuthCard title="找回密码" width={560}>
       <Steps
-        current={step}
+        current={step === 2 ? 3 : step}
         size="small"
         style={{ marginBottom: 32 }}
         items={[{ title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]}

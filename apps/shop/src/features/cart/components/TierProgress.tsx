@@ -17,9 +17,8 @@ export function TierProgress({ state }: { state: CartState }) {
   const hint = state.hints.find((h) => h.kind === 'full_reduction');
   return (
     <div className="yc-cart-tiers" data-testid="tier-progress">
-      <span className="yc-cart-tiers__name">
+      <span className="yc-cart-tiers__name" title={activity.name}>
         <Tag color="red">满减</Tag>
-        {activity.name}
       </span>
       <div className="yc-cart-tiers__marks">
         {tiers.map((t) => (
