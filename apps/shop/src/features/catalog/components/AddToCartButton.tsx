@@ -56,7 +56,11 @@ export function AddToCartButton({ goods, quantity, ckId, context = noContext, si
               price: price ?? 0,
               number: quantity,
               ck_id: ckId ?? goods.ck_id,
-              ...context,
+              // Only the cart line's fields: the detail page's context also carries is_jxq.
+              goods_price_id: context.goods_price_id,
+              ladder_price_id: context.ladder_price_id,
+              goods_manjian_id: context.goods_manjian_id,
+              is_yj: context.is_yj,
             },
           ],
           { onSuccess: () => message.success('已加入购物车') },
