@@ -43,8 +43,11 @@ async function login(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.getByPlaceholder('手机号 / 用户名').fill(username);
   await page.getByPlaceholder('密码').fill(password);
+  // Spec: the session login flag makes the first navigation after login reload the page once.
+  const reloaded = page.waitForEvent('load');
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => url.pathname === '/');
+  await reloaded;
 }
 
 describe('account journeys', () => {
