@@ -1,4 +1,4 @@
-import type { DemoCategory, DemoMenu, DemoScopeClass } from './types';
+import type { DemoCategory, DemoMenu } from './types';
 
 /** 常规商品分类 (header `category`) */
 export const normalCategories: DemoCategory[] = [
@@ -223,19 +223,5 @@ export const demoCategories: Record<DemoMenu, DemoCategory[]> = {
   qx: qxCategories,
 };
 
-/** 经营范围 classes a pharmacy licence lists. */
-export const scopeClasses: DemoScopeClass[] = [
-  { code: 'cfy', name: '处方药' },
-  { code: 'fcfy', name: '非处方药' },
-  { code: 'zcy', name: '中成药' },
-  { code: 'hxyzj', name: '化学药制剂' },
-  { code: 'kssz', name: '抗生素制剂' },
-  { code: 'shyp', name: '生化药品' },
-  { code: 'zyyp', name: '中药饮片' },
-  { code: 'swzp', name: '生物制品(除疫苗)' },
-  { code: 'qx1', name: '一类医疗器械' },
-  { code: 'qx2', name: '二类医疗器械' },
-  { code: 'qx3', name: '三类医疗器械' },
-  { code: 'bjsp', name: '保健食品' },
-  { code: 'xdyp', name: '消毒用品' },
-];
+/** 经营范围 classes: the one list lives in packages/domain. */
+export { scopeClasses } from '@yaocai/domain';

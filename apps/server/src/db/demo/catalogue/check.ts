@@ -45,7 +45,7 @@ for (const b of demoBrands) {
   brandCodes.add(b.code);
 }
 if (demoBrands.length < 20) fail(`only ${demoBrands.length} brands`);
-const scopeCodes = new Set(scopeClasses.map((s) => s.code));
+const scopeCodes = new Set<string>(scopeClasses.map((s) => s.code));
 for (const s of scopeClasses) if (!/^[a-z0-9]+$/.test(s.code)) fail(`scope code not ascii: ${s.code}`);
 if (scopeClasses.length !== 13) fail(`expected 13 scope classes, got ${scopeClasses.length}`);
 
