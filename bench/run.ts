@@ -1,5 +1,7 @@
 /**
- * HTTP benchmarks (npm run bench [-- group ...]). Groups: content, catalog, pglite (default: all).
+ * Benchmarks (npm run bench [-- group ...]). Groups: content, catalog, pglite (autocannon scenarios
+ * below), and startup, userbase, cart, order, pricing, lcp (scripts of their own, see
+ * scriptGroups). Default: all.
  *
  * Each group starts the servers it needs as child processes — a bare Fastify hello-world (the
  * reference measured in the same run) and the app on PostgreSQL (BENCH_DATABASE_URL, default
@@ -252,12 +254,91 @@ async function runScenario(s: Scenario, bareRps: number | undefined): Promise<Re
   return result;
 }
 
-function writeResults(results: Result[], groups: string[], command: string) {
+/**
+ * Benchmarks that are scripts of their own (they build their own data in scratch databases):
+ * run as child processes; their printed figures go into RESULTS.md under their group.
+ */
+const scriptGroups: Record<string, { title: string; file: string; env?: Record<string, string> }> = {
+  startup: {
+    title: 'Server start with an existing build and database (budget: under 3 s)',
+    file: 'startup.ts',
+  },
+  userbase: {
+    title: 'GET /api/user/base vs bare Fastify (50 connections, PostgreSQL)',
+    file: 'user-base.bench.ts',
+  },
+  cart: { title: 'Cart on PostgreSQL (100 lines, 32 connections)', file: 'scenarios/cart.ts' },
+  order: {
+    title: 'Orders on PostgreSQL (create with 20 lines at 16 connections; list)',
+    file: 'scenarios/order.ts',
+  },
+  pricing: {
+    title: 'Pricing a 500-line cart in packages/domain (budget: under 2 ms)',
+    file: 'pricing.bench.ts',
+  },
+  lcp: {
+    title: 'Home page LCP in headless Chromium and JavaScript per route',
+    file: 'lcp.ts',
+  },
+};
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function runScript(group: string): Promise<string> {
+  const { file, env } = scriptGroups[group];
+  const command = `npx tsx bench/${file}`;
+  console.log(`\n=== ${group}: ${command}`);
+  let lcpServer: ChildProcess | undefined;
+  const args = [path.join(here, file)];
+  if (group === 'lcp') {
+    // LCP is measured against the real app on PGlite with the demo data.
+    lcpServer = await start('pglite');
+    args.push(`http://127.0.0.1:${ports.pglite}`);
+  }
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(tsx, args, {
+        cwd: root,
+        env: { ...process.env, BENCH_DATABASE_URL: adminUrl, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        text += chunk.toString();
+      });
+      child.once('exit', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`${command} exited with ${code}`)),
+      );
+    });
+    const lines = output.trim().split('\n').slice(-60).join('\n');
+    return [
+      `Run ${new Date().toISOString()} — \`${command}\` (through \`npm run bench -- ${group}\`); load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}.`,
+      '',
+      '```',
+      lines,
+      '```',
+      '',
+    ].join('\n');
+  } finally {
+    lcpServer?.kill('SIGTERM');
+  }
+}
+
+function writeResults(
+  results: Result[],
+  groups: string[],
+  command: string,
+  scriptSections = new Map<string, string>(),
+) {
   const file = path.join(here, 'RESULTS.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const sections = new Map<string, string>();
   for (const m of previous.matchAll(/<!-- group:(\w+) -->\n([\s\S]*?)<!-- \/group:\1 -->/g))
     sections.set(m[1], m[2]);
+  for (const [group, text] of scriptSections) sections.set(group, text);
   const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; load average at the end ${os
     .loadavg()
     .map((l) => l.toFixed(1))
@@ -291,6 +372,7 @@ function writeResults(results: Result[], groups: string[], command: string) {
     content: 'Content: GET /api/focus/common vs bare Fastify (50 connections, PostgreSQL)',
     catalog: 'Catalogue on PostgreSQL (32 connections)',
     pglite: 'Catalogue on PGlite (1 connection)',
+    ...Object.fromEntries(Object.entries(scriptGroups).map(([group, g]) => [group, g.title])),
   };
   // Everything above the results marker is hand-written notes and is kept as is.
   const marker = '<!-- results: written by bench/run.ts below this line -->';
@@ -315,11 +397,12 @@ function writeResults(results: Result[], groups: string[], command: string) {
 
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  const known = [...new Set(scenarios.map((s) => s.group))];
+  const known = [...new Set(scenarios.map((s) => s.group)), ...Object.keys(scriptGroups)];
   const groups = args.length ? args : known;
   for (const g of groups)
     if (!known.includes(g)) throw new Error(`unknown group ${g}; known: ${known.join(', ')}`);
   const selected = scenarios.filter((s) => groups.includes(s.group));
+  const scriptSections = new Map<string, string>();
   const targets = new Set(selected.map((s) => s.target));
 
   // A bench database made before the migrations were regenerated cannot be migrated: it is
@@ -349,6 +432,10 @@ async function main() {
 
   const results: Result[] = [];
   for (const group of groups) {
+    if (scriptGroups[group]) {
+      scriptSections.set(group, await runScript(group));
+      continue;
+    }
     let bareRps: number | undefined;
     for (const s of selected.filter((x) => x.group === group)) {
       const child = await start(s.target, s.env);
@@ -362,7 +449,7 @@ async function main() {
       }
     }
   }
-  writeResults(results, groups, `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`);
+  writeResults(results, groups, `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`, scriptSections);
   console.log(`results written to ${path.relative(root, path.join(here, 'RESULTS.md'))}`);
 }
 
