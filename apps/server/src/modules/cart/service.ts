@@ -465,6 +465,9 @@ export async function nextHint(db: Db, userId: number, ids?: number[]) {
   return { hint: hints[0] ?? null, hints };
 }
 
+/** The active promotions the cart prices with (cached a few seconds per pool). */
+export const cartPromotions = (db: DbOrTx): Promise<CartPromotions> => loadCartPromotions(db);
+
 export interface SelectedLines {
   /** The lines in cart order, each with its package, sellable stock and gifts. */
   contexts: LineContext[];
@@ -476,18 +479,21 @@ export interface SelectedLines {
 
 /**
  * The chosen lines priced exactly as the cart page prices them (same loaders, same engine
- * input), for the order module's verify and create steps. Usable inside the order transaction.
- * `shippingFallback` applies when no shipping setting is stored. 404 unless every id is a line
- * of this store's cart.
+ * input), for the order module's verify and create steps. Usable inside the order transaction
+ * (`db` = the transaction; `promotions` from `cartPromotions(pool)` taken before it, so the
+ * few-seconds cache is shared instead of re-read per order; never query the pool from inside a
+ * transaction). `shippingFallback` applies when no shipping setting is stored. 404 unless
+ * every id is a line of this store's cart.
  */
 export async function priceSelectedLines(
   db: DbOrTx,
   userId: number,
   ids: number[],
-  shippingFallback?: ShippingSetting,
+  options: { shippingFallback?: ShippingSetting; promotions?: CartPromotions } = {},
 ): Promise<SelectedLines> {
+  const { shippingFallback } = options;
   const unique = [...new Set(ids)];
-  const loaded = await loadCartPromotions(db);
+  const loaded = options.promotions ?? (await loadCartPromotions(db));
   const promotions =
     loaded.shipping || !shippingFallback ? loaded : { ...loaded, shipping: shippingFallback };
   const rows = await loadCartRows(db, userId, unique);
@@ -511,3 +517,4 @@ export async function priceSelectedLines(
   const cart = priceContexts(contexts, promotions, new Set(unique));
   return { contexts, scopeClasses, cart, promotions };
 }
+export type { CartPromotions } from './promotions';

@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, coupons, qualifications, userCoupons, users } from '../../db/schema';
 import { contractNotSigned, notFound, refusal } from '../../lib/errors';
-import { priceSelectedLines } from '../cart/service';
+import { type CartPromotions, priceSelectedLines } from '../cart/service';
 import type { OrderSettings } from './settings';
 
 export interface CheckoutLine {
@@ -123,9 +123,14 @@ export async function loadCheckout(
   userId: number,
   request: CheckoutRequest,
   config: OrderSettings,
+  /** Promotions loaded before a transaction (cartPromotions(pool)); else read through `db`. */
+  promotions?: CartPromotions,
 ): Promise<Checkout> {
   const buyer = await assertBuyerMayOrder(db, userId);
-  const selected = await priceSelectedLines(db, userId, request.ids, config.shipping);
+  const selected = await priceSelectedLines(db, userId, request.ids, {
+    shippingFallback: config.shipping,
+    promotions,
+  });
   const { contexts, scopeClasses } = selected;
   // The cart's with_coupon marks full-reduction membership (already applied by the engine);
   // coupons stay open to every line at checkout, as before.

@@ -14,9 +14,10 @@ import {
   users,
 } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
+import { type CartPromotions, cartPromotions } from '../cart/service';
 import { type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
-import { loadOrderSettings } from './settings';
+import { loadOrderSettings, type OrderSettings } from './settings';
 import { moveStock, type StockDemand } from './stock';
 
 export interface CreateOrderInput extends CheckoutRequest {
@@ -68,9 +69,27 @@ async function findByKey(db: DbOrTx, userId: number, key: string) {
 export async function createOrder(db: Db, userId: number, input: CreateOrderInput, key: string) {
   const known = await findByKey(db, userId, key);
   if (known) return { id: known.id, created: false };
-  const config = await loadOrderSettings(db);
+  const [config, promotions] = await Promise.all([loadOrderSettings(db), cartPromotions(db)]);
+  try {
+    return await insertOrder(db, userId, input, key, config, promotions);
+  } catch (error) {
+    // The same key raced in from another tab and won (it took the cart lines first): its order.
+    const won = await findByKey(db, userId, key);
+    if (won) return { id: won.id, created: false };
+    throw error;
+  }
+}
+
+async function insertOrder(
+  db: Db,
+  userId: number,
+  input: CreateOrderInput,
+  key: string,
+  config: OrderSettings,
+  promotions: CartPromotions,
+) {
   return db.transaction(async (tx) => {
-    const checkout = await loadCheckout(tx, userId, input, config);
+    const checkout = await loadCheckout(tx, userId, input, config, promotions);
     const address = await resolveAddress(tx, userId, input.addressId);
     const { total } = checkout;
     const id = Number(
