@@ -6,6 +6,7 @@ import {
   type CartAddLine,
   type CheckoutData,
   type CheckoutProblem,
+  type PricedCart,
   scopeClassName,
   toYuan,
   validateQuantity,
@@ -23,7 +24,7 @@ import {
   wireLines,
   wireSummary,
 } from './pricing';
-import { type CartPromotions, loadCartPromotions } from './promotions';
+import { type CartPromotions, loadCartPromotions, type ShippingSetting } from './promotions';
 import { type CartRow, combinationStocks, countLines, loadCartRows, ownedLineIds } from './queries';
 
 /**
@@ -463,3 +464,57 @@ export async function nextHint(db: Db, userId: number, ids?: number[]) {
   const hints = cart.hints.map(wireHint);
   return { hint: hints[0] ?? null, hints };
 }
+
+/** The active promotions the cart prices with (cached a few seconds per pool). */
+export const cartPromotions = (db: DbOrTx): Promise<CartPromotions> => loadCartPromotions(db);
+
+export interface SelectedLines {
+  /** The lines in cart order, each with its package, sellable stock and gifts. */
+  contexts: LineContext[];
+  /** Business-scope classes per line id (a package: each of its goods'). */
+  scopeClasses: Map<number, string[]>;
+  cart: PricedCart;
+  promotions: CartPromotions;
+}
+
+/**
+ * The chosen lines priced exactly as the cart page prices them (same loaders, same engine
+ * input), for the order module's verify and create steps. Usable inside the order transaction
+ * (`db` = the transaction; `promotions` from `cartPromotions(pool)` taken before it, so the
+ * few-seconds cache is shared instead of re-read per order; never query the pool from inside a
+ * transaction). `shippingFallback` applies when no shipping setting is stored. 404 unless
+ * every id is a line of this store's cart.
+ */
+export async function priceSelectedLines(
+  db: DbOrTx,
+  userId: number,
+  ids: number[],
+  options: { shippingFallback?: ShippingSetting; promotions?: CartPromotions } = {},
+): Promise<SelectedLines> {
+  const { shippingFallback } = options;
+  const unique = [...new Set(ids)];
+  const loaded = options.promotions ?? (await loadCartPromotions(db));
+  const promotions =
+    loaded.shipping || !shippingFallback ? loaded : { ...loaded, shipping: shippingFallback };
+  const rows = await loadCartRows(db, userId, unique);
+  if (rows.length !== unique.length) throw notFound('购物车商品不存在或已结算');
+  const contexts = await contextsOf(db, promotions, rows);
+  const comboGoods = [...new Set(contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []))];
+  const scopeByGoods = new Map<number, string>();
+  if (comboGoods.length > 0) {
+    const found = await db
+      .select({ id: goods.id, scope: goods.scopeClass })
+      .from(goods)
+      .where(inArray(goods.id, comboGoods));
+    for (const g of found) scopeByGoods.set(g.id, g.scope);
+  }
+  const scopeClasses = new Map(
+    contexts.map((c) => [
+      c.row.id,
+      c.combination ? c.combination.items.map((i) => scopeByGoods.get(i.goodsId) ?? '') : [c.row.scopeClass],
+    ]),
+  );
+  const cart = priceContexts(contexts, promotions, new Set(unique));
+  return { contexts, scopeClasses, cart, promotions };
+}
+export type { CartPromotions } from './promotions';

@@ -1,28 +1,17 @@
 import {
-  type CartLineInput,
+  CART_LINE_TYPE,
   type Coupon,
   type OrderTotal,
   orderTotal,
   type PricedCart,
   pointsDeduction,
-  priceCart,
   scopeClassName,
 } from '@yaocai/domain';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  cartItems,
-  companies,
-  coupons,
-  goods,
-  goodsStock,
-  manjianActivities,
-  qualifications,
-  userCoupons,
-  users,
-  warehouses,
-} from '../../db/schema';
+import { companies, coupons, qualifications, userCoupons, users } from '../../db/schema';
 import { contractNotSigned, notFound, refusal } from '../../lib/errors';
+import { type CartPromotions, priceSelectedLines } from '../cart/service';
 import type { OrderSettings } from './settings';
 
 export interface CheckoutLine {
@@ -37,7 +26,14 @@ export interface CheckoutLine {
   image: string | null;
   ephedrine: boolean;
   quantity: number;
+  /** Units (a package: sets) the line may take. */
   stock: number;
+  /** A combination package line: its goods and each one's quantity per set. */
+  combination: {
+    id: number;
+    name: string;
+    items: { goodsId: number; name: string; spec: string; quantity: number }[];
+  } | null;
 }
 
 export interface Checkout {
@@ -85,47 +81,6 @@ export async function assertBuyerMayOrder(db: DbOrTx, userId: number) {
   return buyer;
 }
 
-async function loadLines(db: DbOrTx, userId: number, ids: number[]) {
-  const rows = await db
-    .select({
-      cartId: cartItems.id,
-      goodsId: goods.id,
-      warehouseId: cartItems.warehouseId,
-      warehouseName: warehouses.name,
-      quantity: cartItems.quantity,
-      name: goods.name,
-      spec: goods.spec,
-      manufacturer: goods.manufacturer,
-      unit: goods.unit,
-      image: goods.image,
-      ephedrine: goods.ephedrine,
-      scopeClass: goods.scopeClass,
-      isBuy: goods.isBuy,
-      isOnSale: goods.isOnSale,
-      basePriceFen: goods.basePriceFen,
-      ladderType: goods.ladderType,
-      ladder: goods.ladder,
-      minQuantity: goods.minQuantity,
-      stepQuantity: goods.stepQuantity,
-      freeShippingNumber: goods.freeShippingNumber,
-      isFreeShipping: goods.isFreeShipping,
-      stock: sql<number>`coalesce(${goodsStock.quantity}, 0)`,
-      type: cartItems.type,
-      combinationId: cartItems.combinationId,
-    })
-    .from(cartItems)
-    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
-    .innerJoin(warehouses, eq(warehouses.id, cartItems.warehouseId))
-    .leftJoin(
-      goodsStock,
-      and(eq(goodsStock.goodsId, cartItems.goodsId), eq(goodsStock.warehouseId, cartItems.warehouseId)),
-    )
-    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)))
-    .orderBy(asc(cartItems.warehouseId), asc(cartItems.id));
-  if (rows.length !== new Set(ids).size) throw notFound('购物车商品不存在或已结算');
-  return rows;
-}
-
 async function loadCoupon(db: DbOrTx, userId: number, userCouponId: number): Promise<Coupon> {
   const [row] = await db
     .select({ uc: userCoupons, c: coupons })
@@ -152,23 +107,6 @@ export function toDomainCoupon(id: number, c: typeof coupons.$inferSelect): Coup
   return { ...base, kind: 'amount_off', amountFen: c.amountFen };
 }
 
-async function activeTiers(db: DbOrTx) {
-  const now = new Date();
-  const [activity] = await db
-    .select({ tiers: manjianActivities.tiers })
-    .from(manjianActivities)
-    .where(
-      and(
-        eq(manjianActivities.isActive, true),
-        lte(manjianActivities.startsAt, now),
-        gte(manjianActivities.endsAt, now),
-      ),
-    )
-    .orderBy(asc(manjianActivities.id))
-    .limit(1);
-  return activity?.tiers ?? [];
-}
-
 export interface CheckoutRequest {
   ids: number[];
   userCouponId?: number | null;
@@ -185,48 +123,73 @@ export async function loadCheckout(
   userId: number,
   request: CheckoutRequest,
   config: OrderSettings,
+  /** Promotions loaded before a transaction (cartPromotions(pool)); else read through `db`. */
+  promotions?: CartPromotions,
 ): Promise<Checkout> {
   const buyer = await assertBuyerMayOrder(db, userId);
-  const rows = await loadLines(db, userId, request.ids);
+  const selected = await priceSelectedLines(db, userId, request.ids, {
+    shippingFallback: config.shipping,
+    promotions,
+  });
+  const { contexts, scopeClasses } = selected;
+  // The cart's with_coupon marks full-reduction membership (already applied by the engine);
+  // coupons stay open to every line at checkout, as before.
+  const cart: PricedCart = {
+    ...selected.cart,
+    lines: selected.cart.lines.map((l) => ({ ...l, withCoupon: true })),
+  };
   const scope = new Set(buyer.scope);
+  const priced = new Map(cart.lines.map((l) => [l.id, l]));
   let ephedrineUnits = 0;
-  for (const row of rows) {
-    // Combination packages are priced by the cart module's package rules, not wired here yet:
-    // refuse rather than charge a package at single-goods prices.
-    if (row.type !== 1 || row.combinationId !== 0)
-      throw refusal(`「${row.name}」所在的组合套餐暂不支持在线结算，请联系客服下单`);
-    if (!scope.has(row.scopeClass))
-      throw refusal(`「${row.name}」属于${scopeClassName(row.scopeClass)}，不在您的经营范围内`, 403);
-    if (!row.isBuy || !row.isOnSale) throw refusal(`「${row.name}」暂不可购买`);
-    if (row.quantity > row.stock) throw refusal(`「${row.name}」库存不足，仅剩${row.stock}${row.unit}`);
+  const lines: CheckoutLine[] = [];
+  for (const ctx of contexts) {
+    const { row, combination } = ctx;
+    const name = combination?.name ?? row.name;
+    const outside = (scopeClasses.get(row.id) ?? []).filter((c) => !scope.has(c));
+    if (outside.length)
+      throw refusal(`「${name}」属于${scopeClassName(outside[0])}，不在您的经营范围内`, 403);
+    if (row.type === CART_LINE_TYPE.combination && !combination)
+      throw refusal(`「${name}」所在的组合套餐已下架`);
+    const buyable = row.isBuy && row.isOnSale && (!combination || combination.items.every((i) => i.isBuy));
+    if (!buyable) throw refusal(`「${name}」暂不可购买`);
+    const unit = combination ? '套' : row.unit;
+    if (row.quantity > ctx.stock) throw refusal(`「${name}」库存不足，仅剩${ctx.stock}${unit}`);
+    const p = priced.get(row.id);
+    if (p?.quantityMessages.length) throw refusal(`「${name}」${p.quantityMessages[0]}`);
+    if (p && !p.selected) throw refusal(`「${name}」暂不可购买`);
     if (row.ephedrine) ephedrineUnits += row.quantity;
+    lines.push({
+      cartId: row.id,
+      goodsId: row.goodsId,
+      warehouseId: row.warehouseId,
+      warehouseName: row.warehouseName,
+      name,
+      spec: combination ? combination.items.map((i) => `${i.name}×${i.quantity}`).join(' + ') : row.spec,
+      manufacturer: row.manufacturer,
+      unit,
+      image: row.image,
+      ephedrine: row.ephedrine,
+      quantity: row.quantity,
+      stock: ctx.stock,
+      combination: combination
+        ? {
+            id: combination.id,
+            name: combination.name,
+            items: combination.items.map((i) => ({
+              goodsId: i.goodsId,
+              name: i.name,
+              spec: i.spec,
+              quantity: i.quantity,
+            })),
+          }
+        : null,
+    });
   }
   if (ephedrineUnits > config.ephedrineLimit)
     throw refusal(`含麻黄碱类复方制剂每单限购${config.ephedrineLimit}件，当前${ephedrineUnits}件`);
+  // Warehouse groups on the verify page: lines by warehouse, then in cart order.
+  lines.sort((a, b) => a.warehouseId - b.warehouseId || a.cartId - b.cartId);
 
-  const inputs: CartLineInput[] = rows.map((row) => ({
-    id: row.cartId,
-    goodsId: row.goodsId,
-    quantity: row.quantity,
-    selected: true,
-    withCoupon: true,
-    stock: row.stock,
-    basePriceFen: row.basePriceFen,
-    ladder: row.ladder.length ? { type: row.ladderType, tiers: row.ladder } : null,
-    minQuantity: row.minQuantity,
-    step: row.stepQuantity,
-    freeShippingNumber: row.isFreeShipping ? 1 : row.freeShippingNumber || null,
-  }));
-  const cart = priceCart(inputs, {
-    fullReductionTiers: await activeTiers(db),
-    shipping: { thresholdFen: config.shipping.thresholdFen },
-  });
-  for (const line of cart.lines) {
-    if (line.quantityMessages.length) {
-      const row = rows.find((r) => r.cartId === line.id);
-      throw refusal(`「${row?.name}」${line.quantityMessages[0]}`);
-    }
-  }
   const coupon = request.userCouponId ? await loadCoupon(db, userId, request.userCouponId) : null;
   const nowSeconds = Math.floor(Date.now() / 1000);
   const total = orderTotal(cart, {
@@ -244,10 +207,7 @@ export async function loadCheckout(
     userId,
     companyId: buyer.companyId,
     pointsBalance: buyer.points,
-    lines: rows.map(
-      ({ scopeClass, isBuy, isOnSale, basePriceFen, ladder, ladderType, type, combinationId, ...rest }) =>
-        rest,
-    ),
+    lines,
     cart,
     total,
     maxPoints,

@@ -1,4 +1,4 @@
-import { nextStatus, type OrderStatus, orderEventLabels } from '@yaocai/domain';
+import { nextStatus, type OrderStatus, orderEventLabels, type PricedLine, prorate } from '@yaocai/domain';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -14,10 +14,11 @@ import {
   users,
 } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
-import { type CheckoutRequest, loadCheckout } from './checkout';
+import { type CartPromotions, cartPromotions } from '../cart/service';
+import { type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
-import { loadOrderSettings } from './settings';
-import { moveStock } from './stock';
+import { loadOrderSettings, type OrderSettings } from './settings';
+import { moveStock, type StockDemand } from './stock';
 
 export interface CreateOrderInput extends CheckoutRequest {
   addressId?: number;
@@ -68,9 +69,27 @@ async function findByKey(db: DbOrTx, userId: number, key: string) {
 export async function createOrder(db: Db, userId: number, input: CreateOrderInput, key: string) {
   const known = await findByKey(db, userId, key);
   if (known) return { id: known.id, created: false };
-  const config = await loadOrderSettings(db);
+  const [config, promotions] = await Promise.all([loadOrderSettings(db), cartPromotions(db)]);
+  try {
+    return await insertOrder(db, userId, input, key, config, promotions);
+  } catch (error) {
+    // The same key raced in from another tab and won (it took the cart lines first): its order.
+    const won = await findByKey(db, userId, key);
+    if (won) return { id: won.id, created: false };
+    throw error;
+  }
+}
+
+async function insertOrder(
+  db: Db,
+  userId: number,
+  input: CreateOrderInput,
+  key: string,
+  config: OrderSettings,
+  promotions: CartPromotions,
+) {
   return db.transaction(async (tx) => {
-    const checkout = await loadCheckout(tx, userId, input, config);
+    const checkout = await loadCheckout(tx, userId, input, config, promotions);
     const address = await resolveAddress(tx, userId, input.addressId);
     const { total } = checkout;
     const id = Number(
@@ -114,46 +133,79 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
       .returning({ id: cartItems.id });
     if (taken.length !== checkout.lines.length) throw refusal('购物车已变化，请刷新后重新结算', 409);
 
-    await moveStock(
-      tx,
-      checkout.lines.map((l) => ({
-        goodsId: l.goodsId,
-        warehouseId: l.warehouseId,
-        quantity: l.quantity,
-        name: l.name,
-      })),
-      'reserve',
-    );
+    // A package takes each of its goods' quantity per set x sets from the package's warehouse.
+    await moveStock(tx, checkout.lines.flatMap(stockDemands), 'reserve');
     if (total.couponFen > 0 && checkout.userCouponId)
       await consumeCoupon(tx, userId, checkout.userCouponId, id);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
 
     const priced = new Map(checkout.cart.lines.map((l) => [l.id, l]));
     await tx.insert(orderLines).values(
-      checkout.lines.map((l) => {
+      checkout.lines.flatMap((l) => {
         const p = priced.get(l.cartId);
         if (!p) throw new Error('priced line missing');
-        return {
-          orderId: id,
-          goodsId: l.goodsId,
-          warehouseId: l.warehouseId,
-          warehouseName: l.warehouseName,
-          goodsName: l.name,
-          spec: l.spec,
-          manufacturer: l.manufacturer,
-          unit: l.unit,
-          image: l.image,
-          ephedrine: l.ephedrine,
-          quantity: l.quantity,
-          unitPriceFen: p.unitPriceFen,
-          amountFen: p.amountFen,
-          reductionFen: p.lineReductionFen + p.reductionShareFen,
-          payableFen: p.payableFen,
-        };
+        return orderLinesOf(id, l, p);
       }),
     );
     await recordEvent(tx, id, { type: 'buyer', id: userId }, 'create', null, 'pending_payment', '提交订单');
     return { id, created: true };
+  });
+}
+
+function stockDemands(l: CheckoutLine): StockDemand[] {
+  if (!l.combination)
+    return [{ goodsId: l.goodsId, warehouseId: l.warehouseId, quantity: l.quantity, name: l.name }];
+  return l.combination.items.map((i) => ({
+    goodsId: i.goodsId,
+    warehouseId: l.warehouseId,
+    quantity: i.quantity * l.quantity,
+    name: `${i.name}（${l.combination?.name}）`,
+  }));
+}
+
+/**
+ * One order line per goods: a package becomes one line per goods it holds, named after the
+ * package, each with its share of the package amount (the engine's split) and of the line's
+ * reduction and payable, so stock release and after-sales work per goods as for single goods.
+ */
+function orderLinesOf(orderId: number, l: CheckoutLine, p: PricedLine) {
+  const base = {
+    orderId,
+    goodsId: l.goodsId,
+    warehouseId: l.warehouseId,
+    warehouseName: l.warehouseName,
+    goodsName: l.name,
+    spec: l.spec,
+    manufacturer: l.manufacturer,
+    unit: l.unit,
+    image: l.image,
+    ephedrine: l.ephedrine,
+    quantity: l.quantity,
+    unitPriceFen: p.unitPriceFen,
+    amountFen: p.amountFen,
+    reductionFen: p.lineReductionFen + p.reductionShareFen,
+    payableFen: p.payableFen,
+  };
+  const combo = l.combination;
+  if (!combo) return [base];
+  const amounts = combo.items.map((_, i) => p.combinationItems?.[i]?.amountFen ?? 0);
+  const weights = amounts.map((a, i) => ({ id: i, weight: a }));
+  const reductions = prorate(base.reductionFen, weights);
+  const payables = prorate(base.payableFen, weights);
+  return combo.items.map((item, i) => {
+    const quantity = item.quantity * l.quantity;
+    return {
+      ...base,
+      goodsId: item.goodsId,
+      goodsName: `${item.name}（${combo.name}）`,
+      spec: item.spec,
+      unit: base.unit === '套' ? '件' : base.unit,
+      quantity,
+      unitPriceFen: Math.round(amounts[i] / quantity),
+      amountFen: amounts[i],
+      reductionFen: reductions[i] ?? 0,
+      payableFen: payables[i] ?? 0,
+    };
   });
 }
 
