@@ -46,7 +46,7 @@ export async function seedOrders(tx: Tx) {
         province: '浙江省',
         city: '杭州市',
         district: '西湖区',
-        detail: '文三路 259 号 康宁大药房',
+        detail: '文三路 259 号 仁心大厦 1 楼 仁心大药房（文三路总店）',
         isDefault: true,
       },
       {
@@ -56,7 +56,7 @@ export async function seedOrders(tx: Tx) {
         province: '浙江省',
         city: '杭州市',
         district: '拱墅区',
-        detail: '莫干山路 1418 号 康宁大药房（二店）',
+        detail: '莫干山路 1418 号 仁心大药房（莫干山路店）',
       },
     ])
     .returning();
@@ -173,7 +173,7 @@ export async function seedOrders(tx: Tx) {
           totalFen,
           paidFen: paid ? totalFen : 0,
           address: snapshot,
-          invoice: { type: 1, title: '杭州康宁大药房有限公司' },
+          invoice: { type: 1, title: '仁心大药房连锁有限公司' },
           remarks: plan.days === 3 ? '请工作日送货' : '',
           idempotencyKey: `seed-${seq}`,
           expiresAt: new Date(
