@@ -22,9 +22,7 @@ describe('operator console login', () => {
     await context.close();
   });
 
-  it('logs the demo operator in to the console frame and out again', async (test) => {
-    const probe = await h.app.inject({ method: 'POST', url: '/api/admin/login', payload: {} });
-    if (probe.statusCode === 404) test.skip(); // the operator login endpoint is not in this build yet
+  it('logs the demo operator in to the console frame and out again', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/admin/login');
     await page.getByTestId('admin-username').fill('admin');

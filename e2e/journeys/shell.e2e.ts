@@ -136,9 +136,7 @@ describe('the shop shell', () => {
     await context.close();
   });
 
-  it('shows a logged-in buyer the company name and 安全退出, which logs out', async (test) => {
-    const probe = await h.app.inject({ method: 'POST', url: '/api/user/login', payload: {} });
-    if (probe.statusCode === 404) test.skip();
+  it('shows a logged-in buyer the company name and 安全退出, which logs out', async () => {
     const { page, context } = await visitorPage();
     await page.request.post('/api/user/login', {
       form: { username: '13800000001', password: 'Demo@123456' },
@@ -244,9 +242,7 @@ describe('every route of the route table renders its layout', () => {
     await context.close();
   });
 
-  it('walks the route table as the logged-in demo buyer', async (test) => {
-    const probe = await h.app.inject({ method: 'POST', url: '/api/user/login', payload: {} });
-    if (probe.statusCode === 404) test.skip(); // the buyer login endpoint is not in this build yet
+  it('walks the route table as the logged-in demo buyer', async () => {
     const { page, context } = await visitorPage();
     const login = await page.request.post('/api/user/login', {
       form: { username: '13800000001', password: 'Demo@123456' },
