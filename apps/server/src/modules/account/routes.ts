@@ -37,6 +37,7 @@ import {
   assertSameCompany,
   businessScopeOf,
   contractOf,
+  forgetUserBase,
   qualificationsOf,
   signContract,
   userBaseForRequest,
@@ -157,7 +158,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/user/logout', { schema: { tags: ['account'] } }, async (_request, reply) => {
+  app.delete('/user/logout', { schema: { tags: ['account'] } }, async (request, reply) => {
+    forgetUserBase(request);
     await reply.endSession('buyer');
     return ok(null, '已安全退出');
   });
@@ -177,6 +179,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sessionUserId = await request.buyerId();
       const userId = await resetPassword(app.db, request.body, sessionUserId);
+      forgetUserBase(request);
       // A logged-in change keeps this browser logged in (with a fresh session id).
       if (!request.body.token && sessionUserId)
         await reply.startSession('buyer', { userId, loginAt: Date.now() });
@@ -213,6 +216,7 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['account'], body: switchStoreBody } },
     async (request, reply) => {
       await assertSameCompany(app.db, request.userId, request.body.user_id);
+      forgetUserBase(request);
       await reply.startSession('buyer', { userId: request.body.user_id, loginAt: Date.now() });
       return ok({ user_id: request.body.user_id }, '已切换门店');
     },
@@ -226,6 +230,7 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/contract/sign', { schema: { tags: ['account'] } }, async (request) => {
     await signContract(app.db, request.userId);
+    forgetUserBase(request);
     return ok(null, '合同签署成功');
   });
 

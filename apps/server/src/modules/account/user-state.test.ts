@@ -144,4 +144,17 @@ describe('business scope, qualifications, stores, contract', () => {
     const [company] = await ctx.app.db.select().from(companies).where(eq(companies.name, '康宁诊所'));
     expect(company.contractSignedAt).not.toBeNull();
   });
+
+  it('keeps the state briefly per session but never past the session\'s own changes', async () => {
+    await ctx.app.db.update(companies).set({ contractSignedAt: null }).where(eq(companies.name, '康宁诊所'));
+    const cookie = await api.login('13800000002');
+    const state = async () => userBase.parse((await api.get('/api/user/base', cookie)).json().data);
+    expect((await state()).contract_signed).toBe(false);
+    // Signing changes what user/base shows for this session at once, cache or not.
+    await api.post('/api/user/contract/sign', {}, cookie);
+    expect((await state()).contract_signed).toBe(true);
+    // Logging out: the same cookie is a visitor at once.
+    await api.call('DELETE', '/api/user/logout', { cookie });
+    expect((await state()).is_login).toBe(false);
+  });
 });

@@ -77,15 +77,41 @@ async function queryBaseRow(
 }
 
 /** user/base for the request's buyer cookie: one query with DB sessions, two with Redis ones. */
+/**
+ * Logged-in user states by session id, kept for USER_BASE_CACHE_MS (default 1 s): the header asks
+ * for user/base on every page. Per process and short-lived (design.md): counts may lag by up
+ * to that long (the cart badge reads /api/cart/total instead); this process forgets a session's
+ * entry at once when the session's own request changes what it shows (logout, store switch,
+ * contract, password).
+ */
+const USER_BASE_TTL_MS = Number(process.env.USER_BASE_CACHE_MS ?? 1_000);
+const userBaseCache = new Map<string, { until: number; value: UserBase }>();
+
+export function forgetUserBase(request: FastifyRequest): void {
+  const sessionId = request.cookies[BUYER_COOKIE];
+  if (sessionId) userBaseCache.delete(sessionId);
+}
+
 export async function userBaseForRequest(app: FastifyInstance, request: FastifyRequest): Promise<UserBase> {
   const sessionId = request.cookies[BUYER_COOKIE];
   if (!sessionId || sessionId.length > 64) return userBaseOf(app.database, undefined);
-  if (!(app.sessionStore instanceof DbSessionStore)) return userBaseOf(app.database, await request.buyerId());
-  const [config, row] = await Promise.all([
-    siteSettings(app.db),
-    queryBaseRow(app.database, 'user_base_by_session', sessionId),
-  ]);
-  return toUserBase(config, row);
+  const cached = userBaseCache.get(sessionId);
+  if (cached && cached.until > Date.now()) return cached.value;
+  let value: UserBase;
+  if (app.sessionStore instanceof DbSessionStore) {
+    const [config, row] = await Promise.all([
+      siteSettings(app.db),
+      queryBaseRow(app.database, 'user_base_by_session', sessionId),
+    ]);
+    value = toUserBase(config, row);
+  } else {
+    value = await userBaseOf(app.database, await request.buyerId());
+  }
+  if (value.is_login && USER_BASE_TTL_MS > 0) {
+    if (userBaseCache.size > 50_000) userBaseCache.clear();
+    userBaseCache.set(sessionId, { until: Date.now() + USER_BASE_TTL_MS, value });
+  }
+  return value;
 }
 
 export async function userBaseOf(database: Database, userId: number | undefined): Promise<UserBase> {
