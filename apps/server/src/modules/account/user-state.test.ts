@@ -145,7 +145,7 @@ describe('business scope, qualifications, stores, contract', () => {
     expect(company.contractSignedAt).not.toBeNull();
   });
 
-  it('keeps the state briefly per session but never past the session\'s own changes', async () => {
+  it("keeps the state briefly per session but never past the session's own changes", async () => {
     await ctx.app.db.update(companies).set({ contractSignedAt: null }).where(eq(companies.name, '康宁诊所'));
     const cookie = await api.login('13800000002');
     const state = async () => userBase.parse((await api.get('/api/user/base', cookie)).json().data);
