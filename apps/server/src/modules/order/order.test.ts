@@ -12,7 +12,7 @@ import {
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { cartItems, files, orderEvents, orders, qualifications, userCoupons } from '../../db/schema';
+import { cartItems, files, goods, orderEvents, orders, qualifications, userCoupons } from '../../db/schema';
 import { sweepExpiredOrders } from './service';
 
 let ctx: TestContext;
@@ -311,6 +311,16 @@ describe('my orders', () => {
     expect(rebuy.json().data).toEqual({ added: 1 });
     const [line] = await ctx.app.db.select().from(cartItems).where(eq(cartItems.userId, b.user.id));
     expect(line.quantity).toBe(10);
+  });
+  it('buys again only what can still be bought, through the cart rules', async () => {
+    const b = await buyerWithCart();
+    const id = (
+      await post('/api/order/create', b.cookie, { ids: b.ids }, { 'idempotency-key': key() })
+    ).json().data.id;
+    await ctx.app.db.update(goods).set({ isBuy: false }).where(eq(goods.id, b.goods[0].id));
+    const rebuy = await post(`/api/order/${id}/rebuy`, b.cookie, {});
+    expect(rebuy.statusCode).toBe(422);
+    expect(await ctx.app.db.select().from(cartItems).where(eq(cartItems.userId, b.user.id))).toEqual([]);
   });
   it('refuses confirming an unpaid order', async () => {
     const b = await buyerWithCart();

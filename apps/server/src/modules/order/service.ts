@@ -1,4 +1,11 @@
-import { nextStatus, type OrderStatus, orderEventLabels, type PricedLine, prorate } from '@yaocai/domain';
+import {
+  cartAddLine,
+  nextStatus,
+  type OrderStatus,
+  orderEventLabels,
+  type PricedLine,
+  prorate,
+} from '@yaocai/domain';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -14,7 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
-import { type CartPromotions, cartPromotions } from '../cart/service';
+import { addLines, type CartPromotions, cartPromotions } from '../cart/service';
 import { type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
 import { loadOrderSettings, type OrderSettings } from './settings';
@@ -347,38 +354,23 @@ export async function confirmReceipt(db: Db, userId: number, orderId: number) {
   });
 }
 
-/** Buy again: puts the order's lines back into the cart (merging with lines already there). */
+/**
+ * Buy again: puts the order's lines back into the cart through the cart module, so they merge,
+ * and are checked (purchasable, stock, minimum and step), like any other add.
+ */
 export async function buyAgain(db: Db, userId: number, orderId: number) {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-    if (!order) throw notFound('订单不存在');
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-    for (const line of lines) {
-      await tx
-        .insert(cartItems)
-        .values({ userId, goodsId: line.goodsId, warehouseId: line.warehouseId, quantity: line.quantity })
-        .onConflictDoUpdate({
-          target: [
-            cartItems.userId,
-            cartItems.goodsId,
-            cartItems.warehouseId,
-            cartItems.goodsPriceId,
-            cartItems.ladderPriceId,
-            cartItems.goodsManjianId,
-            cartItems.isYj,
-            cartItems.type,
-            cartItems.combinationId,
-          ],
-          set: {
-            quantity: sql`${cartItems.quantity} + excluded.quantity`,
-            isSelected: true,
-            updatedAt: new Date(),
-          },
-        });
-    }
-    return { added: lines.length };
-  });
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw notFound('订单不存在');
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  await addLines(
+    db,
+    userId,
+    lines.map((line) =>
+      cartAddLine.parse({ goods_id: line.goodsId, number: line.quantity, ck_id: line.warehouseId }),
+    ),
+  );
+  return { added: lines.length };
 }
