@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/http';
 import { useRegisterCompany } from '../api/register';
 import { applyApiError, mobileRules } from './form-rules';
 import { regionOptions } from './regions';
+import { StepForm } from './StepForm';
 
 interface CompanyForm {
   company_name: string;
@@ -42,19 +43,7 @@ export function RegisterCompanyStep({ token, onDone }: { token: string; onDone()
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      initialValues={initial}
-      onFinish={onFinish}
-      style={{ maxWidth: 640, margin: '0 auto' }}
-    >
-      {error && (
-        <div style={{ color: '#ff4d4f', marginBottom: 16 }} data-testid="register-error">
-          {error}
-        </div>
-      )}
+    <StepForm form={form} initialValues={initial} onFinish={onFinish} width={640} error={error}>
       <Form.Item
         label="企业名称"
         name="company_name"
@@ -107,6 +96,6 @@ export function RegisterCompanyStep({ token, onDone }: { token: string; onDone()
       <Button type="primary" htmlType="submit" block loading={save.isPending} data-testid="register-next">
         下一步
       </Button>
-    </Form>
+    </StepForm>
   );
 }

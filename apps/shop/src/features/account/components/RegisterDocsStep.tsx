@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useRegisterSubmit } from '../api/register';
 import { applyApiError } from './form-rules';
 import { QualificationUpload } from './QualificationUpload';
+import { StepForm } from './StepForm';
 
 interface DocRow {
   kind: string;
@@ -35,18 +36,13 @@ export function RegisterDocsStep({ token, onDone }: { token: string; onDone(): v
   };
 
   return (
-    <Form
+    <StepForm
       form={form}
-      layout="vertical"
       onFinish={onFinish}
       initialValues={{ qualifications: [{ kind: 'business_licence' }] }}
-      style={{ maxWidth: 720, margin: '0 auto' }}
+      width={720}
+      error={error}
     >
-      {error && (
-        <div style={{ color: '#ff4d4f', marginBottom: 16 }} data-testid="register-error">
-          {error}
-        </div>
-      )}
       <Form.List name="qualifications">
         {(fields, { add, remove }) => (
           <>
@@ -121,6 +117,6 @@ export function RegisterDocsStep({ token, onDone }: { token: string; onDone(): v
       >
         提交注册
       </Button>
-    </Form>
+    </StepForm>
   );
 }

@@ -6,6 +6,7 @@ import { useRegisterVerify } from '../api/register';
 import { draftStore, type RegisterVariant } from './draft';
 import { applyApiError, codeRules, confirmRules, mobileRules, passwordRules } from './form-rules';
 import { SmsCodeButton } from './SmsCodeButton';
+import { StepForm } from './StepForm';
 
 /** Step 1 of both registrations: phone (checked on blur), SMS code, password twice. */
 export function RegisterPhoneStep({ variant, onDone }: { variant: RegisterVariant; onDone(): void }) {
@@ -37,18 +38,7 @@ export function RegisterPhoneStep({ variant, onDone }: { variant: RegisterVarian
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      onFinish={onFinish}
-      style={{ maxWidth: 420, margin: '0 auto' }}
-    >
-      {error && (
-        <div style={{ color: '#ff4d4f', marginBottom: 16 }} data-testid="register-error">
-          {error}
-        </div>
-      )}
+    <StepForm form={form} onFinish={onFinish} width={420} error={error}>
       <Form.Item label={variant === 'dd' ? '门店登录手机号' : '手机号码'} name="phone" rules={mobileRules}>
         <Input placeholder="请输入11位手机号码" maxLength={11} onBlur={checkTaken} />
       </Form.Item>
@@ -77,6 +67,6 @@ export function RegisterPhoneStep({ variant, onDone }: { variant: RegisterVarian
       <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="register-next">
         下一步
       </Button>
-    </Form>
+    </StepForm>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useRegisterStore } from '../api/register';
 import { applyApiError } from './form-rules';
+import { StepForm } from './StepForm';
 
 /** Multi-store step 2: the new store's name, contact and address. */
 export function RegisterStoreStep({ token, onDone }: { token: string; onDone(): void }) {
@@ -21,18 +22,7 @@ export function RegisterStoreStep({ token, onDone }: { token: string; onDone(): 
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      onFinish={onFinish}
-      style={{ maxWidth: 480, margin: '0 auto' }}
-    >
-      {error && (
-        <div style={{ color: '#ff4d4f', marginBottom: 16 }} data-testid="register-error">
-          {error}
-        </div>
-      )}
+    <StepForm form={form} onFinish={onFinish} width={480} error={error}>
       <Form.Item
         label="门店名称"
         name="store_name"
@@ -66,6 +56,6 @@ export function RegisterStoreStep({ token, onDone }: { token: string; onDone(): 
       <Button type="primary" htmlType="submit" block loading={submit.isPending} data-testid="register-submit">
         提交
       </Button>
-    </Form>
+    </StepForm>
   );
 }
