@@ -94,19 +94,27 @@ async function prepareDatabase(url: string, lineCount: number) {
 }
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: '0',
-      NODE_ENV: 'production',
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it exits.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO_DATA: '0',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const started = Date.now();
   for (;;) {
     try {
@@ -158,25 +166,30 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
     const prepared = await prepareDatabase(url.toString(), opts.lines ?? 100);
     server = await startServer(url.toString(), port);
     const base = `http://127.0.0.1:${port}`;
-    const list = await cannon(
-      `GET /api/cart/list (${opts.lines ?? 100} lines, ${connections} connections)`,
-      50,
-      {
-        url: `${base}/api/cart/list?filters=99999&new=1`,
-        connections,
-        duration,
-        headers: { cookie: prepared.listCookie },
-      },
-    );
-    const add = await cannon(`POST /api/cart (${connections} connections)`, 30, {
-      url: `${base}/api/cart`,
-      method: 'POST',
-      connections,
-      duration,
-      headers: { cookie: prepared.addCookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ params: [prepared.addLine] }),
-    });
-    return [list, add];
+    // BENCH_CART_ONLY=list|add runs one scenario (for profiling).
+    const only = process.env.BENCH_CART_ONLY;
+    const figures: CartBenchFigures[] = [];
+    if (only !== 'add')
+      figures.push(
+        await cannon(`GET /api/cart/list (${opts.lines ?? 100} lines, ${connections} connections)`, 50, {
+          url: `${base}/api/cart/list?filters=99999&new=1`,
+          connections,
+          duration,
+          headers: { cookie: prepared.listCookie },
+        }),
+      );
+    if (only !== 'list')
+      figures.push(
+        await cannon(`POST /api/cart (${connections} connections)`, 30, {
+          url: `${base}/api/cart`,
+          method: 'POST',
+          connections,
+          duration,
+          headers: { cookie: prepared.addCookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ params: [prepared.addLine] }),
+        }),
+      );
+    return figures;
   } finally {
     if (server) {
       server.kill('SIGTERM');

@@ -1,6 +1,8 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
+import { type RawStatement, rawRows } from '../db/raw';
 import { sessions } from '../db/schema';
 
 export interface SessionData {
@@ -19,12 +21,21 @@ export interface SessionStore {
   destroy(id: string): Promise<void>;
 }
 
+const sessionById: RawStatement = {
+  name: 'session_by_id',
+  text: new PgDialect().sqlToQuery(
+    sql`select ${sessions.data} as "data", ${sessions.expiresAt} as "expiresAt" from ${sessions}
+      where ${sessions.id} = ${sql.placeholder('id')} limit 1`,
+  ).sql,
+};
+
 export class DbSessionStore implements SessionStore {
   private lastSweep = 0;
   constructor(private readonly db: Db) {}
 
   async get(id: string) {
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    // Read on every logged-in request: a prepared statement without ORM mapping (db/raw.ts).
+    const [row] = await rawRows<{ data: unknown; expiresAt: Date }>(this.db, sessionById, [id]);
     if (!row) return undefined;
     if (row.expiresAt.getTime() < Date.now()) {
       await this.destroy(id);

@@ -1,4 +1,4 @@
-import type { CartHint, CartLine, CheckoutProblem } from '@yaocai/domain';
+import { CART_MAX_LINES, type CartHint, type CartLine, type CheckoutProblem } from '@yaocai/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -220,6 +220,26 @@ describe('POST /api/cart', () => {
     const formRes = await call('POST', '/api/cart', body);
     expect(formRes.status).toBe(422);
     expect(await linesOf()).toEqual([]);
+  });
+  it(`keeps the cart at ${CART_MAX_LINES} lines: a new line is refused, a merge still adds`, async () => {
+    const [line] = (await add([{ goods_id: g.blg.id, number: 1 }])).body.data.ids;
+    // Lines with distinct price sources do not merge: fill the cart up to the limit.
+    await ctx.database.db.insert(cartItems).values(
+      Array.from({ length: CART_MAX_LINES - 1 }, (_, i) => ({
+        userId: stores[0].id,
+        goodsId: g.blg.id,
+        warehouseId: whA.id,
+        quantity: 1,
+        goodsPriceId: i + 1,
+      })),
+    );
+    const refused = await add([{ goods_id: g.amxl.id, number: 2 }]);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain(`最多可放${CART_MAX_LINES}种商品`);
+    expect((await linesOf()).some((l) => l.goods.id === g.amxl.id)).toBe(false);
+    const merged = await add([{ goods_id: g.blg.id, number: 1 }]);
+    expect(merged.status).toBe(200);
+    expect(merged.body.data).toEqual({ ids: [line], total: CART_MAX_LINES });
   });
   it('refuses an empty request', async () => {
     const res = await call('POST', '/api/cart', {});

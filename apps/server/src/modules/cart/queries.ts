@@ -1,5 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
+import { type RawStatement, rawRows } from '../../db/raw';
 import { cartItems, goods, goodsStock, warehouses } from '../../db/schema';
 import type { CartPromotions } from './promotions';
 
@@ -39,28 +42,36 @@ export const cartRowColumns = {
   stock: sql<number>`coalesce(${goodsStock.quantity}, 0)`.mapWith(Number),
 };
 
-function cartRowsQuery(db: DbOrTx) {
-  return db
-    .select(cartRowColumns)
-    .from(cartItems)
-    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
-    .innerJoin(warehouses, eq(warehouses.id, cartItems.warehouseId))
-    .leftJoin(
-      goodsStock,
-      and(eq(goodsStock.goodsId, cartItems.goodsId), eq(goodsStock.warehouseId, cartItems.warehouseId)),
-    )
-    .$dynamic();
+/** `select <cartRowColumns as "camelCase"> from cart_items ... where user_id = $1 [and id = any($2)]`. */
+function cartRowsStatement(name: string, onlyIds: boolean): RawStatement {
+  const select = sql.join(
+    Object.entries(cartRowColumns).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
+    sql`, `,
+  );
+  const query = sql`select ${select} from ${cartItems}
+    inner join ${goods} on ${goods.id} = ${cartItems.goodsId}
+    inner join ${warehouses} on ${warehouses.id} = ${cartItems.warehouseId}
+    left join ${goodsStock} on ${goodsStock.goodsId} = ${cartItems.goodsId}
+      and ${goodsStock.warehouseId} = ${cartItems.warehouseId}
+    where ${cartItems.userId} = ${sql.placeholder('userId')}
+    ${onlyIds ? sql`and ${cartItems.id} = any(${sql.placeholder('ids')}::int[])` : sql``}
+    order by ${cartItems.id}`;
+  return { name, text: new PgDialect().sqlToQuery(query).sql };
 }
 
-export type CartRow = Awaited<ReturnType<typeof cartRowsQuery>>[number];
+const allRows = cartRowsStatement('cart_rows_all', false);
+const someRows = cartRowsStatement('cart_rows_some', true);
 
-/** The store's cart lines in the order they were added (optionally only some ids). */
-export async function loadCartRows(db: DbOrTx, userId: number, ids?: number[]): Promise<CartRow[]> {
-  const where = ids
-    ? and(eq(cartItems.userId, userId), inArray(cartItems.id, ids))
-    : eq(cartItems.userId, userId);
-  const rows = await cartRowsQuery(db).where(where).orderBy(asc(cartItems.id));
-  return rows;
+/** One cart line as the row statement returns it (typed by the same column map). */
+export type CartRow = SelectResultFields<typeof cartRowColumns>;
+
+/**
+ * The store's cart lines in the order they were added (optionally only some ids). The hottest
+ * read of the shop (GET /api/cart/list), so it runs as a prepared statement without ORM mapping
+ * (db/raw.ts); the columns still come from `cartRowColumns`.
+ */
+export function loadCartRows(db: DbOrTx, userId: number, ids?: number[]): Promise<CartRow[]> {
+  return ids ? rawRows<CartRow>(db, someRows, [userId, ids]) : rawRows<CartRow>(db, allRows, [userId]);
 }
 
 /**

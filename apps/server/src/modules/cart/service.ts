@@ -206,34 +206,43 @@ async function assertCartSize(tx: DbOrTx, userId: number) {
 }
 
 export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
-  // Read before the transaction: PGlite has one connection, which the transaction holds.
-  const promotions = await loadCartPromotions(db);
-  return db.transaction(async (tx) => {
-    const placed = await placeLines(tx, promotions, lines);
-    const values = placed.map((p) => ({
-      userId,
-      goodsId: p.goodsId,
-      warehouseId: p.warehouseId,
-      quantity: p.number,
-      goodsPriceId: p.line.goods_price_id,
-      ladderPriceId: p.line.ladder_price_id,
-      goodsManjianId: p.line.goods_manjian_id,
-      isYj: p.line.is_yj,
-      type: p.type,
-      combinationId: p.combinationId,
-    }));
+  // Goods, stock and promotions are read before the transaction, in parallel on the pool (with
+  // PGlite's single connection a transaction must not wait on the pool): the transaction then
+  // holds the merged line's row lock only for the upsert and the commit.
+  const placed = await placeLines(db, await loadCartPromotions(db), lines);
+  const values = placed.map((p) => ({
+    userId,
+    goodsId: p.goodsId,
+    warehouseId: p.warehouseId,
+    quantity: p.number,
+    goodsPriceId: p.line.goods_price_id,
+    ladderPriceId: p.line.ladder_price_id,
+    goodsManjianId: p.line.goods_manjian_id,
+    isYj: p.line.is_yj,
+    type: p.type,
+    combinationId: p.combinationId,
+  }));
+  // What this request adds per line (a request may name the same goods twice).
+  const requested = new Map<string, number>();
+  for (const v of values) requested.set(keyOf(v), (requested.get(keyOf(v)) ?? 0) + v.quantity);
+  const ids = await db.transaction(async (tx) => {
     const rows = await upsertLines(tx, values);
     const ids: number[] = [];
+    let added = false;
     for (const [i, p] of placed.entries()) {
       const row = rows.get(keyOf(values[i]));
       if (!row) throw new Error('upsert lost a line');
       const check = validateQuantity({ ...p.rule, quantity: row.quantity });
       if (!check.ok) throw fieldError(`params.${p.index}.number`, `${p.name}：${check.messages[0]}`);
       ids.push(row.id);
+      // A merged line ends above what this request added; a new line ends at exactly it.
+      added ||= row.quantity === requested.get(keyOf(values[i]));
     }
-    await assertCartSize(tx, userId);
-    return { ids: [...new Set(ids)], total: await countLines(tx, userId) };
+    // Only a new line can take the cart over its size limit.
+    if (added) await assertCartSize(tx, userId);
+    return [...new Set(ids)];
   });
+  return { ids, total: await countLines(db, userId) };
 }
 
 /** Adds the smallest quantity that may be bought of a goods (its minimum, rounded to the step). */

@@ -1,0 +1,46 @@
+import type { DbOrTx } from './client';
+
+/**
+ * A hand-written SQL statement for the few hottest reads (session lookup, cart rows), run
+ * without the ORM's per-row mapping: columns are aliased to the camelCase names of the row type
+ * and come back already typed by the driver's parsers (int4, bool, text[], jsonb). On PostgreSQL
+ * the statement is named, so each pooled connection parses and plans it once; PGlite runs it as
+ * a plain parameterised query.
+ *
+ * Why not Drizzle here: mapping a 100-line cart row by row (35 columns) and rebuilding the query
+ * on every request cost about as much CPU as the rest of GET /api/cart/list together (see
+ * bench/RESULTS.md, cart). Everything else keeps using Drizzle.
+ */
+export interface RawStatement {
+  /** Unique per statement text: PostgreSQL keeps one plan per name per connection. */
+  name: string;
+  text: string;
+}
+
+interface PgLikeClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+interface PgliteLikeClient {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
+/** The driver client behind a Drizzle database or transaction (pg Pool / PoolClient or PGlite). */
+function clientOf(db: DbOrTx): PgLikeClient | PgliteLikeClient {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client || typeof (client as { query?: unknown }).query !== 'function') {
+    throw new Error('raw query: no driver client behind this database handle');
+  }
+  return client as PgLikeClient | PgliteLikeClient;
+}
+
+const isPglite = (client: PgLikeClient | PgliteLikeClient): client is PgliteLikeClient =>
+  typeof (client as PgliteLikeClient).exec === 'function';
+
+export async function rawRows<T>(db: DbOrTx, statement: RawStatement, values: unknown[]): Promise<T[]> {
+  const client = clientOf(db);
+  const result = isPglite(client)
+    ? await client.query(statement.text, values)
+    : await client.query({ name: statement.name, text: statement.text, values });
+  return result.rows as T[];
+}
