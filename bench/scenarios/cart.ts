@@ -3,10 +3,7 @@
 // Creates a fresh PostgreSQL database with the demo data, gives one demo store 100 cart lines,
 // starts the server entry as a child process (so autocannon does not share its event loop)
 // and runs autocannon against it.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import pg from 'pg';
@@ -14,8 +11,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { cartItems, goods, goodsStock, users } from '../../apps/server/src/db/schema';
 import { seedDemoData } from '../../apps/server/src/db/seed';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { type BenchServer, startServer } from '../server';
 
 export interface CartBenchOptions {
   /** PostgreSQL server URL to create the bench database on. */
@@ -93,40 +89,6 @@ async function prepareDatabase(url: string, lineCount: number) {
   }
 }
 
-async function startServer(url: string, port: number): Promise<ChildProcess> {
-  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it exits.
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE]
-    : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO_DATA: '0',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 60_000) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function cannon(
   name: string,
   budgetP99: number,
@@ -161,11 +123,11 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  let server: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   try {
     const prepared = await prepareDatabase(url.toString(), opts.lines ?? 100);
     server = await startServer(url.toString(), port);
-    const base = `http://127.0.0.1:${port}`;
+    const base = server.base;
     // BENCH_CART_ONLY=list|add runs one scenario (for profiling).
     const only = process.env.BENCH_CART_ONLY;
     const figures: CartBenchFigures[] = [];
@@ -191,10 +153,7 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
       );
     return figures;
   } finally {
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server?.once('exit', resolve));
-    }
+    await server?.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

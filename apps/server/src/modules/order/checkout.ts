@@ -48,8 +48,9 @@ export interface Checkout {
   ephedrine: boolean;
 }
 
-/** The buyer may check out: approved, not expired qualifications, signed contract. */
+/** The buyer may check out: approved, not expired qualifications, signed contract. One query. */
 export async function assertBuyerMayOrder(db: DbOrTx, userId: number) {
+  const today = new Date().toISOString().slice(0, 10);
   const [buyer] = await db
     .select({
       userId: users.id,
@@ -58,25 +59,17 @@ export async function assertBuyerMayOrder(db: DbOrTx, userId: number) {
       status: companies.qualificationStatus,
       contractSignedAt: companies.contractSignedAt,
       scope: companies.businessScope,
+      expiredOn: sql<string | null>`(
+        select min(${qualifications.expiresOn}) from ${qualifications}
+        where ${qualifications.companyId} = ${companies.id} and ${qualifications.status} = 'approved'
+          and ${qualifications.expiresOn} < ${today})`,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, userId));
   if (!buyer) throw notFound('账号不存在');
   if (buyer.status !== 'approved') throw refusal('您的资质尚未审核通过，暂不能下单', 403);
-  const today = new Date().toISOString().slice(0, 10);
-  const [expired] = await db
-    .select({ kind: qualifications.kind, expiresOn: qualifications.expiresOn })
-    .from(qualifications)
-    .where(
-      and(
-        eq(qualifications.companyId, buyer.companyId),
-        eq(qualifications.status, 'approved'),
-        sql`${qualifications.expiresOn} < ${today}`,
-      ),
-    )
-    .limit(1);
-  if (expired) throw refusal(`您的资质证件已于${expired.expiresOn}过期，请更新后再下单`, 403);
+  if (buyer.expiredOn) throw refusal(`您的资质证件已于${buyer.expiredOn}过期，请更新后再下单`, 403);
   if (!buyer.contractSignedAt) throw contractNotSigned();
   return buyer;
 }

@@ -74,11 +74,23 @@ async function findByKey(db: DbOrTx, userId: number, key: string) {
  * the unique index makes the second wait, then find the first).
  */
 export async function createOrder(db: Db, userId: number, input: CreateOrderInput, key: string) {
-  const known = await findByKey(db, userId, key);
+  // Everything that need not be read under the transaction is read first, in parallel: the key,
+  // the settings, the promotions (cached) and the address (a snapshot is copied into the order;
+  // its refusal waits until the lines have been judged, so the buyer hears of those first).
+  const [known, config, promotions, address] = await Promise.all([
+    findByKey(db, userId, key),
+    loadOrderSettings(db),
+    cartPromotions(db),
+    resolveAddress(db, userId, input.addressId).then(
+      (snapshot) => () => snapshot,
+      (error: unknown) => () => {
+        throw error;
+      },
+    ),
+  ]);
   if (known) return { id: known.id, created: false };
-  const [config, promotions] = await Promise.all([loadOrderSettings(db), cartPromotions(db)]);
   try {
-    return await insertOrder(db, userId, input, key, config, promotions);
+    return await insertOrder(db, userId, input, key, config, promotions, address);
   } catch (error) {
     // The same key raced in from another tab and won (it took the cart lines first): its order.
     const won = await findByKey(db, userId, key);
@@ -94,10 +106,11 @@ async function insertOrder(
   key: string,
   config: OrderSettings,
   promotions: CartPromotions,
+  addressOrRefusal: () => AddressSnapshot,
 ) {
   return db.transaction(async (tx) => {
     const checkout = await loadCheckout(tx, userId, input, config, promotions);
-    const address = await resolveAddress(tx, userId, input.addressId);
+    const address = addressOrRefusal();
     const { total } = checkout;
     const id = Number(
       ((await tx.execute(sql`select nextval('orders_id_seq') as id`)).rows[0] as { id: string }).id,

@@ -24,27 +24,34 @@ function summed(demands: StockDemand[]) {
 }
 
 /**
- * Locks the goods rows in id order (so concurrent orders never deadlock), then moves stock in
- * one conditional statement per direction. Reserving refuses when any pair lacks stock:
- * stock never goes below zero. goods.stock_total moves in step.
+ * Locks the goods rows in id order (so concurrent orders never deadlock), then moves stock and
+ * goods.stock_total in one statement. Reserving refuses when any pair lacks stock (the update
+ * is conditional, and the caller's transaction rolls back): stock never goes below zero.
  */
 export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: 'reserve' | 'release') {
   const list = summed(demands);
   if (!list.length) return;
-  const goodsIds = [...new Set(list.map((d) => d.goodsId))];
-  await db.execute(
-    sql`select id from goods where id = any(${intArray(goodsIds)}::int[]) order by id for update`,
-  );
+  const goodsIds = intArray([...new Set(list.map((d) => d.goodsId))]);
+  await db.execute(sql`select id from goods where id = any(${goodsIds}::int[]) order by id for update`);
   const g = intArray(list.map((d) => d.goodsId));
   const w = intArray(list.map((d) => d.warehouseId));
   const n = intArray(list.map((d) => d.quantity));
   const sign = direction === 'reserve' ? -1 : 1;
   const result = await db.execute(sql`
-    update goods_stock s set quantity = s.quantity + ${sign}::int * v.n
-    from (select unnest(${g}::int[]) as g, unnest(${w}::int[]) as w, unnest(${n}::int[]) as n) v
-    where s.goods_id = any(${intArray(goodsIds)}::int[]) and s.goods_id = v.g and s.warehouse_id = v.w
-      and (${sign}::int > 0 or s.quantity >= v.n)
-    returning s.goods_id, s.warehouse_id`);
+    with v as (select unnest(${g}::int[]) as g, unnest(${w}::int[]) as w, unnest(${n}::int[]) as n),
+    moved as (
+      update goods_stock s set quantity = s.quantity + ${sign}::int * v.n
+      from v
+      where s.goods_id = any(${goodsIds}::int[]) and s.goods_id = v.g and s.warehouse_id = v.w
+        and (${sign}::int > 0 or s.quantity >= v.n)
+      returning s.goods_id, s.warehouse_id, v.n
+    ),
+    totals as (
+      update goods set stock_total = greatest(0, goods.stock_total + ${sign}::int * t.n)
+      from (select goods_id, sum(n)::int as n from moved group by goods_id) t
+      where goods.id = t.goods_id
+    )
+    select goods_id, warehouse_id from moved`);
   const moved = result.rows as { goods_id: number; warehouse_id: number }[];
   if (direction === 'reserve' && moved.length !== list.length) {
     const short = list.find(
@@ -52,11 +59,4 @@ export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: '
     );
     throw refusal(`「${short?.name ?? '商品'}」库存不足`);
   }
-  const perGoods = new Map<number, number>();
-  for (const d of list) perGoods.set(d.goodsId, (perGoods.get(d.goodsId) ?? 0) + d.quantity);
-  const ids = [...perGoods.keys()];
-  await db.execute(sql`
-    update goods set stock_total = greatest(0, stock_total + ${sign}::int * v.n)
-    from (select unnest(${intArray(ids)}::int[]) as g, unnest(${intArray(ids.map((i) => perGoods.get(i) ?? 0))}::int[]) as n) v
-    where goods.id = any(${intArray(ids)}::int[]) and goods.id = v.g`);
 }
