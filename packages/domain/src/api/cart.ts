@@ -112,8 +112,6 @@ export const cartGoods = z.object({
   is_free_shipping: z.boolean(),
   free_shipping_number: z.number().int(),
   tags: z.array(z.string()),
-  min_number: z.number().int(),
-  step_number: z.number().int(),
 });
 
 export const cartCombination = z.object({

@@ -137,8 +137,6 @@ function wireLine(ctx: LineContext, priced: PricedLine): CartLine {
       is_free_shipping: row.isFreeShipping,
       free_shipping_number: row.freeShippingNumber,
       tags: row.tags,
-      min_number: bounds.min,
-      step_number: bounds.step,
     },
     ck_id: row.warehouseId,
     ck_name: row.warehouseName,

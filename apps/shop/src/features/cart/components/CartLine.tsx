@@ -62,6 +62,14 @@ export function CartLine({ line, busy, onSelect, onQuantity, onDelete }: Props) 
           {line.step > 1 && ` · 中包装${line.step}`}
           {line.min > 1 && ` · 起购${line.min}`}
         </div>
+        {g.is_free_shipping && (
+          <div className="yc-cart-line__meta" data-testid="cart-single-free-shipping">
+            <Tag color={line.single_free_shipping ? 'green' : 'default'}>单品包邮</Tag>
+            {line.single_free_shipping
+              ? '本商品已满足包邮'
+              : `满${g.free_shipping_number}${g.bzdw}包邮，还差${Math.max(0, g.free_shipping_number - line.number)}${g.bzdw}`}
+          </div>
+        )}
         {blocked && <div className="yc-cart-line__warn">{line.unselected_text}</div>}
         {!blocked && line.quantity_messages.length > 0 && (
           <div className="yc-cart-line__warn">{line.quantity_messages[0]}</div>
