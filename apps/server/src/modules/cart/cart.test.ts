@@ -264,9 +264,8 @@ describe('GET /api/cart/list', () => {
       name: '阿莫西林胶囊',
       bzdw: '盒',
       number: 200,
-      min_number: 2,
-      step_number: 2,
     });
+    expect(amxl).toMatchObject({ min: 2, step: 2 });
     expect(blg.gift_data).toMatchObject({
       type: 1,
       total: 0,
