@@ -1,3 +1,5 @@
+import { type Column, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
 /**
@@ -15,6 +17,25 @@ export interface RawStatement {
   /** Unique per statement text: PostgreSQL keeps one plan per name per connection. */
   name: string;
   text: string;
+}
+
+const dialect = new PgDialect();
+
+/** Compiles a statement once (at module load), from Drizzle's tables and columns. */
+export function statement(name: string, query: SQL): RawStatement {
+  return { name, text: dialect.sqlToQuery(query).sql };
+}
+
+/**
+ * `col as "alias", ...` for a column map, so a raw row comes out shaped like Drizzle's select of
+ * the same map. Only for columns whose driver type is already what Drizzle returns (integers,
+ * booleans, text, arrays, jsonb, timestamps as Date), not `date` or `numeric` columns.
+ */
+export function selectList(columns: Record<string, Column | SQL>): SQL {
+  return sql.join(
+    Object.entries(columns).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
+    sql`, `,
+  );
 }
 
 interface PgLikeClient {

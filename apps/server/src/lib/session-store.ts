@@ -1,8 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
-import { type RawStatement, rawRows } from '../db/raw';
+import { rawRows, selectList, statement } from '../db/raw';
 import { sessions } from '../db/schema';
 
 export interface SessionData {
@@ -21,13 +20,11 @@ export interface SessionStore {
   destroy(id: string): Promise<void>;
 }
 
-const sessionById: RawStatement = {
-  name: 'session_by_id',
-  text: new PgDialect().sqlToQuery(
-    sql`select ${sessions.data} as "data", ${sessions.expiresAt} as "expiresAt" from ${sessions}
-      where ${sessions.id} = ${sql.placeholder('id')} limit 1`,
-  ).sql,
-};
+const sessionById = statement(
+  'session_by_id',
+  sql`select ${selectList({ data: sessions.data, expiresAt: sessions.expiresAt })} from ${sessions}
+    where ${sessions.id} = ${sql.placeholder('id')} limit 1`,
+);
 
 export class DbSessionStore implements SessionStore {
   private lastSweep = 0;

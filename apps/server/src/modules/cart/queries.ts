@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
-import { type RawStatement, rawRows } from '../../db/raw';
+import { type RawStatement, rawRows, selectList, statement } from '../../db/raw';
 import { cartItems, goods, goodsStock, warehouses } from '../../db/schema';
 import type { CartPromotions } from './promotions';
 
@@ -44,19 +43,17 @@ export const cartRowColumns = {
 
 /** `select <cartRowColumns as "camelCase"> from cart_items ... where user_id = $1 [and id = any($2)]`. */
 function cartRowsStatement(name: string, onlyIds: boolean): RawStatement {
-  const select = sql.join(
-    Object.entries(cartRowColumns).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
-    sql`, `,
-  );
-  const query = sql`select ${select} from ${cartItems}
+  return statement(
+    name,
+    sql`select ${selectList(cartRowColumns)} from ${cartItems}
     inner join ${goods} on ${goods.id} = ${cartItems.goodsId}
     inner join ${warehouses} on ${warehouses.id} = ${cartItems.warehouseId}
     left join ${goodsStock} on ${goodsStock.goodsId} = ${cartItems.goodsId}
       and ${goodsStock.warehouseId} = ${cartItems.warehouseId}
     where ${cartItems.userId} = ${sql.placeholder('userId')}
     ${onlyIds ? sql`and ${cartItems.id} = any(${sql.placeholder('ids')}::int[])` : sql``}
-    order by ${cartItems.id}`;
-  return { name, text: new PgDialect().sqlToQuery(query).sql };
+    order by ${cartItems.id}`,
+  );
 }
 
 const allRows = cartRowsStatement('cart_rows_all', false);
