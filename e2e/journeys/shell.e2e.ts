@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedFlags, routeSamples } from '../../apps/shop/src/app/route-samples';
-import { type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 const shopDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/shop/dist');
 
@@ -189,18 +189,8 @@ describe('the shop shell', () => {
 });
 
 /** Console errors of the page, minus 404s of API calls this build does not serve yet. */
-function collectErrors(page: Page) {
-  const errors: string[] = [];
-  const at = () => new URL(page.url()).pathname;
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() !== 'error') return;
-    const where = message.location().url;
-    if (message.text().startsWith('Failed to load resource') && /\/api\//.test(where)) return;
-    errors.push(`${at()}: ${message.text().split('\n')[0]}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${at()}: ${error.message}`));
-  return errors;
-}
+const pageErrors = (errors: string[]) =>
+  errors.filter((e) => !/Failed to load resource.*\[[^\]]*\/api\//.test(e));
 
 /** Walks every sample URL of the route table and checks title and layout parts. */
 async function walkRoutes(page: Page, loggedIn: boolean) {
@@ -236,9 +226,9 @@ async function walkRoutes(page: Page, loggedIn: boolean) {
 describe('every route of the route table renders its layout', () => {
   it('walks the route table as a visitor (member routes ask to log in)', async () => {
     const { page, context } = await visitorPage();
-    const errors = collectErrors(page);
+    const errors = collectConsoleErrors(page);
     await walkRoutes(page, false);
-    expect(errors).toEqual([]);
+    expect(pageErrors(errors)).toEqual([]);
     await context.close();
   });
 
@@ -248,10 +238,9 @@ describe('every route of the route table renders its layout', () => {
       form: { username: '13800000001', password: 'Demo@123456' },
     });
     expect(login.ok()).toBe(true);
-    const errors = collectErrors(page);
+    const errors = collectConsoleErrors(page);
     await walkRoutes(page, true);
-    if (errors.length) console.log(errors.join('\n'));
-    expect(errors).toEqual([]);
+    expect(pageErrors(errors)).toEqual([]);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type ConsoleMessage, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -73,4 +73,22 @@ export async function startHarness(): Promise<Harness> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Collects the page's console errors and uncaught exceptions as "<path>: <text>", a failed
+ * resource with its URL ("Failed to load resource: ... 422 ... [http://host/api/upload]"), so a
+ * journey can tell an expected refusal from a fault.
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const at = () => new URL(page.url()).pathname;
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    const text = message.text().split('\n')[0];
+    const where = message.location().url;
+    errors.push(`${at()}: ${text.startsWith('Failed to load resource') ? `${text} [${where}]` : text}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${at()}: ${error.message}`));
+  return errors;
 }

@@ -66,7 +66,7 @@ describe('order state machine', () => {
       '已取消',
       '售后',
     ]);
-    expect(orderStatusLabels.awaiting_receipt).toBe('回执待审核');
+    expect(orderStatusLabels.awaiting_receipt).toBe('待回执');
     expect(orderTabOf('awaiting_receipt')).toBe('awaiting_shipment');
     expect(orderTabOf('refunded')).toBe('after_sale');
     for (const status of ORDER_STATUSES) {

@@ -5,7 +5,7 @@
  *
  *   pending_payment --pay--> awaiting_shipment --ship--> shipped --confirm_delivery--> completed
  *   pending_payment --cancel | expire--> cancelled
- *   ephedrine (含麻) orders: pending_payment --pay--> awaiting_receipt (回执待审核)
+ *   ephedrine (含麻) orders: pending_payment --pay--> awaiting_receipt (待回执: upload, review)
  *                            --accept_receipt--> awaiting_shipment; reject_receipt keeps it there
  *   after-sales: shipped | completed --request_after_sale--> after_sale_requested
  *                --approve_after_sale--> after_sale_approved --refund--> refunded
@@ -85,7 +85,7 @@ export const isFinalStatus = (status: OrderStatus): boolean => allowedEvents(sta
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending_payment: '待付款',
-  awaiting_receipt: '回执待审核',
+  awaiting_receipt: '待回执',
   awaiting_shipment: '待发货',
   shipped: '待收货',
   completed: '已完成',

@@ -14,7 +14,7 @@ const MARKER = 'demo_data';
 /**
  * Loads the demo data into an empty database, in one transaction, once. Each area adds its
  * loader here, in dependency order. Returns whether anything was loaded. `storage` receives
- * generated demo files (licence pictures); without it only their rows are written.
+ * generated demo files (licence and receipt pictures); without it only their rows are written.
  */
 export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -28,7 +28,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedContent(tx);
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
-    await seedOrders(tx);
+    await seedOrders(tx, storage);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });

@@ -49,7 +49,9 @@ describe('order demo data', () => {
     expect(log.list[0].balance).toBe(50000);
     const op = (await operatorCookie(ctx.app)).cookie;
     expect(await get('/api/admin/after_sales?status=pending', op)).toHaveLength(1);
-    expect(await get('/api/admin/receipts', op)).toHaveLength(1);
+    const receipts = await get('/api/admin/receipts', op);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ receipt_file_id: expect.any(Number), receipt_mime: 'image/png' });
   });
   it('skips without the demo buyer', async () => {
     const fresh = await createTestApp({ seed: false });

@@ -1,10 +1,13 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { licenceImage } from '../../lib/png';
+import type { FileStorage } from '../../lib/storage';
 import type { Tx } from '../client';
 import {
   addresses,
   afterSales,
   coupons,
   creditBills,
+  files,
   goods,
   goodsStock,
   moneyLog,
@@ -27,9 +30,10 @@ const DAY = 86400_000;
  * Orders, wallet and coupons demo data for buyer 13800000001: balance ¥50,000, credit ¥100,000
  * (30 days), two addresses, four coupons (one expired), 5000 points, and past orders in every
  * status with shipments and tracking, a pending after-sales request and a pending ephedrine
- * receipt for the operator. Skips what it cannot attach (no demo user or no goods yet).
+ * receipt (a generated picture, written to `storage` when given) for the operator. Skips what
+ * it cannot attach (no demo user or no goods yet).
  */
-export async function seedOrders(tx: Tx) {
+export async function seedOrders(tx: Tx, storage?: FileStorage) {
   await tx
     .insert(settings)
     .values({ key: 'order', value: { expire_minutes: 30, ephedrine_limit: 10 } })
@@ -183,6 +187,7 @@ export async function seedOrders(tx: Tx) {
           paidAt: paid ? new Date(created.getTime() + 5 * 60_000) : null,
           ephedrine: !!plan.receipt,
           receiptStatus: plan.receipt ? 'pending' : 'none',
+          receiptFileId: plan.receipt ? await receiptPicture(tx, storage, user.id) : null,
           createdAt: created,
           updatedAt: created,
         })
@@ -360,4 +365,16 @@ export async function seedOrders(tx: Tx) {
       note: '历史订单支付',
       createdAt: new Date(now - 20 * DAY),
     });
+}
+
+/** The signed receipt of the pending ephedrine order: a generated document picture. */
+async function receiptPicture(tx: Tx, storage: FileStorage | undefined, ownerUserId: number) {
+  const bytes = licenceImage(7, [40, 90, 160]);
+  const storageKey = 'demo/receipt-1.png';
+  await storage?.put(storageKey, bytes);
+  const [file] = await tx
+    .insert(files)
+    .values({ storageKey, mime: 'image/png', size: bytes.length, originalName: '签收回执.png', ownerUserId })
+    .returning({ id: files.id });
+  return file.id;
 }

@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { afterSales, orders, users } from '../../db/schema';
+import { afterSales, files, orders, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { setCreditLimit } from '../wallet/service';
@@ -92,12 +92,20 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/receipts',
     { schema: { tags: ['admin'], summary: 'Receipts waiting for review' } },
     async () => {
+      // The file's type tells the console to show an image thumbnail or a link to the PDF.
       const rows = await app.db
-        .select()
+        .select({ o: orders, mime: files.mime })
         .from(orders)
+        .leftJoin(files, eq(files.id, orders.receiptFileId))
         .where(eq(orders.receiptStatus, 'pending'))
         .orderBy(asc(orders.updatedAt));
-      return ok(rows.map((o) => ({ ...orderSummary(o), receipt_file_id: o.receiptFileId })));
+      return ok(
+        rows.map(({ o, mime }) => ({
+          ...orderSummary(o),
+          receipt_file_id: o.receiptFileId,
+          receipt_mime: mime,
+        })),
+      );
     },
   );
   app.get(

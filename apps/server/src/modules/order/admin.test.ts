@@ -119,7 +119,7 @@ describe('operator order calls', () => {
     expect((await get('/api/user/user_money', b.cookie)).json().data.user_money).toBe(10000 - 110 + 50);
     expect((await get(`/api/order/after_sale/${requestId}`, b.cookie)).json().data.status).toBe('approved');
   });
-  it('refuses an after-sales request, and refuses photos of another store', async () => {
+  it('refuses an after-sales request, photos of another store and photos that are not images', async () => {
     const b = await paidOrder();
     await post(`/api/admin/orders/${b.id}/ship`, op, { carrier: '中通快递', tracking_no: 'ZT20261122001' });
     const detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
@@ -142,6 +142,20 @@ describe('operator order calls', () => {
     expect(
       (await post(`/api/order/${b.id}/after_sale`, b.cookie, { ...body, photo_ids: [photo.id] })).statusCode,
     ).toBe(404);
+    // Photos are shown as thumbnails: a PDF of one's own is not a photo.
+    const [pdf] = await ctx.app.db
+      .insert(files)
+      .values({
+        storageKey: 'd',
+        mime: 'application/pdf',
+        size: 10,
+        originalName: 'd.pdf',
+        ownerUserId: b.user.id,
+      })
+      .returning();
+    const notPhoto = await post(`/api/order/${b.id}/after_sale`, b.cookie, { ...body, photo_ids: [pdf.id] });
+    expect(notPhoto.statusCode).toBe(422);
+    expect(notPhoto.json().message).toBe('凭证照片仅支持 JPG、PNG、WEBP 图片');
     const id = (await post(`/api/order/${b.id}/after_sale`, b.cookie, body)).json().data.id;
     const refused = await post(`/api/admin/after_sales/${id}`, op, { approve: '0', note: '不符合售后条件' });
     expect(refused.json().data).toMatchObject({ status: 'refused', operator_note: '不符合售后条件' });
@@ -169,9 +183,11 @@ describe('operator order calls', () => {
       })
       .returning();
     expect((await post(`/api/order/${b.id}/receipt`, b.cookie, { file_id: file.id })).statusCode).toBe(200);
-    expect((await get('/api/admin/receipts', op)).json().data.map((o: { id: number }) => o.id)).toContain(
-      b.id,
-    );
+    const pending = (await get('/api/admin/receipts', op)).json().data;
+    expect(pending.find((o: { id: number }) => o.id === b.id)).toMatchObject({
+      receipt_file_id: file.id,
+      receipt_mime: 'image/jpeg',
+    });
     await post(`/api/admin/orders/${b.id}/receipt`, op, { approve: false, note: '签章不清晰' });
     detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
     expect(detail).toMatchObject({

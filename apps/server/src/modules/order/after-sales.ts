@@ -2,19 +2,22 @@ import { fromYuan, toYuan } from '@yaocai/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { afterSales, files, orderLines, orders, payments, shipments, trackingEvents } from '../../db/schema';
-import { notFound, refusal } from '../../lib/errors';
+import { fieldError, notFound, refusal } from '../../lib/errors';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
 import { afterSaleView } from './queries';
 import { lockOrder, transition } from './service';
 
-async function assertOwnFiles(db: Db, userId: number, ids: number[]) {
+/** The buyer's own uploads; `imagesOnly` for photos, which the screens show as thumbnails. */
+async function assertOwnFiles(db: Db, userId: number, ids: number[], imagesOnly = false) {
   if (!ids.length) return;
   const rows = await db
-    .select({ id: files.id })
+    .select({ id: files.id, mime: files.mime })
     .from(files)
     .where(and(inArray(files.id, ids), eq(files.ownerUserId, userId)));
   if (rows.length !== new Set(ids).size) throw notFound('图片不存在，请重新上传');
+  if (imagesOnly && rows.some((f) => !f.mime.startsWith('image/')))
+    throw fieldError('photo_ids', '凭证照片仅支持 JPG、PNG、WEBP 图片');
 }
 
 export interface AfterSaleRequest {
@@ -26,7 +29,7 @@ export interface AfterSaleRequest {
 
 /** A return / after-sales request on a shipped or completed order, with reason, quantities, photos. */
 export async function requestAfterSale(db: Db, userId: number, orderId: number, body: AfterSaleRequest) {
-  await assertOwnFiles(db, userId, body.photo_ids);
+  await assertOwnFiles(db, userId, body.photo_ids, true);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));

@@ -30,10 +30,16 @@ export const useAfterSales = (status?: string) =>
     queryFn: () => call<AfterSaleView[]>('GET', `/api/admin/after_sales${status ? `?status=${status}` : ''}`),
   });
 
+/** An order whose receipt waits for review; the file's type decides thumbnail or link. */
+export type PendingReceipt = OrderSummaryView & {
+  receipt_file_id: number | null;
+  receipt_mime: string | null;
+};
+
 export const useReceipts = () =>
   useQuery({
     queryKey: [...keys.all, 'receipts'],
-    queryFn: () => call<(OrderSummaryView & { receipt_file_id: number })[]>('GET', '/api/admin/receipts'),
+    queryFn: () => call<PendingReceipt[]>('GET', '/api/admin/receipts'),
   });
 
 /** Any operator action; refreshes every console list afterwards. */

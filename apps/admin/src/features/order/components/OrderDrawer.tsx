@@ -1,4 +1,4 @@
-import { App, Button, Descriptions, Drawer, Input, Space, Table, Timeline } from 'antd';
+import { Button, Descriptions, Drawer, Input, Space, Table, Timeline } from 'antd';
 import { useState } from 'react';
 import { useAdminAction, useAdminOrder } from '../api/admin';
 
@@ -6,7 +6,6 @@ const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN
 
 /** An order's lines, address, history and tracking; add a tracking event. */
 export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onClose(): void }) {
-  const { message } = App.useApp();
   const { data: o } = useAdminOrder(orderId);
   const action = useAdminAction();
   const [event, setEvent] = useState('');
@@ -17,8 +16,8 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
         body: { description: event },
       });
       setEvent('');
-    } catch (e) {
-      message.error((e as Error).message);
+    } catch {
+      // the HTTP client has already shown the refusal (温馨提示 or toast)
     }
   };
   return (

@@ -15,8 +15,8 @@ export function ShipModal({ orderId, onClose }: { orderId: number | null; onClos
       message.success('已发货');
       form.resetFields();
       onClose();
-    } catch (e) {
-      message.error((e as Error).message);
+    } catch {
+      // the HTTP client has already shown the refusal (温馨提示 or toast)
     }
   };
   return (

@@ -1,6 +1,7 @@
 import { App, Button, Card, Input, Space, Table, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useAdminAction, useAfterSales } from '../api/admin';
+import { FileThumbs } from '../components/FileThumbs';
 
 /** Accept (refund to the original payment method) or refuse return / after-sales requests. */
 export default function AfterSalesConsole() {
@@ -26,11 +27,11 @@ export default function AfterSalesConsole() {
         try {
           await action.mutateAsync({
             url: `/api/admin/after_sales/${id}`,
-            body: { approve: approve ? '1' : '0', note },
+            body: { approve: approve ? '1' : '0', note: note.current },
           });
           message.success('已处理');
-        } catch (e) {
-          message.error((e as Error).message);
+        } catch {
+          // the HTTP client has already shown the refusal (温馨提示 or toast)
         }
       },
     });
@@ -56,13 +57,8 @@ export default function AfterSalesConsole() {
           { title: '原因', dataIndex: 'reason' },
           { title: '数量', render: (_, a) => a.lines.reduce((s, l) => s + l.quantity, 0) },
           {
-            title: '照片',
-            render: (_, a) =>
-              a.photo_ids.map((id) => (
-                <a key={id} href={`/api/files/${id}`} target="_blank" rel="noreferrer">
-                  图{id}{' '}
-                </a>
-              )),
+            title: '凭证照片',
+            render: (_, a) => <FileThumbs ids={a.photo_ids} label="凭证照片" />,
           },
           { title: '退款', render: (_, a) => `¥${a.refund.toFixed(2)}` },
           { title: '申请时间', render: (_, a) => new Date(a.created_at * 1000).toLocaleString('zh-CN') },

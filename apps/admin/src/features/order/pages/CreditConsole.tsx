@@ -15,8 +15,8 @@ export default function CreditConsole() {
         credit_used: number;
       };
       message.success(`已调整：额度 ¥${r.credit_limit.toFixed(2)}，已用 ¥${r.credit_used.toFixed(2)}`);
-    } catch (e) {
-      message.error((e as Error).message);
+    } catch {
+      // the HTTP client has already shown the refusal (温馨提示 or toast)
     }
   };
   return (

@@ -1,5 +1,6 @@
 import { App, Button, Card, Space, Table } from 'antd';
 import { useAdminAction, useReceipts } from '../api/admin';
+import { FileLink, FileThumbs } from '../components/FileThumbs';
 
 /** Ephedrine (含麻) order receipts waiting for review. */
 export default function ReceiptsConsole() {
@@ -13,8 +14,8 @@ export default function ReceiptsConsole() {
         body: { approve: approve ? '1' : '0', note: approve ? '' : '回执不清晰或未盖章，请重新上传' },
       });
       message.success(approve ? '回执已通过' : '已退回');
-    } catch (e) {
-      message.error((e as Error).message);
+    } catch {
+      // the HTTP client has already shown the refusal (温馨提示 or toast)
     }
   };
   return (
@@ -30,12 +31,12 @@ export default function ReceiptsConsole() {
           {
             title: '回执',
             render: (_, o) =>
-              o.receipt_file_id ? (
-                <a href={`/api/files/${o.receipt_file_id}`} target="_blank" rel="noreferrer">
-                  查看回执
-                </a>
-              ) : (
+              !o.receipt_file_id ? (
                 '-'
+              ) : o.receipt_mime?.startsWith('image/') ? (
+                <FileThumbs ids={[o.receipt_file_id]} size={96} fit="contain" label="签收回执" />
+              ) : (
+                <FileLink id={o.receipt_file_id}>查看回执（PDF）</FileLink>
               ),
           },
           {

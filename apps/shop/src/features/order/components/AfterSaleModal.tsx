@@ -1,10 +1,15 @@
+import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrderDetailView } from '@yaocai/domain';
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Table, Upload } from 'antd';
+import { App, Form, Input, InputNumber, Modal, Radio, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useRequestAfterSale } from '../api/orders';
 import { uploadPicture } from '../api/upload';
+import { fileUrl } from './Photos';
 
-/** Return / after-sales request: kind, reason and quantity per line. */
+const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp';
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/** Return / after-sales request: kind, reason, quantity per line and photos. */
 export function AfterSaleModal({
   order,
   open,
@@ -19,6 +24,7 @@ export function AfterSaleModal({
   const [reason, setReason] = useState('');
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [photos, setPhotos] = useState<{ id: number; name: string }[]>([]);
+  const [uploading, setUploading] = useState(0);
   const request = useRequestAfterSale(order.id);
   const submit = async () => {
     const lines = Object.entries(quantities)
@@ -26,7 +32,11 @@ export function AfterSaleModal({
       .map(([id, quantity]) => ({ line_id: Number(id), quantity }));
     if (!lines.length) return message.warning('请填写申请数量');
     if (reason.trim().length < 2) return message.warning('请填写申请原因');
-    await request.mutateAsync({ kind, reason, lines, photo_ids: photos.map((p) => p.id) });
+    try {
+      await request.mutateAsync({ kind, reason, lines, photo_ids: photos.map((p) => p.id) });
+    } catch {
+      return; // the HTTP client has told the buyer why
+    }
     message.success('申请已提交，请等待审核');
     onClose();
   };
@@ -38,6 +48,7 @@ export function AfterSaleModal({
       onOk={submit}
       okText="提交申请"
       confirmLoading={request.isPending}
+      okButtonProps={{ disabled: uploading > 0 }}
       width={720}
     >
       <Form layout="vertical">
@@ -79,19 +90,43 @@ export function AfterSaleModal({
             data-testid="after-sale-reason"
           />
         </Form.Item>
-        <Form.Item label="凭证照片（最多9张）">
+        <Form.Item label="凭证照片（最多9张）" extra="支持 JPG、PNG、WEBP 图片，单张不超过10MB">
           <Upload
-            accept="image/*"
-            listType="text"
-            fileList={photos.map((p) => ({ uid: String(p.id), name: p.name, status: 'done' as const }))}
+            accept={PHOTO_ACCEPT}
+            listType="picture-card"
+            fileList={photos.map((p) => ({
+              uid: String(p.id),
+              name: p.name,
+              status: 'done' as const,
+              url: fileUrl(p.id),
+              thumbUrl: fileUrl(p.id),
+            }))}
             onRemove={(f) => setPhotos(photos.filter((p) => String(p.id) !== f.uid))}
-            customRequest={async ({ file, onSuccess }) => {
-              const up = await uploadPicture(file as File);
-              setPhotos((list) => [...list, { id: up.id, name: up.name }]);
-              onSuccess?.(up);
+            beforeUpload={(file) => {
+              if (file.size > MAX_PHOTO_BYTES) {
+                message.error('单张照片不能超过10MB');
+                return Upload.LIST_IGNORE;
+              }
+              return true;
             }}
+            customRequest={({ file, onSuccess, onError }) => {
+              setUploading((n) => n + 1);
+              // A refused file is reported by the HTTP client (422 toast); it just stays out of the list.
+              uploadPicture(file as File)
+                .then((up) => {
+                  setPhotos((list) => [...list, { id: up.id, name: up.name }]);
+                  onSuccess?.(up);
+                }, onError)
+                .finally(() => setUploading((n) => n - 1));
+            }}
+            data-testid="after-sale-photos"
           >
-            {photos.length < 9 && <Button>上传照片</Button>}
+            {photos.length + uploading < 9 && (
+              <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }}>
+                {uploading ? <LoadingOutlined /> : <PlusOutlined />}
+                <div style={{ marginTop: 8 }}>上传照片</div>
+              </button>
+            )}
           </Upload>
         </Form.Item>
       </Form>

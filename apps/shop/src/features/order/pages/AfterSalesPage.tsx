@@ -2,6 +2,7 @@ import { Card, Descriptions, Result, Spin, Steps } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useAfterSale } from '../api/after-sale';
 import { yuan } from '../components/Amounts';
+import { Photos } from '../components/Photos';
 
 const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
 
@@ -11,7 +12,8 @@ export default function AfterSalesPage() {
   const { data: a, isError } = useAfterSale(id);
   if (isError) return <Result status="404" title="售后申请不存在" />;
   if (!a) return <Spin style={{ display: 'block', margin: 80 }} />;
-  const step = a.status === 'pending' ? 1 : 2;
+  // Approved: every step is done (the refund went back at once); refused: the last one failed.
+  const step = a.status === 'pending' ? 1 : a.status === 'approved' ? 3 : 2;
   return (
     <Card
       style={{ margin: '16px auto' }}
@@ -35,6 +37,9 @@ export default function AfterSalesPage() {
         </Descriptions.Item>
         <Descriptions.Item label="申请原因" span={2}>
           {a.reason}
+        </Descriptions.Item>
+        <Descriptions.Item label="凭证照片" span={2}>
+          <Photos ids={a.photo_ids} />
         </Descriptions.Item>
         <Descriptions.Item label="申请商品">
           {a.lines.map((l) => `${l.name || `商品行${l.line_id}`} × ${l.quantity}`).join('，')}

@@ -1,8 +1,13 @@
 import { Alert, App, Button, Card, Table, Tag, Upload } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../../lib/http';
 import { useReceiptOrders } from '../api/orders';
 import { useSubmitReceipt } from '../api/upload';
 import { yuan } from '../components/Amounts';
+
+const RECEIPT_ACCEPT = '.jpg,.jpeg,.png,.webp,.pdf';
+const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 
 const receiptLabels: Record<string, [string, string]> = {
   awaiting_upload: ['待上传回执', 'orange'],
@@ -16,6 +21,8 @@ export default function HmddPage() {
   const { message } = App.useApp();
   const { data } = useReceiptOrders();
   const submit = useSubmitReceipt();
+  // The last refused upload stays on the page (the toast goes after a few seconds).
+  const [refused, setRefused] = useState<{ orderNo: string; reason: string } | null>(null);
   return (
     <Card style={{ margin: '16px auto' }} title="含麻订单" className="sh-container" data-testid="hmdd-page">
       <Alert
@@ -23,7 +30,19 @@ export default function HmddPage() {
         showIcon
         style={{ marginBottom: 12 }}
         message="含麻黄碱类复方制剂订单须上传加盖公章的签收回执，平台审核通过后方可发货。"
+        description="回执支持 JPG、PNG、WEBP 图片或 PDF 文件，不超过10MB。"
       />
+      {refused && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setRefused(null)}
+          style={{ marginBottom: 12 }}
+          message={`订单 ${refused.orderNo} 的回执上传失败：${refused.reason}`}
+          data-testid="receipt-refused"
+        />
+      )}
       <Table
         rowKey="id"
         size="small"
@@ -40,20 +59,43 @@ export default function HmddPage() {
               return <Tag color={color}>{label}</Tag>;
             },
           },
-          { title: '审核说明', render: (_, o) => o.receipt_note ?? '-' },
+          { title: '审核说明', render: (_, o) => o.receipt_note || '-' },
           {
             title: '操作',
             render: (_, o) =>
               ['awaiting_upload', 'rejected'].includes(o.receipt_status) && (
                 <Upload
-                  accept="image/*,application/pdf"
+                  accept={RECEIPT_ACCEPT}
                   showUploadList={false}
-                  customRequest={async ({ file }) => {
-                    await submit.mutateAsync({ orderId: o.id, file: file as File });
-                    message.success('回执已提交，请等待审核');
+                  beforeUpload={(file) => {
+                    if (file.size > MAX_RECEIPT_BYTES) {
+                      message.error('回执文件不能超过10MB');
+                      return Upload.LIST_IGNORE;
+                    }
+                    return true;
+                  }}
+                  customRequest={({ file, onSuccess, onError }) => {
+                    // A refused file: the HTTP client's toast, and the reason stays above the table.
+                    submit.mutateAsync({ orderId: o.id, file: file as File }).then(
+                      () => {
+                        setRefused(null);
+                        message.success('回执已提交，请等待审核');
+                        onSuccess?.(null);
+                      },
+                      (error: Error) => {
+                        if (error instanceof ApiError)
+                          setRefused({ orderNo: o.order_no, reason: error.message });
+                        onError?.(error);
+                      },
+                    );
                   }}
                 >
-                  <Button size="small" type="primary" loading={submit.isPending} data-testid="receipt-upload">
+                  <Button
+                    size="small"
+                    type="primary"
+                    loading={submit.isPending && submit.variables?.orderId === o.id}
+                    data-testid="receipt-upload"
+                  >
                     上传回执
                   </Button>
                 </Upload>
