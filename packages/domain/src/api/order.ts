@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AddressParts } from '../order/address';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
 
 /**
@@ -107,14 +108,15 @@ export const truthy = (v: unknown): boolean => v === true || v === '1' || v === 
 // Response shapes of the order, payment, wallet, address and coupon calls (yuan numbers,
 // 10-digit seconds), shared by the server's serialisers and the SPAs.
 
-export interface AddressView {
-  id: number;
+/** Where an order goes and who takes it. */
+export interface DeliveryAddress extends AddressParts {
   consignee: string;
   phone: string;
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
+}
+
+export interface AddressView extends DeliveryAddress {
+  id: number;
+  /** formatAddress of the parts */
   full: string;
   is_default: boolean;
 }
@@ -219,14 +221,7 @@ export interface AfterSaleView {
 
 export interface OrderDetailView extends OrderSummaryView {
   reductions: { label: string; amount: number }[];
-  address: {
-    consignee: string;
-    phone: string;
-    province: string;
-    city: string;
-    district: string;
-    detail: string;
-  };
+  address: DeliveryAddress;
   invoice: { type: number; title: string; taxNo?: string } | null;
   remarks: string;
   payments: {
