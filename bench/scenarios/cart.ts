@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { cartItems, goods, goodsStock, users } from '../../apps/server/src/db/schema';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import { seedDemoData } from '../../apps/server/src/db/seed';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 
@@ -147,16 +147,11 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
   const port = opts.port ?? 3931;
   const connections = opts.connections ?? 32;
   const duration = opts.durationSeconds ?? 10;
-  const name = `yc_bench_cart_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, 'yc_bench_cart');
   let server: ChildProcess | undefined;
   try {
-    const prepared = await prepareDatabase(url.toString(), opts.lines ?? 100);
-    server = await startServer(url.toString(), port);
+    const prepared = await prepareDatabase(scratch.url, opts.lines ?? 100);
+    server = await startServer(scratch.url, port);
     const base = `http://127.0.0.1:${port}`;
     const list = await cannon(
       `GET /api/cart/list (${opts.lines ?? 100} lines, ${connections} connections)`,
@@ -182,8 +177,7 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
       server.kill('SIGTERM');
       await new Promise((resolve) => server?.once('exit', resolve));
     }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
