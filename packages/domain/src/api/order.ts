@@ -121,8 +121,8 @@ export interface AddressView extends DeliveryAddress {
   is_default: boolean;
 }
 
-export interface CheckoutLineView {
-  cart_id: number;
+/** A line of goods being bought: what the goods are and what the line costs (yuan). */
+interface PricedLineView {
   goods_id: number;
   name: string;
   spec: string;
@@ -135,6 +135,10 @@ export interface CheckoutLineView {
   amount: number;
   reduction: number;
   payable: number;
+}
+
+export interface CheckoutLineView extends PricedLineView {
+  cart_id: number;
 }
 
 export interface CheckoutPreview {
@@ -156,22 +160,10 @@ export interface CheckoutPreview {
   ephedrine: boolean;
 }
 
-export interface OrderLineView {
+export interface OrderLineView extends PricedLineView {
   id: number;
-  goods_id: number;
-  name: string;
-  spec: string;
-  manufacturer: string;
-  unit: string;
-  image: string | null;
   warehouse_id: number;
   warehouse_name: string;
-  ephedrine: boolean;
-  quantity: number;
-  price: number;
-  amount: number;
-  reduction: number;
-  payable: number;
 }
 
 export interface OrderSummaryView {
