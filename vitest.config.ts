@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'web-client', include: ['packages/web-client/src/**/*.test.{ts,tsx}'] } },
       {
         test: {
           name: 'server',

@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { createScratchDatabase } from '../apps/server/src/db/scratch';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,12 +37,7 @@ async function run(url: string, headers: Record<string, string> = {}) {
 }
 
 async function main() {
-  const name = `yc_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, 'yc_bench');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-bench-'));
   try {
     const hello = Fastify();
@@ -51,7 +46,7 @@ async function main() {
     const helloPort = (hello.server.address() as { port: number }).port;
 
     const config = {
-      ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString() }),
+      ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: scratch.url }),
       logLevel: 'warn',
     };
     const app = await buildApp({ config });
@@ -77,8 +72,7 @@ async function main() {
     await hello.close();
     process.exitCode = pass ? 0 : 1;
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { cartItems, goods, goodsStock, users } from '../../apps/server/src/db/schema';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import { seedDemoData } from '../../apps/server/src/db/seed';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { type BenchServer, startServer } from '../server';
@@ -117,16 +117,11 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
   const port = opts.port ?? 3931;
   const connections = opts.connections ?? 32;
   const duration = opts.durationSeconds ?? 10;
-  const name = `yc_bench_cart_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(adminUrl, 'yc_bench_cart');
   let server: BenchServer | undefined;
   try {
-    const prepared = await prepareDatabase(url.toString(), opts.lines ?? 100);
-    server = await startServer(url.toString(), port);
+    const prepared = await prepareDatabase(scratch.url, opts.lines ?? 100);
+    server = await startServer(scratch.url, port);
     const base = server.base;
     // BENCH_CART_ONLY=list|add runs one scenario (for profiling).
     const only = process.env.BENCH_CART_ONLY;
@@ -154,8 +149,7 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
     return figures;
   } finally {
     await server?.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { BUYER_COOKIE } from '../../apps/server/src/plugins/session';
 import { type BenchServer, startServer } from '../server';
@@ -24,25 +25,6 @@ const LINES = 20;
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-
-async function scratchDatabase(adminUrl: string) {
-  const name = `yc_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function fill(client: pg.Client) {
   await client.query(
@@ -104,7 +86,7 @@ export async function run() {
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
-  const scratch = await scratchDatabase(adminUrl);
+  const scratch = await createScratchDatabase(adminUrl, 'yc_bench');
   const database = await openDatabase({ url: scratch.url, poolSize: 32 });
   const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { createScratchDatabase } from '../src/db/scratch';
 import { seedDemoData } from '../src/db/seed';
 import { LocalFileStorage } from '../src/lib/storage';
 
@@ -14,27 +13,6 @@ import { LocalFileStorage } from '../src/lib/storage';
  * TEST_DATABASE_URL when TEST_DB=postgres. Each test file gets a database of its own.
  */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `yc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export interface TestContext {
   app: App;
@@ -47,7 +25,9 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   let database: Database;
   let drop = async () => {};
   if (testDbKind === 'postgres') {
-    const created = await createPostgresDatabase();
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const created = await createScratchDatabase(serverUrl, `yc_test_${process.pid}`);
     database = await openDatabase({ url: created.url, poolSize: 40 });
     drop = created.drop;
   } else {

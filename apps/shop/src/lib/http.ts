@@ -1,212 +1,22 @@
-import { refusalAction } from '@yaocai/domain/api/client-rules';
-import { clientMessages, type Envelope, SUCCESS_CODES } from '@yaocai/domain/api/codes';
-import qs from 'qs';
+import { createHttpClient } from '@yaocai/web-client';
 
-/**
- * THE HTTP client of the shop (design.md "Browser client rules", spec sections 7 and 8). Every
- * call goes through it; pages never handle the error catalogue themselves:
- * cookies, 30 s time-out alert with a refresh button, form encoding with nested keys,
- * cancelling an in-flight request to the same URL, login redirect, 459 -> /dzht, 422 toast,
- * 温馨提示 alert, 5xx toast.
- */
-
-export const REQUEST_TIMEOUT_MS = 30_000;
-
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data: unknown,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** Thrown when a newer request to the same URL replaced this one. */
-export class CancelledError extends Error {
-  constructor(readonly url: string) {
-    super(`cancelled: ${url}`);
-    this.name = 'CancelledError';
-  }
-}
-
-export interface RequestOptions {
-  params?: Record<string, unknown>;
-  /** The caller handles refusals itself: no global alert/toast/redirect (it still throws). */
-  silent?: boolean;
-  signal?: AbortSignal;
-  /** Extra request headers (e.g. Idempotency-Key of order creation). */
-  headers?: Record<string, string>;
-}
-
-/** How the client talks to the user; the app binds antd's message/Modal and the router. */
-export interface HttpUi {
-  toast(text: string): void;
-  alert(title: string, text: string): void;
-  /** The time-out alert with its refresh button. */
-  timeout(text: string): void;
-  navigate(to: string): void;
-  /** Current path + search, for the login redirect. */
-  currentPath(): string;
-}
-
-const browserUi: HttpUi = {
-  toast: (text) => console.warn(text),
-  alert: (title, text) => console.warn(`${title}: ${text}`),
-  timeout: (text) => console.warn(text),
-  navigate: (to) => window.location.assign(to),
-  currentPath: () => `${window.location.pathname}${window.location.search}`,
-};
-
-let ui: HttpUi = browserUi;
-
-/** Bind the user-facing side (done once by the app shell; tests bind stubs). */
-export function setHttpUi(next: Partial<HttpUi>): void {
-  ui = { ...browserUi, ...next };
-}
+export { ApiError, CancelledError, REQUEST_TIMEOUT_MS, type RequestOptions } from '@yaocai/web-client';
 
 /** URLs that may run several times at once (spec 4: cart, favourite, favourite cancel, activity tap). */
 const concurrentPrefixes = ['/api/cart', '/api/favorite', '/api/activity/tap'];
 export const isConcurrent = (url: string) => concurrentPrefixes.some((prefix) => url.startsWith(prefix));
 
-/** In-flight requests by method + URL (with its query): a repeat cancels the earlier one. */
-const inFlight = new Map<string, AbortController>();
+/**
+ * THE HTTP client of the shop (the shared client of packages/web-client): a login-required
+ * answer leads to /login?redirect=<where the buyer was>, a 459 to the contract page /dzht, and a
+ * repeat of an in-flight request cancels the earlier one except for the concurrent URLs above.
+ */
+export const httpClient = createHttpClient({
+  basePath: import.meta.env.BASE_URL,
+  loginPath: '/login',
+  loginRedirect: true,
+  contractPath: '/dzht',
+  cancelsRepeat: (url) => !isConcurrent(url),
+});
 
-let timeoutShown = false;
-
-export function loginRedirectTarget(current: string): string {
-  return `/login?redirect=${encodeURIComponent(current)}`;
-}
-
-/** Applies the error catalogue of spec section 8 to a refusal. */
-export function reportRefusal(error: ApiError): void {
-  const action = refusalAction(error);
-  switch (action.kind) {
-    case 'login': {
-      const current = ui.currentPath();
-      if (!current.startsWith('/login')) ui.navigate(loginRedirectTarget(current));
-      return;
-    }
-    case 'contract':
-      ui.toast(action.text);
-      ui.navigate('/dzht');
-      return;
-    case 'toast':
-      ui.toast(action.text);
-      return;
-    case 'alert':
-      ui.alert(action.title, action.text);
-  }
-}
-
-function buildInit(
-  method: string,
-  body: unknown,
-  signal: AbortSignal,
-  headers: Record<string, string> = {},
-): RequestInit {
-  const init: RequestInit = {
-    method,
-    credentials: 'same-origin',
-    signal,
-    headers: { accept: 'application/json', ...headers },
-  };
-  if (body instanceof FormData) {
-    init.body = body;
-  } else if (body !== undefined) {
-    init.body = qs.stringify(body, { arrayFormat: 'indices' });
-    (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
-  }
-  return init;
-}
-
-async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
-  try {
-    return (await response.json()) as Envelope<T>;
-  } catch {
-    return {
-      code: response.status,
-      message: response.statusText || clientMessages.serverBusy,
-      data: null as T,
-    };
-  }
-}
-
-async function request<T>(
-  method: string,
-  url: string,
-  body: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const query = options.params
-    ? qs.stringify(options.params, { arrayFormat: 'brackets', skipNulls: true })
-    : '';
-  const fullUrl = query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
-  const key = `${method} ${fullUrl}`;
-  const controller = new AbortController();
-  if (!isConcurrent(url)) {
-    inFlight.get(key)?.abort('replaced');
-    inFlight.set(key, controller);
-  }
-  const outer = options.signal;
-  const forwardAbort = () => controller.abort(outer?.reason);
-  if (outer?.aborted) controller.abort(outer.reason);
-  outer?.addEventListener('abort', forwardAbort);
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort('timeout');
-  }, REQUEST_TIMEOUT_MS);
-
-  try {
-    let response: Response;
-    try {
-      response = await fetch(fullUrl, buildInit(method, body, controller.signal, options.headers));
-    } catch (cause) {
-      if (timedOut) {
-        if (!timeoutShown) {
-          timeoutShown = true;
-          ui.timeout(clientMessages.timeout);
-        }
-        throw new ApiError(408, clientMessages.timeout, null, 0);
-      }
-      if (controller.signal.aborted) {
-        if (outer?.aborted) throw cause;
-        throw new CancelledError(fullUrl);
-      }
-      const error = new ApiError(0, clientMessages.serverBusy, null, 0);
-      if (!options.silent) reportRefusal(error);
-      throw error;
-    }
-    const envelope = await readEnvelope<T>(response);
-    const code = typeof envelope.code === 'number' ? envelope.code : response.status;
-    if (SUCCESS_CODES.includes(code) && response.ok) return envelope.data;
-    const error = new ApiError(code, envelope.message ?? '', envelope.data, response.status);
-    if (!options.silent) reportRefusal(error);
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', forwardAbort);
-    if (inFlight.get(key) === controller) inFlight.delete(key);
-  }
-}
-
-export const http = {
-  get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
-  post: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
-    request<T>('POST', url, body, options),
-  put: <T>(url: string, body: unknown = {}, options?: RequestOptions) =>
-    request<T>('PUT', url, body, options),
-  delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
-  /** multipart upload (files) */
-  upload: <T>(url: string, form: FormData, options?: RequestOptions) =>
-    request<T>('POST', url, form, options),
-};
-
-/** Test hook: forget the one-time time-out alert. */
-export function resetHttpState(): void {
-  timeoutShown = false;
-  inFlight.clear();
-}
+export const { http, setHttpUi, loginTarget: loginRedirectTarget, resetHttpState } = httpClient;

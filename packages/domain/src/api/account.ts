@@ -45,20 +45,24 @@ export const registerVerifyBody = z
 /** Multi-store step 1 (/register/dd/step1): the new store's phone, SMS code and password. */
 export const registerDdVerifyBody = registerVerifyBody;
 
+/** The draft token a verify step answers, carried by the steps after it. */
+const stepToken = z.string().min(10).max(100);
+const contactName = z.string().trim().min(2, '联系人至少2个字').max(20, '联系人最多20个字');
+
 /** Multi-store step 2: the new store's details; creates the store user of the same company. */
 export const registerDdSubmitBody = z.strictObject({
-  token: z.string().min(10).max(100),
+  token: stepToken,
   store_name: z.string().trim().min(2, '门店名称至少2个字').max(60, '门店名称最多60个字'),
-  contact_name: z.string().trim().min(2, '联系人至少2个字').max(20, '联系人最多20个字'),
+  contact_name: contactName,
   address: z.string().trim().min(5, '门店地址至少5个字').max(120, '门店地址最多120个字'),
 });
 
 /** Registration step 2: company details. */
 export const registerCompanyBody = z.strictObject({
-  token: z.string().min(10).max(100),
+  token: stepToken,
   company_name: z.string().trim().min(2, '企业名称至少2个字').max(60, '企业名称最多60个字'),
   company_type: z.enum(companyTypes.map((t) => t.code) as [string, ...string[]], '请选择企业类型'),
-  contact_name: z.string().trim().min(2, '联系人至少2个字').max(20, '联系人最多20个字'),
+  contact_name: contactName,
   contact_phone: mobile,
   province: z.string().trim().min(2, '请选择省份').max(20),
   city: z.string().trim().min(2, '请选择城市').max(20),
@@ -76,7 +80,7 @@ export const qualificationInput = z.strictObject({
 
 /** Registration step 3: qualification documents; creates the account in one transaction. */
 export const registerSubmitBody = z.strictObject({
-  token: z.string().min(10).max(100),
+  token: stepToken,
   qualifications: z.array(qualificationInput).min(1, '请至少上传一份资质证件').max(10),
 });
 
@@ -84,7 +88,7 @@ export const forgetVerifyBody = z.strictObject({ phone: mobile, code: smsCode })
 export const resetPasswordBody = z
   .strictObject({
     /** From the forgot-password verify step; absent when a logged-in buyer changes its password. */
-    token: z.string().min(10).max(100).optional(),
+    token: stepToken.optional(),
     old_password: z.string().max(50).optional(),
     password,
     confirm_password: z.string().max(50),

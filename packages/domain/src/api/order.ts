@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AddressParts } from '../order/address';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
 
 /**
@@ -107,20 +108,21 @@ export const truthy = (v: unknown): boolean => v === true || v === '1' || v === 
 // Response shapes of the order, payment, wallet, address and coupon calls (yuan numbers,
 // 10-digit seconds), shared by the server's serialisers and the SPAs.
 
-export interface AddressView {
-  id: number;
+/** Where an order goes and who takes it. */
+export interface DeliveryAddress extends AddressParts {
   consignee: string;
   phone: string;
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
+}
+
+export interface AddressView extends DeliveryAddress {
+  id: number;
+  /** formatAddress of the parts */
   full: string;
   is_default: boolean;
 }
 
-export interface CheckoutLineView {
-  cart_id: number;
+/** A line of goods being bought: what the goods are and what the line costs (yuan). */
+interface PricedLineView {
   goods_id: number;
   name: string;
   spec: string;
@@ -133,6 +135,10 @@ export interface CheckoutLineView {
   amount: number;
   reduction: number;
   payable: number;
+}
+
+export interface CheckoutLineView extends PricedLineView {
+  cart_id: number;
 }
 
 export interface CheckoutPreview {
@@ -154,22 +160,10 @@ export interface CheckoutPreview {
   ephedrine: boolean;
 }
 
-export interface OrderLineView {
+export interface OrderLineView extends PricedLineView {
   id: number;
-  goods_id: number;
-  name: string;
-  spec: string;
-  manufacturer: string;
-  unit: string;
-  image: string | null;
   warehouse_id: number;
   warehouse_name: string;
-  ephedrine: boolean;
-  quantity: number;
-  price: number;
-  amount: number;
-  reduction: number;
-  payable: number;
 }
 
 export interface OrderSummaryView {
@@ -219,14 +213,7 @@ export interface AfterSaleView {
 
 export interface OrderDetailView extends OrderSummaryView {
   reductions: { label: string; amount: number }[];
-  address: {
-    consignee: string;
-    phone: string;
-    province: string;
-    city: string;
-    district: string;
-    detail: string;
-  };
+  address: DeliveryAddress;
   invoice: { type: number; title: string; taxNo?: string } | null;
   remarks: string;
   payments: {

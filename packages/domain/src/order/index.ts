@@ -1,3 +1,4 @@
+export * from './address';
 export * from './order-total';
 export * from './points';
 export * from './state-machine';

@@ -1,4 +1,4 @@
-import { qualificationKinds, scopeClassName, type UserBase } from '@yaocai/domain';
+import { formatAddress, qualificationKinds, scopeClassName, type UserBase } from '@yaocai/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/client';
@@ -138,7 +138,7 @@ function toUserBase(config: Awaited<ReturnType<typeof siteSettings>>, row: BaseR
     admin: row?.admin_name
       ? { name: row.admin_name, phone: row.admin_phone ?? '', is_default: row.admin_is_default ? 1 : 0 }
       : null,
-    address: row ? (row.store_address ?? `${row.province}${row.city}${row.district}${row.address}`) : '',
+    address: row ? (row.store_address ?? formatAddress({ ...row, detail: row.address })) : '',
     is_passed: row?.qualification_status === 'approved',
     qualification_status: row?.qualification_status ?? '',
     contract_signed: row?.contract_signed ?? false,

@@ -1,4 +1,4 @@
-import { type AddressBody, truthy } from '@yaocai/domain';
+import { type AddressBody, formatAddress, truthy } from '@yaocai/domain';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addresses } from '../../db/schema';
@@ -14,7 +14,7 @@ export const addressView = (a: typeof addresses.$inferSelect) => ({
   city: a.city,
   district: a.district,
   detail: a.detail,
-  full: `${a.province}${a.city}${a.district}${a.detail}`,
+  full: formatAddress(a),
   is_default: a.isDefault,
 });
 

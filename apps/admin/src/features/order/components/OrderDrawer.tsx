@@ -1,3 +1,4 @@
+import { formatAddress } from '@yaocai/domain';
 import { Button, Descriptions, Drawer, Input, Space, Table, Timeline } from 'antd';
 import { useState } from 'react';
 import { useAdminAction, useAdminOrder } from '../api/admin';
@@ -30,10 +31,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
               ¥{o.total.toFixed(2)}（{o.payment_label ?? '未支付'}）
             </Descriptions.Item>
             <Descriptions.Item label="收货人" span={2}>
-              {o.address.consignee} {o.address.phone} {o.address.province}
-              {o.address.city}
-              {o.address.district}
-              {o.address.detail}
+              {o.address.consignee} {o.address.phone} {formatAddress(o.address)}
             </Descriptions.Item>
             <Descriptions.Item label="备注" span={2}>
               {o.remarks || '-'}

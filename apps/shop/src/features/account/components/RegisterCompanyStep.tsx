@@ -3,7 +3,7 @@ import { Button, Cascader, Checkbox, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/http';
 import { useRegisterCompany } from '../api/register';
-import { applyApiError, mobileRules } from './form-rules';
+import { applyApiError, contactNameRules, mobileRules } from './form-rules';
 import { regionOptions } from './regions';
 import { StepForm } from './StepForm';
 
@@ -58,15 +58,7 @@ export function RegisterCompanyStep({ token, onDone }: { token: string; onDone()
         <Radio.Group options={companyTypes.map((t) => ({ value: t.code, label: t.name }))} />
       </Form.Item>
       <div style={{ display: 'flex', gap: 16 }}>
-        <Form.Item
-          style={{ flex: 1 }}
-          label="联系人"
-          name="contact_name"
-          rules={[
-            { required: true, message: '请输入联系人' },
-            { min: 2, max: 20, message: '联系人为2-20个字' },
-          ]}
-        >
+        <Form.Item style={{ flex: 1 }} label="联系人" name="contact_name" rules={contactNameRules}>
           <Input maxLength={20} />
         </Form.Item>
         <Form.Item style={{ flex: 1 }} label="联系电话" name="contact_phone" rules={mobileRules}>

@@ -3,9 +3,9 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { phoneExists } from '../api/phone-exists';
 import { useRegisterVerify } from '../api/register';
+import { NewPasswordFields, SmsCodeField } from './CredentialFields';
 import { draftStore, type RegisterVariant } from './draft';
-import { applyApiError, codeRules, confirmRules, mobileRules, passwordRules } from './form-rules';
-import { SmsCodeButton } from './SmsCodeButton';
+import { applyApiError, mobileRules } from './form-rules';
 import { StepForm } from './StepForm';
 
 /** Step 1 of both registrations: phone (checked on blur), SMS code, password twice. */
@@ -42,28 +42,8 @@ export function RegisterPhoneStep({ variant, onDone }: { variant: RegisterVarian
       <Form.Item label={variant === 'dd' ? '门店登录手机号' : '手机号码'} name="phone" rules={mobileRules}>
         <Input placeholder="请输入11位手机号码" maxLength={11} onBlur={checkTaken} />
       </Form.Item>
-      <Form.Item label="短信验证码" required>
-        <div style={{ display: 'flex', gap: 8 }}>
-          <Form.Item name="code" rules={codeRules} noStyle>
-            <Input placeholder="6位数字验证码" maxLength={6} />
-          </Form.Item>
-          <SmsCodeButton
-            purpose={variant === 'dd' ? 'register_dd' : 'register'}
-            getPhone={() =>
-              form.validateFields(['phone']).then(
-                (v) => v.phone,
-                () => undefined,
-              )
-            }
-          />
-        </div>
-      </Form.Item>
-      <Form.Item label="登录密码" name="password" rules={passwordRules} extra="8-20位，须包含字母和数字">
-        <Input.Password maxLength={20} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item label="确认密码" name="confirm_password" dependencies={['password']} rules={confirmRules()}>
-        <Input.Password maxLength={20} autoComplete="new-password" />
-      </Form.Item>
+      <SmsCodeField purpose={variant === 'dd' ? 'register_dd' : 'register'} />
+      <NewPasswordFields label="登录密码" confirmLabel="确认密码" />
       <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="register-next">
         下一步
       </Button>

@@ -2,7 +2,7 @@ import type { RegisterDdSubmitInput } from '@yaocai/domain';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useRegisterStore } from '../api/register';
-import { applyApiError } from './form-rules';
+import { applyApiError, contactNameRules } from './form-rules';
 import { StepForm } from './StepForm';
 
 /** Multi-store step 2: the new store's name, contact and address. */
@@ -33,14 +33,7 @@ export function RegisterStoreStep({ token, onDone }: { token: string; onDone(): 
       >
         <Input maxLength={60} />
       </Form.Item>
-      <Form.Item
-        label="门店联系人"
-        name="contact_name"
-        rules={[
-          { required: true, message: '请输入联系人' },
-          { min: 2, max: 20, message: '联系人为2-20个字' },
-        ]}
-      >
+      <Form.Item label="门店联系人" name="contact_name" rules={contactNameRules}>
         <Input maxLength={20} />
       </Form.Item>
       <Form.Item

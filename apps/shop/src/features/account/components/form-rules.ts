@@ -15,6 +15,10 @@ export const mobileRules: FormRule[] = [
   { required: true, message: '请输入手机号码' },
   { pattern: MOBILE_PATTERN, message: contactMessages.mobile },
 ];
+export const contactNameRules: FormRule[] = [
+  { required: true, message: '请输入联系人' },
+  { min: 2, max: 20, message: '联系人为2-20个字' },
+];
 export const codeRules: FormRule[] = [
   { required: true, message: '请输入短信验证码' },
   { validator: fromSchema(smsCode) },

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useForgetVerify, useResetPassword } from '../api/forget';
 import { AuthCard } from '../components/AuthCard';
-import { applyApiError, codeRules, confirmRules, mobileRules, passwordRules } from '../components/form-rules';
-import { SmsCodeButton } from '../components/SmsCodeButton';
+import { NewPasswordFields, SmsCodeField } from '../components/CredentialFields';
+import { applyApiError, mobileRules } from '../components/form-rules';
 
 const TOKEN_KEY = 'yc_forget_token';
 const stepOf = (path: string) => (path.endsWith('step3') ? 2 : path.endsWith('step2') ? 1 : 0);
@@ -59,22 +59,7 @@ export default function ForgetPage() {
           <Form.Item label="手机号码" name="phone" rules={mobileRules}>
             <Input placeholder="请输入注册时的手机号码" maxLength={11} />
           </Form.Item>
-          <Form.Item label="短信验证码" required>
-            <div style={{ display: 'flex', gap: 8 }}>
-              <Form.Item name="code" rules={codeRules} noStyle>
-                <Input placeholder="6位数字验证码" maxLength={6} />
-              </Form.Item>
-              <SmsCodeButton
-                purpose="forget"
-                getPhone={() =>
-                  form
-                    .validateFields(['phone'])
-                    .then((v) => v.phone)
-                    .catch(() => undefined)
-                }
-              />
-            </div>
-          </Form.Item>
+          <SmsCodeField purpose="forget" />
           <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="forget-next">
             下一步
           </Button>
@@ -83,17 +68,7 @@ export default function ForgetPage() {
       {step === 1 &&
         (token ? (
           <Form form={form} layout="vertical" size="large" onFinish={onReset}>
-            <Form.Item label="新密码" name="password" rules={passwordRules} extra="8-20位，须包含字母和数字">
-              <Input.Password maxLength={20} autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              label="确认新密码"
-              name="confirm_password"
-              dependencies={['password']}
-              rules={confirmRules()}
-            >
-              <Input.Password maxLength={20} autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields label="新密码" confirmLabel="确认新密码" />
             <Button
               type="primary"
               htmlType="submit"

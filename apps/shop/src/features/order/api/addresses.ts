@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddressView } from '@yaocai/domain';
+import type { AddressBody, AddressView } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
 export const addressKeys = { list: ['address', 'list'] as const };
@@ -7,15 +7,8 @@ export const addressKeys = { list: ['address', 'list'] as const };
 export const useAddresses = () =>
   useQuery({ queryKey: addressKeys.list, queryFn: () => http.get<AddressView[]>('/api/address') });
 
-export interface AddressForm {
-  consignee: string;
-  phone: string;
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
-  is_default?: boolean;
-}
+/** The address form's values: the API body, with the default flag as the checkbox's boolean. */
+export type AddressForm = Omit<AddressBody, 'is_default'> & { is_default?: boolean };
 
 export function useSaveAddress() {
   const client = useQueryClient();

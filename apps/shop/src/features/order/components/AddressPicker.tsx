@@ -1,8 +1,7 @@
-import type { AddressView } from '@yaocai/domain';
 import { Button, Card, Empty, Radio, Space } from 'antd';
-import { useState } from 'react';
 import { useAddresses } from '../api/addresses';
-import { AddressFormModal } from './AddressFormModal';
+import { useAddressEditor } from './AddressFormModal';
+import { AddressSummary } from './AddressSummary';
 
 interface Props {
   value?: number;
@@ -12,22 +11,14 @@ interface Props {
 /** Choose the delivery address of the order; add or edit one in place. */
 export function AddressPicker({ value, onChange }: Props) {
   const { data: list = [] } = useAddresses();
-  const [editing, setEditing] = useState<AddressView | undefined>();
-  const [open, setOpen] = useState(false);
+  const editor = useAddressEditor(onChange);
   const selected = value ?? list.find((a) => a.is_default)?.id ?? list[0]?.id;
   return (
     <Card
       title="收货地址"
       size="small"
       extra={
-        <Button
-          type="link"
-          onClick={() => {
-            setEditing(undefined);
-            setOpen(true);
-          }}
-          data-testid="address-add"
-        >
+        <Button type="link" onClick={editor.add} data-testid="address-add">
           + 新增收货地址
         </Button>
       }
@@ -39,16 +30,8 @@ export function AddressPicker({ value, onChange }: Props) {
           <Space direction="vertical" style={{ width: '100%' }}>
             {list.map((a) => (
               <Radio key={a.id} value={a.id} data-testid="address-option">
-                <strong>{a.consignee}</strong> {a.phone} {a.full}
-                {a.is_default && <span style={{ color: '#fa8c16', marginLeft: 8 }}>[默认]</span>}
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    setEditing(a);
-                    setOpen(true);
-                  }}
-                >
+                <AddressSummary address={a} />
+                <Button type="link" size="small" onClick={() => editor.edit(a)}>
                   编辑
                 </Button>
               </Radio>
@@ -56,7 +39,7 @@ export function AddressPicker({ value, onChange }: Props) {
           </Space>
         </Radio.Group>
       )}
-      <AddressFormModal open={open} address={editing} onClose={() => setOpen(false)} onSaved={onChange} />
+      {editor.dialog}
     </Card>
   );
 }

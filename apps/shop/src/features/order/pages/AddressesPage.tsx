@@ -1,16 +1,14 @@
-import type { AddressView } from '@yaocai/domain';
-import { App, Button, Card, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Space, Table } from 'antd';
 import { useAddressAction, useAddresses } from '../api/addresses';
-import { AddressFormModal } from '../components/AddressFormModal';
+import { useAddressEditor } from '../components/AddressFormModal';
+import { DefaultAddressTag } from '../components/AddressSummary';
 
 /** /addr — delivery addresses: add, edit, make default, delete. */
 export default function AddressesPage() {
   const { modal } = App.useApp();
   const { data = [] } = useAddresses();
   const action = useAddressAction();
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<AddressView>();
+  const editor = useAddressEditor();
   return (
     <Card
       style={{ margin: '16px auto' }}
@@ -18,14 +16,7 @@ export default function AddressesPage() {
       className="sh-container"
       data-testid="addresses-page"
       extra={
-        <Button
-          type="primary"
-          onClick={() => {
-            setEditing(undefined);
-            setOpen(true);
-          }}
-          data-testid="address-add"
-        >
+        <Button type="primary" onClick={editor.add} data-testid="address-add">
           新增收货地址
         </Button>
       }
@@ -38,19 +29,12 @@ export default function AddressesPage() {
           { title: '收货人', dataIndex: 'consignee' },
           { title: '联系电话', dataIndex: 'phone' },
           { title: '收货地址', dataIndex: 'full' },
-          { title: '', render: (_, a) => a.is_default && <Tag color="orange">默认地址</Tag> },
+          { title: '', render: (_, a) => a.is_default && <DefaultAddressTag /> },
           {
             title: '操作',
             render: (_, a) => (
               <Space>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    setEditing(a);
-                    setOpen(true);
-                  }}
-                >
+                <Button type="link" size="small" onClick={() => editor.edit(a)}>
                   编辑
                 </Button>
                 {!a.is_default && (
@@ -81,7 +65,7 @@ export default function AddressesPage() {
           },
         ]}
       />
-      <AddressFormModal open={open} address={editing} onClose={() => setOpen(false)} />
+      {editor.dialog}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { formatAddress } from '@yaocai/domain';
 import { Card, Descriptions, Result, Spin, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -40,10 +41,7 @@ export default function OrderDetailPage() {
             {o.address.consignee} {o.address.phone}
           </Descriptions.Item>
           <Descriptions.Item label="收货地址" span={2}>
-            {o.address.province}
-            {o.address.city}
-            {o.address.district}
-            {o.address.detail}
+            {formatAddress(o.address)}
           </Descriptions.Item>
           <Descriptions.Item label="发票">
             {invoiceLabel(o.invoice?.type)} {o.invoice?.title}

@@ -1,18 +1,27 @@
+import { clientMessages } from '@yaocai/domain/api/codes';
 import { App, Button } from 'antd';
 import { useEffect } from 'react';
-import { setHttpUi } from '../lib/http';
-import { router } from './router';
+import type { HttpClient } from './http-client';
 
-/** Binds the http client's messages to antd (toast = message, alert = Modal) and the router. */
-export function HttpUiBridge() {
+interface Props {
+  client: Pick<HttpClient, 'setHttpUi'>;
+  /** The app's data router (or anything that navigates to a router path). */
+  router: { navigate(to: string): unknown };
+}
+
+/**
+ * Binds an SPA's http client to antd (toast = message, alert = Modal, the time-out alert with
+ * its refresh button) and to the app's router. Rendered once inside antd's <App>.
+ */
+export function HttpUiBridge({ client, router }: Props) {
   const { message, modal } = App.useApp();
   useEffect(() => {
-    setHttpUi({
+    client.setHttpUi({
       toast: (text) => void message.warning(text),
       alert: (title, text) => void modal.warning({ title, content: text, okText: '知道了' }),
       timeout: (text) =>
         void modal.error({
-          title: '温馨提示',
+          title: clientMessages.alertTitle,
           content: text,
           closable: false,
           keyboard: false,
@@ -26,6 +35,6 @@ export function HttpUiBridge() {
         }),
       navigate: (to) => void router.navigate(to),
     });
-  }, [message, modal]);
+  }, [client, router, message, modal]);
   return null;
 }
