@@ -303,6 +303,19 @@ export async function batchSelect(db: Db, userId: number, ids: number[], selecte
   return cartState(db, userId, 'select');
 }
 
+/**
+ * Takes the given lines out of the store's cart inside the caller's transaction (order
+ * creation) and returns the ids it removed. Deleting serialises concurrent takers on the rows:
+ * a second order taking the same lines finds fewer (or none) and must refuse.
+ */
+export async function removeLines(tx: DbOrTx, userId: number, ids: number[]): Promise<number[]> {
+  const removed = await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)))
+    .returning({ id: cartItems.id });
+  return removed.map((r) => r.id);
+}
+
 /** Copies lines to other stores of the same company, merging like an add; all or nothing. */
 export async function copyLines(db: Db, userId: number, ids: number[], otherUserIds: number[]) {
   const promotions = await loadCartPromotions(db);

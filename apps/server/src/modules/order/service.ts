@@ -6,12 +6,11 @@ import {
   type PricedLine,
   prorate,
 } from '@yaocai/domain';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   type AddressSnapshot,
   addresses,
-  cartItems,
   coupons,
   type InvoiceInfo,
   orderLines,
@@ -21,7 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
-import { addLines, type CartPromotions, cartPromotions } from '../cart/service';
+import { addLines, type CartPromotions, cartPromotions, removeLines } from '../cart/service';
 import { type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
 import { loadOrderSettings, type OrderSettings } from './settings';
@@ -134,10 +133,7 @@ async function insertOrder(
       return { id: existing.id, created: false };
     }
     // Taking the cart lines serialises two tabs submitting the same lines with different keys.
-    const taken = await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, input.ids)))
-      .returning({ id: cartItems.id });
+    const taken = await removeLines(tx, userId, input.ids);
     if (taken.length !== checkout.lines.length) throw refusal('购物车已变化，请刷新后重新结算', 409);
 
     // A package takes each of its goods' quantity per set x sets from the package's warehouse.
