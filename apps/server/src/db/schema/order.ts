@@ -97,6 +97,8 @@ export const orders = pgTable(
     uniqueIndex('orders_no_uq').on(t.orderNo),
     uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The cart's no_trans_order_amount (paid, unshipped orders of a store) on every cart read.
+    index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_idx').on(t.createdAt),
   ],

@@ -15,6 +15,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { cartItems, companies, goods, goodsStock, users } from '../../db/schema';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
+import { unshippedOrderAmountFen } from '../order/queries';
 import {
   cartStateOf,
   type LineContext,
@@ -41,8 +42,12 @@ async function contextsOf(db: DbOrTx, promotions: CartPromotions, rows: CartRow[
 }
 
 export async function cartState(db: Db, userId: number, action = 'list', filters = CART_FILTER_ALL) {
-  const [promotions, rows] = await Promise.all([loadCartPromotions(db), loadCartRows(db, userId)]);
-  return cartStateOf(await contextsOf(db, promotions, rows), promotions, action, filters);
+  const [promotions, rows, unshippedFen] = await Promise.all([
+    loadCartPromotions(db),
+    loadCartRows(db, userId),
+    unshippedOrderAmountFen(db, userId),
+  ]);
+  return cartStateOf(await contextsOf(db, promotions, rows), promotions, action, filters, unshippedFen);
 }
 
 export async function cartTotal(db: Db, userId: number) {
@@ -405,7 +410,7 @@ function lineProblems(
 /** Validates the chosen lines for the order page; refuses with the list of problems. */
 export async function checkout(db: Db, userId: number, ids: number[]): Promise<CheckoutData> {
   const unique = await assertOwned(db, userId, ids);
-  const [[company], promotions, rows] = await Promise.all([
+  const [[company], promotions, rows, unshippedFen] = await Promise.all([
     db
       .select({ status: companies.qualificationStatus, scope: companies.businessScope })
       .from(companies)
@@ -413,6 +418,7 @@ export async function checkout(db: Db, userId: number, ids: number[]): Promise<C
       .where(eq(users.id, userId)),
     loadCartPromotions(db),
     loadCartRows(db, userId, unique),
+    unshippedOrderAmountFen(db, userId),
   ]);
   const contexts = await contextsOf(db, promotions, rows);
   const comboGoods = [...new Set(contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []))];
@@ -448,7 +454,7 @@ export async function checkout(db: Db, userId: number, ids: number[]): Promise<C
     }
     throw new AppError(422, problems[0].message, ApiCode.validation, { errors, problems });
   }
-  const cart = priceContexts(contexts, promotions, new Set(unique));
+  const cart = priceContexts(contexts, promotions, new Set(unique), unshippedFen);
   const summary = wireSummary(cart, promotions);
   return {
     ids: unique,
@@ -468,11 +474,16 @@ export async function checkout(db: Db, userId: number, ids: number[]): Promise<C
 /** What to add next: the nearest full-reduction tier or free shipping. */
 export async function nextHint(db: Db, userId: number, ids?: number[]) {
   const unique = ids ? await assertOwned(db, userId, ids) : undefined;
-  const [promotions, rows] = await Promise.all([loadCartPromotions(db), loadCartRows(db, userId)]);
+  const [promotions, rows, unshippedFen] = await Promise.all([
+    loadCartPromotions(db),
+    loadCartRows(db, userId),
+    unshippedOrderAmountFen(db, userId),
+  ]);
   const cart = priceContexts(
     await contextsOf(db, promotions, rows),
     promotions,
     unique ? new Set(unique) : undefined,
+    unshippedFen,
   );
   const hints = cart.hints.map(wireHint);
   return { hint: hints[0] ?? null, hints };
@@ -509,7 +520,10 @@ export async function priceSelectedLines(
   const loaded = options.promotions ?? (await loadCartPromotions(db));
   const promotions =
     loaded.shipping || !shippingFallback ? loaded : { ...loaded, shipping: shippingFallback };
-  const rows = await loadCartRows(db, userId, unique);
+  const [rows, unshippedFen] = await Promise.all([
+    loadCartRows(db, userId, unique),
+    unshippedOrderAmountFen(db, userId),
+  ]);
   if (rows.length !== unique.length) throw notFound('购物车商品不存在或已结算');
   const contexts = await contextsOf(db, promotions, rows);
   const comboGoods = [...new Set(contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []))];
@@ -527,7 +541,7 @@ export async function priceSelectedLines(
       c.combination ? c.combination.items.map((i) => scopeByGoods.get(i.goodsId) ?? '') : [c.row.scopeClass],
     ]),
   );
-  const cart = priceContexts(contexts, promotions, new Set(unique));
+  const cart = priceContexts(contexts, promotions, new Set(unique), unshippedFen);
   return { contexts, scopeClasses, cart, promotions };
 }
 export type { CartPromotions } from './promotions';

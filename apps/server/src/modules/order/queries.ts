@@ -4,9 +4,10 @@ import {
   type OrderStatus,
   orderEventLabels,
   orderStatusLabels,
+  PAID_UNSHIPPED_STATUSES,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   afterSales,
@@ -61,6 +62,20 @@ export function orderSummary(o: typeof orders.$inferSelect) {
     paid_at: o.paidAt ? Math.floor(o.paidAt.getTime() / 1000) : null,
     created_at: Math.floor(o.createdAt.getTime() / 1000),
   };
+}
+
+/**
+ * no_trans_order_amount: the goods amount (as the cart's selected total counts it) of this
+ * store's orders that are paid but not shipped yet. They ship with the next order, so they
+ * count towards its free shipping. One index lookup (orders_user_status_idx); the cart's hot
+ * path runs it beside its other reads.
+ */
+export async function unshippedOrderAmountFen(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ fen: sql<number>`coalesce(sum(${orders.goodsFen}), 0)`.mapWith(Number) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [...PAID_UNSHIPPED_STATUSES])));
+  return row?.fen ?? 0;
 }
 
 export async function listOrders(db: DbOrTx, userId: number | null, f: OrderListFilter) {
