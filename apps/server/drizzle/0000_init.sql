@@ -410,6 +410,7 @@ CREATE TABLE "order_events" (
 CREATE TABLE "order_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" integer NOT NULL,
+	"kind" text DEFAULT 'goods' NOT NULL,
 	"goods_id" integer NOT NULL,
 	"warehouse_id" integer NOT NULL,
 	"warehouse_name" text NOT NULL,

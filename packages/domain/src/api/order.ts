@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderLineKind } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
 
 /**
@@ -156,6 +157,10 @@ export interface CheckoutPreview {
 
 export interface OrderLineView {
   id: number;
+  /** goods, or a gift line another line earned: gift (赠品) or add_on (换购). */
+  kind: OrderLineKind;
+  /** 商品 / 赠品 / 换购 */
+  kind_label: string;
   goods_id: number;
   name: string;
   spec: string;

@@ -1,3 +1,4 @@
+export * from './order-lines';
 export * from './order-total';
 export * from './points';
 export * from './state-machine';

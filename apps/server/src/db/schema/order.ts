@@ -112,6 +112,8 @@ export const orderLines = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
+    /** packages/domain OrderLineKind: goods | gift (赠品) | add_on (换购, earned by another line). */
+    kind: text('kind').notNull().default('goods'),
     goodsId: integer('goods_id').notNull(),
     warehouseId: integer('warehouse_id').notNull(),
     warehouseName: text('warehouse_name').notNull(),

@@ -492,11 +492,26 @@ export async function nextHint(db: Db, userId: number, ids?: number[]) {
 /** The active promotions the cart prices with (cached a few seconds per pool). */
 export const cartPromotions = (db: DbOrTx): Promise<CartPromotions> => loadCartPromotions(db);
 
+/** A goods inside a package or earned as a gift/换购: what an order line and its checks need. */
+export interface OtherGoods {
+  name: string;
+  spec: string;
+  manufacturer: string;
+  unit: string;
+  image: string | null;
+  ephedrine: boolean;
+  scopeClass: string;
+  /** Units in stock per warehouse id. */
+  stock: Map<number, number>;
+}
+
 export interface SelectedLines {
   /** The lines in cart order, each with its package, sellable stock and gifts. */
   contexts: LineContext[];
   /** Business-scope classes per line id (a package: each of its goods'). */
   scopeClasses: Map<number, string[]>;
+  /** The goods of the lines' packages and gifts, by goods id. */
+  otherGoods: Map<number, OtherGoods>;
   cart: PricedCart;
   promotions: CartPromotions;
 }
@@ -526,22 +541,45 @@ export async function priceSelectedLines(
   ]);
   if (rows.length !== unique.length) throw notFound('购物车商品不存在或已结算');
   const contexts = await contextsOf(db, promotions, rows);
-  const comboGoods = [...new Set(contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []))];
-  const scopeByGoods = new Map<number, string>();
-  if (comboGoods.length > 0) {
-    const found = await db
-      .select({ id: goods.id, scope: goods.scopeClass })
-      .from(goods)
-      .where(inArray(goods.id, comboGoods));
-    for (const g of found) scopeByGoods.set(g.id, g.scope);
-  }
+  const otherGoods = await loadOtherGoods(db, [
+    ...contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []),
+    ...contexts.flatMap((c) => c.gifts.map((g) => g.rule.giftGoodsId)),
+  ]);
   const scopeClasses = new Map(
     contexts.map((c) => [
       c.row.id,
-      c.combination ? c.combination.items.map((i) => scopeByGoods.get(i.goodsId) ?? '') : [c.row.scopeClass],
+      c.combination
+        ? c.combination.items.map((i) => otherGoods.get(i.goodsId)?.scopeClass ?? '')
+        : [c.row.scopeClass],
     ]),
   );
   const cart = priceContexts(contexts, promotions, new Set(unique), unshippedFen);
-  return { contexts, scopeClasses, cart, promotions };
+  return { contexts, scopeClasses, otherGoods, cart, promotions };
 }
+
+async function loadOtherGoods(db: DbOrTx, ids: number[]): Promise<Map<number, OtherGoods>> {
+  const result = new Map<number, OtherGoods>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return result;
+  const [found, stocks] = await Promise.all([
+    db
+      .select({
+        id: goods.id,
+        name: goods.name,
+        spec: goods.spec,
+        manufacturer: goods.manufacturer,
+        unit: goods.unit,
+        image: goods.image,
+        ephedrine: goods.ephedrine,
+        scopeClass: goods.scopeClass,
+      })
+      .from(goods)
+      .where(inArray(goods.id, unique)),
+    db.select().from(goodsStock).where(inArray(goodsStock.goodsId, unique)),
+  ]);
+  for (const { id, ...g } of found) result.set(id, { ...g, stock: new Map() });
+  for (const s of stocks) result.get(s.goodsId)?.stock.set(s.warehouseId, s.quantity);
+  return result;
+}
+
 export type { CartPromotions } from './promotions';

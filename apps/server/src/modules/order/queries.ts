@@ -1,8 +1,10 @@
 import {
   allowedEvents,
   ORDER_TABS,
+  type OrderLineKind,
   type OrderStatus,
   orderEventLabels,
+  orderLineKindLabels,
   orderStatusLabels,
   PAID_UNSHIPPED_STATUSES,
   toYuan,
@@ -131,8 +133,11 @@ export async function listOrders(db: DbOrTx, userId: number | null, f: OrderList
 }
 
 function lineView(l: typeof orderLines.$inferSelect) {
+  const kind = l.kind as OrderLineKind;
   return {
     id: l.id,
+    kind,
+    kind_label: orderLineKindLabels[kind] ?? orderLineKindLabels.goods,
     goods_id: l.goodsId,
     name: l.goodsName,
     spec: l.spec,
