@@ -1,6 +1,7 @@
 import {
   CART_LINE_TYPE,
   type Coupon,
+  ephedrineUnits,
   type OrderLineKind,
   type OrderTotal,
   orderLineKindLabels,
@@ -36,7 +37,7 @@ export interface CheckoutLine {
   combination: {
     id: number;
     name: string;
-    items: { goodsId: number; name: string; spec: string; quantity: number }[];
+    items: { goodsId: number; name: string; spec: string; quantity: number; ephedrine: boolean }[];
   } | null;
   /** Gifts (赠品) and 换购 goods the line earns; each becomes an order line of its own. */
   gifts: CheckoutGift[];
@@ -160,7 +161,6 @@ export async function loadCheckout(
   };
   const scope = new Set(buyer.scope);
   const priced = new Map(cart.lines.map((l) => [l.id, l]));
-  let ephedrineUnits = 0;
   const lines: CheckoutLine[] = [];
   for (const ctx of contexts) {
     const { row, combination } = ctx;
@@ -177,7 +177,6 @@ export async function loadCheckout(
     const p = priced.get(row.id);
     if (p?.quantityMessages.length) throw refusal(`「${name}」${p.quantityMessages[0]}`);
     if (p && !p.selected) throw refusal(`「${name}」暂不可购买`);
-    if (row.ephedrine) ephedrineUnits += row.quantity;
     const gifts = ctx.gifts.map(({ rule, units }): CheckoutGift => {
       const g = otherGoods.get(rule.giftGoodsId);
       const kind = orderLineKindOfGift(rule.type);
@@ -221,6 +220,7 @@ export async function loadCheckout(
               name: i.name,
               spec: i.spec,
               quantity: i.quantity,
+              ephedrine: otherGoods.get(i.goodsId)?.ephedrine ?? false,
             })),
           }
         : null,
@@ -228,8 +228,16 @@ export async function loadCheckout(
     });
   }
   assertGiftStock(lines, otherGoods);
-  if (ephedrineUnits > config.ephedrineLimit)
-    throw refusal(`含麻黄碱类复方制剂每单限购${config.ephedrineLimit}件，当前${ephedrineUnits}件`);
+  const ephedrine = ephedrineUnits(
+    lines.map((l) => ({
+      quantity: l.quantity,
+      ephedrine: l.ephedrine,
+      items: l.combination?.items,
+      gifts: l.gifts,
+    })),
+  );
+  if (ephedrine > config.ephedrineLimit)
+    throw refusal(`含麻黄碱类复方制剂每单限购${config.ephedrineLimit}件，当前${ephedrine}件`);
   // Warehouse groups on the verify page: lines by warehouse, then in cart order.
   lines.sort((a, b) => a.warehouseId - b.warehouseId || a.cartId - b.cartId);
 
@@ -255,7 +263,7 @@ export async function loadCheckout(
     total,
     maxPoints,
     userCouponId: coupon ? Number(coupon.id) : null,
-    ephedrine: ephedrineUnits > 0,
+    ephedrine: ephedrine > 0,
   };
 }
 

@@ -13,17 +13,26 @@ import {
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { cartItems, giftRules, orderLines, orders } from '../../db/schema';
+import {
+  cartItems,
+  giftRules,
+  goodsCombinationItems,
+  goodsCombinations,
+  orderLines,
+  orders,
+} from '../../db/schema';
 import { invalidateCartPromotions } from '../cart/promotions';
 import { sweepExpiredOrders } from './service';
 
 /**
  * Gifts (赠品) and 换购 goods become order lines of their own, take stock with the order and give
- * it back when it is cancelled or expires.
+ * it back when it is cancelled or expires; ephedrine-type units are counted wherever they are
+ * (single goods, inside packages, gifts) against the per-order limit (10 by default).
  */
 let ctx: TestContext;
 let wh: { id: number };
 const g: Record<string, { id: number }> = {};
+let comboId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: false });
@@ -39,6 +48,10 @@ beforeAll(async () => {
   // Buy 1 蒲地蓝: 2 藿香正气水 free, of which only 1 is in stock.
   g.short = await makeGoods(db, { name: '蒲地蓝消炎片', basePriceFen: 2000, stock: stock(100) });
   g.rare = await makeGoods(db, { name: '藿香正气水', basePriceFen: 1000, stock: stock(1) });
+  // Ephedrine-type goods, a package holding 2 of them + 1 plain goods, and a gift of one.
+  g.eph = await makeGoods(db, { name: '复方盐酸伪麻黄碱缓释胶囊', ephedrine: true, stock: stock(200) });
+  g.plain = await makeGoods(db, { name: '感冒灵颗粒', basePriceFen: 2000, stock: stock(200) });
+  g.withEph = await makeGoods(db, { name: '小儿氨酚黄那敏颗粒', basePriceFen: 1500, stock: stock(200) });
   await db.insert(giftRules).values([
     { goodsId: g.main.id, type: 1, buyQuantity: 2, giftGoodsId: g.free.id, giftQuantity: 1, repeat: true },
     {
@@ -51,6 +64,17 @@ beforeAll(async () => {
       repeat: true,
     },
     { goodsId: g.short.id, type: 1, buyQuantity: 1, giftGoodsId: g.rare.id, giftQuantity: 2 },
+    { goodsId: g.withEph.id, type: 1, buyQuantity: 1, giftGoodsId: g.eph.id, giftQuantity: 1, repeat: true },
+  ]);
+  // The package's main goods is the plain one: its own flag says nothing about the package.
+  const [combo] = await db
+    .insert(goodsCombinations)
+    .values({ name: '感冒组合装', priceFen: 5000, mainGoodsId: g.plain.id, warehouseId: wh.id })
+    .returning();
+  comboId = combo.id;
+  await db.insert(goodsCombinationItems).values([
+    { combinationId: combo.id, goodsId: g.plain.id, quantity: 1 },
+    { combinationId: combo.id, goodsId: g.eph.id, quantity: 2 },
   ]);
   await makeManjian(db, [{ amountFen: 10000, reductionFen: 1000 }]);
   await setShipping(db, 80000, 1000);
@@ -58,7 +82,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function buyerWith(lines: { goodsId: number; quantity: number }[]) {
+async function buyerWith(lines: { goodsId: number; quantity: number; combinationId?: number }[]) {
   const db = ctx.app.db;
   const buyer = await createBuyer(db);
   const cookie = await buyerCookie(ctx.app, buyer.user.id);
@@ -70,6 +94,8 @@ async function buyerWith(lines: { goodsId: number; quantity: number }[]) {
         goodsId: l.goodsId,
         warehouseId: wh.id,
         quantity: l.quantity,
+        type: l.combinationId ? 3 : 1,
+        combinationId: l.combinationId ?? 0,
       })),
     )
     .returning({ id: cartItems.id });
@@ -165,5 +191,51 @@ describe('gifts and 换购 on an order', () => {
     expect(await quantityOf(g.short.id)).toBe(100);
     const left = await ctx.app.db.select().from(cartItems).where(eq(cartItems.userId, b.user.id));
     expect(left).toHaveLength(1);
+  });
+});
+
+describe('the ephedrine-type (含麻) limit counts every unit', () => {
+  it('counts the goods inside packages (per set x sets)', async () => {
+    // 3 packages x 2 = 6, plus 5 on their own: 11 > 10.
+    const b = await buyerWith([
+      { goodsId: g.plain.id, quantity: 3, combinationId: comboId },
+      { goodsId: g.eph.id, quantity: 5 },
+    ]);
+    const res = await inject('POST', '/api/order/preview', b.cookie, { ids: b.ids });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('含麻黄碱类复方制剂每单限购10件，当前11件');
+  });
+
+  it('counts gifts', async () => {
+    // 2 gifts + 9 bought: 11 > 10.
+    const b = await buyerWith([
+      { goodsId: g.withEph.id, quantity: 2 },
+      { goodsId: g.eph.id, quantity: 9 },
+    ]);
+    const res = await create(b.cookie, { ids: b.ids });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('含麻黄碱类复方制剂每单限购10件，当前11件');
+  });
+
+  it('makes an order whose ephedrine goods sit in a package or a gift an ephedrine order', async () => {
+    // 2 packages (4 units) + 3 gifts = 7: allowed, and the order needs the signed receipt.
+    const b = await buyerWith([
+      { goodsId: g.plain.id, quantity: 2, combinationId: comboId },
+      { goodsId: g.withEph.id, quantity: 3 },
+    ]);
+    const preview = (await inject('POST', '/api/order/preview', b.cookie, { ids: b.ids })).json().data;
+    expect(preview.ephedrine).toBe(true);
+    const res = await create(b.cookie, { ids: b.ids });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({ ephedrine: true, receiptStatus: 'awaiting_upload' });
+    const lines = await linesOf(id);
+    expect(lines.map((l) => [l.kind, l.goodsId, l.quantity, l.ephedrine])).toEqual([
+      ['goods', g.eph.id, 4, true],
+      ['goods', g.plain.id, 2, false],
+      ['goods', g.withEph.id, 3, false],
+      ['gift', g.eph.id, 3, true],
+    ]);
   });
 });

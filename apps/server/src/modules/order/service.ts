@@ -217,6 +217,7 @@ function orderLinesOf(orderId: number, l: CheckoutLine, p: PricedLine) {
       goodsId: item.goodsId,
       goodsName: `${item.name}（${combo.name}）`,
       spec: item.spec,
+      ephedrine: item.ephedrine,
       unit: base.unit === '套' ? '件' : base.unit,
       quantity,
       unitPriceFen: Math.round(amounts[i] / quantity),
