@@ -26,7 +26,15 @@ import {
   wireSummary,
 } from './pricing';
 import { type CartPromotions, loadCartPromotions, type ShippingSetting } from './promotions';
-import { type CartRow, combinationStocks, countLines, loadCartRows, ownedLineIds } from './queries';
+import {
+  type CartRow,
+  combinationStocks,
+  countLines,
+  loadCartRows,
+  loadOtherGoods,
+  type OtherGoods,
+  ownedLineIds,
+} from './queries';
 
 /**
  * The cart of one store (request.userId): load -> domain rule -> persist, in one transaction.
@@ -492,19 +500,6 @@ export async function nextHint(db: Db, userId: number, ids?: number[]) {
 /** The active promotions the cart prices with (cached a few seconds per pool). */
 export const cartPromotions = (db: DbOrTx): Promise<CartPromotions> => loadCartPromotions(db);
 
-/** A goods inside a package or earned as a gift/换购: what an order line and its checks need. */
-export interface OtherGoods {
-  name: string;
-  spec: string;
-  manufacturer: string;
-  unit: string;
-  image: string | null;
-  ephedrine: boolean;
-  scopeClass: string;
-  /** Units in stock per warehouse id. */
-  stock: Map<number, number>;
-}
-
 export interface SelectedLines {
   /** The lines in cart order, each with its package, sellable stock and gifts. */
   contexts: LineContext[];
@@ -555,31 +550,6 @@ export async function priceSelectedLines(
   );
   const cart = priceContexts(contexts, promotions, new Set(unique), unshippedFen);
   return { contexts, scopeClasses, otherGoods, cart, promotions };
-}
-
-async function loadOtherGoods(db: DbOrTx, ids: number[]): Promise<Map<number, OtherGoods>> {
-  const result = new Map<number, OtherGoods>();
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return result;
-  const [found, stocks] = await Promise.all([
-    db
-      .select({
-        id: goods.id,
-        name: goods.name,
-        spec: goods.spec,
-        manufacturer: goods.manufacturer,
-        unit: goods.unit,
-        image: goods.image,
-        ephedrine: goods.ephedrine,
-        scopeClass: goods.scopeClass,
-      })
-      .from(goods)
-      .where(inArray(goods.id, unique)),
-    db.select().from(goodsStock).where(inArray(goodsStock.goodsId, unique)),
-  ]);
-  for (const { id, ...g } of found) result.set(id, { ...g, stock: new Map() });
-  for (const s of stocks) result.get(s.goodsId)?.stock.set(s.warehouseId, s.quantity);
-  return result;
 }
 
 export type { CartPromotions } from './promotions';
