@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, goods, goodsStock, orders, users } from '../../apps/server/src/db/schema';
+import { cartItems, giftRules, goods, goodsStock, orders, users } from '../../apps/server/src/db/schema';
 import { type Harness, startHarness } from '../support/harness';
 
 /**
@@ -108,6 +108,53 @@ describe('order journey', () => {
     await h.shot(page, 'order-step4');
     const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
     expect(o).toMatchObject({ status: 'awaiting_shipment', paymentMethod: 'balance' });
+    await context.close();
+  });
+
+  it('shows the gifts (赠品) and 换购 goods an order earned on its detail page', async () => {
+    const { page, context } = await buyerPage();
+    const db = h.app.db;
+    const ids: number[] = [];
+    // The demo rules: a 赠 and a 换购; buy enough of each in a warehouse holding the gift too.
+    for (const rule of await db.select().from(giftRules).orderBy(asc(giftRules.id))) {
+      const [g] = await db
+        .select({ min: goods.minQuantity, step: goods.stepQuantity })
+        .from(goods)
+        .where(eq(goods.id, rule.goodsId));
+      const stocks = await db
+        .select()
+        .from(goodsStock)
+        .where(inArray(goodsStock.goodsId, [rule.goodsId, rule.giftGoodsId]));
+      const home = stocks.find(
+        (s) =>
+          s.goodsId === rule.goodsId &&
+          s.quantity >= 100 &&
+          stocks.some(
+            (x) => x.goodsId === rule.giftGoodsId && x.warehouseId === s.warehouseId && x.quantity >= 10,
+          ),
+      );
+      if (!home) continue;
+      const step = Math.max(1, g.step);
+      await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.goodsId, rule.goodsId)));
+      const [line] = await db
+        .insert(cartItems)
+        .values({
+          userId,
+          goodsId: rule.goodsId,
+          warehouseId: home.warehouseId,
+          quantity: Math.ceil(Math.max(rule.buyQuantity, g.min) / step) * step,
+        })
+        .returning();
+      ids.push(line.id);
+    }
+    expect(ids).toHaveLength(2);
+    const id = await checkout(page, ids);
+    await page.goto(`/order/info/${id}`);
+    await page.getByTestId('order-line-kind').first().waitFor();
+    expect((await page.getByTestId('order-line-kind').allTextContents()).sort()).toEqual(['换购', '赠品']);
+    await h.shot(page, 'order-detail-gifts');
     await context.close();
   });
 

@@ -410,6 +410,7 @@ CREATE TABLE "order_events" (
 CREATE TABLE "order_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" integer NOT NULL,
+	"kind" text DEFAULT 'goods' NOT NULL,
 	"goods_id" integer NOT NULL,
 	"warehouse_id" integer NOT NULL,
 	"warehouse_name" text NOT NULL,
@@ -625,6 +626,7 @@ CREATE INDEX "order_lines_goods_idx" ON "order_lines" USING btree ("goods_id");-
 CREATE UNIQUE INDEX "orders_no_uq" ON "orders" USING btree ("order_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_idempotency_uq" ON "orders" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_user_status_idx" ON "orders" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "orders_status_expires_idx" ON "orders" USING btree ("status","expires_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "points_log_user_idx" ON "points_log" USING btree ("user_id");--> statement-breakpoint

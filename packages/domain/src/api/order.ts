@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AddressParts } from '../order/address';
+import type { OrderLineKind } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
 
 /**
@@ -162,6 +163,10 @@ export interface CheckoutPreview {
 
 export interface OrderLineView extends PricedLineView {
   id: number;
+  /** goods, or a gift line another line earned: gift (赠品) or add_on (换购). */
+  kind: OrderLineKind;
+  /** 商品 / 赠品 / 换购 */
+  kind_label: string;
   warehouse_id: number;
   warehouse_name: string;
 }

@@ -1,4 +1,5 @@
 export * from './address';
+export * from './order-lines';
 export * from './order-total';
 export * from './points';
 export * from './state-machine';

@@ -12,6 +12,7 @@ import {
   type OrderStatus,
   orderStatusLabels,
   orderTabOf,
+  PAID_UNSHIPPED_STATUSES,
 } from './state-machine';
 
 const run = (events: OrderEvent[], facts = {}): OrderStatus | null => {
@@ -102,5 +103,18 @@ describe('order state machine', () => {
         },
       ),
     );
+  });
+  it('paid but unshipped = the 待发货 tab: reached by paying, left only by shipping', () => {
+    const tab = ORDER_TABS.find((t) => t.key === 'awaiting_shipment');
+    expect([...PAID_UNSHIPPED_STATUSES].sort()).toEqual([...(tab?.statuses ?? [])].sort());
+    expect(PAID_UNSHIPPED_STATUSES).toContain(nextStatus('pending_payment', 'pay') as OrderStatus);
+    expect(PAID_UNSHIPPED_STATUSES).toContain(
+      nextStatus('pending_payment', 'pay', { requiresReceipt: true }) as OrderStatus,
+    );
+    for (const status of PAID_UNSHIPPED_STATUSES) {
+      expect(
+        allowedEvents(status).every((e) => ['ship', 'accept_receipt', 'reject_receipt'].includes(e)),
+      ).toBe(true);
+    }
   });
 });

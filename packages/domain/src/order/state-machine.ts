@@ -124,6 +124,15 @@ export const ORDER_TABS = [
   },
 ] as const satisfies readonly { key: string; label: string; statuses: readonly OrderStatus[] }[];
 
+/**
+ * Paid and not yet shipped (the 待发货 tab): these orders go out with the store's next order,
+ * so their goods count towards its free shipping (no_trans_order_amount, spec section 9).
+ */
+export const PAID_UNSHIPPED_STATUSES = [
+  'awaiting_receipt',
+  'awaiting_shipment',
+] as const satisfies readonly OrderStatus[];
+
 export type OrderTabKey = (typeof ORDER_TABS)[number]['key'];
 
 export function orderTabOf(status: OrderStatus): OrderTabKey {

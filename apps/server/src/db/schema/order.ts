@@ -97,6 +97,8 @@ export const orders = pgTable(
     uniqueIndex('orders_no_uq').on(t.orderNo),
     uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The cart's no_trans_order_amount (paid, unshipped orders of a store) on every cart read.
+    index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_idx').on(t.createdAt),
   ],
@@ -110,6 +112,8 @@ export const orderLines = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
+    /** packages/domain OrderLineKind: goods | gift (赠品) | add_on (换购, earned by another line). */
+    kind: text('kind').notNull().default('goods'),
     goodsId: integer('goods_id').notNull(),
     warehouseId: integer('warehouse_id').notNull(),
     warehouseName: text('warehouse_name').notNull(),

@@ -208,10 +208,12 @@ export const wireHint = (hint: NextHint) => ({
   text: hint.text,
 });
 
+/** `noTransOrderAmountFen`: the store's paid, unshipped orders (count towards free shipping). */
 export function priceContexts(
   contexts: LineContext[],
   promotions: CartPromotions,
   selectedIds?: Set<number>,
+  noTransOrderAmountFen = 0,
 ) {
   const inputs = contexts.map((ctx) =>
     engineLine(ctx, promotions, selectedIds ? selectedIds.has(ctx.row.id) : undefined),
@@ -219,7 +221,7 @@ export function priceContexts(
   return priceCart(inputs, {
     fullReductionTiers: promotions.activity?.tiers ?? [],
     shipping: promotions.shipping
-      ? { thresholdFen: promotions.shipping.thresholdFen, noTransOrderAmountFen: 0 }
+      ? { thresholdFen: promotions.shipping.thresholdFen, noTransOrderAmountFen }
       : null,
   });
 }
@@ -252,8 +254,9 @@ export function cartStateOf(
   promotions: CartPromotions,
   action: string,
   filters = CART_FILTER_ALL,
+  noTransOrderAmountFen = 0,
 ): CartState {
-  const cart = priceContexts(contexts, promotions);
+  const cart = priceContexts(contexts, promotions, undefined, noTransOrderAmountFen);
   const summary = wireSummary(cart, promotions);
   const warehouses = new Map<number, { id: number; name: string; count: number }>();
   for (const { row } of contexts) {
@@ -268,7 +271,7 @@ export function cartStateOf(
     data: lines,
     shipping_data: {
       shipping_amount: toYuan(promotions.shipping?.thresholdFen ?? 0),
-      no_trans_order_amount: 0,
+      no_trans_order_amount: toYuan(noTransOrderAmountFen),
       shipping_fee: toYuan(promotions.shipping?.feeFen ?? 0),
       gap: summary.free_shipping_gap,
     },

@@ -113,3 +113,42 @@ export async function countLines(db: DbOrTx, userId: number): Promise<number> {
     .where(eq(cartItems.userId, userId));
   return row?.n ?? 0;
 }
+
+/** A goods inside a package or earned as a gift/换购: what an order line and its checks need. */
+export interface OtherGoods {
+  name: string;
+  spec: string;
+  manufacturer: string;
+  unit: string;
+  image: string | null;
+  ephedrine: boolean;
+  scopeClass: string;
+  /** Units in stock per warehouse id. */
+  stock: Map<number, number>;
+}
+
+/** Goods of packages and gifts with their stock per warehouse, by goods id. */
+export async function loadOtherGoods(db: DbOrTx, ids: number[]): Promise<Map<number, OtherGoods>> {
+  const result = new Map<number, OtherGoods>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return result;
+  const [found, stocks] = await Promise.all([
+    db
+      .select({
+        id: goods.id,
+        name: goods.name,
+        spec: goods.spec,
+        manufacturer: goods.manufacturer,
+        unit: goods.unit,
+        image: goods.image,
+        ephedrine: goods.ephedrine,
+        scopeClass: goods.scopeClass,
+      })
+      .from(goods)
+      .where(inArray(goods.id, unique)),
+    db.select().from(goodsStock).where(inArray(goodsStock.goodsId, unique)),
+  ]);
+  for (const { id, ...g } of found) result.set(id, { ...g, stock: new Map() });
+  for (const s of stocks) result.get(s.goodsId)?.stock.set(s.warehouseId, s.quantity);
+  return result;
+}

@@ -15,6 +15,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { cartItems, companies, goods, goodsStock, users } from '../../db/schema';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
+import { unshippedOrderAmountFen } from '../order/queries';
 import {
   cartStateOf,
   type LineContext,
@@ -25,7 +26,15 @@ import {
   wireSummary,
 } from './pricing';
 import { type CartPromotions, loadCartPromotions, type ShippingSetting } from './promotions';
-import { type CartRow, combinationStocks, countLines, loadCartRows, ownedLineIds } from './queries';
+import {
+  type CartRow,
+  combinationStocks,
+  countLines,
+  loadCartRows,
+  loadOtherGoods,
+  type OtherGoods,
+  ownedLineIds,
+} from './queries';
 
 /**
  * The cart of one store (request.userId): load -> domain rule -> persist, in one transaction.
@@ -41,8 +50,12 @@ async function contextsOf(db: DbOrTx, promotions: CartPromotions, rows: CartRow[
 }
 
 export async function cartState(db: Db, userId: number, action = 'list', filters = CART_FILTER_ALL) {
-  const [promotions, rows] = await Promise.all([loadCartPromotions(db), loadCartRows(db, userId)]);
-  return cartStateOf(await contextsOf(db, promotions, rows), promotions, action, filters);
+  const [promotions, rows, unshippedFen] = await Promise.all([
+    loadCartPromotions(db),
+    loadCartRows(db, userId),
+    unshippedOrderAmountFen(db, userId),
+  ]);
+  return cartStateOf(await contextsOf(db, promotions, rows), promotions, action, filters, unshippedFen);
 }
 
 export async function cartTotal(db: Db, userId: number) {
@@ -312,6 +325,19 @@ export async function batchSelect(db: Db, userId: number, ids: number[], selecte
   return cartState(db, userId, 'select');
 }
 
+/**
+ * Takes the given lines out of the store's cart inside the caller's transaction (order
+ * creation) and returns the ids it removed. Deleting serialises concurrent takers on the rows:
+ * a second order taking the same lines finds fewer (or none) and must refuse.
+ */
+export async function removeLines(tx: DbOrTx, userId: number, ids: number[]): Promise<number[]> {
+  const removed = await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)))
+    .returning({ id: cartItems.id });
+  return removed.map((r) => r.id);
+}
+
 /** Copies lines to other stores of the same company, merging like an add; all or nothing. */
 export async function copyLines(db: Db, userId: number, ids: number[], otherUserIds: number[]) {
   const promotions = await loadCartPromotions(db);
@@ -401,7 +427,7 @@ function lineProblems(
 /** Validates the chosen lines for the order page; refuses with the list of problems. */
 export async function checkout(db: Db, userId: number, ids: number[]): Promise<CheckoutData> {
   const unique = await assertOwned(db, userId, ids);
-  const [[company], promotions, rows] = await Promise.all([
+  const [[company], promotions, rows, unshippedFen] = await Promise.all([
     db
       .select({ status: companies.qualificationStatus, scope: companies.businessScope })
       .from(companies)
@@ -409,6 +435,7 @@ export async function checkout(db: Db, userId: number, ids: number[]): Promise<C
       .where(eq(users.id, userId)),
     loadCartPromotions(db),
     loadCartRows(db, userId, unique),
+    unshippedOrderAmountFen(db, userId),
   ]);
   const contexts = await contextsOf(db, promotions, rows);
   const comboGoods = [...new Set(contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []))];
@@ -444,7 +471,7 @@ export async function checkout(db: Db, userId: number, ids: number[]): Promise<C
     }
     throw new AppError(422, problems[0].message, ApiCode.validation, { errors, problems });
   }
-  const cart = priceContexts(contexts, promotions, new Set(unique));
+  const cart = priceContexts(contexts, promotions, new Set(unique), unshippedFen);
   const summary = wireSummary(cart, promotions);
   return {
     ids: unique,
@@ -464,11 +491,16 @@ export async function checkout(db: Db, userId: number, ids: number[]): Promise<C
 /** What to add next: the nearest full-reduction tier or free shipping. */
 export async function nextHint(db: Db, userId: number, ids?: number[]) {
   const unique = ids ? await assertOwned(db, userId, ids) : undefined;
-  const [promotions, rows] = await Promise.all([loadCartPromotions(db), loadCartRows(db, userId)]);
+  const [promotions, rows, unshippedFen] = await Promise.all([
+    loadCartPromotions(db),
+    loadCartRows(db, userId),
+    unshippedOrderAmountFen(db, userId),
+  ]);
   const cart = priceContexts(
     await contextsOf(db, promotions, rows),
     promotions,
     unique ? new Set(unique) : undefined,
+    unshippedFen,
   );
   const hints = cart.hints.map(wireHint);
   return { hint: hints[0] ?? null, hints };
@@ -482,6 +514,8 @@ export interface SelectedLines {
   contexts: LineContext[];
   /** Business-scope classes per line id (a package: each of its goods'). */
   scopeClasses: Map<number, string[]>;
+  /** The goods of the lines' packages and gifts, by goods id. */
+  otherGoods: Map<number, OtherGoods>;
   cart: PricedCart;
   promotions: CartPromotions;
 }
@@ -505,25 +539,26 @@ export async function priceSelectedLines(
   const loaded = options.promotions ?? (await loadCartPromotions(db));
   const promotions =
     loaded.shipping || !shippingFallback ? loaded : { ...loaded, shipping: shippingFallback };
-  const rows = await loadCartRows(db, userId, unique);
+  const [rows, unshippedFen] = await Promise.all([
+    loadCartRows(db, userId, unique),
+    unshippedOrderAmountFen(db, userId),
+  ]);
   if (rows.length !== unique.length) throw notFound('购物车商品不存在或已结算');
   const contexts = await contextsOf(db, promotions, rows);
-  const comboGoods = [...new Set(contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []))];
-  const scopeByGoods = new Map<number, string>();
-  if (comboGoods.length > 0) {
-    const found = await db
-      .select({ id: goods.id, scope: goods.scopeClass })
-      .from(goods)
-      .where(inArray(goods.id, comboGoods));
-    for (const g of found) scopeByGoods.set(g.id, g.scope);
-  }
+  const otherGoods = await loadOtherGoods(db, [
+    ...contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []),
+    ...contexts.flatMap((c) => c.gifts.map((g) => g.rule.giftGoodsId)),
+  ]);
   const scopeClasses = new Map(
     contexts.map((c) => [
       c.row.id,
-      c.combination ? c.combination.items.map((i) => scopeByGoods.get(i.goodsId) ?? '') : [c.row.scopeClass],
+      c.combination
+        ? c.combination.items.map((i) => otherGoods.get(i.goodsId)?.scopeClass ?? '')
+        : [c.row.scopeClass],
     ]),
   );
-  const cart = priceContexts(contexts, promotions, new Set(unique));
-  return { contexts, scopeClasses, cart, promotions };
+  const cart = priceContexts(contexts, promotions, new Set(unique), unshippedFen);
+  return { contexts, scopeClasses, otherGoods, cart, promotions };
 }
+
 export type { CartPromotions } from './promotions';

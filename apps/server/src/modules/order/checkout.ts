@@ -1,7 +1,11 @@
 import {
   CART_LINE_TYPE,
   type Coupon,
+  ephedrineUnits,
+  type OrderLineKind,
   type OrderTotal,
+  orderLineKindLabels,
+  orderLineKindOfGift,
   orderTotal,
   type PricedCart,
   pointsDeduction,
@@ -11,8 +15,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, coupons, qualifications, userCoupons, users } from '../../db/schema';
 import { contractNotSigned, notFound, refusal } from '../../lib/errors';
-import { type CartPromotions, priceSelectedLines } from '../cart/service';
+import { type CartPromotions, priceSelectedLines, type SelectedLines } from '../cart/service';
 import type { OrderSettings } from './settings';
+import { lineDemands } from './stock';
 
 export interface CheckoutLine {
   cartId: number;
@@ -32,8 +37,24 @@ export interface CheckoutLine {
   combination: {
     id: number;
     name: string;
-    items: { goodsId: number; name: string; spec: string; quantity: number }[];
+    items: { goodsId: number; name: string; spec: string; quantity: number; ephedrine: boolean }[];
   } | null;
+  /** Gifts (赠品) and 换购 goods the line earns; each becomes an order line of its own. */
+  gifts: CheckoutGift[];
+}
+
+export interface CheckoutGift {
+  kind: OrderLineKind;
+  goodsId: number;
+  name: string;
+  spec: string;
+  manufacturer: string;
+  unit: string;
+  image: string | null;
+  ephedrine: boolean;
+  quantity: number;
+  /** The gift rule's price: 0 for a free gift, the 换购 price otherwise. */
+  unitPriceFen: number;
 }
 
 export interface Checkout {
@@ -124,7 +145,7 @@ export async function loadCheckout(
     shippingFallback: config.shipping,
     promotions,
   });
-  const { contexts, scopeClasses } = selected;
+  const { contexts, scopeClasses, otherGoods } = selected;
   // The cart's with_coupon marks full-reduction membership (already applied by the engine);
   // coupons stay open to every line at checkout, as before.
   const cart: PricedCart = {
@@ -133,7 +154,6 @@ export async function loadCheckout(
   };
   const scope = new Set(buyer.scope);
   const priced = new Map(cart.lines.map((l) => [l.id, l]));
-  let ephedrineUnits = 0;
   const lines: CheckoutLine[] = [];
   for (const ctx of contexts) {
     const { row, combination } = ctx;
@@ -150,7 +170,27 @@ export async function loadCheckout(
     const p = priced.get(row.id);
     if (p?.quantityMessages.length) throw refusal(`「${name}」${p.quantityMessages[0]}`);
     if (p && !p.selected) throw refusal(`「${name}」暂不可购买`);
-    if (row.ephedrine) ephedrineUnits += row.quantity;
+    const gifts = ctx.gifts.map(({ rule, units }): CheckoutGift => {
+      const g = otherGoods.get(rule.giftGoodsId);
+      const kind = orderLineKindOfGift(rule.type);
+      if (!scope.has(g?.scopeClass ?? ''))
+        throw refusal(
+          `${orderLineKindLabels[kind]}「${rule.giftGoodsName}」属于${scopeClassName(g?.scopeClass ?? '')}，不在您的经营范围内`,
+          403,
+        );
+      return {
+        kind,
+        goodsId: rule.giftGoodsId,
+        name: rule.giftGoodsName,
+        spec: g?.spec ?? '',
+        manufacturer: g?.manufacturer ?? '',
+        unit: g?.unit ?? '',
+        image: g?.image ?? null,
+        ephedrine: g?.ephedrine ?? false,
+        quantity: units,
+        unitPriceFen: rule.priceFen,
+      };
+    });
     lines.push({
       cartId: row.id,
       goodsId: row.goodsId,
@@ -173,13 +213,24 @@ export async function loadCheckout(
               name: i.name,
               spec: i.spec,
               quantity: i.quantity,
+              ephedrine: otherGoods.get(i.goodsId)?.ephedrine ?? false,
             })),
           }
         : null,
+      gifts,
     });
   }
-  if (ephedrineUnits > config.ephedrineLimit)
-    throw refusal(`含麻黄碱类复方制剂每单限购${config.ephedrineLimit}件，当前${ephedrineUnits}件`);
+  assertGiftStock(lines, otherGoods);
+  const ephedrine = ephedrineUnits(
+    lines.map((l) => ({
+      quantity: l.quantity,
+      ephedrine: l.ephedrine,
+      items: l.combination?.items,
+      gifts: l.gifts,
+    })),
+  );
+  if (ephedrine > config.ephedrineLimit)
+    throw refusal(`含麻黄碱类复方制剂每单限购${config.ephedrineLimit}件，当前${ephedrine}件`);
   // Warehouse groups on the verify page: lines by warehouse, then in cart order.
   lines.sort((a, b) => a.warehouseId - b.warehouseId || a.cartId - b.cartId);
 
@@ -205,6 +256,29 @@ export async function loadCheckout(
     total,
     maxPoints,
     userCouponId: coupon ? Number(coupon.id) : null,
-    ephedrine: ephedrineUnits > 0,
+    ephedrine: ephedrine > 0,
   };
+}
+
+/**
+ * A gift or 换购 goods short of stock in the line's warehouse refuses the order by its name:
+ * the cart priced the line with its gifts, so the order delivers them or is not placed.
+ * Counts everything the order takes of that goods there (it may also be bought or be in a
+ * package). Creating checks again under the row lock (moveStock).
+ */
+function assertGiftStock(lines: CheckoutLine[], otherGoods: SelectedLines['otherGoods']) {
+  const taken = new Map<string, number>();
+  for (const d of lines.flatMap(lineDemands)) {
+    const key = `${d.goodsId}:${d.warehouseId}`;
+    taken.set(key, (taken.get(key) ?? 0) + d.quantity);
+  }
+  for (const line of lines) {
+    for (const gift of line.gifts) {
+      const stock = otherGoods.get(gift.goodsId)?.stock.get(line.warehouseId) ?? 0;
+      if ((taken.get(`${gift.goodsId}:${line.warehouseId}`) ?? 0) > stock)
+        throw refusal(
+          `${orderLineKindLabels[gift.kind]}「${gift.name}」库存不足，仅剩${stock}${gift.unit}，请调整数量或联系客服`,
+        );
+    }
+  }
 }

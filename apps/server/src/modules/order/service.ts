@@ -6,12 +6,11 @@ import {
   type PricedLine,
   prorate,
 } from '@yaocai/domain';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   type AddressSnapshot,
   addresses,
-  cartItems,
   coupons,
   type InvoiceInfo,
   orderLines,
@@ -21,11 +20,11 @@ import {
   users,
 } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
-import { addLines, type CartPromotions, cartPromotions } from '../cart/service';
+import { addLines, type CartPromotions, cartPromotions, removeLines } from '../cart/service';
 import { type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
 import { loadOrderSettings, type OrderSettings } from './settings';
-import { moveStock, type StockDemand } from './stock';
+import { lineDemands, moveStock } from './stock';
 
 export interface CreateOrderInput extends CheckoutRequest {
   addressId?: number;
@@ -147,14 +146,11 @@ async function insertOrder(
       return { id: existing.id, created: false };
     }
     // Taking the cart lines serialises two tabs submitting the same lines with different keys.
-    const taken = await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, input.ids)))
-      .returning({ id: cartItems.id });
+    const taken = await removeLines(tx, userId, input.ids);
     if (taken.length !== checkout.lines.length) throw refusal('购物车已变化，请刷新后重新结算', 409);
 
     // A package takes each of its goods' quantity per set x sets from the package's warehouse.
-    await moveStock(tx, checkout.lines.flatMap(stockDemands), 'reserve');
+    await moveStock(tx, checkout.lines.flatMap(lineDemands), 'reserve');
     if (total.couponFen > 0 && checkout.userCouponId)
       await consumeCoupon(tx, userId, checkout.userCouponId, id);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
@@ -172,24 +168,39 @@ async function insertOrder(
   });
 }
 
-function stockDemands(l: CheckoutLine): StockDemand[] {
-  if (!l.combination)
-    return [{ goodsId: l.goodsId, warehouseId: l.warehouseId, quantity: l.quantity, name: l.name }];
-  return l.combination.items.map((i) => ({
-    goodsId: i.goodsId,
-    warehouseId: l.warehouseId,
-    quantity: i.quantity * l.quantity,
-    name: `${i.name}（${l.combination?.name}）`,
-  }));
-}
-
 /**
  * One order line per goods: a package becomes one line per goods it holds, named after the
  * package, each with its share of the package amount (the engine's split) and of the line's
  * reduction and payable, so stock release and after-sales work per goods as for single goods.
+ * Each gift or 换购 goods the line earned follows as a line of its own (kind gift/add_on) at the
+ * rule's price; the engine counted it in the line's payable, so the goods' part is the rest and
+ * the lines still add up to the engine's payable.
  */
 function orderLinesOf(orderId: number, l: CheckoutLine, p: PricedLine) {
+  const gifts = l.gifts.map((g) => {
+    const amountFen = g.unitPriceFen * g.quantity;
+    return {
+      orderId,
+      kind: g.kind,
+      goodsId: g.goodsId,
+      warehouseId: l.warehouseId,
+      warehouseName: l.warehouseName,
+      goodsName: g.name,
+      spec: g.spec,
+      manufacturer: g.manufacturer,
+      unit: g.unit,
+      image: g.image,
+      ephedrine: g.ephedrine,
+      quantity: g.quantity,
+      unitPriceFen: g.unitPriceFen,
+      amountFen,
+      reductionFen: 0,
+      payableFen: amountFen,
+    };
+  });
+  const giftFen = gifts.reduce((s, g) => s + g.amountFen, 0);
   const base = {
+    kind: 'goods',
     orderId,
     goodsId: l.goodsId,
     warehouseId: l.warehouseId,
@@ -204,21 +215,22 @@ function orderLinesOf(orderId: number, l: CheckoutLine, p: PricedLine) {
     unitPriceFen: p.unitPriceFen,
     amountFen: p.amountFen,
     reductionFen: p.lineReductionFen + p.reductionShareFen,
-    payableFen: p.payableFen,
+    payableFen: p.payableFen - giftFen,
   };
   const combo = l.combination;
-  if (!combo) return [base];
+  if (!combo) return [base, ...gifts];
   const amounts = combo.items.map((_, i) => p.combinationItems?.[i]?.amountFen ?? 0);
   const weights = amounts.map((a, i) => ({ id: i, weight: a }));
   const reductions = prorate(base.reductionFen, weights);
   const payables = prorate(base.payableFen, weights);
-  return combo.items.map((item, i) => {
+  const items = combo.items.map((item, i) => {
     const quantity = item.quantity * l.quantity;
     return {
       ...base,
       goodsId: item.goodsId,
       goodsName: `${item.name}（${combo.name}）`,
       spec: item.spec,
+      ephedrine: item.ephedrine,
       unit: base.unit === '套' ? '件' : base.unit,
       quantity,
       unitPriceFen: Math.round(amounts[i] / quantity),
@@ -227,6 +239,7 @@ function orderLinesOf(orderId: number, l: CheckoutLine, p: PricedLine) {
       payableFen: payables[i] ?? 0,
     };
   });
+  return [...items, ...gifts];
 }
 
 async function consumeCoupon(tx: DbOrTx, userId: number, userCouponId: number, orderId: number) {
@@ -377,7 +390,11 @@ export async function buyAgain(db: Db, userId: number, orderId: number) {
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw notFound('订单不存在');
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  // Gift and 换购 lines come back by themselves when their goods are bought again.
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.kind, 'goods')));
   await addLines(
     db,
     userId,

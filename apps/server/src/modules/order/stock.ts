@@ -1,12 +1,38 @@
+import { orderLineKindLabels } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { refusal } from '../../lib/errors';
+import type { CheckoutLine } from './checkout';
 
 export interface StockDemand {
   goodsId: number;
   warehouseId: number;
   quantity: number;
   name?: string;
+}
+
+/**
+ * What a checkout line takes from its warehouse: the goods, or a package's goods (quantity per
+ * set x sets), plus its gifts and 换购 goods.
+ */
+export function lineDemands(l: CheckoutLine): StockDemand[] {
+  const own: StockDemand[] = l.combination
+    ? l.combination.items.map((i) => ({
+        goodsId: i.goodsId,
+        warehouseId: l.warehouseId,
+        quantity: i.quantity * l.quantity,
+        name: `${i.name}（${l.combination?.name}）`,
+      }))
+    : [{ goodsId: l.goodsId, warehouseId: l.warehouseId, quantity: l.quantity, name: l.name }];
+  return [
+    ...own,
+    ...l.gifts.map((g) => ({
+      goodsId: g.goodsId,
+      warehouseId: l.warehouseId,
+      quantity: g.quantity,
+      name: `${g.name}（${orderLineKindLabels[g.kind]}）`,
+    })),
+  ];
 }
 
 const intArray = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;

@@ -11,7 +11,7 @@ import { History, Tracking } from '../components/Tracking';
 const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
 const invoiceLabel = (t?: number) => (t === 2 ? '增值税专用发票' : t === 1 ? '普通发票' : '不开发票');
 
-/** /order/info/:id — lines, amounts, reductions, address, invoice, payment, history, tracking. */
+/** /order/info/:id — lines (gifts labelled 赠品/换购), amounts, reductions, address, invoice, payment, history, tracking. */
 export default function OrderDetailPage() {
   const id = Number(useParams().id);
   const [search] = useSearchParams();
@@ -70,6 +70,11 @@ export default function OrderDetailPage() {
               title: '商品',
               render: (_, l) => (
                 <>
+                  {l.kind !== 'goods' && (
+                    <Tag color={l.kind === 'gift' ? 'red' : 'orange'} data-testid="order-line-kind">
+                      {l.kind_label}
+                    </Tag>
+                  )}
                   <strong>{l.name}</strong>{' '}
                   <span style={{ color: '#888' }}>
                     {l.spec} / {l.manufacturer}

@@ -76,6 +76,7 @@ export default function OrdersPage() {
             <div style={{ flex: 1 }}>
               {o.lines.slice(0, 3).map((l) => (
                 <div key={l.id}>
+                  {l.kind !== 'goods' && <Tag color="orange">{l.kind_label}</Tag>}
                   {l.name} <span style={{ color: '#888' }}>{l.spec}</span> × {l.quantity}
                 </div>
               ))}
