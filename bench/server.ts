@@ -1,49 +1,41 @@
 // Starts the real server entry (apps/server/src/server.ts) as a child process, as `npm start`
-// does, so the load generator never shares the server's event loop. BENCH_PROFILE=<dir> makes
-// the server write a V8 CPU profile there when it exits.
-import { type ChildProcess, spawn } from 'node:child_process';
+// does, so the load generator never shares the server's event loop; or the bare Fastify
+// reference (bench/bare.ts). BENCH_PROFILE=<dir> makes the server write a V8 CPU profile there
+// when it exits.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
 
 export interface BenchServer {
   base: string;
   stop(): Promise<void>;
 }
 
-export async function startServer(databaseUrl: string, port: number): Promise<BenchServer> {
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE]
-    : [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO_DATA: '0',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  probe: string,
+): Promise<BenchServer> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if ((await fetch(`${base}${probe}`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - started > 60_000) throw new Error('server did not start');
+    if (child.exitCode !== null) throw new Error(`${args.at(-1)} exited with ${child.exitCode}`);
+    if (Date.now() - started > 60_000) throw new Error(`${args.at(-1)} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
@@ -53,4 +45,32 @@ export async function startServer(databaseUrl: string, port: number): Promise<Be
       await exited;
     },
   };
+}
+
+export function startServer(databaseUrl: string, port: number): Promise<BenchServer> {
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE]
+    : [];
+  return start(
+    [...profile, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
+    {
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: '0',
+      NODE_ENV: 'production',
+    },
+    port,
+    '/api/health',
+  );
+}
+
+/** bench/bare.ts; with `jsonFile`, GET /json answers that JSON (see bare.ts). */
+export function startBare(port: number, jsonFile?: string): Promise<BenchServer> {
+  return start(
+    ['--import', 'tsx', path.join(here, 'bare.ts')],
+    jsonFile ? { BARE_JSON_FILE: jsonFile } : {},
+    port,
+    '/hello',
+  );
 }

@@ -4,6 +4,9 @@
 // starts the server entry as a child process (so autocannon does not share its event loop)
 // and runs autocannon against it.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client';
@@ -11,7 +14,7 @@ import { cartItems, goods, goodsStock, users } from '../../apps/server/src/db/sc
 import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import { seedDemoData } from '../../apps/server/src/db/seed';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
-import { type BenchServer, startServer } from '../server';
+import { type BenchServer, startBare, startServer } from '../server';
 
 export interface CartBenchOptions {
   /** PostgreSQL server URL to create the bench database on. */
@@ -28,18 +31,34 @@ export interface CartBenchFigures {
   p50: number;
   p99: number;
   non2xx: number;
-  budgetP99: number;
+  /** null: a reference run without a budget. */
+  budgetP99: number | null;
 }
 
-async function prepareDatabase(url: string, lineCount: number) {
+async function prepareDatabase(url: string, lineCount: number, addStores: number) {
   const database = await openDatabase({ url, poolSize: 4 });
   try {
     await seedDemoData(database.db);
     const [listUser, addUser] = await database.db
-      .select({ id: users.id })
+      .select({ id: users.id, companyId: users.companyId })
       .from(users)
       .orderBy(asc(users.id))
       .limit(2);
+    // One store per connection for the add scenario: 32 buyers each adding to their own cart.
+    const addStoreIds = (
+      await database.db
+        .insert(users)
+        .values(
+          Array.from({ length: addStores }, (_, i) => ({
+            companyId: listUser.companyId,
+            phone: `1770000${String(i).padStart(4, '0')}`,
+            passwordHash: 'x',
+            name: '压测',
+            storeName: `压测门店${i + 1}`,
+          })),
+        )
+        .returning({ id: users.id })
+    ).map((u) => u.id);
     // One line per goods with stock, at its minimum quantity, from its fullest warehouse.
     const stocked = await database.db
       .select({
@@ -75,7 +94,14 @@ async function prepareDatabase(url: string, lineCount: number) {
     const addSid = randomBytes(32).toString('base64url');
     await store.set(listSid, { userId: listUser.id, loginAt: Date.now() }, 3600);
     await store.set(addSid, { userId: addUser.id, loginAt: Date.now() }, 3600);
+    const storeCookies: string[] = [];
+    for (const userId of addStoreIds) {
+      const sid = randomBytes(32).toString('base64url');
+      await store.set(sid, { userId, loginAt: Date.now() }, 3600);
+      storeCookies.push(`yc_sid=${sid}`);
+    }
     return {
+      storeCookies,
       listCookie: `yc_sid=${listSid}`,
       addCookie: `yc_sid=${addSid}`,
       addLine: {
@@ -91,7 +117,7 @@ async function prepareDatabase(url: string, lineCount: number) {
 
 async function cannon(
   name: string,
-  budgetP99: number,
+  budgetP99: number | null,
   options: autocannon.Options,
 ): Promise<CartBenchFigures> {
   // Warm up (JIT, pool, caches), then measure.
@@ -106,7 +132,7 @@ async function cannon(
     budgetP99,
   };
   console.log(
-    `${name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms (budget p99 < ${budgetP99} ms)${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`,
+    `${name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms ${budgetP99 === null ? '' : ` (budget p99 < ${budgetP99} ms${figures.p99 < budgetP99 ? ' ✔' : ' ✘'})`}${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`,
   );
   return figures;
 }
@@ -120,7 +146,7 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
   const scratch = await createScratchDatabase(adminUrl, 'yc_bench_cart');
   let server: BenchServer | undefined;
   try {
-    const prepared = await prepareDatabase(scratch.url, opts.lines ?? 100);
+    const prepared = await prepareDatabase(scratch.url, opts.lines ?? 100, connections);
     server = await startServer(scratch.url, port);
     const base = server.base;
     // BENCH_CART_ONLY=list|add runs one scenario (for profiling).
@@ -135,17 +161,71 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
           headers: { cookie: prepared.listCookie },
         }),
       );
-    if (only !== 'list')
+    if (only !== 'list') {
+      // The budget scenario: 32 stores adding to their own carts, requests handed to the stores in
+      // turn (the first add of a store creates its line, later ones merge into it).
+      let next = 0;
+      const body = JSON.stringify({ params: [prepared.addLine] });
       figures.push(
-        await cannon(`POST /api/cart (${connections} connections)`, 30, {
+        await cannon(
+          `POST /api/cart, ${connections} stores adding to their own carts (${connections} connections)`,
+          30,
+          {
+            url: `${base}/api/cart`,
+            connections,
+            duration,
+            requests: [
+              {
+                method: 'POST',
+                setupRequest: (request) => ({
+                  ...request,
+                  body,
+                  headers: {
+                    ...request.headers,
+                    cookie: prepared.storeCookies[next++ % prepared.storeCookies.length],
+                    'content-type': 'application/json',
+                  },
+                }),
+              },
+            ],
+          },
+        ),
+      );
+      // Worst case, for reference: every connection adds to the same line of the same store, so
+      // the adds queue on that row's lock (held until each commit is flushed).
+      figures.push(
+        await cannon(`POST /api/cart, all into one line of one store (${connections} connections)`, null, {
           url: `${base}/api/cart`,
           method: 'POST',
           connections,
           duration,
           headers: { cookie: prepared.addCookie, 'content-type': 'application/json' },
-          body: JSON.stringify({ params: [prepared.addLine] }),
+          body,
         }),
       );
+    }
+    // The floor on this machine: bare Fastify answering a hello-world, and the very same cart
+    // state (serialised per request) without any database or pricing work.
+    const body = await (
+      await fetch(`${base}/api/cart/list?filters=99999&new=1`, { headers: { cookie: prepared.listCookie } })
+    ).text();
+    await server.stop();
+    server = undefined;
+    const jsonFile = path.join(mkdtempSync(path.join(tmpdir(), 'yc-bench-')), 'cart-state.json');
+    writeFileSync(jsonFile, body);
+    server = await startBare(port, jsonFile);
+    figures.push(
+      await cannon(`bare Fastify hello-world (${connections} connections)`, null, {
+        url: `${server.base}/hello`,
+        connections,
+        duration,
+      }),
+      await cannon(
+        `bare Fastify serving the same ${Math.round(Buffer.byteLength(body) / 1024)} KB cart state (${connections} connections)`,
+        null,
+        { url: `${server.base}/json`, connections, duration },
+      ),
+    );
     return figures;
   } finally {
     await server?.stop();

@@ -106,11 +106,14 @@ export async function ownedLineIds(db: DbOrTx, userId: number, ids: number[]): P
   return new Set(rows.map((r) => r.id));
 }
 
+const lineCount = statement(
+  'cart_line_count',
+  sql`select count(*)::int as "n" from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')}`,
+);
+
+/** The store's number of cart lines (the badge; read on every page and after every add). */
 export async function countLines(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
+  const [row] = await rawRows<{ n: number }>(db, lineCount, [userId]);
   return row?.n ?? 0;
 }
 
