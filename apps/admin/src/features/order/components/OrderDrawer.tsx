@@ -1,5 +1,5 @@
 import { formatAddress } from '@yaocai/domain';
-import { Button, Descriptions, Drawer, Input, Space, Table, Timeline } from 'antd';
+import { Button, Descriptions, Drawer, Input, Space, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useAdminAction, useAdminOrder } from '../api/admin';
 
@@ -44,7 +44,17 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
             pagination={false}
             dataSource={o.lines}
             columns={[
-              { title: '商品', render: (_, l) => `${l.name} ${l.spec}` },
+              {
+                title: '商品',
+                render: (_, l) => (
+                  <>
+                    {l.kind !== 'goods' && (
+                      <Tag color={l.kind === 'gift' ? 'red' : 'orange'}>{l.kind_label}</Tag>
+                    )}
+                    {l.name} {l.spec}
+                  </>
+                ),
+              },
               { title: '仓库', dataIndex: 'warehouse_name' },
               { title: '数量', dataIndex: 'quantity' },
               { title: '小计', render: (_, l) => `¥${l.payable.toFixed(2)}` },
