@@ -233,6 +233,11 @@ describe('uploads', () => {
     await h.shot(page, 'uploads-hmdd-pending');
     const pending = await orderOf(placed.id);
     expect(pending.receiptStatus).toBe('pending');
+    // The buyer can open what they sent: the link serves the uploaded picture.
+    const href = await row.getByTestId('hmdd-receipt-file').getAttribute('href');
+    expect(href).toBe(`/api/files/${pending.receiptFileId}`);
+    const served = await page.request.get(href ?? '');
+    expect(served.headers()['content-type']).toContain('image/png');
 
     // The operator looks at the receipt and accepts it.
     await op.page.goto('/admin/receipts');

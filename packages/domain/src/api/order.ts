@@ -192,6 +192,8 @@ export interface OrderSummaryView {
   ephedrine: boolean;
   receipt_status: string;
   receipt_note: string | null;
+  /** The uploaded signed receipt (GET /api/files/{id}), or null before an upload. */
+  receipt_file_id: number | null;
   expires_at: number;
   paid_at: number | null;
   created_at: number;

@@ -76,6 +76,7 @@ export function orderSummary(o: typeof orders.$inferSelect) {
     ephedrine: o.ephedrine,
     receipt_status: o.receiptStatus,
     receipt_note: o.receiptNote,
+    receipt_file_id: o.receiptFileId,
     expires_at: Math.floor(o.expiresAt.getTime() / 1000),
     paid_at: o.paidAt ? Math.floor(o.paidAt.getTime() / 1000) : null,
     created_at: Math.floor(o.createdAt.getTime() / 1000),

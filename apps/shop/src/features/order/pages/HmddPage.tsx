@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Card, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/http';
@@ -56,7 +56,21 @@ export default function HmddPage() {
             title: '回执',
             render: (_, o) => {
               const [label, color] = receiptLabels[o.receipt_status] ?? ['-', 'default'];
-              return <Tag color={color}>{label}</Tag>;
+              return (
+                <Space size={4}>
+                  <Tag color={color}>{label}</Tag>
+                  {o.receipt_file_id && (
+                    <a
+                      href={`/api/files/${o.receipt_file_id}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      data-testid="hmdd-receipt-file"
+                    >
+                      查看回执
+                    </a>
+                  )}
+                </Space>
+              );
             },
           },
           { title: '审核说明', render: (_, o) => o.receipt_note || '-' },
