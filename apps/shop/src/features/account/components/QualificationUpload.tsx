@@ -36,7 +36,7 @@ export function QualificationUpload({ token, value, onChange }: Props) {
           const uploaded = await uploadFile(file as File, token);
           onSuccess?.(uploaded);
         } catch (error) {
-          message.error((error as Error).message);
+          // The HTTP client has already shown the refusal (e.g. 文件格式不支持).
           onError?.(error as Error);
         }
       }}
