@@ -50,6 +50,9 @@ for (let i = 0; i < runs; i++) {
   lcps.push(result.lcp);
   homeScripts = result.scripts;
 }
+if (homeScripts.length === 0) {
+  throw new Error('the home page loaded no JavaScript: is the shop built (npm run build) and served?');
+}
 lcps.sort((a, b) => a - b);
 const median = lcps[Math.floor(lcps.length / 2)];
 const detailId = process.env.DETAIL_ID ?? '1';
