@@ -10,13 +10,15 @@ interface Props {
 
 /** Choose the delivery address of the order; add or edit one in place. */
 export function AddressPicker({ value, onChange }: Props) {
-  const { data: list = [] } = useAddresses();
+  const { data: list = [], isPending } = useAddresses();
   const editor = useAddressEditor(onChange);
   const selected = value ?? list.find((a) => a.is_default)?.id ?? list[0]?.id;
   return (
     <Card
       title="收货地址"
       size="small"
+      // No "no address yet" while the list is still on its way.
+      loading={isPending}
       extra={
         <Button type="link" onClick={editor.add} data-testid="address-add">
           + 新增收货地址
