@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, giftRules, goods, goodsStock, orders, users } from '../../apps/server/src/db/schema';
+import {
+  cartItems,
+  cartMergeKey,
+  giftRules,
+  goods,
+  goodsStock,
+  orders,
+  users,
+} from '../../apps/server/src/db/schema';
 import { type Harness, startHarness } from '../support/harness';
 
 /**
@@ -53,17 +61,7 @@ async function cartLines(count: number, quantity = 20) {
         quantity: Math.max(quantity, p.minQuantity),
       })
       .onConflictDoUpdate({
-        target: [
-          cartItems.userId,
-          cartItems.goodsId,
-          cartItems.warehouseId,
-          cartItems.goodsPriceId,
-          cartItems.ladderPriceId,
-          cartItems.goodsManjianId,
-          cartItems.isYj,
-          cartItems.type,
-          cartItems.combinationId,
-        ],
+        target: cartMergeKey,
         set: { quantity: Math.max(quantity, p.minQuantity) },
       })
       .returning();

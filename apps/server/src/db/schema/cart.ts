@@ -60,6 +60,22 @@ export const cartItems = pgTable(
 );
 
 /**
+ * The columns that make two cart rows one line (the unique index above): the conflict target of
+ * every add that merges.
+ */
+export const cartMergeKey = [
+  cartItems.userId,
+  cartItems.goodsId,
+  cartItems.warehouseId,
+  cartItems.goodsPriceId,
+  cartItems.ladderPriceId,
+  cartItems.goodsManjianId,
+  cartItems.isYj,
+  cartItems.type,
+  cartItems.combinationId,
+];
+
+/**
  * A combination package (组合套餐, cart type 3): a set of goods sold together at one price.
  * The package replaces its goods in the cart; stock is what the items' stock allows.
  */

@@ -13,7 +13,7 @@ import {
 } from '@yaocai/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { cartItems, companies, goods, goodsStock, users } from '../../db/schema';
+import { cartItems, cartMergeKey, companies, goods, goodsStock, users } from '../../db/schema';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
 import { unshippedOrderAmountFen } from '../order/queries';
 import {
@@ -191,17 +191,7 @@ async function upsertLines(tx: DbOrTx, values: CartInsert[]) {
     .insert(cartItems)
     .values(rows)
     .onConflictDoUpdate({
-      target: [
-        cartItems.userId,
-        cartItems.goodsId,
-        cartItems.warehouseId,
-        cartItems.goodsPriceId,
-        cartItems.ladderPriceId,
-        cartItems.goodsManjianId,
-        cartItems.isYj,
-        cartItems.type,
-        cartItems.combinationId,
-      ],
+      target: cartMergeKey,
       set: {
         quantity: sql`${cartItems.quantity} + excluded.quantity`,
         isSelected: true,
