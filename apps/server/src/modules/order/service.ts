@@ -75,17 +75,13 @@ async function findByKey(db: DbOrTx, userId: number, key: string) {
 export async function createOrder(db: Db, userId: number, input: CreateOrderInput, key: string) {
   // Everything that need not be read under the transaction is read first, in parallel: the key,
   // the settings, the promotions (cached) and the address (a snapshot is copied into the order;
-  // its refusal waits until the lines have been judged, so the buyer hears of those first).
-  const [known, config, promotions, address] = await Promise.all([
+  // its refusal is awaited only after the lines have been judged, so the buyer hears of those first).
+  const address = resolveAddress(db, userId, input.addressId);
+  address.catch(() => {}); // awaited (and its refusal thrown) inside insertOrder
+  const [known, config, promotions] = await Promise.all([
     findByKey(db, userId, key),
     loadOrderSettings(db),
     cartPromotions(db),
-    resolveAddress(db, userId, input.addressId).then(
-      (snapshot) => () => snapshot,
-      (error: unknown) => () => {
-        throw error;
-      },
-    ),
   ]);
   if (known) return { id: known.id, created: false };
   try {
@@ -105,11 +101,11 @@ async function insertOrder(
   key: string,
   config: OrderSettings,
   promotions: CartPromotions,
-  addressOrRefusal: () => AddressSnapshot,
+  address: Promise<AddressSnapshot>,
 ) {
   return db.transaction(async (tx) => {
     const checkout = await loadCheckout(tx, userId, input, config, promotions);
-    const address = addressOrRefusal();
+    const snapshot = await address;
     const { total } = checkout;
     const id = Number(
       ((await tx.execute(sql`select nextval('orders_id_seq') as id`)).rows[0] as { id: string }).id,
@@ -130,7 +126,7 @@ async function insertOrder(
         shippingFen: total.shippingFeeFen,
         totalFen: total.totalFen,
         userCouponId: total.couponFen > 0 ? checkout.userCouponId : null,
-        address,
+        address: snapshot,
         invoice: input.invoice ?? null,
         remarks: input.remarks ?? '',
         idempotencyKey: key,
