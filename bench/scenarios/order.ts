@@ -153,6 +153,8 @@ export async function run() {
     console.log(`create order (20 lines, ${CONNECTIONS} connections):`, results.createOrder);
 
     // 2. Order list page (each buyer has 40 orders), 16 connections, 10 s.
+    // BENCH_ORDER_ONLY=create stops after the create scenario (for profiling).
+    if (process.env.BENCH_ORDER_ONLY === 'create') return results;
     const listRun = await autocannon({
       url: `${base}/api/order/list?page=1`,
       connections: CONNECTIONS,

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
 import { type RawStatement, rawRows, selectList, statement } from '../../db/raw';
-import { cartItems, goods, goodsStock, warehouses } from '../../db/schema';
+import { cartItems, cartMergeKey, goods, goodsStock, warehouses } from '../../db/schema';
 import type { CartPromotions } from './promotions';
 
 /** One cart line with what pricing and the screen need of its goods, stock and warehouse. */
@@ -115,6 +115,123 @@ const lineCount = statement(
 export async function countLines(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await rawRows<{ n: number }>(db, lineCount, [userId]);
   return row?.n ?? 0;
+}
+
+/** A goods line's buying rule with its stock in one warehouse (one row per warehouse holding it). */
+export const addGoodsColumns = {
+  id: goods.id,
+  name: goods.name,
+  isBuy: goods.isBuy,
+  isOnSale: goods.isOnSale,
+  min: goods.minQuantity,
+  step: goods.stepQuantity,
+  warehouseId: sql<number | null>`${goodsStock.warehouseId}`,
+  stock: sql<number | null>`${goodsStock.quantity}`,
+};
+export type AddGoodsRow = SelectResultFields<typeof addGoodsColumns>;
+
+const addGoods = statement(
+  'cart_add_goods',
+  sql`select ${selectList(addGoodsColumns)} from ${goods}
+    left join ${goodsStock} on ${goodsStock.goodsId} = ${goods.id}
+    where ${goods.id} = any(${sql.placeholder('ids')}::int[])`,
+);
+
+/** What adding to the cart needs of these goods: their rule and stock per warehouse. */
+export function loadAddGoods(db: DbOrTx, goodsIds: number[]): Promise<AddGoodsRow[]> {
+  return goodsIds.length > 0 ? rawRows<AddGoodsRow>(db, addGoods, [goodsIds]) : Promise.resolve([]);
+}
+
+/** A line to merge into a store's cart: the columns of the merge key besides the store, and a quantity. */
+export interface CartMergeLine {
+  goodsId: number;
+  warehouseId: number;
+  goodsPriceId: number;
+  ladderPriceId: number;
+  goodsManjianId: number;
+  isYj: number;
+  type: number;
+  combinationId: number;
+  quantity: number;
+}
+
+/** A merged line as the merge statement returns it. */
+export interface CartMergedRow extends CartMergeLine {
+  id: number;
+  /** The line was created by this statement (not merged into an existing one). */
+  inserted: boolean;
+  /** The store's line count before the statement (the same for every row). */
+  linesBefore: number;
+}
+
+const mergeColumns = [
+  cartItems.goodsId,
+  cartItems.warehouseId,
+  cartItems.goodsPriceId,
+  cartItems.ladderPriceId,
+  cartItems.goodsManjianId,
+  cartItems.isYj,
+  cartItems.type,
+  cartItems.combinationId,
+  cartItems.quantity,
+] as const;
+const mergeFields = [
+  'goodsId',
+  'warehouseId',
+  'goodsPriceId',
+  'ladderPriceId',
+  'goodsManjianId',
+  'isYj',
+  'type',
+  'combinationId',
+  'quantity',
+] as const satisfies readonly (keyof CartMergeLine)[];
+const column = (c: { name: string }) => sql.identifier(c.name);
+
+/**
+ * Inserts lines into a store's cart, merging each into an existing line of the same merge key
+ * (the unique index: concurrent adds serialise on it and sum instead of duplicating), in one
+ * prepared statement for any number of lines (one int[] parameter per column). It also returns
+ * the store's line count before it ran, so the caller knows the new total without a second
+ * query.
+ *
+ * It commits asynchronously (`synchronous_commit = off` for its transaction only): a cart line
+ * is not money or stock, and after a server crash at most the last few hundred milliseconds of
+ * cart edits are lost, never half-written. Orders, payments and stock keep synchronous commits.
+ */
+const mergeLinesStatement = statement(
+  'cart_merge_lines',
+  sql`with merged as (
+      insert into ${cartItems} (${column(cartItems.userId)}, ${sql.join(mergeColumns.map(column), sql`, `)})
+      select ${sql.raw('$1')}, * from unnest(${sql.raw(
+        mergeColumns.map((_, i) => `$${i + 2}::int[]`).join(', '),
+      )})
+      on conflict (${sql.join(
+        cartMergeKey.map((c) => sql.identifier(c.name)),
+        sql`, `,
+      )}) do update set ${column(cartItems.quantity)} = ${cartItems.quantity} + excluded.${column(cartItems.quantity)},
+        ${sql.identifier(cartItems.isSelected.name)} = true, ${sql.identifier(cartItems.updatedAt.name)} = now()
+      returning ${cartItems.id} as "id", ${sql.join(
+        mergeColumns.map((c, i) => sql`${c} as ${sql.identifier(mergeFields[i])}`),
+        sql`, `,
+      )}, (xmax = 0) as "inserted"
+    )
+    select merged.*,
+      (select count(*)::int from ${cartItems} where ${cartItems.userId} = ${sql.raw('$1')}) as "linesBefore",
+      set_config('synchronous_commit', 'off', true) as "commit"
+    from merged`,
+);
+
+/** Merges lines (distinct merge keys) into the store's cart; see the statement above. */
+export async function mergeLines(
+  tx: DbOrTx,
+  userId: number,
+  lines: CartMergeLine[],
+): Promise<CartMergedRow[]> {
+  // A fixed order: concurrent multi-line adds lock the lines in the same order (no deadlock).
+  const sorted = [...lines].sort((a, b) => a.goodsId - b.goodsId || a.warehouseId - b.warehouseId);
+  const values = [userId, ...mergeFields.map((f) => sorted.map((l) => l[f]))];
+  return rawRows<CartMergedRow>(tx, mergeLinesStatement, values);
 }
 
 /** A goods inside a package or earned as a gift/换购: what an order line and its checks need. */

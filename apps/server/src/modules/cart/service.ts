@@ -13,7 +13,7 @@ import {
 } from '@yaocai/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { cartItems, cartMergeKey, companies, goods, goodsStock, users } from '../../db/schema';
+import { cartItems, companies, goods, users } from '../../db/schema';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
 import { unshippedOrderAmountFen } from '../order/queries';
 import {
@@ -27,11 +27,14 @@ import {
 } from './pricing';
 import { type CartPromotions, loadCartPromotions, type ShippingSetting } from './promotions';
 import {
+  type CartMergeLine,
   type CartRow,
   combinationStocks,
   countLines,
+  loadAddGoods,
   loadCartRows,
   loadOtherGoods,
+  mergeLines,
   type OtherGoods,
   ownedLineIds,
 } from './queries';
@@ -90,21 +93,8 @@ async function placeLines(
 ): Promise<Placement[]> {
   const goodsIds = [...new Set(lines.filter((l) => l.type !== 3).map((l) => l.goods_id))];
   const comboIds = lines.filter((l) => l.type === 3).map((l) => l.goods_id);
-  const [goodsRows, stockRows, comboStock] = await Promise.all([
-    goodsIds.length > 0
-      ? tx
-          .select({
-            id: goods.id,
-            name: goods.name,
-            isBuy: goods.isBuy,
-            isOnSale: goods.isOnSale,
-            min: goods.minQuantity,
-            step: goods.stepQuantity,
-          })
-          .from(goods)
-          .where(inArray(goods.id, goodsIds))
-      : [],
-    goodsIds.length > 0 ? tx.select().from(goodsStock).where(inArray(goodsStock.goodsId, goodsIds)) : [],
+  const [goodsRows, comboStock] = await Promise.all([
+    loadAddGoods(tx, goodsIds),
     combinationStocks(tx, promotions, comboIds),
   ]);
   const goodsById = new Map(goodsRows.map((g) => [g.id, g]));
@@ -129,14 +119,15 @@ async function placeLines(
     const g = goodsById.get(line.goods_id);
     if (!g?.isOnSale) throw fieldError(field, '商品不存在或已下架');
     if (!g.isBuy) throw fieldError(field, `${g.name}：该商品暂不可购买`);
-    const stocks = stockRows.filter((s) => s.goodsId === g.id);
+    const stocks = goodsRows.filter((s) => s.id === g.id && s.warehouseId !== null);
     let stock = line.ck_id > 0 ? stocks.find((s) => s.warehouseId === line.ck_id) : undefined;
     if (line.ck_id > 0 && !stock) throw fieldError(`params.${index}.ck_id`, `${g.name}：该仓库没有此商品`);
     stock ??= stocks.reduce<(typeof stocks)[number] | undefined>(
-      (best, s) => (!best || s.quantity > best.quantity ? s : best),
+      (best, s) => (!best || (s.stock ?? 0) > (best.stock ?? 0) ? s : best),
       undefined,
     );
-    if (!stock || stock.quantity <= 0) throw fieldError(`params.${index}.number`, `${g.name}：该商品已售罄`);
+    if (!stock?.warehouseId || !stock.stock || stock.stock <= 0)
+      throw fieldError(`params.${index}.number`, `${g.name}：该商品已售罄`);
     return {
       index,
       goodsId: g.id,
@@ -145,107 +136,80 @@ async function placeLines(
       type: 1,
       number: line.number,
       name: g.name,
-      rule: { min: g.min, step: g.step, stock: stock.quantity },
+      rule: { min: g.min, step: g.step, stock: stock.stock },
       line,
     };
   });
 }
 
-const keyOf = (v: {
-  goodsId: number;
-  warehouseId: number;
-  goodsPriceId: number;
-  ladderPriceId: number;
-  goodsManjianId: number;
-  isYj: number;
-  type: number;
-  combinationId: number;
-}) =>
-  [
-    v.goodsId,
-    v.warehouseId,
-    v.goodsPriceId,
-    v.ladderPriceId,
-    v.goodsManjianId,
-    v.isYj,
-    v.type,
-    v.combinationId,
-  ].join(':');
+/** The merge key of a line within one store's cart (the unique index, `cartMergeKey`, less the store). */
+const keyOf = (v: CartMergeLine) =>
+  `${v.goodsId}:${v.warehouseId}:${v.goodsPriceId}:${v.ladderPriceId}:${v.goodsManjianId}:${v.isYj}:${v.type}:${v.combinationId}`;
 
-type CartInsert = typeof cartItems.$inferInsert;
+/** Sums lines of the same merge key (one statement cannot merge into the same row twice). */
+function sumByKey(lines: CartMergeLine[]): Map<string, CartMergeLine> {
+  const merged = new Map<string, CartMergeLine>();
+  for (const line of lines) {
+    const key = keyOf(line);
+    const existing = merged.get(key);
+    if (existing) existing.quantity += line.quantity;
+    else merged.set(key, { ...line });
+  }
+  return merged;
+}
+
+const cartFull = () => refusal(`购物车最多可放${CART_MAX_LINES}种商品，请先结算或删除部分商品`, 422);
 
 /**
- * Inserts lines, merging with existing lines of the same goods and price source in one atomic
- * statement (concurrent adds serialise on the unique index); returns each merged row.
+ * Adds lines, merging with the store's lines of the same goods and price source. Goods, stock
+ * and promotions are read before the transaction (with PGlite's single connection a transaction
+ * must not wait on the pool); the transaction is one merge statement, whose merged quantities
+ * are then checked against the buying rules (a refusal rolls every line back).
  */
-async function upsertLines(tx: DbOrTx, values: CartInsert[]) {
-  const merged = new Map<string, CartInsert>();
-  for (const v of values) {
-    const key = keyOf(v as Parameters<typeof keyOf>[0]);
-    const existing = merged.get(key);
-    if (existing) existing.quantity += v.quantity;
-    else merged.set(key, { ...v });
-  }
-  const rows = [...merged.values()].sort((a, b) => a.goodsId - b.goodsId || a.warehouseId - b.warehouseId);
-  const result = await tx
-    .insert(cartItems)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: cartMergeKey,
-      set: {
-        quantity: sql`${cartItems.quantity} + excluded.quantity`,
-        isSelected: true,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning();
-  return new Map(result.map((r) => [keyOf(r), r]));
-}
-
-async function assertCartSize(tx: DbOrTx, userId: number) {
-  if ((await countLines(tx, userId)) > CART_MAX_LINES) {
-    throw refusal(`购物车最多可放${CART_MAX_LINES}种商品，请先结算或删除部分商品`, 422);
-  }
-}
-
 export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
-  // Goods, stock and promotions are read before the transaction, in parallel on the pool (with
-  // PGlite's single connection a transaction must not wait on the pool): the transaction then
-  // holds the merged line's row lock only for the upsert and the commit.
   const placed = await placeLines(db, await loadCartPromotions(db), lines);
-  const values = placed.map((p) => ({
-    userId,
-    goodsId: p.goodsId,
-    warehouseId: p.warehouseId,
-    quantity: p.number,
-    goodsPriceId: p.line.goods_price_id,
-    ladderPriceId: p.line.ladder_price_id,
-    goodsManjianId: p.line.goods_manjian_id,
-    isYj: p.line.is_yj,
-    type: p.type,
-    combinationId: p.combinationId,
-  }));
-  // What this request adds per line (a request may name the same goods twice).
-  const requested = new Map<string, number>();
-  for (const v of values) requested.set(keyOf(v), (requested.get(keyOf(v)) ?? 0) + v.quantity);
-  const ids = await db.transaction(async (tx) => {
-    const rows = await upsertLines(tx, values);
+  const requested = sumByKey(
+    placed.map((p) => ({
+      goodsId: p.goodsId,
+      warehouseId: p.warehouseId,
+      quantity: p.number,
+      goodsPriceId: p.line.goods_price_id,
+      ladderPriceId: p.line.ladder_price_id,
+      goodsManjianId: p.line.goods_manjian_id,
+      isYj: p.line.is_yj,
+      type: p.type,
+      combinationId: p.combinationId,
+    })),
+  );
+  const { ids, total } = await db.transaction(async (tx) => {
+    const rows = await mergeLines(tx, userId, [...requested.values()]);
+    const byKey = new Map(rows.map((r) => [keyOf(r), r]));
     const ids: number[] = [];
-    let added = false;
-    for (const [i, p] of placed.entries()) {
-      const row = rows.get(keyOf(values[i]));
-      if (!row) throw new Error('upsert lost a line');
+    for (const p of placed) {
+      const row = byKey.get(
+        keyOf({
+          goodsId: p.goodsId,
+          warehouseId: p.warehouseId,
+          quantity: 0,
+          goodsPriceId: p.line.goods_price_id,
+          ladderPriceId: p.line.ladder_price_id,
+          goodsManjianId: p.line.goods_manjian_id,
+          isYj: p.line.is_yj,
+          type: p.type,
+          combinationId: p.combinationId,
+        }),
+      );
+      if (!row) throw new Error('merge lost a line');
       const check = validateQuantity({ ...p.rule, quantity: row.quantity });
       if (!check.ok) throw fieldError(`params.${p.index}.number`, `${p.name}：${check.messages[0]}`);
       ids.push(row.id);
-      // A merged line ends above what this request added; a new line ends at exactly it.
-      added ||= row.quantity === requested.get(keyOf(values[i]));
     }
+    const total = (rows[0]?.linesBefore ?? 0) + rows.filter((r) => r.inserted).length;
     // Only a new line can take the cart over its size limit.
-    if (added) await assertCartSize(tx, userId);
-    return [...new Set(ids)];
+    if (total > CART_MAX_LINES && rows.some((r) => r.inserted)) throw cartFull();
+    return { ids: [...new Set(ids)], total };
   });
-  return { ids, total: await countLines(db, userId) };
+  return { ids, total };
 }
 
 /** Adds the smallest quantity that may be bought of a goods (its minimum, rounded to the step). */
@@ -341,21 +305,28 @@ export async function copyLines(db: Db, userId: number, ids: number[], otherUser
       .where(and(inArray(users.id, targets), eq(users.companyId, me.companyId), ne(users.id, userId)));
     if (stores.length !== targets.length) throw fieldError('other_user_ids', '只能复制到本公司的其他门店');
     const source = await tx
-      .select()
+      .select({
+        goodsId: cartItems.goodsId,
+        warehouseId: cartItems.warehouseId,
+        goodsPriceId: cartItems.goodsPriceId,
+        ladderPriceId: cartItems.ladderPriceId,
+        goodsManjianId: cartItems.goodsManjianId,
+        isYj: cartItems.isYj,
+        type: cartItems.type,
+        combinationId: cartItems.combinationId,
+        quantity: cartItems.quantity,
+      })
       .from(cartItems)
       .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, unique)));
     for (const store of stores) {
-      const rows = await upsertLines(
-        tx,
-        source.map(({ id: _id, createdAt: _c, updatedAt: _u, ...line }) => ({ ...line, userId: store.id })),
-      );
+      const rows = await mergeLines(tx, store.id, [...sumByKey(source).values()]);
       const contexts = await contextsOf(
         tx,
         promotions,
         await loadCartRows(
           tx,
           store.id,
-          [...rows.values()].map((r) => r.id),
+          rows.map((r) => r.id),
         ),
       );
       for (const ctx of contexts) {
@@ -372,7 +343,8 @@ export async function copyLines(db: Db, userId: number, ids: number[], otherUser
           );
         }
       }
-      await assertCartSize(tx, store.id);
+      const total = (rows[0]?.linesBefore ?? 0) + rows.filter((r) => r.inserted).length;
+      if (total > CART_MAX_LINES && rows.some((r) => r.inserted)) throw cartFull();
     }
     return { copied: unique.length, stores: stores.length };
   });
