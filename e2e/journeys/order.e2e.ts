@@ -1,3 +1,4 @@
+import { PAID_UNSHIPPED_STATUSES } from '@yaocai/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,17 @@ describe('order journey', () => {
       ids.push(line.id);
     }
     expect(ids).toHaveLength(2);
+    // The verify page lists them under the lines that earn them, tagged as on the detail page.
+    await page.goto(`/cart/step2?ids=${ids.join(',')}`);
+    await page.getByTestId('checkout-gift-kind').first().waitFor();
+    expect((await page.getByTestId('checkout-gift-kind').allTextContents()).sort()).toEqual(['换购', '赠品']);
+    // Paid orders waiting to ship (the first journey's) are said to count towards free shipping.
+    const unshipped = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.status, [...PAID_UNSHIPPED_STATUSES])));
+    expect(await page.getByText(/已计入待发货订单¥\d/).count()).toBe(unshipped.length > 0 ? 1 : 0);
+    await h.shot(page, 'order-step2-gifts');
     const id = await checkout(page, ids);
     await page.goto(`/order/info/${id}`);
     await page.getByTestId('order-line-kind').first().waitFor();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AddressParts } from '../order/address';
-import type { OrderLineKind } from '../order/order-lines';
+import { ORDER_LINE_KINDS, type OrderLineKind } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
 
 /**
@@ -122,44 +122,78 @@ export interface AddressView extends DeliveryAddress {
   is_default: boolean;
 }
 
+const yuan = z.number();
+
 /** A line of goods being bought: what the goods are and what the line costs (yuan). */
-interface PricedLineView {
-  goods_id: number;
-  name: string;
-  spec: string;
-  manufacturer: string;
-  unit: string;
-  image: string | null;
-  ephedrine: boolean;
-  quantity: number;
-  price: number;
-  amount: number;
-  reduction: number;
-  payable: number;
-}
+const pricedLine = z.object({
+  goods_id: z.number().int(),
+  name: z.string(),
+  spec: z.string(),
+  manufacturer: z.string(),
+  unit: z.string(),
+  image: z.string().nullable(),
+  ephedrine: z.boolean(),
+  quantity: z.number().int(),
+  price: yuan,
+  amount: yuan,
+  reduction: yuan,
+  payable: yuan,
+});
+type PricedLineView = z.infer<typeof pricedLine>;
 
-export interface CheckoutLineView extends PricedLineView {
-  cart_id: number;
-}
+/**
+ * A gift (赠品) or 换购 goods a checkout line earns; creating the order makes it an order line of
+ * its own (kind gift / add_on).
+ */
+export const checkoutGift = z.object({
+  kind: z.enum(ORDER_LINE_KINDS),
+  /** 赠品 / 换购 */
+  kind_label: z.string(),
+  goods_id: z.number().int(),
+  name: z.string(),
+  spec: z.string(),
+  manufacturer: z.string(),
+  unit: z.string(),
+  ephedrine: z.boolean(),
+  quantity: z.number().int(),
+  /** The rule's unit price: 0 for a free gift, the 换购 price otherwise. */
+  price: yuan,
+  /** price x quantity, already counted in the goods line's amount payable. */
+  amount: yuan,
+});
+export type CheckoutGiftView = z.infer<typeof checkoutGift>;
 
-export interface CheckoutPreview {
-  groups: { warehouse_id: number; warehouse_name: string; lines: CheckoutLineView[] }[];
-  amounts: {
-    goods: number;
-    full_reduction: number;
-    coupon: number;
-    points_used: number;
-    points: number;
-    shipping: number;
-    total: number;
-  };
-  reductions: { label: string; amount: number }[];
-  points_balance: number;
-  max_points: number;
-  free_shipping_threshold: number;
-  free_shipping_gap: number;
-  ephedrine: boolean;
-}
+export const checkoutLine = pricedLine.extend({
+  cart_id: z.number().int(),
+  gifts: z.array(checkoutGift),
+});
+export type CheckoutLineView = z.infer<typeof checkoutLine>;
+
+/** Verify order (POST /api/order/preview): server-priced lines by warehouse and the totals. */
+export const checkoutPreview = z.object({
+  groups: z.array(
+    z.object({ warehouse_id: z.number().int(), warehouse_name: z.string(), lines: z.array(checkoutLine) }),
+  ),
+  amounts: z.object({
+    goods: yuan,
+    full_reduction: yuan,
+    coupon: yuan,
+    points_used: z.number().int(),
+    points: yuan,
+    shipping: yuan,
+    total: yuan,
+  }),
+  reductions: z.array(z.object({ label: z.string(), amount: yuan })),
+  points_balance: z.number().int(),
+  max_points: z.number().int(),
+  free_shipping_threshold: yuan,
+  /** What is left to free shipping, 0 when no fee applies. */
+  free_shipping_gap: yuan,
+  /** The store's paid, unshipped orders, counted towards free shipping (spec section 9). */
+  no_trans_order_amount: yuan,
+  ephedrine: z.boolean(),
+});
+export type CheckoutPreview = z.infer<typeof checkoutPreview>;
 
 export interface OrderLineView extends PricedLineView {
   id: number;

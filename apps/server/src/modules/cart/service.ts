@@ -480,6 +480,8 @@ export interface SelectedLines {
   otherGoods: Map<number, OtherGoods>;
   cart: PricedCart;
   promotions: CartPromotions;
+  /** no_trans_order_amount: the store's paid, unshipped orders the free-shipping gap counted. */
+  unshippedOrderFen: number;
 }
 
 /**
@@ -520,7 +522,7 @@ export async function priceSelectedLines(
     ]),
   );
   const cart = priceContexts(contexts, promotions, new Set(unique), unshippedFen);
-  return { contexts, scopeClasses, otherGoods, cart, promotions };
+  return { contexts, scopeClasses, otherGoods, cart, promotions, unshippedOrderFen: unshippedFen };
 }
 
 export type { CartPromotions } from './promotions';

@@ -64,6 +64,8 @@ export interface Checkout {
   lines: CheckoutLine[];
   cart: PricedCart;
   total: OrderTotal;
+  /** The store's paid, unshipped orders, counted towards free shipping (no_trans_order_amount). */
+  unshippedOrderFen: number;
   maxPoints: number;
   userCouponId: number | null;
   ephedrine: boolean;
@@ -254,6 +256,7 @@ export async function loadCheckout(
     lines,
     cart,
     total,
+    unshippedOrderFen: selected.unshippedOrderFen,
     maxPoints,
     userCouponId: coupon ? Number(coupon.id) : null,
     ephedrine: ephedrine > 0,

@@ -1,4 +1,4 @@
-import type { OrderDetailView } from '@yaocai/domain';
+import type { CheckoutPreview, OrderDetailView } from '@yaocai/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,6 +120,19 @@ describe('gifts and 换购 on an order', () => {
     expect(coupon.amountFen).toBe(1000);
     const before = { free: await quantityOf(g.free.id), mask: await quantityOf(g.mask.id) };
     const cart = (await inject('GET', '/api/cart/list', b.cookie)).json().data;
+    // The verify step lists them under the line that earns them, as the order will hold them.
+    const preview = (await inject('POST', '/api/order/preview', b.cookie, { ids: b.ids })).json()
+      .data as CheckoutPreview;
+    const earned = preview.groups
+      .flatMap((gr) => gr.lines)
+      .map((l) => [
+        l.name,
+        l.gifts.map((x) => [x.name, x.kind, x.kind_label, x.quantity, x.unit, x.price, x.amount]),
+      ]);
+    expect(earned).toEqual([
+      ['板蓝根颗粒', [['维生素C片', 'gift', '赠品', 2, '瓶', 0, 0]]],
+      ['阿莫西林胶囊', [['医用口罩', 'add_on', '换购', 1, '包', 3, 3]]],
+    ]);
     const res = await create(b.cookie, { ids: b.ids, coupon_id: userCoupons[0].id });
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id as number;

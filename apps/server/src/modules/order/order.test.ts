@@ -58,6 +58,26 @@ describe('verify order (preview)', () => {
     expect(data.amounts).toMatchObject({ goods: 151, shipping: 10, total: 161 });
     expect(data.free_shipping_threshold).toBe(800);
   });
+  it('answers the paid, unshipped orders counted towards free shipping (no_trans_order_amount)', async () => {
+    const b = await buyerWithCart({ balanceFen: 100_000 }, [
+      [1000, 10],
+      [2550, 2],
+    ]);
+    let data = (await post('/api/order/preview', b.cookie, { ids: [b.ids[1]] })).json().data;
+    expect(data).toMatchObject({ no_trans_order_amount: 0, free_shipping_gap: 749 });
+
+    // The ¥100 line is ordered and paid: it waits to ship and counts towards the next order.
+    const id = (
+      await post('/api/order/create', b.cookie, { ids: [b.ids[0]] }, { 'idempotency-key': key() })
+    ).json().data.id;
+    expect((await post('/api/pay/balance', b.cookie, { order_id: id })).statusCode).toBe(200);
+    const res = await post('/api/order/preview', b.cookie, { ids: [b.ids[1]] });
+    expect(res.statusCode).toBe(200);
+    data = res.json().data;
+    expect(data.no_trans_order_amount).toBe(100);
+    expect(data).toMatchObject({ free_shipping_threshold: 800, free_shipping_gap: 649 });
+    expect(data.amounts).toMatchObject({ goods: 51, shipping: 10, total: 61 });
+  });
   it('needs a login', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/order/preview', payload: { ids: [1] } });
     expect(res.statusCode).toBe(401);

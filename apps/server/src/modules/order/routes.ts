@@ -1,10 +1,21 @@
-import { afterSaleBody, checkoutBody, orderListQuery, receiptBody, toYuan } from '@yaocai/domain';
+import {
+  afterSaleBody,
+  type CheckoutLineView,
+  type CheckoutPreview,
+  checkoutBody,
+  checkoutPreview,
+  envelope,
+  orderLineKindLabels,
+  orderListQuery,
+  receiptBody,
+  toYuan,
+} from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { afterSaleDetail, requestAfterSale, uploadReceipt } from './after-sales';
-import { type Checkout, loadCheckout } from './checkout';
+import { type Checkout, type CheckoutLine, loadCheckout } from './checkout';
 import { listOrders, orderDetail } from './queries';
 import { buyAgain, cancelOrder, confirmReceipt, createOrder } from './service';
 import { loadOrderSettings } from './settings';
@@ -13,9 +24,25 @@ const params = z.object({ id: z.coerce.number().int().positive() });
 const couponId = (v: unknown) =>
   v === undefined || v === '' || v === '0' || v === 0 ? undefined : Number(v);
 
-function previewView(c: Checkout, threshold: number) {
+/** What the line earns: each gift or 换购 goods, as the order will hold it (a line of its own). */
+const giftsView = (line: CheckoutLine): CheckoutLineView['gifts'] =>
+  line.gifts.map((g) => ({
+    kind: g.kind,
+    kind_label: orderLineKindLabels[g.kind],
+    goods_id: g.goodsId,
+    name: g.name,
+    spec: g.spec,
+    manufacturer: g.manufacturer,
+    unit: g.unit,
+    ephedrine: g.ephedrine,
+    quantity: g.quantity,
+    price: toYuan(g.unitPriceFen),
+    amount: toYuan(g.unitPriceFen * g.quantity),
+  }));
+
+function previewView(c: Checkout, threshold: number): CheckoutPreview {
   const priced = new Map(c.cart.lines.map((l) => [l.id, l]));
-  const groups = new Map<number, { warehouse_id: number; warehouse_name: string; lines: unknown[] }>();
+  const groups = new Map<number, CheckoutPreview['groups'][number]>();
   for (const line of c.lines) {
     const p = priced.get(line.cartId);
     if (!p) continue;
@@ -38,6 +65,7 @@ function previewView(c: Checkout, threshold: number) {
       amount: toYuan(p.amountFen),
       reduction: toYuan(p.lineReductionFen + p.reductionShareFen),
       payable: toYuan(p.payableFen),
+      gifts: giftsView(line),
     });
     groups.set(line.warehouseId, group);
   }
@@ -62,6 +90,7 @@ function previewView(c: Checkout, threshold: number) {
     max_points: c.maxPoints,
     free_shipping_threshold: toYuan(threshold),
     free_shipping_gap: toYuan(c.cart.freeShipping.feeApplies ? c.cart.freeShipping.gapFen : 0),
+    no_trans_order_amount: toYuan(c.unshippedOrderFen),
     ephedrine: c.ephedrine,
   };
 }
@@ -77,6 +106,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['order'],
         summary: 'Verify order: server-priced lines and totals',
         body: checkoutBody,
+        response: { 200: envelope(checkoutPreview) },
       },
     },
     async (request) => {

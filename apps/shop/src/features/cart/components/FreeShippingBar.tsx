@@ -1,12 +1,11 @@
 import type { CartState } from '@yaocai/domain';
 import { Tag } from 'antd';
-import { yuan } from './format';
+import { unshippedOrdersNote, yuan } from './format';
 
 /** Free-shipping gap: threshold - selected total - already ordered (computed by the server). */
 export function FreeShippingBar({ state }: { state: CartState }) {
   const { shipping_amount, shipping_fee, no_trans_order_amount } = state.shipping_data;
-  // Paid orders not shipped yet ship with this one and count towards its free shipping.
-  const counted = no_trans_order_amount > 0 ? `（已计入待发货订单${yuan(no_trans_order_amount)}）` : '';
+  const counted = unshippedOrdersNote(no_trans_order_amount);
   if (shipping_amount <= 0) return null;
   const gap = state.summary.free_shipping_gap;
   return (

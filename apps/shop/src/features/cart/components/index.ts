@@ -1,2 +1,3 @@
 export { CartDrawerContent } from './CartDrawerContent';
 export { CartSteps } from './CartSteps';
+export { unshippedOrdersNote } from './format';

@@ -7,10 +7,19 @@ interface Props {
   shipping: number;
   total: number;
   totalLabel?: string;
+  /** Said after the shipping figure (e.g. what counted towards free shipping). */
+  shippingNote?: string;
 }
 
 /** The money summary: goods, every reduction line by line, shipping, payable total. */
-export function Amounts({ goods, reductions, shipping, total, totalLabel = '应付总额' }: Props) {
+export function Amounts({
+  goods,
+  reductions,
+  shipping,
+  total,
+  totalLabel = '应付总额',
+  shippingNote,
+}: Props) {
   const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));
   return (
     <Descriptions
@@ -26,7 +35,10 @@ export function Amounts({ goods, reductions, shipping, total, totalLabel = '应�
           -{yuan(r.amount)}
         </Descriptions.Item>
       ))}
-      <Descriptions.Item label="运费">{shipping > 0 ? `+${yuan(shipping)}` : '包邮'}</Descriptions.Item>
+      <Descriptions.Item label="运费">
+        {shipping > 0 ? `+${yuan(shipping)}` : '包邮'}
+        {shippingNote && <span data-testid="shipping-note">{shippingNote}</span>}
+      </Descriptions.Item>
       <Descriptions.Item label={totalLabel}>
         <strong style={{ color: '#f5222d', fontSize: 18 }} data-testid="payable-total">
           {yuan(total)}

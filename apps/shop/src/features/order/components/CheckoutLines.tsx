@@ -1,6 +1,30 @@
-import type { CheckoutPreview } from '@yaocai/domain';
+import type { CheckoutLineView, CheckoutPreview } from '@yaocai/domain';
 import { Card, Table, Tag } from 'antd';
 import { yuan } from './Amounts';
+import { LineKindTag } from './LineKindTag';
+
+/**
+ * The gifts (赠品) and 换购 goods a line earns, under it: each becomes an order line of its own
+ * (tagged as on the order detail); a 换购's price is already in the line's 小计.
+ */
+function EarnedGifts({ gifts }: { gifts: CheckoutLineView['gifts'] }) {
+  return gifts.map((g) => (
+    <div key={`${g.kind}:${g.goods_id}`} style={{ marginTop: 4 }} data-testid="checkout-gift">
+      <LineKindTag kind={g.kind} label={g.kind_label} testId="checkout-gift-kind" />
+      {g.name} {g.ephedrine && <Tag color="red">含麻</Tag>}
+      <span style={{ marginLeft: 8, color: '#888' }}>
+        {g.spec} / {g.manufacturer}
+      </span>
+      <span style={{ marginLeft: 12 }}>
+        ×{g.quantity}
+        {g.unit}
+      </span>
+      <span style={{ marginLeft: 12, color: g.price > 0 ? undefined : '#f5222d' }}>
+        {g.price > 0 ? `${yuan(g.price)}/${g.unit}，已计入小计` : '免费'}
+      </span>
+    </div>
+  ));
+}
 
 /** The selected lines, one table per warehouse. */
 export function CheckoutLines({ groups }: { groups: CheckoutPreview['groups'] }) {
@@ -27,6 +51,7 @@ export function CheckoutLines({ groups }: { groups: CheckoutPreview['groups'] })
                     <div style={{ color: '#888' }}>
                       {l.spec} / {l.manufacturer}
                     </div>
+                    <EarnedGifts gifts={l.gifts} />
                   </div>
                 ),
               },

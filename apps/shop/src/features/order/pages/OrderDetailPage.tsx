@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useOrderDetail } from '../api/orders';
 import { AfterSaleModal } from '../components/AfterSaleModal';
 import { Amounts, yuan } from '../components/Amounts';
+import { LineKindTag } from '../components/LineKindTag';
 import { OrderActions } from '../components/OrderActions';
 import { History, Tracking } from '../components/Tracking';
 
@@ -70,11 +71,7 @@ export default function OrderDetailPage() {
               title: '商品',
               render: (_, l) => (
                 <>
-                  {l.kind !== 'goods' && (
-                    <Tag color={l.kind === 'gift' ? 'red' : 'orange'} data-testid="order-line-kind">
-                      {l.kind_label}
-                    </Tag>
-                  )}
+                  <LineKindTag kind={l.kind} label={l.kind_label} testId="order-line-kind" />
                   <strong>{l.name}</strong>{' '}
                   <span style={{ color: '#888' }}>
                     {l.spec} / {l.manufacturer}

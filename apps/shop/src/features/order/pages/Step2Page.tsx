@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Spin } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CartSteps } from '../../cart/components';
+import { CartSteps, unshippedOrdersNote } from '../../cart/components';
 import { useAvailableCoupons } from '../api/coupons';
 import { createOrder, usePreview } from '../api/orders';
 import { AddressPicker } from '../components/AddressPicker';
@@ -49,6 +49,8 @@ export default function Step2Page() {
     );
   if (!preview.data) return <Spin style={{ display: 'block', margin: 80 }} />;
   const p = preview.data;
+  // Paid orders waiting to ship count towards free shipping: said beside the gap, or beside 包邮.
+  const counted = p.free_shipping_threshold > 0 ? unshippedOrdersNote(p.no_trans_order_amount) : '';
 
   const submit = async () => {
     setSubmitting(true);
@@ -152,13 +154,15 @@ export default function Step2Page() {
             type="info"
             showIcon
             style={{ marginBottom: 8 }}
-            message={`满${yuan(p.free_shipping_threshold)}包邮，还差${yuan(p.free_shipping_gap)}`}
+            data-testid="step2-free-shipping"
+            message={`满${yuan(p.free_shipping_threshold)}包邮，还差${yuan(p.free_shipping_gap)}${counted}`}
           />
         )}
         <Amounts
           goods={p.amounts.goods}
           reductions={p.reductions}
           shipping={p.amounts.shipping}
+          shippingNote={p.free_shipping_gap > 0 ? undefined : counted}
           total={p.amounts.total}
         />
         <div style={{ textAlign: 'right', marginTop: 12 }}>
