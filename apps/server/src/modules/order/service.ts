@@ -23,6 +23,7 @@ import { notFound, refusal } from '../../lib/errors';
 import { addLines, type CartPromotions, cartPromotions, removeLines } from '../cart/service';
 import { type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
+import { insertOrderLines, type NewOrderLine } from './lines-insert';
 import { loadOrderSettings, type OrderSettings } from './settings';
 import { lineDemands, moveStock } from './stock';
 
@@ -152,14 +153,23 @@ async function insertOrder(
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
 
     const priced = new Map(checkout.cart.lines.map((l) => [l.id, l]));
-    await tx.insert(orderLines).values(
+    await insertOrderLines(
+      tx,
+      id,
       checkout.lines.flatMap((l) => {
         const p = priced.get(l.cartId);
         if (!p) throw new Error('priced line missing');
-        return orderLinesOf(id, l, p);
+        return orderLinesOf(l, p);
       }),
+      {
+        actorType: 'buyer',
+        actorId: userId,
+        event: 'create',
+        from: null,
+        to: 'pending_payment',
+        note: '提交订单',
+      },
     );
-    await recordEvent(tx, id, { type: 'buyer', id: userId }, 'create', null, 'pending_payment', '提交订单');
     return { id, created: true };
   });
 }
@@ -172,11 +182,10 @@ async function insertOrder(
  * rule's price; the engine counted it in the line's payable, so the goods' part is the rest and
  * the lines still add up to the engine's payable.
  */
-function orderLinesOf(orderId: number, l: CheckoutLine, p: PricedLine) {
+function orderLinesOf(l: CheckoutLine, p: PricedLine): NewOrderLine[] {
   const gifts = l.gifts.map((g) => {
     const amountFen = g.unitPriceFen * g.quantity;
     return {
-      orderId,
       kind: g.kind,
       goodsId: g.goodsId,
       warehouseId: l.warehouseId,
@@ -197,7 +206,6 @@ function orderLinesOf(orderId: number, l: CheckoutLine, p: PricedLine) {
   const giftFen = gifts.reduce((s, g) => s + g.amountFen, 0);
   const base = {
     kind: 'goods',
-    orderId,
     goodsId: l.goodsId,
     warehouseId: l.warehouseId,
     warehouseName: l.warehouseName,
