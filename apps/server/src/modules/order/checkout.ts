@@ -142,11 +142,17 @@ export async function loadCheckout(
   /** Promotions loaded before a transaction (cartPromotions(pool)); else read through `db`. */
   promotions?: CartPromotions,
 ): Promise<Checkout> {
-  const buyer = await assertBuyerMayOrder(db, userId);
+  // The buyer check and the lines' pricing run side by side; a refused buyer is told first.
+  const buyerCheck = assertBuyerMayOrder(db, userId);
+  buyerCheck.catch(() => {}); // awaited below, before or instead of the lines' refusal
   const selected = await priceSelectedLines(db, userId, request.ids, {
     shippingFallback: config.shipping,
     promotions,
+  }).catch(async (error: unknown) => {
+    await buyerCheck;
+    throw error;
   });
+  const buyer = await buyerCheck;
   const { contexts, scopeClasses, otherGoods } = selected;
   // The cart's with_coupon marks full-reduction membership (already applied by the engine);
   // coupons stay open to every line at checkout, as before.

@@ -20,10 +20,10 @@ import {
   users,
 } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
-import { addLines, type CartPromotions, cartPromotions, removeLines } from '../cart/service';
-import { type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
+import { addLines, cartPromotions, removeLines } from '../cart/service';
+import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
-import { insertOrderLines, type NewOrderLine } from './lines-insert';
+import { insertOrderLines, insertOrderRow, type NewOrderLine } from './inserts';
 import { loadOrderSettings, type OrderSettings } from './settings';
 import { lineDemands, moveStock } from './stock';
 
@@ -53,10 +53,9 @@ export async function resolveAddress(
   return { consignee, phone, province, city, district, detail };
 }
 
-/** YC + yyyymmdd (Beijing date) + the order id, zero-padded: unique and readable. */
-function orderNumber(id: number, now = new Date()) {
-  const date = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
-  return `YC${date}${String(id).padStart(6, '0')}`;
+/** The date part of an order number: yyyymmdd of the Beijing date (see insertOrderRow). */
+function orderDateNo(now = new Date()) {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
 async function findByKey(db: DbOrTx, userId: number, key: string) {
@@ -74,19 +73,25 @@ async function findByKey(db: DbOrTx, userId: number, key: string) {
  * the unique index makes the second wait, then find the first).
  */
 export async function createOrder(db: Db, userId: number, input: CreateOrderInput, key: string) {
-  // Everything that need not be read under the transaction is read first, in parallel: the key,
-  // the settings, the promotions (cached) and the address (a snapshot is copied into the order;
-  // its refusal is awaited only after the lines have been judged, so the buyer hears of those first).
+  // Everything that need not be read under the transaction is read and judged first, in
+  // parallel on the pool: the key, the settings, the promotions (cached), the address, the buyer
+  // and the priced lines. The transaction then only writes, and every write re-checks what it
+  // depends on under its row lock (stock never below zero, the coupon still unused, enough
+  // points, the cart lines still there), so a reading that went stale refuses instead of
+  // overselling. The address's refusal is awaited after the lines have been judged, so the
+  // buyer hears of those first.
   const address = resolveAddress(db, userId, input.addressId);
-  address.catch(() => {}); // awaited (and its refusal thrown) inside insertOrder
+  address.catch(() => {}); // awaited (and its refusal thrown) below
   const [known, config, promotions] = await Promise.all([
     findByKey(db, userId, key),
     loadOrderSettings(db),
     cartPromotions(db),
   ]);
   if (known) return { id: known.id, created: false };
+  const checkout = await loadCheckout(db, userId, input, config, promotions);
+  const snapshot = await address;
   try {
-    return await insertOrder(db, userId, input, key, config, promotions, address);
+    return await insertOrder(db, userId, input, key, config, checkout, snapshot);
   } catch (error) {
     // The same key raced in from another tab and won (it took the cart lines first): its order.
     const won = await findByKey(db, userId, key);
@@ -101,47 +106,38 @@ async function insertOrder(
   input: CreateOrderInput,
   key: string,
   config: OrderSettings,
-  promotions: CartPromotions,
-  address: Promise<AddressSnapshot>,
+  checkout: Checkout,
+  snapshot: AddressSnapshot,
 ) {
+  const { total } = checkout;
+  const now = new Date();
   return db.transaction(async (tx) => {
-    const checkout = await loadCheckout(tx, userId, input, config, promotions);
-    const snapshot = await address;
-    const { total } = checkout;
-    const id = Number(
-      ((await tx.execute(sql`select nextval('orders_id_seq') as id`)).rows[0] as { id: string }).id,
-    );
-    const now = new Date();
-    const inserted = await tx
-      .insert(orders)
-      .values({
-        id,
-        orderNo: orderNumber(id, now),
-        userId,
-        companyId: checkout.companyId,
-        goodsFen: total.goodsFen,
-        fullReductionFen: total.fullReductionFen,
-        couponFen: total.couponFen,
-        pointsUsed: total.pointsUsed,
-        pointsFen: total.pointsFen,
-        shippingFen: total.shippingFeeFen,
-        totalFen: total.totalFen,
-        userCouponId: total.couponFen > 0 ? checkout.userCouponId : null,
-        address: snapshot,
-        invoice: input.invoice ?? null,
-        remarks: input.remarks ?? '',
-        idempotencyKey: key,
-        expiresAt: new Date(now.getTime() + config.expireMinutes * 60_000),
-        ephedrine: checkout.ephedrine,
-        receiptStatus: checkout.ephedrine ? 'awaiting_upload' : 'none',
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning({ id: orders.id });
-    if (!inserted.length) {
+    const inserted = await insertOrderRow(tx, {
+      dateNo: orderDateNo(now),
+      userId,
+      companyId: checkout.companyId,
+      goodsFen: total.goodsFen,
+      fullReductionFen: total.fullReductionFen,
+      couponFen: total.couponFen,
+      pointsUsed: total.pointsUsed,
+      pointsFen: total.pointsFen,
+      shippingFen: total.shippingFeeFen,
+      totalFen: total.totalFen,
+      userCouponId: total.couponFen > 0 ? checkout.userCouponId : null,
+      address: snapshot,
+      invoice: input.invoice ?? null,
+      remarks: input.remarks ?? '',
+      idempotencyKey: key,
+      expiresAt: new Date(now.getTime() + config.expireMinutes * 60_000),
+      ephedrine: checkout.ephedrine,
+      receiptStatus: checkout.ephedrine ? 'awaiting_upload' : 'none',
+    });
+    if (!inserted) {
       const existing = await findByKey(tx, userId, key);
       if (!existing) throw refusal('订单提交中，请稍候');
       return { id: existing.id, created: false };
     }
+    const { id } = inserted;
     // Taking the cart lines serialises two tabs submitting the same lines with different keys.
     const taken = await removeLines(tx, userId, input.ids);
     if (taken.length !== checkout.lines.length) throw refusal('购物车已变化，请刷新后重新结算', 409);
