@@ -231,8 +231,14 @@ export interface OrderSummaryView {
   expires_at: number;
   paid_at: number | null;
   created_at: number;
+  /** In lists the first ORDER_PREVIEW_LINES lines (a list shows a few goods); in the detail all. */
   lines: OrderLineView[];
+  /** How many lines the order has. */
+  line_count: number;
 }
+
+/** Lines an order list item carries (the shop shows 3 and 等 N 种商品, the console 1). */
+export const ORDER_PREVIEW_LINES = 3;
 
 export interface AfterSaleView {
   id: number;

@@ -1,3 +1,4 @@
+import { ORDER_PREVIEW_LINES } from '@yaocai/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -331,6 +332,30 @@ describe('my orders', () => {
     expect(rebuy.json().data).toEqual({ added: 1 });
     const [line] = await ctx.app.db.select().from(cartItems).where(eq(cartItems.userId, b.user.id));
     expect(line.quantity).toBe(10);
+  });
+  it('lists the first lines of each order with its line count; the detail has them all', async () => {
+    const b = await buyerWithCart({}, [
+      [1000, 1],
+      [1100, 1],
+      [1200, 1],
+      [1300, 1],
+      [1400, 1],
+    ]);
+    const id = (
+      await post('/api/order/create', b.cookie, { ids: b.ids }, { 'idempotency-key': key() })
+    ).json().data.id;
+    const [item] = (await get('/api/order/list', b.cookie)).json().data.list;
+    expect(item.line_count).toBe(5);
+    expect(item.lines).toHaveLength(ORDER_PREVIEW_LINES);
+    expect(item.lines.map((l: { goods_id: number }) => l.goods_id)).toEqual(
+      b.goods.slice(0, ORDER_PREVIEW_LINES).map((g) => g.id),
+    );
+    const detail = (await get(`/api/order/detail/${id}`, b.cookie)).json().data;
+    expect(detail.lines).toHaveLength(5);
+    expect(detail.line_count).toBe(5);
+    // YC + the Beijing date + the id, zero-padded to 6 digits.
+    const beijing = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    expect(detail.order_no).toBe(`YC${beijing}${String(id).padStart(6, '0')}`);
   });
   it('buys again only what can still be bought, through the cart rules', async () => {
     const b = await buyerWithCart();

@@ -1,5 +1,6 @@
 import {
   allowedEvents,
+  ORDER_PREVIEW_LINES,
   ORDER_TABS,
   type OrderLineKind,
   type OrderStatus,
@@ -85,11 +86,18 @@ export function orderSummary(o: typeof orders.$inferSelect) {
 
 type OrderLineRow = typeof orderLines.$inferSelect;
 
-/** The lines of a page of orders (up to 50 x their lines): read raw, see db/raw.ts. */
-const linesOfOrders = statement(
-  'order_lines_of_orders',
-  sql`select ${selectList(getTableColumns(orderLines))} from ${orderLines}
-    where ${orderLines.orderId} = any(${sql.placeholder('ids')}::int[]) order by ${orderLines.id}`,
+/**
+ * The first ORDER_PREVIEW_LINES lines of each order of a page, with each order's line count
+ * (read raw, see db/raw.ts): a list shows a few goods and 等 N 种商品, the detail shows them all.
+ */
+const previewLinesOfOrders = statement(
+  'order_preview_lines',
+  sql`select * from (
+      select ${selectList(getTableColumns(orderLines))},
+        row_number() over (partition by ${orderLines.orderId} order by ${orderLines.id})::int as "position",
+        count(*) over (partition by ${orderLines.orderId})::int as "lineCount"
+      from ${orderLines} where ${orderLines.orderId} = any(${sql.placeholder('ids')}::int[])
+    ) as numbered where "position" <= ${sql.raw(String(ORDER_PREVIEW_LINES))} order by "id"`,
 );
 
 /**
@@ -144,12 +152,14 @@ export async function listOrders(db: DbOrTx, userId: number | null, f: OrderList
     db.select({ total: count() }).from(orders).where(condition),
   ]);
   const ids = rows.map((r) => r.id);
-  const lines = ids.length ? await rawRows<OrderLineRow>(db, linesOfOrders, [ids]) : [];
+  const lines = ids.length
+    ? await rawRows<OrderLineRow & { lineCount: number }>(db, previewLinesOfOrders, [ids])
+    : [];
   return {
-    list: rows.map((o) => ({
-      ...orderSummary(o),
-      lines: lines.filter((l) => l.orderId === o.id).map(lineView),
-    })),
+    list: rows.map((o) => {
+      const own = lines.filter((l) => l.orderId === o.id);
+      return { ...orderSummary(o), lines: own.map(lineView), line_count: own[0]?.lineCount ?? 0 };
+    }),
     total: Number(total),
     page: f.page,
     page_size: f.page_size,
@@ -210,6 +220,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
   return {
     ...orderSummary(o),
     lines: lines.map(lineView),
+    line_count: lines.length,
     reductions,
     address: o.address,
     invoice: o.invoice,

@@ -53,8 +53,7 @@ export default function OrdersConsole() {
           { title: '下单时间', render: (_, o) => new Date(o.created_at * 1000).toLocaleString('zh-CN') },
           {
             title: '商品',
-            render: (_, o) =>
-              `${o.lines[0]?.name ?? ''}${o.lines.length > 1 ? ` 等${o.lines.length}种` : ''}`,
+            render: (_, o) => `${o.lines[0]?.name ?? ''}${o.line_count > 1 ? ` 等${o.line_count}种` : ''}`,
           },
           { title: '金额', render: (_, o) => `¥${o.total.toFixed(2)}` },
           { title: '支付', render: (_, o) => o.payment_label ?? '-' },

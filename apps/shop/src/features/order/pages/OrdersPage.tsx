@@ -74,13 +74,13 @@ export default function OrdersPage() {
         >
           <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16 }}>
             <div style={{ flex: 1 }}>
-              {o.lines.slice(0, 3).map((l) => (
+              {o.lines.map((l) => (
                 <div key={l.id}>
                   {l.kind !== 'goods' && <Tag color="orange">{l.kind_label}</Tag>}
                   {l.name} <span style={{ color: '#888' }}>{l.spec}</span> × {l.quantity}
                 </div>
               ))}
-              {o.lines.length > 3 && <div style={{ color: '#888' }}>等 {o.lines.length} 种商品</div>}
+              {o.line_count > o.lines.length && <div style={{ color: '#888' }}>等 {o.line_count} 种商品</div>}
             </div>
             <div style={{ width: 160, textAlign: 'right' }}>
               <div>
