@@ -346,6 +346,8 @@ describe('my orders', () => {
     ).json().data.id;
     const [item] = (await get('/api/order/list', b.cookie)).json().data.list;
     expect(item.line_count).toBe(5);
+    // A page past the end still answers the total.
+    expect((await get('/api/order/list?page=3', b.cookie)).json().data).toMatchObject({ list: [], total: 1 });
     expect(item.lines).toHaveLength(ORDER_PREVIEW_LINES);
     expect(item.lines.map((l: { goods_id: number }) => l.goods_id)).toEqual(
       b.goods.slice(0, ORDER_PREVIEW_LINES).map((g) => g.id),
