@@ -26,8 +26,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { rawRows, selectList, statement } from '../../db/raw';
 import {
   afterSales,
   orderEvents,
@@ -87,19 +87,18 @@ export function orderSummary(o: typeof orders.$inferSelect) {
 type OrderLineRow = typeof orderLines.$inferSelect;
 
 /**
- * An order's first ORDER_PREVIEW_LINES lines as JSON (keys as the row type's), and its number of
- * lines: a list shows a few goods and 等 N 种商品, the detail shows them all. Subqueries of the
- * page's own statement, so a page of orders is one round trip.
+ * The first ORDER_PREVIEW_LINES lines of each order of a page, with each order's line count
+ * (read raw, see db/raw.ts): a list shows a few goods and 等 N 种商品, the detail shows them all.
  */
-// Qualified by hand: inside a select list Drizzle may print a column without its table.
-const orderIdRef = sql.raw(`"${getTableConfig(orders).name}"."${orders.id.name}"`);
-const previewLines = sql<OrderLineRow[]>`(select coalesce(json_agg(json_build_object(${sql.raw(
-  Object.entries(getTableColumns(orderLines))
-    .map(([key, column]) => `'${key}', preview."${column.name}"`)
-    .join(', '),
-)}) order by preview."id"), '[]') from (select * from ${orderLines} as preview
-    where preview."order_id" = ${orderIdRef} order by preview."id" limit ${sql.raw(String(ORDER_PREVIEW_LINES))}) as preview)`;
-const lineCount = sql<number>`(select count(*)::int from ${orderLines} as counted where counted."order_id" = ${orderIdRef})`;
+const previewLinesOfOrders = statement(
+  'order_preview_lines',
+  sql`select * from (
+      select ${selectList(getTableColumns(orderLines))},
+        row_number() over (partition by ${orderLines.orderId} order by ${orderLines.id})::int as "position",
+        count(*) over (partition by ${orderLines.orderId})::int as "lineCount"
+      from ${orderLines} where ${orderLines.orderId} = any(${sql.placeholder('ids')}::int[])
+    ) as numbered where "position" <= ${sql.raw(String(ORDER_PREVIEW_LINES))} order by "id"`,
+);
 
 /**
  * no_trans_order_amount: the goods amount (as the cart's selected total counts it) of this
@@ -142,10 +141,10 @@ export async function listOrders(db: DbOrTx, userId: number | null, f: OrderList
     );
   }
   const condition = where.length ? and(...where) : undefined;
-  // The page, its total (a window over the filtered orders) and each order's preview lines in
-  // one statement; a page past the end has no row to carry the total, so it is counted apart.
+  // The page with its total (a window over the filtered orders), then the page's preview lines:
+  // two round trips. A page past the end has no row to carry the total, so it is counted apart.
   const rows = await db
-    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number), previewLines, lineCount })
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(orders)
     .where(condition)
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -154,12 +153,15 @@ export async function listOrders(db: DbOrTx, userId: number | null, f: OrderList
   const total =
     rows[0]?.total ??
     (f.page > 1 ? Number((await db.select({ n: count() }).from(orders).where(condition))[0].n) : 0);
+  const ids = rows.map((r) => r.order.id);
+  const lines = ids.length
+    ? await rawRows<OrderLineRow & { lineCount: number }>(db, previewLinesOfOrders, [ids])
+    : [];
   return {
-    list: rows.map((r) => ({
-      ...orderSummary(r.order),
-      lines: r.previewLines.map(lineView),
-      line_count: r.lineCount,
-    })),
+    list: rows.map(({ order }) => {
+      const own = lines.filter((l) => l.orderId === order.id);
+      return { ...orderSummary(order), lines: own.map(lineView), line_count: own[0]?.lineCount ?? 0 };
+    }),
     total,
     page: f.page,
     page_size: f.page_size,
