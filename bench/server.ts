@@ -65,11 +65,17 @@ export function startServer(databaseUrl: string, port: number): Promise<BenchSer
   );
 }
 
-/** bench/bare.ts; with `jsonFile`, GET /json answers that JSON (see bare.ts). */
-export function startBare(port: number, jsonFile?: string): Promise<BenchServer> {
+/**
+ * bench/bare.ts; with `jsonFile`, GET /json answers that JSON; with `databaseUrl`, GET /db?n=K
+ * answers after K trivial prepared queries (see bare.ts).
+ */
+export function startBare(port: number, jsonFile?: string, databaseUrl?: string): Promise<BenchServer> {
   return start(
     ['--import', 'tsx', path.join(here, 'bare.ts')],
-    jsonFile ? { BARE_JSON_FILE: jsonFile } : {},
+    {
+      ...(jsonFile ? { BARE_JSON_FILE: jsonFile } : {}),
+      ...(databaseUrl ? { BARE_DATABASE_URL: databaseUrl } : {}),
+    },
     port,
     '/hello',
   );

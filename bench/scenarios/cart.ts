@@ -16,6 +16,9 @@ import { seedDemoData } from '../../apps/server/src/db/seed';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { type BenchServer, startBare, startServer } from '../server';
 
+/** Statements POST /api/cart runs in sequence (see the floor scenario). */
+const ADD_ROUND_TRIPS = 5;
+
 export interface CartBenchOptions {
   /** PostgreSQL server URL to create the bench database on. */
   adminUrl?: string;
@@ -213,7 +216,7 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
     server = undefined;
     const jsonFile = path.join(mkdtempSync(path.join(tmpdir(), 'yc-bench-')), 'cart-state.json');
     writeFileSync(jsonFile, body);
-    server = await startBare(port, jsonFile);
+    server = await startBare(port, jsonFile, scratch.url);
     figures.push(
       await cannon(`bare Fastify hello-world (${connections} connections)`, null, {
         url: `${server.base}/hello`,
@@ -224,6 +227,13 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
         `bare Fastify serving the same ${Math.round(Buffer.byteLength(body) / 1024)} KB cart state (${connections} connections)`,
         null,
         { url: `${server.base}/json`, connections, duration },
+      ),
+      // An add is ADD_ROUND_TRIPS statements in sequence: session, goods and stock, then begin,
+      // merge, commit. The same number of trivial prepared queries, without any other work:
+      await cannon(
+        `bare Fastify + ${ADD_ROUND_TRIPS} sequential trivial queries, the round trips of an add (${connections} connections)`,
+        null,
+        { url: `${server.base}/db?n=${ADD_ROUND_TRIPS}`, connections, duration },
       ),
     );
     return figures;

@@ -8,13 +8,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { BUYER_COOKIE } from '../../apps/server/src/plugins/session';
-import { type BenchServer, startServer } from '../server';
+import { type BenchServer, startBare, startServer } from '../server';
 
 const GOODS = 100_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -22,6 +21,8 @@ const ORDERS_PER_BUYER = 40;
 /** Orders each buyer places first, unmeasured: JIT, pool connections and statement plans warm up. */
 const WARM_UP_ORDERS = 5;
 const LINES = 20;
+/** Statements GET /api/order/list runs in sequence: session, page, preview lines. */
+const LIST_ROUND_TRIPS = 3;
 
 async function fill(client: pg.Client) {
   await client.query(
@@ -160,12 +161,19 @@ export async function run() {
     // 2. Order list page (each buyer has 40 orders), 16 connections, 10 s.
     // BENCH_ORDER_ONLY=create stops after the create scenario (for profiling).
     if (process.env.BENCH_ORDER_ONLY === 'create') return results;
-    const listRun = await autocannon({
-      url: `${base}/api/order/list?page=1`,
+    // BENCH_ORDER_ONLY=list restarts the server first, so that its profile (BENCH_PROFILE) holds
+    // the list alone.
+    if (process.env.BENCH_ORDER_ONLY === 'list') {
+      await server.stop();
+      server = await startServer(scratch.url, Number(process.env.BENCH_PORT ?? 3932));
+    }
+    const listOptions = {
+      url: `${server.base}/api/order/list?page=1`,
       connections: CONNECTIONS,
-      duration: 10,
       headers: { cookie: cookies[0] },
-    });
+    };
+    await autocannon({ ...listOptions, duration: 2 }); // warm-up, as in every other scenario
+    const listRun = await autocannon({ ...listOptions, duration: 10 });
     results.orderList = {
       reqPerSec: Math.round(listRun.requests.average),
       p50: listRun.latency.p50,
@@ -176,18 +184,24 @@ export async function run() {
     await server.stop();
     server = undefined;
 
-    // 3. The bare Fastify route on the same machine, for scale.
-    const bare = Fastify();
-    bare.get('/ping', async () => ({ code: 10000, message: 'success', data: null }));
-    await bare.listen({ port: 0, host: '127.0.0.1' });
-    const bareRun = await autocannon({
-      url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/ping`,
+    // 3. The bare Fastify route on the same machine, for scale, and the floor of a route making
+    //    the list's round trips (session, page, preview lines) with nothing else to do.
+    server = await startBare(Number(process.env.BENCH_PORT ?? 3932), undefined, scratch.url);
+    const bareRun = await autocannon({ url: `${server.base}/hello`, connections: CONNECTIONS, duration: 10 });
+    results.bareFastify = { reqPerSec: Math.round(bareRun.requests.average), p99: bareRun.latency.p99 };
+    console.log('bare Fastify route:', results.bareFastify);
+    const floorRun = await autocannon({
+      url: `${server.base}/db?n=${LIST_ROUND_TRIPS}`,
       connections: CONNECTIONS,
       duration: 10,
     });
-    results.bareFastify = { reqPerSec: Math.round(bareRun.requests.average), p99: bareRun.latency.p99 };
-    console.log('bare Fastify route:', results.bareFastify);
-    await bare.close();
+    results.bareListRoundTrips = {
+      queries: LIST_ROUND_TRIPS,
+      reqPerSec: Math.round(floorRun.requests.average),
+      p50: floorRun.latency.p50,
+      p99: floorRun.latency.p99,
+    };
+    console.log(`bare Fastify + ${LIST_ROUND_TRIPS} trivial queries:`, results.bareListRoundTrips);
   } finally {
     await server?.stop();
     await client.end();
