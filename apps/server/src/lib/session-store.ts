@@ -78,3 +78,48 @@ export class RedisSessionStore implements SessionStore {
     await this.redis.del(this.prefix + id);
   }
 }
+
+/**
+ * A per-process read cache in front of a store, for SESSION_CACHE_MS (default 1 s; 0 = off):
+ * every logged-in request reads its session, and a page makes several calls within a second.
+ * Logins, logouts and password changes made through this process take effect here at once
+ * (set, destroy and forgetUser drop the entries); a session ended by another process is still
+ * honoured here for at most the cache time (design.md: per-process, short-lived caches). Only
+ * found sessions are kept, and at most `maxEntries` of them.
+ */
+export class CachedSessionStore implements SessionStore {
+  private readonly entries = new Map<string, { until: number; data: SessionData }>();
+
+  constructor(
+    private readonly inner: SessionStore,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(id: string) {
+    const now = Date.now();
+    const cached = this.entries.get(id);
+    if (cached && cached.until > now) return cached.data;
+    const data = await this.inner.get(id);
+    if (data && this.ttlMs > 0) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(id, { until: now + this.ttlMs, data });
+    } else this.entries.delete(id);
+    return data;
+  }
+
+  async set(id: string, data: SessionData, ttlSeconds: number) {
+    this.entries.delete(id);
+    await this.inner.set(id, data, ttlSeconds);
+  }
+
+  async destroy(id: string) {
+    this.entries.delete(id);
+    await this.inner.destroy(id);
+  }
+
+  /** Forgets every cached session of a buyer (its sessions were ended, e.g. a new password). */
+  forgetUser(userId: number) {
+    for (const [id, entry] of this.entries) if (entry.data.userId === userId) this.entries.delete(id);
+  }
+}

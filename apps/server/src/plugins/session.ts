@@ -4,7 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError, notLoggedIn } from '../lib/errors';
-import { DbSessionStore, RedisSessionStore, type SessionData, type SessionStore } from '../lib/session-store';
+import {
+  CachedSessionStore,
+  DbSessionStore,
+  RedisSessionStore,
+  type SessionData,
+} from '../lib/session-store';
 
 /** Buyers and operators have separate cookies, so the two scopes never share a session. */
 export const BUYER_COOKIE = 'yc_sid';
@@ -16,7 +21,7 @@ const cookieOf = (scope: Scope) => (scope === 'buyer' ? BUYER_COOKIE : OPERATOR_
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sessionStore: SessionStore;
+    sessionStore: CachedSessionStore;
     redis?: Redis;
     /** preHandler for buyer-only scopes: 401/10001 unless a buyer is logged in. */
     requireBuyer(request: FastifyRequest): Promise<void>;
@@ -43,19 +48,22 @@ declare module 'fastify' {
 export interface SessionPluginOptions {
   redisUrl?: string;
   secureCookie?: boolean;
+  /** How long this process reuses a session it read (default SESSION_CACHE_MS or 1 s; 0 = off). */
+  sessionCacheMs?: number;
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPluginOptions) => {
   await app.register(cookie);
+  const cacheMs = options.sessionCacheMs ?? Number(process.env.SESSION_CACHE_MS ?? 1_000);
   if (options.redisUrl) {
     const redis = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     app.decorate('redis', redis);
-    app.decorate('sessionStore', new RedisSessionStore(redis));
+    app.decorate('sessionStore', new CachedSessionStore(new RedisSessionStore(redis), cacheMs));
     app.addHook('onClose', async () => {
       await redis.quit();
     });
   } else {
-    app.decorate('sessionStore', new DbSessionStore(app.db));
+    app.decorate('sessionStore', new CachedSessionStore(new DbSessionStore(app.db), cacheMs));
   }
   const store = app.sessionStore;
   const cache = new WeakMap<FastifyRequest, Map<Scope, SessionData | undefined>>();

@@ -179,6 +179,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sessionUserId = await request.buyerId();
       const userId = await resetPassword(app.db, request.body, sessionUserId);
+      // Its other sessions were ended in the database: this process forgets them at once too.
+      app.sessionStore.forgetUser(userId);
       forgetUserBase(request);
       // A logged-in change keeps this browser logged in (with a fresh session id).
       if (!request.body.token && sessionUserId)
