@@ -1,4 +1,4 @@
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { type Column, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -17,13 +17,16 @@ export interface RawStatement {
   /** Unique per statement text: PostgreSQL keeps one plan per name per connection. */
   name: string;
   text: string;
+  /** The statement's parameters in order: a Placeholder (named value) or a value fixed in the SQL. */
+  params: unknown[];
 }
 
 const dialect = new PgDialect();
 
 /** Compiles a statement once (at module load), from Drizzle's tables and columns. */
 export function statement(name: string, query: SQL): RawStatement {
-  return { name, text: dialect.sqlToQuery(query).sql };
+  const compiled = dialect.sqlToQuery(query);
+  return { name, text: compiled.sql, params: compiled.params };
 }
 
 /**
@@ -64,4 +67,13 @@ export async function rawRows<T>(db: DbOrTx, statement: RawStatement, values: un
     ? await client.query(statement.text, values)
     : await client.query({ name: statement.name, text: statement.text, values });
   return result.rows as T[];
+}
+
+/** Runs a statement whose placeholders are named (`sql.placeholder(name)`), given their values. */
+export function rawRowsNamed<T>(db: DbOrTx, statement: RawStatement, values: Record<string, unknown>) {
+  return rawRows<T>(
+    db,
+    statement,
+    statement.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
+  );
 }

@@ -10,24 +10,9 @@ import {
   PAID_UNSHIPPED_STATUSES,
   toYuan,
 } from '@yaocai/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rawRows, selectList, statement } from '../../db/raw';
+import { type RawStatement, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
 import {
   afterSales,
   orderEvents,
@@ -85,6 +70,7 @@ export function orderSummary(o: typeof orders.$inferSelect) {
 }
 
 type OrderLineRow = typeof orderLines.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
 /**
  * The first ORDER_PREVIEW_LINES lines of each order of a page, with each order's line count
@@ -114,51 +100,82 @@ export async function unshippedOrderAmountFen(db: DbOrTx, userId: number): Promi
   return row?.fen ?? 0;
 }
 
-export async function listOrders(db: DbOrTx, userId: number | null, f: OrderListFilter) {
+/** What a list asks for: each filter present or not (the values are the statement's parameters). */
+function pageShape(userId: number | null, f: OrderListFilter) {
+  return {
+    user: Boolean(userId),
+    statuses: Boolean(ORDER_TABS.find((t) => t.key === f.tab)),
+    status: Boolean(f.status),
+    ephedrine: Boolean(f.ephedrine),
+    start: Boolean(f.start_date),
+    end: Boolean(f.end_date),
+    keyword: Boolean(f.keyword),
+  };
+}
+type PageShape = ReturnType<typeof pageShape>;
+
+/**
+ * A page of orders with its total (a window over the filtered orders), as a raw prepared
+ * statement (db/raw.ts): one statement per combination of filters, compiled on first use.
+ */
+const pageStatements = new Map<string, RawStatement>();
+function pageStatement(shape: PageShape): RawStatement {
+  const key = Object.entries(shape)
+    .filter(([, on]) => on)
+    .map(([name]) => name)
+    .join('_');
+  const cached = pageStatements.get(key);
+  if (cached) return cached;
+  const p = (name: string) => sql.placeholder(name);
   const where: SQL[] = [];
-  if (userId) where.push(eq(orders.userId, userId));
-  const tab = ORDER_TABS.find((t) => t.key === f.tab);
-  if (tab) where.push(inArray(orders.status, [...tab.statuses]));
-  if (f.status) where.push(eq(orders.status, f.status));
-  if (f.ephedrine) where.push(eq(orders.ephedrine, true));
-  if (f.start_date) where.push(gte(orders.createdAt, new Date(`${f.start_date}T00:00:00+08:00`)));
-  if (f.end_date)
-    where.push(
-      lt(orders.createdAt, new Date(new Date(`${f.end_date}T00:00:00+08:00`).getTime() + 86400_000)),
-    );
-  if (f.keyword) {
-    const like = `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    where.push(
-      or(
-        ilike(orders.orderNo, like),
-        exists(
-          db
-            .select({ one: orderLines.id })
-            .from(orderLines)
-            .where(and(eq(orderLines.orderId, orders.id), ilike(orderLines.goodsName, like))),
-        ),
-      ) as SQL,
-    );
-  }
-  const condition = where.length ? and(...where) : undefined;
-  // The page with its total (a window over the filtered orders), then the page's preview lines:
-  // two round trips. A page past the end has no row to carry the total, so it is counted apart.
-  const rows = await db
-    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(orders)
-    .where(condition)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(f.page_size)
-    .offset((f.page - 1) * f.page_size);
+  if (shape.user) where.push(sql`${orders.userId} = ${p('userId')}`);
+  if (shape.statuses) where.push(sql`${orders.status} = any(${p('statuses')}::text[])`);
+  if (shape.status) where.push(sql`${orders.status} = ${p('status')}`);
+  if (shape.ephedrine) where.push(sql`${orders.ephedrine}`);
+  if (shape.start) where.push(sql`${orders.createdAt} >= ${p('start')}::timestamptz`);
+  if (shape.end) where.push(sql`${orders.createdAt} < ${p('end')}::timestamptz`);
+  if (shape.keyword)
+    where.push(sql`(${orders.orderNo} ilike ${p('like')} or exists (
+      select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.goodsName} ilike ${p('like')}))`);
+  const made = statement(
+    `order_page_${key || 'all'}`,
+    sql`select ${selectList(getTableColumns(orders))}, count(*) over ()::int as "total" from ${orders}
+      ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      order by ${orders.createdAt} desc, ${orders.id} desc
+      limit ${p('limit')} offset ${p('offset')}`,
+  );
+  pageStatements.set(key, made);
+  return made;
+}
+
+export async function listOrders(db: DbOrTx, userId: number | null, f: OrderListFilter) {
+  const shape = pageShape(userId, f);
+  const values = {
+    userId,
+    statuses: [...(ORDER_TABS.find((t) => t.key === f.tab)?.statuses ?? [])],
+    status: f.status,
+    start: f.start_date ? new Date(`${f.start_date}T00:00:00+08:00`) : null,
+    end: f.end_date ? new Date(new Date(`${f.end_date}T00:00:00+08:00`).getTime() + 86400_000) : null,
+    like: f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null,
+    limit: f.page_size,
+    offset: (f.page - 1) * f.page_size,
+  };
+  // The page with its total, then the page's preview lines: two round trips. A page past the
+  // end has no row to carry the total, so it is counted apart (the same filters, no limit).
+  const rows = await rawRowsNamed<OrderRow & { total: number }>(db, pageStatement(shape), values);
   const total =
     rows[0]?.total ??
-    (f.page > 1 ? Number((await db.select({ n: count() }).from(orders).where(condition))[0].n) : 0);
-  const ids = rows.map((r) => r.order.id);
+    (f.page > 1
+      ? ((
+          await rawRowsNamed<{ total: number }>(db, pageStatement(shape), { ...values, limit: 1, offset: 0 })
+        )[0]?.total ?? 0)
+      : 0);
+  const ids = rows.map((r) => r.id);
   const lines = ids.length
     ? await rawRows<OrderLineRow & { lineCount: number }>(db, previewLinesOfOrders, [ids])
     : [];
   return {
-    list: rows.map(({ order }) => {
+    list: rows.map(({ total: _total, ...order }) => {
       const own = lines.filter((l) => l.orderId === order.id);
       return { ...orderSummary(order), lines: own.map(lineView), line_count: own[0]?.lineCount ?? 0 };
     }),
