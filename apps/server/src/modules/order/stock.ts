@@ -50,25 +50,29 @@ function summed(demands: StockDemand[]) {
 }
 
 /**
- * Locks the goods rows in id order (so concurrent orders never deadlock), then moves stock and
- * goods.stock_total in one statement. Reserving refuses when any pair lacks stock (the update
+ * Locks the goods rows in id order (so concurrent orders never deadlock) and moves stock and
+ * goods.stock_total, in one statement. Reserving refuses when any pair lacks stock (the update
  * is conditional, and the caller's transaction rolls back): stock never goes below zero.
  */
 export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: 'reserve' | 'release') {
   const list = summed(demands);
   if (!list.length) return;
   const goodsIds = intArray([...new Set(list.map((d) => d.goodsId))]);
-  await db.execute(sql`select id from goods where id = any(${goodsIds}::int[]) order by id for update`);
   const g = intArray(list.map((d) => d.goodsId));
   const w = intArray(list.map((d) => d.warehouseId));
   const n = intArray(list.map((d) => d.quantity));
   const sign = direction === 'reserve' ? -1 : 1;
+  // \`locked\` takes the goods rows' locks in id order; the update's condition counts it (an
+  // uncorrelated subquery, evaluated once before the first row is judged), so every lock is
+  // held before any stock row is touched: orders sharing goods queue instead of deadlocking.
   const result = await db.execute(sql`
-    with v as (select unnest(${g}::int[]) as g, unnest(${w}::int[]) as w, unnest(${n}::int[]) as n),
+    with locked as (select id from goods where id = any(${goodsIds}::int[]) order by id for update),
+    v as (select unnest(${g}::int[]) as g, unnest(${w}::int[]) as w, unnest(${n}::int[]) as n),
     moved as (
       update goods_stock s set quantity = s.quantity + ${sign}::int * v.n
       from v
-      where s.goods_id = any(${goodsIds}::int[]) and s.goods_id = v.g and s.warehouse_id = v.w
+      where (select count(*) from locked) > 0
+        and s.goods_id = any(${goodsIds}::int[]) and s.goods_id = v.g and s.warehouse_id = v.w
         and (${sign}::int > 0 or s.quantity >= v.n)
       returning s.goods_id, s.warehouse_id, v.n
     ),
