@@ -17,7 +17,7 @@ import { type BenchServer, startBare, startServer } from '../server';
 
 const GOODS = 100_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const ORDERS_PER_BUYER = 40;
+const ORDERS_PER_BUYER = 120;
 /** Orders each buyer places first, unmeasured: JIT, pool connections and statement plans warm up. */
 const WARM_UP_ORDERS = 5;
 const LINES = 20;

@@ -13,6 +13,7 @@ import {
 } from '@yaocai/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rawRows, statement } from '../../db/raw';
 import { cartItems, companies, goods, users } from '../../db/schema';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
 import { unshippedOrderAmountFen } from '../order/queries';
@@ -284,11 +285,14 @@ export async function batchSelect(db: Db, userId: number, ids: number[], selecte
  * creation) and returns the ids it removed. Deleting serialises concurrent takers on the rows:
  * a second order taking the same lines finds fewer (or none) and must refuse.
  */
+const removeLinesStatement = statement(
+  'cart_remove_lines',
+  sql`delete from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')}
+    and ${cartItems.id} = any(${sql.placeholder('ids')}::int[]) returning ${cartItems.id} as "id"`,
+);
+
 export async function removeLines(tx: DbOrTx, userId: number, ids: number[]): Promise<number[]> {
-  const removed = await tx
-    .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)))
-    .returning({ id: cartItems.id });
+  const removed = await rawRows<{ id: number }>(tx, removeLinesStatement, [userId, ids]);
   return removed.map((r) => r.id);
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@yaocai/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rawRows, selectList, statement } from '../../db/raw';
 import { companies, coupons, qualifications, userCoupons, users } from '../../db/schema';
 import { contractNotSigned, notFound, refusal } from '../../lib/errors';
 import { type CartPromotions, priceSelectedLines, type SelectedLines } from '../cart/service';
@@ -71,25 +72,38 @@ export interface Checkout {
   ephedrine: boolean;
 }
 
-/** The buyer may check out: approved, not expired qualifications, signed contract. One query. */
+const buyerStatement = statement(
+  'order_buyer_check',
+  sql`select ${selectList({
+    userId: users.id,
+    companyId: users.companyId,
+    points: users.points,
+    status: companies.qualificationStatus,
+    contractSignedAt: companies.contractSignedAt,
+    scope: companies.businessScope,
+  })}, (select min(${qualifications.expiresOn})::text from ${qualifications}
+        where ${qualifications.companyId} = ${companies.id} and ${qualifications.status} = 'approved'
+          and ${qualifications.expiresOn} < ${sql.placeholder('today')}::date) as "expiredOn"
+    from ${users} inner join ${companies} on ${companies.id} = ${users.companyId}
+    where ${users.id} = ${sql.placeholder('userId')}`,
+);
+
+/**
+ * Refuses a buyer who may not order (qualifications not approved or expired, contract not
+ * signed); answers what the order needs of the buyer. Read on every verify and order creation:
+ * a prepared statement (db/raw.ts).
+ */
 export async function assertBuyerMayOrder(db: DbOrTx, userId: number) {
   const today = new Date().toISOString().slice(0, 10);
-  const [buyer] = await db
-    .select({
-      userId: users.id,
-      companyId: users.companyId,
-      points: users.points,
-      status: companies.qualificationStatus,
-      contractSignedAt: companies.contractSignedAt,
-      scope: companies.businessScope,
-      expiredOn: sql<string | null>`(
-        select min(${qualifications.expiresOn}) from ${qualifications}
-        where ${qualifications.companyId} = ${companies.id} and ${qualifications.status} = 'approved'
-          and ${qualifications.expiresOn} < ${today})`,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
+  const [buyer] = await rawRows<{
+    userId: number;
+    companyId: number;
+    points: number;
+    status: string;
+    contractSignedAt: Date | null;
+    scope: string[];
+    expiredOn: string | null;
+  }>(db, buyerStatement, [today, userId]);
   if (!buyer) throw notFound('账号不存在');
   if (buyer.status !== 'approved') throw refusal('您的资质尚未审核通过，暂不能下单', 403);
   if (buyer.expiredOn) throw refusal(`您的资质证件已于${buyer.expiredOn}过期，请更新后再下单`, 403);

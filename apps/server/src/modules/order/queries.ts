@@ -92,11 +92,15 @@ const previewLinesOfOrders = statement(
  * count towards its free shipping. One index lookup (orders_user_status_idx); the cart's hot
  * path runs it beside its other reads.
  */
+const unshippedAmount = statement(
+  'order_unshipped_amount',
+  sql`select coalesce(sum(${orders.goodsFen}), 0)::int as "fen" from ${orders}
+    where ${orders.userId} = ${sql.placeholder('userId')}
+      and ${orders.status} in (${sql.raw(PAID_UNSHIPPED_STATUSES.map((st) => `'${st}'`).join(', '))})`,
+);
+
 export async function unshippedOrderAmountFen(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ fen: sql<number>`coalesce(sum(${orders.goodsFen}), 0)`.mapWith(Number) })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, [...PAID_UNSHIPPED_STATUSES])));
+  const [row] = await rawRows<{ fen: number }>(db, unshippedAmount, [userId]);
   return row?.fen ?? 0;
 }
 

@@ -6,8 +6,9 @@ import {
   type PricedLine,
   prorate,
 } from '@yaocai/domain';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rawRows, selectList, statement } from '../../db/raw';
 import {
   type AddressSnapshot,
   addresses,
@@ -33,21 +34,37 @@ export interface CreateOrderInput extends CheckoutRequest {
   invoice?: InvoiceInfo | null;
 }
 
-/** The buyer's address (404 for another store's), or the default one when no id is given. */
+const addressColumns = {
+  consignee: addresses.consignee,
+  phone: addresses.phone,
+  province: addresses.province,
+  city: addresses.city,
+  district: addresses.district,
+  detail: addresses.detail,
+};
+const addressById = statement(
+  'order_address_by_id',
+  sql`select ${selectList(addressColumns)} from ${addresses}
+    where ${addresses.id} = ${sql.placeholder('id')} and ${addresses.userId} = ${sql.placeholder('userId')}`,
+);
+const defaultAddress = statement(
+  'order_address_default',
+  sql`select ${selectList(addressColumns)} from ${addresses} where ${addresses.userId} = ${sql.placeholder('userId')}
+    order by ${addresses.isDefault} desc, ${addresses.id} desc limit 1`,
+);
+
+/**
+ * The buyer's address (404 for another store's), or the default one when no id is given. Read
+ * on every order creation: prepared statements (db/raw.ts).
+ */
 export async function resolveAddress(
   db: DbOrTx,
   userId: number,
   addressId?: number,
 ): Promise<AddressSnapshot> {
-  const where = addressId
-    ? and(eq(addresses.id, addressId), eq(addresses.userId, userId))
-    : eq(addresses.userId, userId);
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(where)
-    .orderBy(desc(addresses.isDefault), desc(addresses.id))
-    .limit(1);
+  const [row] = addressId
+    ? await rawRows<AddressSnapshot>(db, addressById, [addressId, userId])
+    : await rawRows<AddressSnapshot>(db, defaultAddress, [userId]);
   if (!row) throw addressId ? notFound('收货地址不存在') : refusal('请先添加收货地址');
   const { consignee, phone, province, city, district, detail } = row;
   return { consignee, phone, province, city, district, detail };
@@ -58,11 +75,14 @@ function orderDateNo(now = new Date()) {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
+const orderByKey = statement(
+  'order_by_key',
+  sql`select ${orders.id} as "id" from ${orders}
+    where ${orders.userId} = ${sql.placeholder('userId')} and ${orders.idempotencyKey} = ${sql.placeholder('key')}`,
+);
+
 async function findByKey(db: DbOrTx, userId: number, key: string) {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  const [row] = await rawRows<{ id: number }>(db, orderByKey, [userId, key]);
   return row;
 }
 
