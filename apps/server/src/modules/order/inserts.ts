@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rawRows, statement } from '../../db/raw';
+import { rawRowsNamed, statement } from '../../db/raw';
 import { type AddressSnapshot, type InvoiceInfo, orderEvents, orderLines, orders } from '../../db/schema';
 
 /**
- * The two writes of order creation as prepared statements (db/raw.ts). Creating an order is the
- * heaviest write of the shop; building its 20-row insert through the ORM cost about a sixth of
- * its server CPU, and each statement is a round trip inside the transaction (see
- * bench/RESULTS.md, order).
+ * The write of order creation as one prepared statement (db/raw.ts): the order row with its
+ * number, its lines and its creation event. Creating an order is the heaviest write of the
+ * shop; building its 20-row insert through the ORM cost about a sixth of its server CPU, and
+ * each statement is a round trip inside the transaction (see bench/RESULTS.md, order).
  */
-
-const name = (c: { name: string }) => sql.identifier(c.name);
 
 /** A new order's row: everything but what the database assigns (id, status, timestamps). */
 export interface NewOrder {
@@ -35,68 +33,6 @@ export interface NewOrder {
   receiptStatus: string;
 }
 
-const orderColumns = [
-  [orders.userId, 'int'],
-  [orders.companyId, 'int'],
-  [orders.goodsFen, 'int'],
-  [orders.fullReductionFen, 'int'],
-  [orders.couponFen, 'int'],
-  [orders.pointsUsed, 'int'],
-  [orders.pointsFen, 'int'],
-  [orders.shippingFen, 'int'],
-  [orders.totalFen, 'int'],
-  [orders.userCouponId, 'int'],
-  [orders.address, 'jsonb'],
-  [orders.invoice, 'jsonb'],
-  [orders.remarks, 'text'],
-  [orders.idempotencyKey, 'text'],
-  [orders.expiresAt, 'timestamptz'],
-  [orders.ephedrine, 'boolean'],
-  [orders.receiptStatus, 'text'],
-] as const;
-
-/**
- * Allocates the id and writes the order with its number in one statement; a second request
- * with the same idempotency key inserts nothing (and returns no row).
- */
-const orderStatement = statement(
-  'order_create',
-  sql`with allocated as (select nextval('orders_id_seq')::int as id)
-    insert into ${orders} (${name(orders.id)}, ${name(orders.orderNo)}, ${sql.join(
-      orderColumns.map(([c]) => name(c)),
-      sql`, `,
-    )})
-    select allocated.id, 'YC' || ${sql.raw('$1::text')} || lpad(allocated.id::text, 6, '0'), ${sql.raw(
-      orderColumns.map(([, type], i) => `$${i + 2}::${type}`).join(', '),
-    )} from allocated
-    on conflict (${name(orders.userId)}, ${name(orders.idempotencyKey)}) do nothing
-    returning ${name(orders.id)} as "id"`,
-);
-
-export async function insertOrderRow(tx: DbOrTx, order: NewOrder): Promise<{ id: number } | undefined> {
-  const [row] = await rawRows<{ id: number }>(tx, orderStatement, [
-    order.dateNo,
-    order.userId,
-    order.companyId,
-    order.goodsFen,
-    order.fullReductionFen,
-    order.couponFen,
-    order.pointsUsed,
-    order.pointsFen,
-    order.shippingFen,
-    order.totalFen,
-    order.userCouponId,
-    JSON.stringify(order.address),
-    order.invoice ? JSON.stringify(order.invoice) : null,
-    order.remarks,
-    order.idempotencyKey,
-    order.expiresAt,
-    order.ephedrine,
-    order.receiptStatus,
-  ]);
-  return row;
-}
-
 /** An order line as written at creation (orderLines' columns without id and order id). */
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'> & {
   kind: string;
@@ -105,7 +41,40 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'
   reductionFen: number;
 };
 
-/** The array parameters of the statement: each line column with its PostgreSQL array type. */
+export interface CreationEvent {
+  actorType: string;
+  actorId: number | null;
+  event: string;
+  from: string | null;
+  to: string | null;
+  note: string;
+}
+
+const name = (c: { name: string }) => sql.identifier(c.name);
+const p = (placeholder: string) => sql.placeholder(placeholder);
+
+/** Order columns with their parameter (the NewOrder field) and PostgreSQL type. */
+const orderColumns = [
+  [orders.userId, 'userId', 'int'],
+  [orders.companyId, 'companyId', 'int'],
+  [orders.goodsFen, 'goodsFen', 'int'],
+  [orders.fullReductionFen, 'fullReductionFen', 'int'],
+  [orders.couponFen, 'couponFen', 'int'],
+  [orders.pointsUsed, 'pointsUsed', 'int'],
+  [orders.pointsFen, 'pointsFen', 'int'],
+  [orders.shippingFen, 'shippingFen', 'int'],
+  [orders.totalFen, 'totalFen', 'int'],
+  [orders.userCouponId, 'userCouponId', 'int'],
+  [orders.address, 'address', 'jsonb'],
+  [orders.invoice, 'invoice', 'jsonb'],
+  [orders.remarks, 'remarks', 'text'],
+  [orders.idempotencyKey, 'idempotencyKey', 'text'],
+  [orders.expiresAt, 'expiresAt', 'timestamptz'],
+  [orders.ephedrine, 'ephedrine', 'boolean'],
+  [orders.receiptStatus, 'receiptStatus', 'text'],
+] as const satisfies readonly (readonly [unknown, keyof NewOrder, string])[];
+
+/** Line columns, each an array parameter (`line_<field>`) of its PostgreSQL type. */
 const lineColumns = [
   [orderLines.kind, 'kind', 'text'],
   [orderLines.goodsId, 'goodsId', 'int'],
@@ -124,49 +93,69 @@ const lineColumns = [
   [orderLines.payableFen, 'payableFen', 'int'],
 ] as const satisfies readonly (readonly [unknown, keyof NewOrderLine, string])[];
 
-const first = lineColumns.length + 2; // $1 order id, $2.. the line arrays, then the event
+const eventColumns = [
+  [orderEvents.actorType, 'actorType', 'text'],
+  [orderEvents.actorId, 'actorId', 'int'],
+  [orderEvents.event, 'event', 'text'],
+  [orderEvents.fromStatus, 'from', 'text'],
+  [orderEvents.toStatus, 'to', 'text'],
+  [orderEvents.note, 'note', 'text'],
+] as const satisfies readonly (readonly [unknown, keyof CreationEvent, string])[];
+
+const typed = (placeholder: string, type: string) => sql`${p(placeholder)}::${sql.raw(type)}`;
+const names = (columns: readonly (readonly [{ name: string }, ...unknown[]])[]) =>
+  sql.join(
+    columns.map(([c]) => name(c)),
+    sql`, `,
+  );
 
 /**
- * Writes a new order's lines and its creation event in one statement (any number of lines: one
- * array parameter per column).
+ * Allocates the id and writes the order with its number, its lines (one array parameter per
+ * column, any number of lines) and its creation event. A second request with the same
+ * idempotency key inserts nothing at all and returns no row.
  */
-const insertStatement = statement(
-  'order_lines_create',
-  sql`with event as (
-      insert into ${orderEvents} (${name(orderEvents.orderId)}, ${name(orderEvents.actorType)}, ${name(orderEvents.actorId)},
-        ${name(orderEvents.event)}, ${name(orderEvents.fromStatus)}, ${name(orderEvents.toStatus)}, ${name(orderEvents.note)})
-      values (${sql.raw(`$1, $${first}, $${first + 1}::int, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}`)})
+const createStatement = statement(
+  'order_create',
+  sql`with allocated as (select nextval('orders_id_seq')::int as id),
+    created as (
+      insert into ${orders} (${name(orders.id)}, ${name(orders.orderNo)}, ${names(orderColumns)})
+      select allocated.id, 'YC' || ${p('dateNo')}::text || lpad(allocated.id::text, 6, '0'), ${sql.join(
+        orderColumns.map(([, field, type]) => typed(`order_${field}`, type)),
+        sql`, `,
+      )} from allocated
+      on conflict (${name(orders.userId)}, ${name(orders.idempotencyKey)}) do nothing
+      returning ${name(orders.id)}
+    ),
+    event as (
+      insert into ${orderEvents} (${name(orderEvents.orderId)}, ${names(eventColumns)})
+      select created.id, ${sql.join(
+        eventColumns.map(([, field, type]) => typed(`event_${field}`, type)),
+        sql`, `,
+      )} from created
+    ),
+    lines as (
+      insert into ${orderLines} (${name(orderLines.orderId)}, ${names(lineColumns)})
+      select created.id, line.* from created, unnest(${sql.join(
+        lineColumns.map(([, field, type]) => typed(`line_${field}`, `${type}[]`)),
+        sql`, `,
+      )}) as line
     )
-    insert into ${orderLines} (${name(orderLines.orderId)}, ${sql.join(
-      lineColumns.map(([c]) => name(c)),
-      sql`, `,
-    )})
-    select ${sql.raw('$1')}, * from unnest(${sql.raw(lineColumns.map(([, , type], i) => `$${i + 2}::${type}[]`).join(', '))})`,
+    select id from created`,
 );
 
-export interface CreationEvent {
-  actorType: string;
-  actorId: number | null;
-  event: string;
-  from: string | null;
-  to: string | null;
-  note: string;
-}
-
-export async function insertOrderLines(
+/** Writes the order, its lines and its creation event; undefined when the key was already used. */
+export async function insertOrder(
   tx: DbOrTx,
-  orderId: number,
+  order: NewOrder,
   lines: NewOrderLine[],
   event: CreationEvent,
-): Promise<void> {
-  await rawRows(tx, insertStatement, [
-    orderId,
-    ...lineColumns.map(([, field]) => lines.map((l) => l[field] ?? null)),
-    event.actorType,
-    event.actorId,
-    event.event,
-    event.from,
-    event.to,
-    event.note,
-  ]);
+): Promise<{ id: number } | undefined> {
+  const values: Record<string, unknown> = { dateNo: order.dateNo };
+  for (const [, field] of orderColumns) values[`order_${field}`] = order[field];
+  values.order_address = JSON.stringify(order.address);
+  values.order_invoice = order.invoice ? JSON.stringify(order.invoice) : null;
+  for (const [, field] of lineColumns) values[`line_${field}`] = lines.map((l) => l[field] ?? null);
+  for (const [, field] of eventColumns) values[`event_${field}`] = event[field];
+  const [row] = await rawRowsNamed<{ id: number }>(tx, createStatement, values);
+  return row;
 }

@@ -24,7 +24,7 @@ import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
-import { insertOrderLines, insertOrderRow, type NewOrderLine } from './inserts';
+import { type NewOrderLine, insertOrder as writeOrder } from './inserts';
 import { loadOrderSettings, type OrderSettings } from './settings';
 import { lineDemands, moveStock } from './stock';
 
@@ -131,27 +131,45 @@ async function insertOrder(
 ) {
   const { total } = checkout;
   const now = new Date();
+  const priced = new Map(checkout.cart.lines.map((l) => [l.id, l]));
+  const lines = checkout.lines.flatMap((l) => {
+    const p = priced.get(l.cartId);
+    if (!p) throw new Error('priced line missing');
+    return orderLinesOf(l, p);
+  });
   return db.transaction(async (tx) => {
-    const inserted = await insertOrderRow(tx, {
-      dateNo: orderDateNo(now),
-      userId,
-      companyId: checkout.companyId,
-      goodsFen: total.goodsFen,
-      fullReductionFen: total.fullReductionFen,
-      couponFen: total.couponFen,
-      pointsUsed: total.pointsUsed,
-      pointsFen: total.pointsFen,
-      shippingFen: total.shippingFeeFen,
-      totalFen: total.totalFen,
-      userCouponId: total.couponFen > 0 ? checkout.userCouponId : null,
-      address: snapshot,
-      invoice: input.invoice ?? null,
-      remarks: input.remarks ?? '',
-      idempotencyKey: key,
-      expiresAt: new Date(now.getTime() + config.expireMinutes * 60_000),
-      ephedrine: checkout.ephedrine,
-      receiptStatus: checkout.ephedrine ? 'awaiting_upload' : 'none',
-    });
+    const inserted = await writeOrder(
+      tx,
+      {
+        dateNo: orderDateNo(now),
+        userId,
+        companyId: checkout.companyId,
+        goodsFen: total.goodsFen,
+        fullReductionFen: total.fullReductionFen,
+        couponFen: total.couponFen,
+        pointsUsed: total.pointsUsed,
+        pointsFen: total.pointsFen,
+        shippingFen: total.shippingFeeFen,
+        totalFen: total.totalFen,
+        userCouponId: total.couponFen > 0 ? checkout.userCouponId : null,
+        address: snapshot,
+        invoice: input.invoice ?? null,
+        remarks: input.remarks ?? '',
+        idempotencyKey: key,
+        expiresAt: new Date(now.getTime() + config.expireMinutes * 60_000),
+        ephedrine: checkout.ephedrine,
+        receiptStatus: checkout.ephedrine ? 'awaiting_upload' : 'none',
+      },
+      lines,
+      {
+        actorType: 'buyer',
+        actorId: userId,
+        event: 'create',
+        from: null,
+        to: 'pending_payment',
+        note: '提交订单',
+      },
+    );
     if (!inserted) {
       const existing = await findByKey(tx, userId, key);
       if (!existing) throw refusal('订单提交中，请稍候');
@@ -167,25 +185,6 @@ async function insertOrder(
     if (total.couponFen > 0 && checkout.userCouponId)
       await consumeCoupon(tx, userId, checkout.userCouponId, id);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
-
-    const priced = new Map(checkout.cart.lines.map((l) => [l.id, l]));
-    await insertOrderLines(
-      tx,
-      id,
-      checkout.lines.flatMap((l) => {
-        const p = priced.get(l.cartId);
-        if (!p) throw new Error('priced line missing');
-        return orderLinesOf(l, p);
-      }),
-      {
-        actorType: 'buyer',
-        actorId: userId,
-        event: 'create',
-        from: null,
-        to: 'pending_payment',
-        note: '提交订单',
-      },
-    );
     return { id, created: true };
   });
 }
