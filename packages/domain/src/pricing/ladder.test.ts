@@ -86,6 +86,21 @@ describe('ladder edge cases', () => {
       ]),
     ).toEqual([{ quantity: 10, priceFen: 480 }]);
   });
+  it('normalises any tiers like sorting the valid ones and keeping the cheapest per quantity', () => {
+    const tier = fc.record({
+      quantity: fc.oneof(fc.integer({ min: -2, max: 30 }), fc.constant(2.5)),
+      priceFen: fc.integer({ min: -5, max: 1000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(tier, { maxLength: 12 }), (tiers) => {
+        const valid = tiers
+          .filter((t) => Number.isInteger(t.quantity) && t.quantity > 0 && t.priceFen >= 0)
+          .sort((a, b) => a.quantity - b.quantity || a.priceFen - b.priceFen);
+        const expected = valid.filter((t, i) => i === 0 || valid[i - 1].quantity !== t.quantity);
+        expect(normalizeLadder(tiers)).toEqual(expected);
+      }),
+    );
+  });
 });
 
 /** Ladders whose tier prices fall as quantities rise, below the base price. */

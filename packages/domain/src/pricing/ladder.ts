@@ -49,10 +49,17 @@ export function normalizeLadder(tiers: readonly LadderTier[]): readonly LadderTi
     clean = isValidTier(tiers[i]) && (i === 0 || tiers[i - 1].quantity < tiers[i].quantity);
   }
   if (clean) return tiers;
-  const sorted = tiers.filter(isValidTier).sort((a, b) => a.quantity - b.quantity || a.priceFen - b.priceFen);
+  // Insertion into a sorted copy: ladders have a handful of tiers, and this runs per cart line
+  // on every read of a cart whose tiers were stored out of order (Array#sort with a comparator
+  // cost a quarter of pricing a 500-line cart).
   const out: LadderTier[] = [];
-  for (const tier of sorted) {
-    if (out.length === 0 || out[out.length - 1].quantity !== tier.quantity) out.push(tier);
+  for (const tier of tiers) {
+    if (!isValidTier(tier)) continue;
+    let i = out.length;
+    while (i > 0 && out[i - 1].quantity > tier.quantity) i--;
+    if (i > 0 && out[i - 1].quantity === tier.quantity) {
+      if (tier.priceFen < out[i - 1].priceFen) out[i - 1] = tier;
+    } else out.splice(i, 0, tier);
   }
   return out;
 }
