@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
 import { type RawStatement, rawRows, selectList, statement } from '../../db/raw';
@@ -164,29 +164,25 @@ export interface CartMergedRow extends CartMergeLine {
   linesBefore: number;
 }
 
-const mergeColumns = [
-  cartItems.goodsId,
-  cartItems.warehouseId,
-  cartItems.goodsPriceId,
-  cartItems.ladderPriceId,
-  cartItems.goodsManjianId,
-  cartItems.isYj,
-  cartItems.type,
-  cartItems.combinationId,
-  cartItems.quantity,
-] as const;
-const mergeFields = [
-  'goodsId',
-  'warehouseId',
-  'goodsPriceId',
-  'ladderPriceId',
-  'goodsManjianId',
-  'isYj',
-  'type',
-  'combinationId',
-  'quantity',
-] as const satisfies readonly (keyof CartMergeLine)[];
+/**
+ * The columns of a CartMergeLine by field, derived from the unique index (`cartMergeKey`, less
+ * the store) and the quantity: the merge statement, the copy's select and the key below all
+ * follow it.
+ */
+export const cartMergeLineColumns = Object.fromEntries(
+  Object.entries(getTableColumns(cartItems)).filter(
+    ([, c]) => ((cartMergeKey as Column[]).includes(c) && c !== cartItems.userId) || c === cartItems.quantity,
+  ),
+) as { [K in keyof CartMergeLine]: (typeof cartItems)['_']['columns'][K] };
+const mergeFields = Object.keys(cartMergeLineColumns) as (keyof CartMergeLine)[];
+const keyFields = mergeFields.filter((f) => f !== 'quantity');
+
+/** The merge key of a line within one store's cart. */
+export const cartMergeKeyOf = (line: Omit<CartMergeLine, 'quantity'>) =>
+  keyFields.map((f) => line[f]).join(':');
+
 const column = (c: { name: string }) => sql.identifier(c.name);
+const mergeColumns = mergeFields.map((f) => cartMergeLineColumns[f]);
 
 /**
  * Inserts lines into a store's cart, merging each into an existing line of the same merge key

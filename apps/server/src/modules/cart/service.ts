@@ -30,6 +30,8 @@ import { type CartPromotions, loadCartPromotions, type ShippingSetting } from '.
 import {
   type CartMergeLine,
   type CartRow,
+  cartMergeKeyOf,
+  cartMergeLineColumns,
   combinationStocks,
   countLines,
   loadAddGoods,
@@ -143,15 +145,11 @@ async function placeLines(
   });
 }
 
-/** The merge key of a line within one store's cart (the unique index, `cartMergeKey`, less the store). */
-const keyOf = (v: CartMergeLine) =>
-  `${v.goodsId}:${v.warehouseId}:${v.goodsPriceId}:${v.ladderPriceId}:${v.goodsManjianId}:${v.isYj}:${v.type}:${v.combinationId}`;
-
 /** Sums lines of the same merge key (one statement cannot merge into the same row twice). */
 function sumByKey(lines: CartMergeLine[]): Map<string, CartMergeLine> {
   const merged = new Map<string, CartMergeLine>();
   for (const line of lines) {
-    const key = keyOf(line);
+    const key = cartMergeKeyOf(line);
     const existing = merged.get(key);
     if (existing) existing.quantity += line.quantity;
     else merged.set(key, { ...line });
@@ -169,8 +167,8 @@ const cartFull = () => refusal(`购物车最多可放${CART_MAX_LINES}种商品�
  */
 export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
   const placed = await placeLines(db, await loadCartPromotions(db), lines);
-  const requested = sumByKey(
-    placed.map((p) => ({
+  const keyed = placed.map((p) => {
+    const line: CartMergeLine = {
       goodsId: p.goodsId,
       warehouseId: p.warehouseId,
       quantity: p.number,
@@ -180,26 +178,16 @@ export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
       isYj: p.line.is_yj,
       type: p.type,
       combinationId: p.combinationId,
-    })),
-  );
+    };
+    return { p, line, key: cartMergeKeyOf(line) };
+  });
+  const requested = sumByKey(keyed.map((k) => k.line));
   const { ids, total } = await db.transaction(async (tx) => {
     const rows = await mergeLines(tx, userId, [...requested.values()]);
-    const byKey = new Map(rows.map((r) => [keyOf(r), r]));
+    const byKey = new Map(rows.map((r) => [cartMergeKeyOf(r), r]));
     const ids: number[] = [];
-    for (const p of placed) {
-      const row = byKey.get(
-        keyOf({
-          goodsId: p.goodsId,
-          warehouseId: p.warehouseId,
-          quantity: 0,
-          goodsPriceId: p.line.goods_price_id,
-          ladderPriceId: p.line.ladder_price_id,
-          goodsManjianId: p.line.goods_manjian_id,
-          isYj: p.line.is_yj,
-          type: p.type,
-          combinationId: p.combinationId,
-        }),
-      );
+    for (const { p, key } of keyed) {
+      const row = byKey.get(key);
       if (!row) throw new Error('merge lost a line');
       const check = validateQuantity({ ...p.rule, quantity: row.quantity });
       if (!check.ok) throw fieldError(`params.${p.index}.number`, `${p.name}：${check.messages[0]}`);
@@ -309,17 +297,7 @@ export async function copyLines(db: Db, userId: number, ids: number[], otherUser
       .where(and(inArray(users.id, targets), eq(users.companyId, me.companyId), ne(users.id, userId)));
     if (stores.length !== targets.length) throw fieldError('other_user_ids', '只能复制到本公司的其他门店');
     const source = await tx
-      .select({
-        goodsId: cartItems.goodsId,
-        warehouseId: cartItems.warehouseId,
-        goodsPriceId: cartItems.goodsPriceId,
-        ladderPriceId: cartItems.ladderPriceId,
-        goodsManjianId: cartItems.goodsManjianId,
-        isYj: cartItems.isYj,
-        type: cartItems.type,
-        combinationId: cartItems.combinationId,
-        quantity: cartItems.quantity,
-      })
+      .select(cartMergeLineColumns)
       .from(cartItems)
       .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, unique)));
     for (const store of stores) {
