@@ -1,7 +1,7 @@
+import { FileThumbs } from '@yaocai/web-client/files';
 import { App, Button, Card, Input, Space, Table, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useAdminAction, useAfterSales } from '../api/admin';
-import { FileThumbs } from '../components/FileThumbs';
 
 /** Accept (refund to the original payment method) or refuse return / after-sales requests. */
 export default function AfterSalesConsole() {

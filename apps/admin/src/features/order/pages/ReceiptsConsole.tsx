@@ -1,6 +1,6 @@
+import { FileLink, FileThumbs } from '@yaocai/web-client/files';
 import { App, Button, Card, Space, Table } from 'antd';
 import { useAdminAction, useReceipts } from '../api/admin';
-import { FileLink, FileThumbs } from '../components/FileThumbs';
 
 /** Ephedrine (含麻) order receipts waiting for review. */
 export default function ReceiptsConsole() {

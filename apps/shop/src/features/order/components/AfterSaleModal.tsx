@@ -1,10 +1,10 @@
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrderDetailView } from '@yaocai/domain';
+import { fileUrl } from '@yaocai/web-client/files';
 import { App, Form, Input, InputNumber, Modal, Radio, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useRequestAfterSale } from '../api/orders';
 import { uploadPicture } from '../api/upload';
-import { fileUrl } from './Photos';
 
 const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp';
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

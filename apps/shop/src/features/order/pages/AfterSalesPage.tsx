@@ -1,8 +1,8 @@
+import { FileThumbs } from '@yaocai/web-client/files';
 import { Card, Descriptions, Result, Spin, Steps } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useAfterSale } from '../api/after-sale';
 import { yuan } from '../components/Amounts';
-import { Photos } from '../components/Photos';
 
 const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
 
@@ -39,7 +39,7 @@ export default function AfterSalesPage() {
           {a.reason}
         </Descriptions.Item>
         <Descriptions.Item label="凭证照片" span={2}>
-          <Photos ids={a.photo_ids} />
+          <FileThumbs ids={a.photo_ids} label="凭证照片" size={72} testId="photo-thumb" />
         </Descriptions.Item>
         <Descriptions.Item label="申请商品">
           {a.lines.map((l) => `${l.name || `商品行${l.line_id}`} × ${l.quantity}`).join('，')}

@@ -1,21 +1,24 @@
 import { Image, Space } from 'antd';
 
-const fileUrl = (id: number) => `/api/files/${id}`;
+/** An uploaded file as the API serves it (GET /api/files/{id}, owner or operator only). */
+export const fileUrl = (id: number) => `/api/files/${id}`;
 
 interface Props {
   ids: number[];
+  /** Alt text; numbered when there are several. */
   label: string;
   size?: number;
   /** `contain` for documents (a receipt must show whole, its seal included); photos fill the square. */
   fit?: 'cover' | 'contain';
+  testId?: string;
 }
 
-/** Uploaded images as thumbnails the operator can open large (antd preview, one group). */
-export function FileThumbs({ ids, label, size = 56, fit = 'cover' }: Props) {
+/** Uploaded images as thumbnails; a click opens the preview with the others of the group. */
+export function FileThumbs({ ids, label, size = 56, fit = 'cover', testId = 'file-thumb' }: Props) {
   if (!ids.length) return <>-</>;
   return (
     <Image.PreviewGroup>
-      <Space wrap size={4}>
+      <Space wrap size={8}>
         {ids.map((id, n) => (
           <Image
             key={id}
@@ -29,7 +32,7 @@ export function FileThumbs({ ids, label, size = 56, fit = 'cover' }: Props) {
               border: '1px solid #f0f0f0',
               background: fit === 'contain' ? '#fafafa' : undefined,
             }}
-            data-testid="file-thumb"
+            data-testid={testId}
           />
         ))}
       </Space>
