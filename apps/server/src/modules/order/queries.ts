@@ -104,26 +104,40 @@ export async function unshippedOrderAmountFen(db: DbOrTx, userId: number): Promi
   return row?.fen ?? 0;
 }
 
-/** What a list asks for: each filter present or not (the values are the statement's parameters). */
-function pageShape(userId: number | null, f: OrderListFilter) {
+/** A list's filters as the page statement's parameters (null: the filter is absent). */
+function pageValues(userId: number | null, f: OrderListFilter) {
+  const tab = ORDER_TABS.find((t) => t.key === f.tab);
   return {
-    user: Boolean(userId),
-    statuses: Boolean(ORDER_TABS.find((t) => t.key === f.tab)),
-    status: Boolean(f.status),
-    ephedrine: Boolean(f.ephedrine),
-    start: Boolean(f.start_date),
-    end: Boolean(f.end_date),
-    keyword: Boolean(f.keyword),
+    userId,
+    statuses: tab ? [...tab.statuses] : null,
+    status: f.status || null,
+    ephedrine: f.ephedrine || null,
+    start: f.start_date ? new Date(`${f.start_date}T00:00:00+08:00`) : null,
+    end: f.end_date ? new Date(new Date(`${f.end_date}T00:00:00+08:00`).getTime() + 86400_000) : null,
+    like: f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null,
+    limit: f.page_size,
+    offset: (f.page - 1) * f.page_size,
   };
 }
-type PageShape = ReturnType<typeof pageShape>;
 
+/** Which filters a list uses: the page statement's shape. */
+function pageShape(v: ReturnType<typeof pageValues>) {
+  return {
+    user: v.userId !== null,
+    statuses: v.statuses !== null,
+    status: v.status !== null,
+    ephedrine: v.ephedrine !== null,
+    start: v.start !== null,
+    end: v.end !== null,
+    keyword: v.like !== null,
+  };
+}
 /**
  * A page of orders with its total (a window over the filtered orders), as a raw prepared
  * statement (db/raw.ts): one statement per combination of filters, compiled on first use.
  */
 const pageStatements = new Map<string, RawStatement>();
-function pageStatement(shape: PageShape): RawStatement {
+function pageStatement(shape: ReturnType<typeof pageShape>): RawStatement {
   const key = Object.entries(shape)
     .filter(([, on]) => on)
     .map(([name]) => name)
@@ -153,17 +167,8 @@ function pageStatement(shape: PageShape): RawStatement {
 }
 
 export async function listOrders(db: DbOrTx, userId: number | null, f: OrderListFilter) {
-  const shape = pageShape(userId, f);
-  const values = {
-    userId,
-    statuses: [...(ORDER_TABS.find((t) => t.key === f.tab)?.statuses ?? [])],
-    status: f.status,
-    start: f.start_date ? new Date(`${f.start_date}T00:00:00+08:00`) : null,
-    end: f.end_date ? new Date(new Date(`${f.end_date}T00:00:00+08:00`).getTime() + 86400_000) : null,
-    like: f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null,
-    limit: f.page_size,
-    offset: (f.page - 1) * f.page_size,
-  };
+  const values = pageValues(userId, f);
+  const shape = pageShape(values);
   // The page with its total, then the page's preview lines: two round trips. A page past the
   // end has no row to carry the total, so it is counted apart (the same filters, no limit).
   const rows = await rawRowsNamed<OrderRow & { total: number }>(db, pageStatement(shape), values);
