@@ -13,6 +13,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, giftRules, goodsCombinationItems, goodsCombinations } from '../../db/schema';
 import { invalidateCartPromotions } from './promotions';
+import { bumpLine, insertLine } from './queries';
 
 let ctx: TestContext;
 let cookie: string;
@@ -245,6 +246,63 @@ describe('POST /api/cart', () => {
     const res = await call('POST', '/api/cart', {});
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);
+  });
+});
+
+describe('POST /api/cart with one goods line: one read and one guarded write', () => {
+  const lineOf = (warehouseId: number, quantity: number) => ({
+    goodsId: g.amxl.id,
+    warehouseId,
+    quantity,
+    goodsPriceId: 0,
+    ladderPriceId: 0,
+    goodsManjianId: 0,
+    isYj: 0,
+    type: 1,
+    combinationId: 0,
+  });
+  it('adds to a line only if it still holds the quantity the add was judged against', async () => {
+    const [id] = (await add([{ goods_id: g.amxl.id, number: 2, ck_id: whA.id }])).body.data.ids;
+    expect(await bumpLine(ctx.database.db, id, 4, 2)).toBe(false);
+    expect((await linesOf())[0].number).toBe(2);
+    expect(await bumpLine(ctx.database.db, id, 2, 2)).toBe(true);
+    expect((await linesOf())[0].number).toBe(4);
+  });
+  it('creates a line only below the cart size and when no line of its merge key appeared', async () => {
+    await add([{ goods_id: g.amxl.id, number: 2, ck_id: whA.id }]);
+    const db = ctx.database.db;
+    expect(await insertLine(db, stores[0].id, lineOf(whA.id, 2), CART_MAX_LINES)).toBeUndefined();
+    expect(await insertLine(db, stores[0].id, lineOf(whB.id, 2), 1)).toBeUndefined();
+    expect((await linesOf()).map((l) => [l.ck_id, l.number])).toEqual([[whA.id, 2]]);
+    const id = await insertLine(db, stores[0].id, lineOf(whB.id, 2), 2);
+    expect((await linesOf()).map((l) => [l.id, l.ck_id, l.number])).toEqual([
+      [expect.any(Number), whA.id, 2],
+      [id, whB.id, 2],
+    ]);
+  });
+  it('sums twenty concurrent adds of the same goods into one line', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => add([{ goods_id: g.amxl.id, number: 2, ck_id: whA.id }])),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.body.data.ids[0])).size).toBe(1);
+    const lines = await linesOf();
+    expect(lines).toHaveLength(1);
+    expect(lines[0].number).toBe(40);
+  });
+  it('never takes a line past its stock under concurrent adds', async () => {
+    await setStock(ctx.database.db, g.amxl.id, whB.id, 10);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => add([{ goods_id: g.amxl.id, number: 2, ck_id: whB.id }])),
+    );
+    const accepted = results.filter((r) => r.status === 200).length;
+    expect(accepted).toBe(5);
+    for (const refused of results.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('阿莫西林胶囊：库存不足，最多可购买10');
+    }
+    expect((await linesOf()).map((l) => l.number)).toEqual([10]);
+    await setStock(ctx.database.db, g.amxl.id, whB.id, 50);
   });
 });
 

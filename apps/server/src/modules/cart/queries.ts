@@ -1,7 +1,8 @@
 import { and, type Column, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
-import { type RawStatement, rawRows, selectList, statement } from '../../db/raw';
+import { type RawStatement, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
 import { cartItems, cartMergeKey, goods, goodsStock, warehouses } from '../../db/schema';
 import type { CartPromotions } from './promotions';
 
@@ -267,4 +268,93 @@ export async function loadOtherGoods(db: DbOrTx, ids: number[]): Promise<Map<num
   for (const { id, ...g } of found) result.set(id, { ...g, stock: new Map() });
   for (const s of stocks) result.get(s.goodsId)?.stock.set(s.warehouseId, s.quantity);
   return result;
+}
+
+// ---- The single-line add: one read and one guarded write, no transaction ----
+
+/** The merge-key fields a goods line of an add request chooses (goods and warehouse come from the row). */
+const requestKeyFields = keyFields.filter((f) => f !== 'goodsId' && f !== 'warehouseId');
+const existing = alias(cartItems, 'existing');
+const existingTable = sql`${cartItems} as ${sql.identifier('existing')}`;
+
+/**
+ * A goods row of a single-line add: the buying rule and stock in one warehouse, the store's line
+ * of the requested merge key in that warehouse (if any) and the store's line count.
+ */
+export interface AddOneRow extends AddGoodsRow {
+  lineId: number | null;
+  lineQuantity: number | null;
+  cartLines: number;
+}
+
+const addOneRead = statement(
+  'cart_add_one_read',
+  sql`select ${selectList(addGoodsColumns)}, ${existing.id} as "lineId", ${existing.quantity} as "lineQuantity",
+      (select count(*)::int from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')}) as "cartLines"
+    from ${goods}
+    left join ${goodsStock} on ${goodsStock.goodsId} = ${goods.id}
+    left join ${existingTable} on ${existing.userId} = ${sql.placeholder('userId')}
+      and ${existing.goodsId} = ${goods.id} and ${existing.warehouseId} = ${goodsStock.warehouseId}
+      and ${sql.join(
+        requestKeyFields.map((f) => sql`${existing[f]} = ${sql.placeholder(f)}::int`),
+        sql` and `,
+      )}
+    where ${goods.id} = ${sql.placeholder('goodsId')}`,
+);
+
+/** What adding one goods line needs, in one read: see AddOneRow. */
+export function loadAddOne(
+  db: DbOrTx,
+  userId: number,
+  line: Omit<CartMergeLine, 'warehouseId' | 'quantity'>,
+): Promise<AddOneRow[]> {
+  return rawRowsNamed<AddOneRow>(db, addOneRead, { ...line, userId });
+}
+
+/**
+ * Adds to an existing line if it still holds the quantity the add was judged against (a
+ * compare-and-set: the quantity rule lives in packages/domain, not in SQL). Commits
+ * asynchronously like the merge. False when another write got there first.
+ */
+const bumpLineStatement = statement(
+  'cart_bump_line',
+  sql`update ${cartItems} set ${column(cartItems.quantity)} = ${cartItems.quantity} + ${sql.placeholder('add')}::int,
+      ${column(cartItems.isSelected)} = true, ${column(cartItems.updatedAt)} = now()
+    where ${cartItems.id} = ${sql.placeholder('id')}::int and ${cartItems.quantity} = ${sql.placeholder('expected')}::int
+    returning ${cartItems.id} as "id", set_config('synchronous_commit', 'off', true) as "commit"`,
+);
+
+export async function bumpLine(db: DbOrTx, id: number, expected: number, add: number): Promise<boolean> {
+  return (await rawRowsNamed(db, bumpLineStatement, { id, expected, add })).length === 1;
+}
+
+/**
+ * Creates a line unless the store's cart already holds `maxLines` lines or a line of the same
+ * merge key appeared since it was read. Commits asynchronously like the merge. The new line's id,
+ * or undefined when it was not created.
+ */
+const insertLineStatement = statement(
+  'cart_insert_line',
+  sql`insert into ${cartItems} (${column(cartItems.userId)}, ${sql.join(mergeColumns.map(column), sql`, `)})
+    select ${sql.placeholder('userId')}::int, ${sql.join(
+      mergeFields.map((f) => sql`${sql.placeholder(f)}::int`),
+      sql`, `,
+    )}
+    where (select count(*) from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')}::int)
+      < ${sql.placeholder('maxLines')}::int
+    on conflict (${sql.join(
+      cartMergeKey.map((c) => sql.identifier(c.name)),
+      sql`, `,
+    )}) do nothing
+    returning ${cartItems.id} as "id", set_config('synchronous_commit', 'off', true) as "commit"`,
+);
+
+export async function insertLine(
+  db: DbOrTx,
+  userId: number,
+  line: CartMergeLine,
+  maxLines: number,
+): Promise<number | undefined> {
+  const [row] = await rawRowsNamed<{ id: number }>(db, insertLineStatement, { ...line, userId, maxLines });
+  return row?.id;
 }

@@ -28,13 +28,17 @@ import {
 } from './pricing';
 import { type CartPromotions, loadCartPromotions, type ShippingSetting } from './promotions';
 import {
+  type AddGoodsRow,
+  bumpLine,
   type CartMergeLine,
   type CartRow,
   cartMergeKeyOf,
   cartMergeLineColumns,
   combinationStocks,
   countLines,
+  insertLine,
   loadAddGoods,
+  loadAddOne,
   loadCartRows,
   loadOtherGoods,
   mergeLines,
@@ -88,6 +92,36 @@ interface Placement {
   line: CartAddLine;
 }
 
+/**
+ * Resolves a goods line (not a package) to its warehouse and quantity rule, given its goods rows
+ * (one per warehouse holding it); refuses what cannot be bought.
+ */
+function placeGoods(line: CartAddLine, index: number, goodsRows: AddGoodsRow[]): Placement {
+  const g = goodsRows.find((r) => r.id === line.goods_id);
+  if (!g?.isOnSale) throw fieldError(`params.${index}.goods_id`, '商品不存在或已下架');
+  if (!g.isBuy) throw fieldError(`params.${index}.goods_id`, `${g.name}：该商品暂不可购买`);
+  const stocks = goodsRows.filter((s) => s.id === g.id && s.warehouseId !== null);
+  let stock = line.ck_id > 0 ? stocks.find((s) => s.warehouseId === line.ck_id) : undefined;
+  if (line.ck_id > 0 && !stock) throw fieldError(`params.${index}.ck_id`, `${g.name}：该仓库没有此商品`);
+  stock ??= stocks.reduce<(typeof stocks)[number] | undefined>(
+    (best, s) => (!best || (s.stock ?? 0) > (best.stock ?? 0) ? s : best),
+    undefined,
+  );
+  if (!stock?.warehouseId || !stock.stock || stock.stock <= 0)
+    throw fieldError(`params.${index}.number`, `${g.name}：该商品已售罄`);
+  return {
+    index,
+    goodsId: g.id,
+    warehouseId: stock.warehouseId,
+    combinationId: 0,
+    type: CART_LINE_TYPE.normal,
+    number: line.number,
+    name: g.name,
+    rule: { min: g.min, step: g.step, stock: stock.stock },
+    line,
+  };
+}
+
 /** Resolves each requested line to goods, warehouse and quantity rule; refuses what cannot be bought. */
 async function placeLines(
   tx: DbOrTx,
@@ -100,49 +134,45 @@ async function placeLines(
     loadAddGoods(tx, goodsIds),
     combinationStocks(tx, promotions, comboIds),
   ]);
-  const goodsById = new Map(goodsRows.map((g) => [g.id, g]));
   return lines.map((line, index) => {
+    if (line.type !== CART_LINE_TYPE.combination) return placeGoods(line, index, goodsRows);
     const field = `params.${index}.goods_id`;
-    if (line.type === CART_LINE_TYPE.combination) {
-      const combo = promotions.combinations.get(line.goods_id);
-      if (!combo) throw fieldError(field, '组合套餐不存在或已下架');
-      if (!combo.items.every((i) => i.isBuy)) throw fieldError(field, `${combo.name}：该套餐暂不可购买`);
-      return {
-        index,
-        goodsId: combo.mainGoodsId,
-        warehouseId: combo.warehouseId,
-        combinationId: combo.id,
-        type: 3,
-        number: line.number,
-        name: combo.name,
-        rule: { min: 1, step: 1, stock: comboStock.get(combo.id) ?? 0 },
-        line,
-      };
-    }
-    const g = goodsById.get(line.goods_id);
-    if (!g?.isOnSale) throw fieldError(field, '商品不存在或已下架');
-    if (!g.isBuy) throw fieldError(field, `${g.name}：该商品暂不可购买`);
-    const stocks = goodsRows.filter((s) => s.id === g.id && s.warehouseId !== null);
-    let stock = line.ck_id > 0 ? stocks.find((s) => s.warehouseId === line.ck_id) : undefined;
-    if (line.ck_id > 0 && !stock) throw fieldError(`params.${index}.ck_id`, `${g.name}：该仓库没有此商品`);
-    stock ??= stocks.reduce<(typeof stocks)[number] | undefined>(
-      (best, s) => (!best || (s.stock ?? 0) > (best.stock ?? 0) ? s : best),
-      undefined,
-    );
-    if (!stock?.warehouseId || !stock.stock || stock.stock <= 0)
-      throw fieldError(`params.${index}.number`, `${g.name}：该商品已售罄`);
+    const combo = promotions.combinations.get(line.goods_id);
+    if (!combo) throw fieldError(field, '组合套餐不存在或已下架');
+    if (!combo.items.every((i) => i.isBuy)) throw fieldError(field, `${combo.name}：该套餐暂不可购买`);
     return {
       index,
-      goodsId: g.id,
-      warehouseId: stock.warehouseId,
-      combinationId: 0,
-      type: 1,
+      goodsId: combo.mainGoodsId,
+      warehouseId: combo.warehouseId,
+      combinationId: combo.id,
+      type: CART_LINE_TYPE.combination,
       number: line.number,
-      name: g.name,
-      rule: { min: g.min, step: g.step, stock: stock.stock },
+      name: combo.name,
+      rule: { min: 1, step: 1, stock: comboStock.get(combo.id) ?? 0 },
       line,
     };
   });
+}
+
+/** The line a placement merges into the cart. */
+function mergeLineOf(p: Placement): CartMergeLine {
+  return {
+    goodsId: p.goodsId,
+    warehouseId: p.warehouseId,
+    quantity: p.number,
+    goodsPriceId: p.line.goods_price_id,
+    ladderPriceId: p.line.ladder_price_id,
+    goodsManjianId: p.line.goods_manjian_id,
+    isYj: p.line.is_yj,
+    type: p.type,
+    combinationId: p.combinationId,
+  };
+}
+
+/** Refuses a line whose quantity after the merge breaks its buying rule (packages/domain). */
+function judgeMerged(p: Placement, quantity: number) {
+  const check = validateQuantity({ ...p.rule, quantity });
+  if (!check.ok) throw fieldError(`params.${p.index}.number`, `${p.name}：${check.messages[0]}`);
 }
 
 /** Sums lines of the same merge key (one statement cannot merge into the same row twice). */
@@ -160,25 +190,61 @@ function sumByKey(lines: CartMergeLine[]): Map<string, CartMergeLine> {
 const cartFull = () => refusal(`购物车最多可放${CART_MAX_LINES}种商品，请先结算或删除部分商品`, 422);
 
 /**
- * Adds lines, merging with the store's lines of the same goods and price source. Goods, stock
- * and promotions are read before the transaction (with PGlite's single connection a transaction
- * must not wait on the pool); the transaction is one merge statement, whose merged quantities
- * are then checked against the buying rules (a refusal rolls every line back).
+ * Adds lines, merging with the store's lines of the same goods and price source. Answers the
+ * line ids and the store's line count.
+ *
+ * One goods line (the add button of every list and detail page) takes one read and one guarded
+ * write without a transaction (`addOneLine`); anything else, or a single line that lost a race,
+ * takes the transaction below.
  */
 export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
+  if (lines.length === 1 && lines[0].type !== CART_LINE_TYPE.combination) {
+    const added = await addOneLine(db, userId, lines[0]);
+    if (added) return added;
+  }
+  return addInTransaction(db, userId, lines);
+}
+
+/**
+ * One goods line in two statements: its goods, stock, the store's line of the same merge key
+ * and the store's line count in one read; the merged quantity judged by the domain rule; then
+ * either a compare-and-set on the existing line's quantity or an insert guarded by the cart
+ * size and the merge key. Undefined when that write found the line changed since the read (a
+ * concurrent add or delete): the caller then takes the transaction, which serialises on the row.
+ */
+async function addOneLine(db: Db, userId: number, line: CartAddLine) {
+  const rows = await loadAddOne(db, userId, {
+    goodsId: line.goods_id,
+    goodsPriceId: line.goods_price_id,
+    ladderPriceId: line.ladder_price_id,
+    goodsManjianId: line.goods_manjian_id,
+    isYj: line.is_yj,
+    type: CART_LINE_TYPE.normal,
+    combinationId: 0,
+  });
+  const placed = placeGoods(line, 0, rows);
+  const row = rows.find((r) => r.warehouseId === placed.warehouseId);
+  if (!row) throw new Error('placed in a warehouse the read did not return');
+  judgeMerged(placed, (row.lineQuantity ?? 0) + placed.number);
+  if (row.lineId !== null && row.lineQuantity !== null) {
+    const bumped = await bumpLine(db, row.lineId, row.lineQuantity, placed.number);
+    return bumped ? { ids: [row.lineId], total: row.cartLines } : undefined;
+  }
+  if (row.cartLines >= CART_MAX_LINES) throw cartFull();
+  const id = await insertLine(db, userId, mergeLineOf(placed), CART_MAX_LINES);
+  return id === undefined ? undefined : { ids: [id], total: row.cartLines + 1 };
+}
+
+/**
+ * Any add in one transaction: goods, stock and promotions are read before it (with PGlite's
+ * single connection a transaction must not wait on the pool); the transaction is one merge
+ * statement, whose merged quantities are then checked against the buying rules (a refusal
+ * rolls every line back).
+ */
+async function addInTransaction(db: Db, userId: number, lines: CartAddLine[]) {
   const placed = await placeLines(db, await loadCartPromotions(db), lines);
   const keyed = placed.map((p) => {
-    const line: CartMergeLine = {
-      goodsId: p.goodsId,
-      warehouseId: p.warehouseId,
-      quantity: p.number,
-      goodsPriceId: p.line.goods_price_id,
-      ladderPriceId: p.line.ladder_price_id,
-      goodsManjianId: p.line.goods_manjian_id,
-      isYj: p.line.is_yj,
-      type: p.type,
-      combinationId: p.combinationId,
-    };
+    const line = mergeLineOf(p);
     return { p, line, key: cartMergeKeyOf(line) };
   });
   const requested = sumByKey(keyed.map((k) => k.line));
@@ -189,8 +255,7 @@ export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
     for (const { p, key } of keyed) {
       const row = byKey.get(key);
       if (!row) throw new Error('merge lost a line');
-      const check = validateQuantity({ ...p.rule, quantity: row.quantity });
-      if (!check.ok) throw fieldError(`params.${p.index}.number`, `${p.name}：${check.messages[0]}`);
+      judgeMerged(p, row.quantity);
       ids.push(row.id);
     }
     const total = (rows[0]?.linesBefore ?? 0) + rows.filter((r) => r.inserted).length;
