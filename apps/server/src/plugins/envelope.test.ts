@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,6 +17,11 @@ const probe: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request.body),
+  );
+  app.get('/probe/large', async () =>
+    ok(
+      Array.from({ length: 2000 }, (_, i) => ({ id: i, name: '阿莫西林胶囊', sccj: '华北制药股份有限公司' })),
+    ),
   );
   app.get('/probe/refuse', async () => {
     throw refusal('库存不足');
@@ -132,5 +138,33 @@ describe('the API envelope', () => {
     expect((await ctx.app.inject('/api/health')).json().data.status).toBe('ok');
     const docs = await ctx.app.inject('/api/docs/json');
     expect(docs.json().paths['/api/health']).toBeDefined();
+  });
+});
+
+describe('large bodies', () => {
+  const large = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/api/probe/large', headers });
+  it('are sent as UTF-8 bytes with their exact length', async () => {
+    const res = await large();
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.json().data[1999]).toEqual({ id: 1999, name: '阿莫西林胶囊', sccj: '华北制药股份有限公司' });
+  });
+  it('are gzip-compressed for a client that accepts it, and decompress to the same JSON', async () => {
+    const plain = await large();
+    const res = await large({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(gunzipSync(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+  it('leave small bodies uncompressed', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/probe/field',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json().code).toBe(422);
   });
 });
