@@ -2,7 +2,15 @@ import { and, type Column, eq, getTableColumns, inArray, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
-import { type RawStatement, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
+import {
+  type JsonRowsStatement,
+  jsonRowsStatement,
+  rawJsonRows,
+  rawRows,
+  rawRowsNamed,
+  selectList,
+  statement,
+} from '../../db/raw';
 import { cartItems, cartMergeKey, goods, goodsStock, warehouses } from '../../db/schema';
 import type { CartPromotions } from './promotions';
 
@@ -42,18 +50,19 @@ export const cartRowColumns = {
   stock: sql<number>`coalesce(${goodsStock.quantity}, 0)`.mapWith(Number),
 };
 
-/** `select <cartRowColumns as "camelCase"> from cart_items ... where user_id = $1 [and id = any($2)]`. */
-function cartRowsStatement(name: string, onlyIds: boolean): RawStatement {
-  return statement(
+/** The store's cart rows (optionally only some ids) as one JSON value, in the order they were added. */
+function cartRowsStatement(name: string, onlyIds: boolean) {
+  return jsonRowsStatement(
     name,
-    sql`select ${selectList(cartRowColumns)} from ${cartItems}
+    cartRowColumns,
+    sql`from ${cartItems}
     inner join ${goods} on ${goods.id} = ${cartItems.goodsId}
     inner join ${warehouses} on ${warehouses.id} = ${cartItems.warehouseId}
     left join ${goodsStock} on ${goodsStock.goodsId} = ${cartItems.goodsId}
       and ${goodsStock.warehouseId} = ${cartItems.warehouseId}
     where ${cartItems.userId} = ${sql.placeholder('userId')}
-    ${onlyIds ? sql`and ${cartItems.id} = any(${sql.placeholder('ids')}::int[])` : sql``}
-    order by ${cartItems.id}`,
+    ${onlyIds ? sql`and ${cartItems.id} = any(${sql.placeholder('ids')}::int[])` : sql``}`,
+    sql`${cartItems.id}`,
   );
 }
 
@@ -65,11 +74,13 @@ export type CartRow = SelectResultFields<typeof cartRowColumns>;
 
 /**
  * The store's cart lines in the order they were added (optionally only some ids). The hottest
- * read of the shop (GET /api/cart/list), so it runs as a prepared statement without ORM mapping
- * (db/raw.ts); the columns still come from `cartRowColumns`.
+ * read of the shop (GET /api/cart/list), so it runs as a prepared statement answering one JSON
+ * value (db/raw.ts `jsonRowsStatement`); the columns still come from `cartRowColumns`.
  */
 export function loadCartRows(db: DbOrTx, userId: number, ids?: number[]): Promise<CartRow[]> {
-  return ids ? rawRows<CartRow>(db, someRows, [userId, ids]) : rawRows<CartRow>(db, allRows, [userId]);
+  return ids
+    ? rawJsonRows<CartRow>(db, someRows as JsonRowsStatement<CartRow>, [userId, ids])
+    : rawJsonRows<CartRow>(db, allRows as JsonRowsStatement<CartRow>, [userId]);
 }
 
 /**
