@@ -8,6 +8,8 @@ import {
   companies,
   coupons,
   goods,
+  goodsCombinationItems,
+  goodsCombinations,
   goodsStock,
   type LadderTierRow,
   manjianActivities,
@@ -319,6 +321,47 @@ export async function makeGoods(db: DbOrTx, options: MakeGoodsOptions = {}) {
     );
   }
   return row;
+}
+
+/** A combination package (套餐) sold as one line at its own price, holding `items` per set. */
+export async function makeCombination(
+  db: DbOrTx,
+  values: typeof goodsCombinations.$inferInsert,
+  items: { goodsId: number; quantity: number }[],
+) {
+  const [row] = await db.insert(goodsCombinations).values(values).returning();
+  await db.insert(goodsCombinationItems).values(items.map((i) => ({ combinationId: row.id, ...i })));
+  return row;
+}
+
+export interface CartLineSpec {
+  goodsId: number;
+  quantity: number;
+  /** Set for a combination package line (goodsId is then the package's main goods). */
+  combinationId?: number;
+}
+
+/**
+ * A new logged-in buyer (createBuyer) whose cart holds these selected lines, all from one
+ * warehouse; `ids` are the cart line ids in the order given.
+ */
+export async function buyerWithCartLines(app: App, warehouseId: number, lines: CartLineSpec[]) {
+  const buyer = await createBuyer(app.db);
+  const cookie = await buyerCookie(app, buyer.user.id);
+  const rows = await app.db
+    .insert(cartItems)
+    .values(
+      lines.map((l) => ({
+        userId: buyer.user.id,
+        goodsId: l.goodsId,
+        warehouseId,
+        quantity: l.quantity,
+        type: l.combinationId ? 3 : 1,
+        combinationId: l.combinationId ?? 0,
+      })),
+    )
+    .returning({ id: cartItems.id });
+  return { ...buyer, cookie, ids: rows.map((r) => r.id) };
 }
 
 export async function setStock(db: DbOrTx, goodsId: number, warehouseId: number, quantity: number) {

@@ -2,10 +2,11 @@ import type { CheckoutPreview, OrderDetailView } from '@yaocai/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buyerCookie,
-  createBuyer,
+  buyerWithCartLines,
+  type CartLineSpec,
   createCoupon,
   key,
+  makeCombination,
   makeGoods,
   makeManjian,
   makeWarehouse,
@@ -13,14 +14,7 @@ import {
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import {
-  cartItems,
-  giftRules,
-  goodsCombinationItems,
-  goodsCombinations,
-  orderLines,
-  orders,
-} from '../../db/schema';
+import { cartItems, giftRules, orderLines, orders } from '../../db/schema';
 import { invalidateCartPromotions } from '../cart/promotions';
 import { sweepExpiredOrders } from './service';
 
@@ -67,40 +61,22 @@ beforeAll(async () => {
     { goodsId: g.withEph.id, type: 1, buyQuantity: 1, giftGoodsId: g.eph.id, giftQuantity: 1, repeat: true },
   ]);
   // The package's main goods is the plain one: its own flag says nothing about the package.
-  const [combo] = await db
-    .insert(goodsCombinations)
-    .values({ name: '感冒组合装', priceFen: 5000, mainGoodsId: g.plain.id, warehouseId: wh.id })
-    .returning();
+  const combo = await makeCombination(
+    db,
+    { name: '感冒组合装', priceFen: 5000, mainGoodsId: g.plain.id, warehouseId: wh.id },
+    [
+      { goodsId: g.plain.id, quantity: 1 },
+      { goodsId: g.eph.id, quantity: 2 },
+    ],
+  );
   comboId = combo.id;
-  await db.insert(goodsCombinationItems).values([
-    { combinationId: combo.id, goodsId: g.plain.id, quantity: 1 },
-    { combinationId: combo.id, goodsId: g.eph.id, quantity: 2 },
-  ]);
   await makeManjian(db, [{ amountFen: 10000, reductionFen: 1000 }]);
   await setShipping(db, 80000, 1000);
   invalidateCartPromotions(db);
 });
 afterAll(() => ctx.close());
 
-async function buyerWith(lines: { goodsId: number; quantity: number; combinationId?: number }[]) {
-  const db = ctx.app.db;
-  const buyer = await createBuyer(db);
-  const cookie = await buyerCookie(ctx.app, buyer.user.id);
-  const rows = await db
-    .insert(cartItems)
-    .values(
-      lines.map((l) => ({
-        userId: buyer.user.id,
-        goodsId: l.goodsId,
-        warehouseId: wh.id,
-        quantity: l.quantity,
-        type: l.combinationId ? 3 : 1,
-        combinationId: l.combinationId ?? 0,
-      })),
-    )
-    .returning({ id: cartItems.id });
-  return { ...buyer, cookie, ids: rows.map((r) => r.id) };
-}
+const buyerWith = (lines: CartLineSpec[]) => buyerWithCartLines(ctx.app, wh.id, lines);
 
 const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object, headers = {}) =>
   ctx.app.inject({ method, url, payload, headers: { cookie, ...headers } });

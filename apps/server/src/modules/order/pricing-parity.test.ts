@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buyerCookie,
-  createBuyer,
+  buyerWithCartLines,
+  type CartLineSpec,
   key,
+  makeCombination,
   makeGoods,
   makeManjian,
   makeWarehouse,
@@ -11,16 +12,7 @@ import {
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import {
-  cartItems,
-  giftRules,
-  goodsCombinationItems,
-  goodsCombinations,
-  manjianActivities,
-  manjianActivityGoods,
-  orderLines,
-  orders,
-} from '../../db/schema';
+import { giftRules, manjianActivities, manjianActivityGoods, orderLines, orders } from '../../db/schema';
 import { invalidateCartPromotions } from '../cart/promotions';
 
 /**
@@ -64,40 +56,21 @@ beforeAll(async () => {
     priceFen: 300,
     repeat: true,
   });
-  const [combo] = await db
-    .insert(goodsCombinations)
-    .values({ name: '感冒防护套餐', priceFen: 4500, mainGoodsId: g.c1.id, warehouseId: wh.id })
-    .returning();
+  const combo = await makeCombination(
+    db,
+    { name: '感冒防护套餐', priceFen: 4500, mainGoodsId: g.c1.id, warehouseId: wh.id },
+    [
+      { goodsId: g.c1.id, quantity: 2 },
+      { goodsId: g.c2.id, quantity: 1 },
+    ],
+  );
   comboId = combo.id;
-  await db.insert(goodsCombinationItems).values([
-    { combinationId: combo.id, goodsId: g.c1.id, quantity: 2 },
-    { combinationId: combo.id, goodsId: g.c2.id, quantity: 1 },
-  ]);
   await setShipping(db, 80000, 1000);
   invalidateCartPromotions(db);
 });
 afterAll(() => ctx.close());
 
-async function buyerWith(lines: { goodsId: number; quantity: number; combinationId?: number }[]) {
-  const db = ctx.app.db;
-  const buyer = await createBuyer(db);
-  const cookie = await buyerCookie(ctx.app, buyer.user.id);
-  const rows = await db
-    .insert(cartItems)
-    .values(
-      lines.map((l) => ({
-        userId: buyer.user.id,
-        goodsId: l.goodsId,
-        warehouseId: wh.id,
-        quantity: l.quantity,
-        isSelected: true,
-        type: l.combinationId ? 3 : 1,
-        combinationId: l.combinationId ?? 0,
-      })),
-    )
-    .returning({ id: cartItems.id });
-  return { ...buyer, cookie, ids: rows.map((r) => r.id) };
-}
+const buyerWith = (lines: CartLineSpec[]) => buyerWithCartLines(ctx.app, wh.id, lines);
 
 const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object, headers = {}) =>
   ctx.app.inject({ method, url, payload, headers: { cookie, ...headers } });
