@@ -3,7 +3,7 @@ import { Button, Cascader, Checkbox, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/http';
 import { useRegisterCompany } from '../api/register';
-import { applyApiError, contactNameRules, mobileRules } from './form-rules';
+import { applyApiError, contactNameRules, mobileRules, textRules } from './form-rules';
 import { regionOptions } from './regions';
 import { StepForm } from './StepForm';
 
@@ -44,14 +44,7 @@ export function RegisterCompanyStep({ token, onDone }: { token: string; onDone()
 
   return (
     <StepForm form={form} initialValues={initial} onFinish={onFinish} width={640} error={error}>
-      <Form.Item
-        label="企业名称"
-        name="company_name"
-        rules={[
-          { required: true, message: '请输入企业名称' },
-          { min: 2, max: 60, message: '企业名称为2-60个字' },
-        ]}
-      >
+      <Form.Item label="企业名称" name="company_name" rules={textRules('企业名称', 2, 60)}>
         <Input placeholder="与营业执照一致" maxLength={60} />
       </Form.Item>
       <Form.Item label="企业类型" name="company_type" rules={[{ required: true, message: '请选择企业类型' }]}>
@@ -68,14 +61,7 @@ export function RegisterCompanyStep({ token, onDone }: { token: string; onDone()
       <Form.Item label="所在地区" name="region" rules={[{ required: true, message: '请选择所在地区' }]}>
         <Cascader options={regionOptions} placeholder="省 / 市 / 区" data-testid="register-region" />
       </Form.Item>
-      <Form.Item
-        label="详细地址"
-        name="address"
-        rules={[
-          { required: true, message: '请输入详细地址' },
-          { min: 5, max: 120, message: '详细地址为5-120个字' },
-        ]}
-      >
+      <Form.Item label="详细地址" name="address" rules={textRules('详细地址', 5, 120)}>
         <Input placeholder="街道、门牌号" maxLength={120} />
       </Form.Item>
       <Form.Item

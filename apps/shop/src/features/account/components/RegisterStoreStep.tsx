@@ -2,7 +2,7 @@ import type { RegisterDdSubmitInput } from '@yaocai/domain';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useRegisterStore } from '../api/register';
-import { applyApiError, contactNameRules } from './form-rules';
+import { applyApiError, contactNameRules, textRules } from './form-rules';
 import { StepForm } from './StepForm';
 
 /** Multi-store step 2: the new store's name, contact and address. */
@@ -23,27 +23,13 @@ export function RegisterStoreStep({ token, onDone }: { token: string; onDone(): 
 
   return (
     <StepForm form={form} onFinish={onFinish} width={480} error={error}>
-      <Form.Item
-        label="门店名称"
-        name="store_name"
-        rules={[
-          { required: true, message: '请输入门店名称' },
-          { min: 2, max: 60, message: '门店名称为2-60个字' },
-        ]}
-      >
+      <Form.Item label="门店名称" name="store_name" rules={textRules('门店名称', 2, 60)}>
         <Input maxLength={60} />
       </Form.Item>
       <Form.Item label="门店联系人" name="contact_name" rules={contactNameRules}>
         <Input maxLength={20} />
       </Form.Item>
-      <Form.Item
-        label="门店地址"
-        name="address"
-        rules={[
-          { required: true, message: '请输入门店地址' },
-          { min: 5, max: 120, message: '门店地址为5-120个字' },
-        ]}
-      >
+      <Form.Item label="门店地址" name="address" rules={textRules('门店地址', 5, 120)}>
         <Input maxLength={120} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submit.isPending} data-testid="register-submit">

@@ -15,10 +15,12 @@ export const mobileRules: FormRule[] = [
   { required: true, message: '请输入手机号码' },
   { pattern: MOBILE_PATTERN, message: contactMessages.mobile },
 ];
-export const contactNameRules: FormRule[] = [
-  { required: true, message: '请输入联系人' },
-  { min: 2, max: 20, message: '联系人为2-20个字' },
+/** A required text of `min` to `max` characters, named in its messages (请输入X, X为2-60个字). */
+export const textRules = (label: string, min: number, max: number): FormRule[] => [
+  { required: true, message: `请输入${label}` },
+  { min, max, message: `${label}为${min}-${max}个字` },
 ];
+export const contactNameRules = textRules('联系人', 2, 20);
 export const codeRules: FormRule[] = [
   { required: true, message: '请输入短信验证码' },
   { validator: fromSchema(smsCode) },
