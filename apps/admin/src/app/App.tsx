@@ -1,24 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import 'dayjs/locale/zh-cn';
-import { HttpUiBridge } from '@yaocai/web-client/react';
-import { RouterProvider } from 'react-router';
+import { SpaRoot } from '@yaocai/web-client/react';
 import { httpClient } from '../lib/http';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
 import './admin.css';
 
+const theme = { token: { colorPrimary: '#0a8f5a', borderRadius: 4 } };
+
 /** Operator console: providers and the router. */
 export function App() {
-  return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#0a8f5a', borderRadius: 4 } }}>
-      <AntdApp>
-        <HttpUiBridge client={httpClient} router={router} />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntdApp>
-    </ConfigProvider>
-  );
+  return <SpaRoot httpClient={httpClient} queryClient={queryClient} router={router} theme={theme} />;
 }
