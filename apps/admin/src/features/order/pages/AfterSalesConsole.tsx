@@ -1,6 +1,7 @@
 import { FileThumbs } from '@yaocai/web-client/files';
-import { App, Button, Card, Input, Space, Table, Tabs, Tag } from 'antd';
+import { App, Card, Input, Table, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
+import { ReviewButtons } from '../../../components/ReviewButtons';
 import { useAdminAction, useAfterSales } from '../api/admin';
 
 /** Accept (refund to the original payment method) or refuse return / after-sales requests. */
@@ -66,14 +67,11 @@ export default function AfterSalesConsole() {
             title: '操作',
             render: (_, a) =>
               a.status === 'pending' ? (
-                <Space>
-                  <Button size="small" type="primary" onClick={() => decide(a.id, true)}>
-                    同意
-                  </Button>
-                  <Button size="small" danger onClick={() => decide(a.id, false)}>
-                    拒绝
-                  </Button>
-                </Space>
+                <ReviewButtons
+                  approveLabel="同意"
+                  refuseLabel="拒绝"
+                  onDecide={(approve) => decide(a.id, approve)}
+                />
               ) : (
                 a.operator_note || a.status_label
               ),

@@ -1,5 +1,6 @@
 import { FileLink, FileThumbs } from '@yaocai/web-client/files';
-import { App, Button, Card, Space, Table } from 'antd';
+import { App, Card, Table } from 'antd';
+import { ReviewButtons } from '../../../components/ReviewButtons';
 import { useAdminAction, useReceipts } from '../api/admin';
 
 /** Ephedrine (含麻) order receipts waiting for review. */
@@ -42,14 +43,11 @@ export default function ReceiptsConsole() {
           {
             title: '操作',
             render: (_, o) => (
-              <Space>
-                <Button size="small" type="primary" onClick={() => review(o.id, true)}>
-                  通过
-                </Button>
-                <Button size="small" danger onClick={() => review(o.id, false)}>
-                  退回
-                </Button>
-              </Space>
+              <ReviewButtons
+                approveLabel="通过"
+                refuseLabel="退回"
+                onDecide={(approve) => review(o.id, approve)}
+              />
             ),
           },
         ]}
