@@ -37,10 +37,14 @@ function isChineseSyllable(syllable: string): boolean {
   return /^[a-zü]+$/.test(syllable);
 }
 
-/** The four search columns of a goods row. */
-export function goodsPinyinColumns(name: string, manufacturer: string) {
-  const n = pinyinKeys(name);
-  const m = pinyinKeys(manufacturer);
+/** The four search columns of a goods row (`keysOf` may be a memoised pinyinKeys). */
+export function goodsPinyinColumns(
+  name: string,
+  manufacturer: string,
+  keysOf: (text: string) => PinyinKeys = pinyinKeys,
+) {
+  const n = keysOf(name);
+  const m = keysOf(manufacturer);
   return {
     namePinyin: n.full,
     nameInitials: n.initials,

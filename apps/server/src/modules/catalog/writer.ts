@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { goods, goodsCategories, goodsStock, type LadderTierRow } from '../../db/schema';
-import { type PinyinKeys, pinyinKeys } from './pinyin';
+import { goodsPinyinColumns, type PinyinKeys, pinyinKeys } from './pinyin';
 import { invalidateGoodsLists } from './queries';
 
 /** One goods to write, with its stock per warehouse and its category memberships. */
@@ -53,16 +53,7 @@ function keysOf(text: string): PinyinKeys {
 }
 
 /** Search columns for a name and manufacturer, memoised (generated catalogues repeat names). */
-export function searchColumns(name: string, manufacturer: string) {
-  const n = keysOf(name);
-  const m = keysOf(manufacturer);
-  return {
-    namePinyin: n.full,
-    nameInitials: n.initials,
-    manufacturerPinyin: m.full,
-    manufacturerInitials: m.initials,
-  };
-}
+const searchColumns = (name: string, manufacturer: string) => goodsPinyinColumns(name, manufacturer, keysOf);
 
 const BATCH = 500;
 
