@@ -41,35 +41,21 @@ export interface BuyerOptions {
 
 export async function createBuyer(db: DbOrTx, o: BuyerOptions = {}) {
   const tag = next();
-  const [company] = await db
-    .insert(companies)
-    .values({
-      name: `测试大药房${tag}`,
-      type: 'pharmacy',
-      contactName: '张三',
-      contactPhone: '13900000000',
-      province: '浙江省',
-      city: '杭州市',
-      district: '滨江区',
-      address: '江南大道1号',
-      businessScope: o.scope ?? ['cfy', 'fcfy', 'zcy', 'hxyzj', 'kssz', 'qx1', 'qx2'],
-      qualificationStatus: o.status ?? 'approved',
-      contractSignedAt: o.contractSigned === false ? null : new Date(),
-    })
-    .returning();
+  const company = await makeCompany(db, {
+    name: `测试大药房${tag}`,
+    address: '江南大道1号',
+    businessScope: o.scope ?? ['cfy', 'fcfy', 'zcy', 'hxyzj', 'kssz', 'qx1', 'qx2'],
+    qualificationStatus: o.status ?? 'approved',
+    contractSignedAt: o.contractSigned === false ? null : new Date(),
+  });
   const phone = `1${String(3 + (seq % 7))}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const [user] = await db
-    .insert(users)
-    .values({
-      companyId: company.id,
-      phone,
-      username: `u${tag}`,
-      passwordHash: 'x',
-      name: '张三',
-      storeName: `总店${tag}`,
-      points: o.points ?? 0,
-    })
-    .returning();
+  const user = await makeUser(db, company.id, {
+    phone,
+    username: `u${tag}`,
+    name: '张三',
+    storeName: `总店${tag}`,
+    points: o.points ?? 0,
+  });
   await db.insert(walletAccounts).values({
     userId: user.id,
     balanceFen: o.balanceFen ?? 0,
@@ -95,14 +81,6 @@ export async function createBuyer(db: DbOrTx, o: BuyerOptions = {}) {
   return { user, company, addressId };
 }
 
-export async function createWarehouse(db: DbOrTx, name = '杭州仓') {
-  const [w] = await db
-    .insert(warehouses)
-    .values({ code: `W${next()}`, name })
-    .returning();
-  return w;
-}
-
 export interface GoodsOptions {
   priceFen?: number;
   stock?: number;
@@ -113,28 +91,20 @@ export interface GoodsOptions {
   ladder?: { quantity: number; priceFen: number }[];
 }
 
+/** A goods in one warehouse, with makeGoods's defaults but another maker and approval number. */
 export async function createGoods(db: DbOrTx, o: GoodsOptions) {
   const tag = next();
-  const [g] = await db
-    .insert(goods)
-    .values({
-      sku: `SKU${tag}`,
-      name: o.name ?? `阿莫西林胶囊${tag}`,
-      commonName: '阿莫西林胶囊',
-      kind: 'drug',
-      manufacturer: '华北制药股份有限公司',
-      spec: '0.25g*24粒',
-      unit: '盒',
-      approvalNo: '国药准字H13023964',
-      scopeClass: o.scopeClass ?? 'kssz',
-      basePriceFen: o.priceFen ?? 1000,
-      ladder: o.ladder ?? [],
-      ephedrine: o.ephedrine ?? false,
-      stockTotal: o.stock ?? 100,
-    })
-    .returning();
-  await db.insert(goodsStock).values({ goodsId: g.id, warehouseId: o.warehouseId, quantity: o.stock ?? 100 });
-  return g;
+  return makeGoods(db, {
+    sku: `SKU${tag}`,
+    name: o.name ?? `阿莫西林胶囊${tag}`,
+    manufacturer: '华北制药股份有限公司',
+    approvalNo: '国药准字H13023964',
+    scopeClass: o.scopeClass ?? 'kssz',
+    basePriceFen: o.priceFen ?? 1000,
+    ladder: o.ladder ?? [],
+    ephedrine: o.ephedrine ?? false,
+    stock: { [o.warehouseId]: o.stock ?? 100 },
+  });
 }
 
 export async function addCartLine(
@@ -397,12 +367,8 @@ export async function setShipping(db: DbOrTx, thresholdFen: number, feeFen: numb
     .onConflictDoUpdate({ target: settings.key, set: { value } });
 }
 
-/** Logs a store user in by creating its session directly; returns the Cookie header. */
-export async function loginAs(app: App, userId: number): Promise<string> {
-  const id = randomBytes(32).toString('base64url');
-  await app.sessionStore.set(id, { userId, loginAt: Date.now() }, 3600);
-  return `${BUYER_COOKIE}=${id}`;
-}
+/** Logs a store user in (the cart tests' name for buyerCookie); returns the Cookie header. */
+export const loginAs = buyerCookie;
 
 export async function userCompany(db: DbOrTx, userId: number) {
   const [row] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));

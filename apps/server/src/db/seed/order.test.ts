@@ -4,7 +4,7 @@ import {
   buyerCookie,
   createBuyer,
   createGoods,
-  createWarehouse,
+  makeWarehouse,
   operatorCookie,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -24,7 +24,7 @@ describe('order demo data', () => {
     await db.update(users).set({ phone: '13800000001' }).where(eq(users.id, b.user.id));
     const { walletAccounts } = await import('../schema');
     await db.delete(walletAccounts).where(eq(walletAccounts.userId, b.user.id));
-    const w = await createWarehouse(db);
+    const w = await makeWarehouse(db);
     for (let i = 0; i < 8; i++) await createGoods(db, { warehouseId: w.id, priceFen: 1500 + i * 100 });
     await createGoods(db, { warehouseId: w.id, ephedrine: true, name: '复方盐酸伪麻黄碱缓释胶囊' });
     await db.transaction((tx) => seedOrders(tx));

@@ -4,8 +4,8 @@ import {
   buyerCookie,
   createBuyer,
   createGoods,
-  createWarehouse,
   key,
+  makeWarehouse,
   operatorCookie,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -16,7 +16,7 @@ let warehouseId: number;
 let op: string;
 beforeAll(async () => {
   ctx = await createTestApp({ seed: false });
-  warehouseId = (await createWarehouse(ctx.app.db)).id;
+  warehouseId = (await makeWarehouse(ctx.app.db)).id;
   op = (await operatorCookie(ctx.app)).cookie;
 });
 afterAll(() => ctx.close());

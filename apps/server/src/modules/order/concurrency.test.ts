@@ -6,8 +6,8 @@ import {
   createBuyer,
   createCoupon,
   createGoods,
-  createWarehouse,
   key,
+  makeWarehouse,
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
@@ -20,7 +20,7 @@ describe.skipIf(testDbKind !== 'postgres')('concurrency on PostgreSQL', () => {
   let warehouseId: number;
   beforeAll(async () => {
     ctx = await createTestApp({ seed: false });
-    warehouseId = (await createWarehouse(ctx.app.db)).id;
+    warehouseId = (await makeWarehouse(ctx.app.db)).id;
   });
   afterAll(() => ctx.close());
 

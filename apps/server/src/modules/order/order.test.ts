@@ -7,8 +7,8 @@ import {
   createBuyer,
   createCoupon,
   createGoods,
-  createWarehouse,
   key,
+  makeWarehouse,
   pointsOf,
   stockOf,
 } from '../../../test/factories';
@@ -20,7 +20,7 @@ let ctx: TestContext;
 let warehouseId: number;
 beforeAll(async () => {
   ctx = await createTestApp({ seed: false });
-  warehouseId = (await createWarehouse(ctx.app.db)).id;
+  warehouseId = (await makeWarehouse(ctx.app.db)).id;
 });
 afterAll(() => ctx.close());
 

@@ -5,8 +5,8 @@ import {
   buyerCookie,
   createBuyer,
   createGoods,
-  createWarehouse,
   key,
+  makeWarehouse,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { creditBills, moneyLog, orders, walletAccounts } from '../../db/schema';
@@ -16,7 +16,7 @@ let ctx: TestContext;
 let warehouseId: number;
 beforeAll(async () => {
   ctx = await createTestApp({ seed: false });
-  warehouseId = (await createWarehouse(ctx.app.db)).id;
+  warehouseId = (await makeWarehouse(ctx.app.db)).id;
 });
 afterAll(() => ctx.close());
 
