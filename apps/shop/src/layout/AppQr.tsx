@@ -1,4 +1,4 @@
-import { Popover, QRCode } from 'antd';
+import { Popover, type PopoverProps, QRCode } from 'antd';
 import type { ReactNode } from 'react';
 import { useSite } from './api/site';
 
@@ -16,20 +16,36 @@ export function useQrTargets() {
   };
 }
 
-/** Popover with the mobile-app download QR code. */
-export function AppQrPopover({ children }: { children: ReactNode }) {
-  const targets = useQrTargets();
+interface QrPopoverProps {
+  value: string;
+  caption: string;
+  placement: PopoverProps['placement'];
+  children: ReactNode;
+}
+
+/** Popover with a QR code and its caption, opened from `children`. */
+export function QrPopover({ value, caption, placement, children }: QrPopoverProps) {
   return (
     <Popover
-      placement="bottom"
+      placement={placement}
       content={
         <div className="sh-qr-pop">
-          <QrImage value={targets.app} />
-          <p>扫码下载药采APP</p>
+          <QrImage value={value} />
+          <p>{caption}</p>
         </div>
       }
     >
       {children}
     </Popover>
+  );
+}
+
+/** Popover with the mobile-app download QR code. */
+export function AppQrPopover({ children }: { children: ReactNode }) {
+  const targets = useQrTargets();
+  return (
+    <QrPopover placement="bottom" value={targets.app} caption="扫码下载药采APP">
+      {children}
+    </QrPopover>
   );
 }

@@ -11,7 +11,7 @@ import { Badge, Popover } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { queryKeys } from '../lib/query-keys';
-import { QrImage, useQrTargets } from './AppQr';
+import { QrPopover, useQrTargets } from './AppQr';
 import { BADGE_MAX } from './api/cart-total';
 import { useUserBase } from './api/user-base';
 import { useCartCount } from './CartButton';
@@ -101,19 +101,11 @@ export function SideBar({ cartStep }: { cartStep?: number }) {
             <CustomerServiceOutlined />
           </button>
         </Popover>
-        <Popover
-          placement="left"
-          content={
-            <div className="sh-qr-pop">
-              <QrImage value={targets.wechat} />
-              <p>关注药采公众号</p>
-            </div>
-          }
-        >
+        <QrPopover placement="left" value={targets.wechat} caption="关注药采公众号">
           <button type="button" className="sh-sidebar__btn" title="二维码">
             <QrcodeOutlined />
           </button>
-        </Popover>
+        </QrPopover>
         <button
           type="button"
           className="sh-sidebar__btn sh-sidebar__top"
