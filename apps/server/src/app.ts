@@ -57,8 +57,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     seed: config.seedDemoData,
   });
-  await app.register(sessionPlugin, { redisUrl: config.redisUrl });
-  await app.register(httpPlugin);
+  await app.register(sessionPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(httpPlugin, { redisPrefix: config.redisPrefix });
   await app.register(csrfPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(docsPlugin);
 

@@ -12,6 +12,8 @@ export interface AppConfig {
   /** Folder for the embedded database and uploaded files. */
   dataDir: string;
   redisUrl?: string;
+  /** Starts every Redis key the app writes (sessions, rate limits). */
+  redisPrefix: string;
   /** Load demo data into an empty database. */
   seedDemoData: boolean;
   /** Allowed browser origins for state-changing requests (CSRF check); empty = same host only. */
@@ -31,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'yc:',
     seedDemoData: env.SEED_DEMO_DATA !== '0',
     trustedOrigins: (env.TRUSTED_ORIGINS ?? '').split(',').filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Redis } from 'ioredis';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -14,14 +16,41 @@ import { LocalFileStorage } from '../src/lib/storage';
  */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * The Redis server for the tests of the Redis session store (TEST_REDIS_URL, e.g.
+ * redis://127.0.0.1:6379); without it they are skipped. Each app or store gets keys of its own
+ * (testRedisPrefix) and deletes them when done.
+ */
+export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
+/** Where sessions live in a test app: the database always, Redis too when TEST_REDIS_URL is set. */
+export const sessionStoreKinds: ('db' | 'redis')[] = testRedisUrl ? ['db', 'redis'] : ['db'];
+export const testRedisPrefix = () => `yc-test:${process.pid}-${randomBytes(4).toString('hex')}:`;
+
+/** Deletes every key under a test's prefix. */
+export async function deleteRedisKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
 export interface TestContext {
   app: App;
   database: Database;
   close(): Promise<void>;
 }
 
-/** A fresh database (migrated, with demo data unless seed is false) and the app on top of it. */
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestContext> {
+/**
+ * A fresh database (migrated, with demo data unless seed is false) and the app on top of it, its
+ * sessions in the database or (sessions: 'redis') in TEST_REDIS_URL's Redis.
+ */
+export async function createTestApp(
+  options: { seed?: boolean; sessions?: 'db' | 'redis' } = {},
+): Promise<TestContext> {
+  if (options.sessions === 'redis' && !testRedisUrl)
+    throw new Error("sessions: 'redis' needs TEST_REDIS_URL");
   let database: Database;
   let drop = async () => {};
   if (testDbKind === 'postgres') {
@@ -37,13 +66,19 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-test-'));
   if (options.seed !== false)
     await seedDemoData(database.db, new LocalFileStorage(path.join(dataDir, 'uploads')));
-  const config = { ...loadConfig({ DATA_DIR: dataDir }), seedDemoData: false, logLevel: 'silent' };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir }),
+    seedDemoData: false,
+    logLevel: 'silent',
+    ...(options.sessions === 'redis' ? { redisUrl: testRedisUrl, redisPrefix: testRedisPrefix() } : {}),
+  };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,
     database,
     async close() {
+      if (app.redis) await deleteRedisKeys(app.redis, config.redisPrefix);
       await app.close();
       await database.close();
       // Let ending pool sockets finish closing before `drop ... with (force)` terminates them.

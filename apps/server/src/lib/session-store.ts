@@ -1,5 +1,5 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { rawRows, selectList, statement } from '../db/raw';
 import { sessions } from '../db/schema';
@@ -18,6 +18,8 @@ export interface SessionStore {
   get(id: string): Promise<SessionData | undefined>;
   set(id: string, data: SessionData, ttlSeconds: number): Promise<void>;
   destroy(id: string): Promise<void>;
+  /** Ends every session of a buyer (a new password). */
+  destroyUser(userId: number): Promise<void>;
 }
 
 const sessionById = statement(
@@ -57,33 +59,88 @@ export class DbSessionStore implements SessionStore {
   async destroy(id: string) {
     await this.db.delete(sessions).where(eq(sessions.id, id));
   }
+
+  async destroyUser(userId: number) {
+    await this.db.delete(sessions).where(sql`(${sessions.data}->>'userId')::int = ${userId}`);
+  }
 }
 
+/**
+ * Sessions in Redis, each a key that expires with it. A buyer's sessions are also listed in a
+ * sorted set of session ids scored by their expiry (ms), so that a new password can end them
+ * all: the list drops members whose time has passed whenever a session is added, and itself
+ * lives as long as its longest session. A logout only deletes the session's key; its id leaves
+ * the list when it would have expired. Needs Redis 7 (EXPIRE NX and GT).
+ */
 export class RedisSessionStore implements SessionStore {
+  /** `prefix` starts every key (REDIS_PREFIX), so several deployments or test runs can share a server. */
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'yc:sess:',
+    private readonly prefix = 'yc:',
   ) {}
 
+  private sessionKey(id: string) {
+    return `${this.prefix}sess:${id}`;
+  }
+
+  private userKey(userId: number) {
+    return `${this.prefix}user-sess:${userId}`;
+  }
+
   async get(id: string) {
-    const raw = await this.redis.get(this.prefix + id);
+    const raw = await this.redis.get(this.sessionKey(id));
     return raw ? (JSON.parse(raw) as SessionData) : undefined;
   }
 
   async set(id: string, data: SessionData, ttlSeconds: number) {
-    await this.redis.set(this.prefix + id, JSON.stringify(data), 'EX', ttlSeconds);
+    const key = this.sessionKey(id);
+    if (!data.userId) {
+      await this.redis.set(key, JSON.stringify(data), 'EX', ttlSeconds);
+      return;
+    }
+    const now = Date.now();
+    const userKey = this.userKey(data.userId);
+    await execAll(
+      this.redis
+        .multi()
+        .set(key, JSON.stringify(data), 'EX', ttlSeconds)
+        .zadd(userKey, now + ttlSeconds * 1000, id)
+        .zremrangebyscore(userKey, '-inf', now)
+        // NX gives a new list its first expiry; GT only ever lengthens it.
+        .expire(userKey, ttlSeconds, 'NX')
+        .expire(userKey, ttlSeconds, 'GT'),
+    );
   }
 
   async destroy(id: string) {
-    await this.redis.del(this.prefix + id);
+    await this.redis.del(this.sessionKey(id));
   }
+
+  async destroyUser(userId: number) {
+    const userKey = this.userKey(userId);
+    const ids = await this.redis.zrange(userKey, 0, -1);
+    if (ids.length === 0) return;
+    // Only the ids read are removed from the list: a session added meanwhile stays listed.
+    await execAll(
+      this.redis
+        .multi()
+        .del(...ids.map((id) => this.sessionKey(id)))
+        .zrem(userKey, ...ids),
+    );
+  }
+}
+
+/** Runs a MULTI, failing when any of its commands failed (EXEC itself reports them per command). */
+async function execAll(multi: ChainableCommander) {
+  const failed = (await multi.exec())?.find(([error]) => error);
+  if (failed) throw failed[0];
 }
 
 /**
  * A per-process read cache in front of a store, for SESSION_CACHE_MS (default 1 s; 0 = off):
  * every logged-in request reads its session, and a page makes several calls within a second.
  * Logins, logouts and password changes made through this process take effect here at once
- * (set, destroy and forgetUser drop the entries); a session ended by another process is still
+ * (set, destroy and destroyUser drop the entries); a session ended by another process is still
  * honoured here for at most the cache time (design.md: per-process, short-lived caches). Only
  * found sessions are kept, and at most `maxEntries` of them.
  */
@@ -118,8 +175,8 @@ export class CachedSessionStore implements SessionStore {
     await this.inner.destroy(id);
   }
 
-  /** Forgets every cached session of a buyer (its sessions were ended, e.g. a new password). */
-  forgetUser(userId: number) {
+  async destroyUser(userId: number) {
+    await this.inner.destroyUser(userId);
     for (const [id, entry] of this.entries) if (entry.data.userId === userId) this.entries.delete(id);
   }
 }

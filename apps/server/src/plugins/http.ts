@@ -29,7 +29,7 @@ export const compressOptions: FastifyCompressOptions = {
  * (`ids[]=1`, `params[0][goods_id]=1`), multipart uploads and the rate limiter (off by default;
  * routes opt in through `config.rateLimit`).
  */
-export const httpPlugin = fp(async (app: FastifyInstance) => {
+export const httpPlugin = fp(async (app: FastifyInstance, options: { redisPrefix?: string }) => {
   await app.register(compress, compressOptions);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -50,7 +50,7 @@ export const httpPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
   await app.register(rateLimit, {
     global: false,
-    ...(app.redis ? { redis: app.redis } : {}),
+    ...(app.redis ? { redis: app.redis, nameSpace: `${options.redisPrefix ?? 'yc:'}rl:` } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 429,

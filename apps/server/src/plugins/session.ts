@@ -47,6 +47,8 @@ declare module 'fastify' {
 
 export interface SessionPluginOptions {
   redisUrl?: string;
+  /** Starts every session key in Redis (default `yc:`). */
+  redisPrefix?: string;
   secureCookie?: boolean;
   /** How long this process reuses a session it read (default SESSION_CACHE_MS or 1 s; 0 = off). */
   sessionCacheMs?: number;
@@ -58,7 +60,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
   if (options.redisUrl) {
     const redis = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     app.decorate('redis', redis);
-    app.decorate('sessionStore', new CachedSessionStore(new RedisSessionStore(redis), cacheMs));
+    app.decorate(
+      'sessionStore',
+      new CachedSessionStore(new RedisSessionStore(redis, options.redisPrefix), cacheMs),
+    );
     app.addHook('onClose', async () => {
       await redis.quit();
     });

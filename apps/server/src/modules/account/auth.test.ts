@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, createTestApp, type TestContext } from '../../../test/helpers';
+import { createBuyer } from '../../../test/factories';
+import { cookiesOf, createTestApp, sessionStoreKinds, type TestContext } from '../../../test/helpers';
 import { sessions, users } from '../../db/schema';
+import { hashPassword } from './passwords';
 import { client, countRows } from './test-kit';
 
 let ctx: TestContext;
@@ -214,6 +216,67 @@ describe('forgot password', () => {
     await api.login('13800000001', 'Change123');
   });
 });
+
+describe.each(sessionStoreKinds)(
+  'a new password ends every session of the buyer (%s sessions)',
+  (sessions) => {
+    let own: TestContext;
+    let ownApi: ReturnType<typeof client>;
+    beforeAll(async () => {
+      own = await createTestApp({ seed: false, sessions });
+      ownApi = client(own);
+    });
+    afterAll(() => own.close());
+
+    /** A buyer who can log in with Demo@123456, logged in twice, and another buyer logged in. */
+    async function loggedInTwice() {
+      const phones: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const { user } = await createBuyer(own.app.db);
+        const passwordHash = await hashPassword('Demo@123456');
+        await own.app.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        phones.push(user.phone);
+      }
+      const [phone, otherPhone] = phones;
+      const logins = [await ownApi.login(phone), await ownApi.login(phone)];
+      const bystander = await ownApi.login(otherPhone);
+      for (const cookie of [...logins, bystander])
+        expect((await ownApi.get('/api/cart/total', cookie)).statusCode).toBe(200);
+      return { phone, logins, bystander };
+    }
+
+    it('with the SMS code: both earlier logins get 401, the other buyer stays logged in', async () => {
+      const { phone, logins, bystander } = await loggedInTwice();
+      const code = await ownApi.sendCode(phone, 'forget');
+      const token = (await ownApi.post('/api/user/forget/verify', { phone, code })).json().data.token;
+      const res = await ownApi.post('/api/user/resetPassword', {
+        token,
+        password: 'New12345',
+        confirm_password: 'New12345',
+      });
+      expect(res.statusCode).toBe(200);
+      for (const cookie of logins) expect((await ownApi.get('/api/cart/total', cookie)).statusCode).toBe(401);
+      expect((await ownApi.get('/api/cart/total', bystander)).statusCode).toBe(200);
+      expect((await ownApi.get('/api/cart/total', await ownApi.login(phone, 'New12345'))).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('with the old password: the other login gets 401, this browser goes on with a new session', async () => {
+      const { logins, bystander } = await loggedInTwice();
+      const [here] = logins;
+      const res = await ownApi.post(
+        '/api/user/resetPassword',
+        { old_password: 'Demo@123456', password: 'Change123', confirm_password: 'Change123' },
+        here,
+      );
+      expect(res.statusCode).toBe(200);
+      for (const cookie of logins) expect((await ownApi.get('/api/cart/total', cookie)).statusCode).toBe(401);
+      expect((await ownApi.get('/api/cart/total', cookiesOf(res))).statusCode).toBe(200);
+      expect((await ownApi.get('/api/cart/total', bystander)).statusCode).toBe(200);
+    });
+  },
+);
 
 describe('operator sign-in', () => {
   it('logs in, answers me, logs out; buyer sessions do not count', async () => {

@@ -1,7 +1,8 @@
-import { and, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginFailures, operators, sessions, users } from '../../db/schema';
+import { loginFailures, operators, users } from '../../db/schema';
 import { fieldError, notLoggedIn, refusal, tooManyRequests } from '../../lib/errors';
+import type { SessionStore } from '../../lib/session-store';
 import { consumeDraft, createDraft, loadDraft } from './drafts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { consumeSmsCode, isPhoneTaken } from './sms-codes';
@@ -87,10 +88,12 @@ export async function verifyForgetPhone(db: Db, input: { phone: string; code: st
 
 /**
  * Sets a new password, either with a forgot-password token or, logged in, with the old
- * password. Ends every other session of the user and lifts a login lockout.
+ * password. Ends every session of the user (the route starts a fresh one for a logged-in change)
+ * and lifts a login lockout.
  */
 export async function resetPassword(
   db: Db,
+  sessions: SessionStore,
   input: { token?: string; old_password?: string; password: string },
   sessionUserId: number | undefined,
 ): Promise<number> {
@@ -121,8 +124,9 @@ export async function resetPassword(
       .filter((k): k is string => Boolean(k))
       .map((k) => failureKey('buyer', k));
     await tx.delete(loginFailures).where(inArray(loginFailures.username, keys));
-    // DB sessions carry the user id in their JSON; Redis sessions simply expire.
-    await tx.delete(sessions).where(sql`(${sessions.data}->>'userId')::int = ${userId}`);
   });
+  // Only after the commit: a login with the old password that started its session before this
+  // point is ended too.
+  await sessions.destroyUser(userId);
   return userId;
 }

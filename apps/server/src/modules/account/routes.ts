@@ -178,9 +178,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: loginLimit, schema: { tags: ['account'], body: resetPasswordBody } },
     async (request, reply) => {
       const sessionUserId = await request.buyerId();
-      const userId = await resetPassword(app.db, request.body, sessionUserId);
-      // Its other sessions were ended in the database: this process forgets them at once too.
-      app.sessionStore.forgetUser(userId);
+      const userId = await resetPassword(app.db, app.sessionStore, request.body, sessionUserId);
       forgetUserBase(request);
       // A logged-in change keeps this browser logged in (with a fresh session id).
       if (!request.body.token && sessionUserId)
