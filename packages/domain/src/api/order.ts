@@ -205,37 +205,49 @@ export interface OrderLineView extends PricedLineView {
   warehouse_name: string;
 }
 
-export interface OrderSummaryView {
-  id: number;
-  order_no: string;
-  user_id: number;
-  status: string;
-  status_label: string;
-  actions: string[];
-  goods_amount: number;
-  full_reduction: number;
-  coupon_amount: number;
-  points_used: number;
-  points_amount: number;
-  shipping_fee: number;
-  total: number;
-  paid: number;
-  refunded: number;
-  payment_method: string | null;
-  payment_label: string | null;
-  ephedrine: boolean;
-  receipt_status: string;
-  receipt_note: string | null;
+/** An order without its lines: what every order view carries (the server's orderSummary). */
+export const orderHeader = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  user_id: z.number().int(),
+  status: z.string(),
+  status_label: z.string(),
+  actions: z.array(z.string()),
+  goods_amount: yuan,
+  full_reduction: yuan,
+  coupon_amount: yuan,
+  points_used: z.number().int(),
+  points_amount: yuan,
+  shipping_fee: yuan,
+  total: yuan,
+  paid: yuan,
+  refunded: yuan,
+  payment_method: z.string().nullable(),
+  payment_label: z.string().nullable(),
+  ephedrine: z.boolean(),
+  receipt_status: z.string(),
+  receipt_note: z.string().nullable(),
   /** The uploaded signed receipt (GET /api/files/{id}), or null before an upload. */
-  receipt_file_id: number | null;
-  expires_at: number;
-  paid_at: number | null;
-  created_at: number;
+  receipt_file_id: z.number().int().nullable(),
+  expires_at: z.number().int(),
+  paid_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type OrderHeaderView = z.infer<typeof orderHeader>;
+
+export interface OrderSummaryView extends OrderHeaderView {
   /** In lists the first ORDER_PREVIEW_LINES lines (a list shows a few goods); in the detail all. */
   lines: OrderLineView[];
   /** How many lines the order has. */
   line_count: number;
 }
+
+/**
+ * An ephedrine order whose receipt waits for review (GET /api/admin/receipts): no lines; the
+ * file's type tells the console to show an image thumbnail or a link to the PDF.
+ */
+export const pendingReceipt = orderHeader.extend({ receipt_mime: z.string().nullable() });
+export type PendingReceipt = z.infer<typeof pendingReceipt>;
 
 /** Lines an order list item carries (the shop shows 3 and 等 N 种商品, the console 1). */
 export const ORDER_PREVIEW_LINES = 3;

@@ -1,7 +1,9 @@
 import {
   creditLimitBody,
   decisionBody,
+  envelope,
   fromYuan,
+  pendingReceipt,
   shipBody,
   toYuan,
   trackingBody,
@@ -90,9 +92,14 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/receipts',
-    { schema: { tags: ['admin'], summary: 'Receipts waiting for review' } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Receipts waiting for review',
+        response: { 200: envelope(z.array(pendingReceipt)) },
+      },
+    },
     async () => {
-      // The file's type tells the console to show an image thumbnail or a link to the PDF.
       const rows = await app.db
         .select({ o: orders, mime: files.mime })
         .from(orders)

@@ -1,4 +1,6 @@
+import { pendingReceipt } from '@yaocai/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   addCartLine,
   buyerCookie,
@@ -184,10 +186,10 @@ describe('operator order calls', () => {
       .returning();
     expect((await post(`/api/order/${b.id}/receipt`, b.cookie, { file_id: file.id })).statusCode).toBe(200);
     const pending = (await get('/api/admin/receipts', op)).json().data;
-    expect(pending.find((o: { id: number }) => o.id === b.id)).toMatchObject({
-      receipt_file_id: file.id,
-      receipt_mime: 'image/jpeg',
-    });
+    const waiting = pending.find((o: { id: number }) => o.id === b.id);
+    expect(waiting).toMatchObject({ receipt_file_id: file.id, receipt_mime: 'image/jpeg' });
+    // Exactly the fields of the contract the console is typed with (no order lines).
+    expect(() => z.strictObject(pendingReceipt.shape).parse(waiting)).not.toThrow();
     await post(`/api/admin/orders/${b.id}/receipt`, op, { approve: false, note: '签章不清晰' });
     detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
     expect(detail).toMatchObject({

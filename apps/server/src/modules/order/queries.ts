@@ -2,6 +2,7 @@ import {
   allowedEvents,
   ORDER_PREVIEW_LINES,
   ORDER_TABS,
+  type OrderHeaderView,
   type OrderLineKind,
   type OrderStatus,
   orderEventLabels,
@@ -39,7 +40,7 @@ export interface OrderListFilter {
 
 const paymentLabels: Record<string, string> = { balance: '余额支付', credit: '账期支付', online: '在线支付' };
 
-export function orderSummary(o: typeof orders.$inferSelect) {
+export function orderSummary(o: typeof orders.$inferSelect): OrderHeaderView {
   const status = o.status as OrderStatus;
   return {
     id: o.id,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AfterSaleView, OrderDetailView, OrderSummaryView, Page } from '@yaocai/domain';
+import type { AfterSaleView, OrderDetailView, OrderSummaryView, Page, PendingReceipt } from '@yaocai/domain';
 import qs from 'qs';
 import { http } from '../../../lib/http';
 
@@ -29,12 +29,6 @@ export const useAfterSales = (status?: string) =>
     queryKey: [...keys.all, 'after-sales', status],
     queryFn: () => call<AfterSaleView[]>('GET', `/api/admin/after_sales${status ? `?status=${status}` : ''}`),
   });
-
-/** An order whose receipt waits for review; the file's type decides thumbnail or link. */
-export type PendingReceipt = OrderSummaryView & {
-  receipt_file_id: number | null;
-  receipt_mime: string | null;
-};
 
 export const useReceipts = () =>
   useQuery({
