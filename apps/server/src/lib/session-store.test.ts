@@ -10,6 +10,7 @@ import {
   testRedisUrl,
 } from '../../test/helpers';
 import {
+  backingStore,
   CachedSessionStore,
   DbSessionStore,
   RedisSessionStore,
@@ -44,6 +45,11 @@ afterEach(() => {
 });
 
 describe('CachedSessionStore', () => {
+  it('names the store underneath it (user/base joins the session when that is the database)', () => {
+    const { store } = countingStore();
+    expect(backingStore(new CachedSessionStore(new CachedSessionStore(store, 1), 1))).toBe(store);
+    expect(backingStore(store)).toBe(store);
+  });
   it('reads a session once per cache time, then again', async () => {
     vi.useFakeTimers();
     const { store } = countingStore();

@@ -144,11 +144,17 @@ async function execAll(multi: ChainableCommander) {
  * honoured here for at most the cache time (design.md: per-process, short-lived caches). Only
  * found sessions are kept, and at most `maxEntries` of them.
  */
+/** The store that keeps the sessions, under any cache. */
+export function backingStore(store: SessionStore): SessionStore {
+  return store instanceof CachedSessionStore ? backingStore(store.inner) : store;
+}
+
 export class CachedSessionStore implements SessionStore {
   private readonly entries = new Map<string, { until: number; data: SessionData }>();
 
   constructor(
-    private readonly inner: SessionStore,
+    /** The store underneath (the database or Redis). */
+    readonly inner: SessionStore,
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
   ) {}

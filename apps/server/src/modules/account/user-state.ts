@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { companies, files, qualifications, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { DbSessionStore } from '../../lib/session-store';
+import { backingStore, DbSessionStore } from '../../lib/session-store';
 import { BUYER_COOKIE } from '../../plugins/session';
 import { siteSettings } from './site-settings';
 
@@ -98,7 +98,9 @@ export async function userBaseForRequest(app: FastifyInstance, request: FastifyR
   const cached = userBaseCache.get(sessionId);
   if (cached && cached.until > Date.now()) return cached.value;
   let value: UserBase;
-  if (app.sessionStore instanceof DbSessionStore) {
+  // Sessions in the database: the session and the user in one joined query (the per-process
+  // session cache would save the session half only for a second).
+  if (backingStore(app.sessionStore) instanceof DbSessionStore) {
     const [config, row] = await Promise.all([
       siteSettings(app.db),
       queryBaseRow(app.database, 'user_base_by_session', sessionId),
