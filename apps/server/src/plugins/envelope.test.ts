@@ -168,3 +168,15 @@ describe('large bodies', () => {
     expect(res.json().code).toBe(422);
   });
 });
+
+describe('security headers', () => {
+  it.each(['/api/probe/large', '/api/no-such-route', '/'])('come with every response (%s)', async (url) => {
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+});
