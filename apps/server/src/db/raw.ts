@@ -1,5 +1,6 @@
 import { type Column, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from './client';
 
 /**
@@ -94,14 +95,14 @@ export function jsonRowsStatement<C extends Record<string, Column | SQL>>(
   columns: C,
   from: SQL,
   orderBy: SQL,
-): JsonRowsStatement<{ [K in keyof C]: unknown }> {
+): JsonRowsStatement<SelectResultFields<C>> {
   const query = sql`select coalesce(json_agg(json_build_array(${sql.join(Object.values(columns), sql`, `)})
     order by ${orderBy}), '[]') as "rows" ${from}`;
-  return { ...statement(name, query), keys: Object.keys(columns) as (keyof C)[] };
+  return { ...statement(name, query), keys: Object.keys(columns) as (keyof SelectResultFields<C>)[] };
 }
 
 /** Runs a jsonRowsStatement and shapes each row array into an object of its column names. */
-export async function rawJsonRows<T>(
+export async function rawJsonRows<T extends object>(
   db: DbOrTx,
   statement: JsonRowsStatement<T>,
   values: unknown[],

@@ -2,15 +2,7 @@ import { and, type Column, eq, getTableColumns, inArray, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
-import {
-  type JsonRowsStatement,
-  jsonRowsStatement,
-  rawJsonRows,
-  rawRows,
-  rawRowsNamed,
-  selectList,
-  statement,
-} from '../../db/raw';
+import { jsonRowsStatement, rawJsonRows, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
 import { cartItems, cartMergeKey, goods, goodsStock, warehouses } from '../../db/schema';
 import type { CartPromotions } from './promotions';
 
@@ -78,9 +70,7 @@ export type CartRow = SelectResultFields<typeof cartRowColumns>;
  * value (db/raw.ts `jsonRowsStatement`); the columns still come from `cartRowColumns`.
  */
 export function loadCartRows(db: DbOrTx, userId: number, ids?: number[]): Promise<CartRow[]> {
-  return ids
-    ? rawJsonRows<CartRow>(db, someRows as JsonRowsStatement<CartRow>, [userId, ids])
-    : rawJsonRows<CartRow>(db, allRows as JsonRowsStatement<CartRow>, [userId]);
+  return ids ? rawJsonRows(db, someRows, [userId, ids]) : rawJsonRows(db, allRows, [userId]);
 }
 
 /**
