@@ -154,16 +154,23 @@ async function placeLines(
   });
 }
 
+/** The price source a requested line names (part of the merge key). */
+function priceSourceOf(line: CartAddLine) {
+  return {
+    goodsPriceId: line.goods_price_id,
+    ladderPriceId: line.ladder_price_id,
+    goodsManjianId: line.goods_manjian_id,
+    isYj: line.is_yj,
+  };
+}
+
 /** The line a placement merges into the cart. */
 function mergeLineOf(p: Placement): CartMergeLine {
   return {
     goodsId: p.goodsId,
     warehouseId: p.warehouseId,
     quantity: p.number,
-    goodsPriceId: p.line.goods_price_id,
-    ladderPriceId: p.line.ladder_price_id,
-    goodsManjianId: p.line.goods_manjian_id,
-    isYj: p.line.is_yj,
+    ...priceSourceOf(p.line),
     type: p.type,
     combinationId: p.combinationId,
   };
@@ -215,10 +222,7 @@ export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
 async function addOneLine(db: Db, userId: number, line: CartAddLine) {
   const rows = await loadAddOne(db, userId, {
     goodsId: line.goods_id,
-    goodsPriceId: line.goods_price_id,
-    ladderPriceId: line.ladder_price_id,
-    goodsManjianId: line.goods_manjian_id,
-    isYj: line.is_yj,
+    ...priceSourceOf(line),
     type: CART_LINE_TYPE.normal,
     combinationId: 0,
   });
