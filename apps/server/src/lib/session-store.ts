@@ -136,6 +136,11 @@ async function execAll(multi: ChainableCommander) {
   if (failed) throw failed[0];
 }
 
+/** The store that keeps the sessions, under any cache. */
+export function backingStore(store: SessionStore): SessionStore {
+  return store instanceof CachedSessionStore ? backingStore(store.inner) : store;
+}
+
 /**
  * A per-process read cache in front of a store, for SESSION_CACHE_MS (default 1 s; 0 = off):
  * every logged-in request reads its session, and a page makes several calls within a second.
@@ -144,11 +149,6 @@ async function execAll(multi: ChainableCommander) {
  * honoured here for at most the cache time (design.md: per-process, short-lived caches). Only
  * found sessions are kept, and at most `maxEntries` of them.
  */
-/** The store that keeps the sessions, under any cache. */
-export function backingStore(store: SessionStore): SessionStore {
-  return store instanceof CachedSessionStore ? backingStore(store.inner) : store;
-}
-
 export class CachedSessionStore implements SessionStore {
   private readonly entries = new Map<string, { until: number; data: SessionData }>();
 
