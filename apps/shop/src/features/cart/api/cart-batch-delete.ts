@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CartState } from '@yaocai/domain';
+import { useCartChanged } from '../../../lib/cart-changed';
 import { http } from '../../../lib/http';
-import { useCartChanged } from './cart-changed';
 
 export const deleteCartLines = (ids: number[]) => http.post<CartState>('/api/cart/batch_delete', { ids });
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CartState } from '@yaocai/domain';
+import { useCartChanged } from '../../../lib/cart-changed';
 import { http } from '../../../lib/http';
-import { useCartChanged } from './cart-changed';
 
 export const selectCartLines = ({ ids, selected }: { ids: number[]; selected: boolean }) =>
   http.post<CartState>('/api/cart/batch_select', { ids, is_selected: selected ? 1 : 0 });

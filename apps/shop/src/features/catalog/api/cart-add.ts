@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { markCartChanged } from '../../../lib/cart-changed';
 import { http } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
 
 /** One cart line to add (spec section 3 "Cart line (add)"). */
 export interface CartLineInput {
@@ -32,9 +32,6 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addToCart,
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: queryKeys.cartList });
-      queryClient.invalidateQueries({ queryKey: queryKeys.cartTotal });
-    },
+    onSuccess: () => markCartChanged(queryClient),
   });
 }
