@@ -99,7 +99,12 @@ describe('order journey', () => {
     await expect.poll(() => page.title()).toBe('确认订单-药采');
     expect(await page.getByTestId('address-option').count()).toBe(2);
     await h.shot(page, 'order-step2');
+    // The order takes its lines out of the cart: the header badge follows without a reload.
+    const badge = () => page.getByTestId('header-cart').textContent();
+    const before = (await (await page.request.get('/api/cart/total')).json()).data.total as number;
+    await expect.poll(badge).toBe(`我的购物车${before}`);
     const id = await checkout(page, ids);
+    await expect.poll(badge).toBe(`我的购物车${before - ids.length}`);
     await h.shot(page, 'order-step3-balance');
     await page.getByTestId('pay-balance').click();
     await page.waitForURL(/\/cart\/step4\?id=\d+/);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AfterSaleView, CheckoutPreview, OrderDetailView, OrderSummaryView, Page } from '@yaocai/domain';
+import { markCartChanged } from '../../../lib/cart-changed';
 import { http } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
 
 export interface CheckoutParams {
   ids: number[];
@@ -14,6 +14,8 @@ export const orderKeys = {
   list: (q: object) => ['order', 'list', q] as const,
   detail: (id: number) => ['order', 'detail', id] as const,
   receipts: ['order', 'receipts'] as const,
+  /** Every order list (any tab, filter or page). */
+  lists: ['order', 'list'] as const,
   all: ['order'] as const,
 };
 
@@ -32,10 +34,25 @@ export interface CreateOrderBody extends CheckoutParams {
   invoice?: { type: number; title?: string; tax_no?: string };
 }
 
-export const createOrder = (body: CreateOrderBody, idempotencyKey: string) =>
+const createOrder = (body: CreateOrderBody, idempotencyKey: string) =>
   http.post<{ id: number; created: boolean }>('/api/order/create', body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
+
+/** Places the order; its lines leave the cart, so the cart and the badge refresh (cart-changed). */
+export function useCreateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CreateOrderBody; idempotencyKey: string }) =>
+      createOrder(body, idempotencyKey),
+    // Not orderKeys.all: the step-2 preview of these lines is still on screen, and would be asked
+    // again for lines that are no longer in the cart.
+    onSuccess: () => {
+      markCartChanged(client);
+      client.invalidateQueries({ queryKey: orderKeys.lists });
+    },
+  });
+}
 
 export interface OrderListQuery {
   tab?: string;
@@ -76,10 +93,7 @@ export function useOrderAction() {
       http.post<unknown>(`/api/order/${id}/${action}`),
     onSuccess: (_data, { action }) => {
       client.invalidateQueries({ queryKey: orderKeys.all });
-      if (action === 'rebuy') {
-        client.invalidateQueries({ queryKey: queryKeys.cartList });
-        client.invalidateQueries({ queryKey: queryKeys.cartTotal });
-      }
+      if (action === 'rebuy') markCartChanged(client);
     },
   });
 }

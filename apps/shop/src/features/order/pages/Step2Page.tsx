@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CartSteps, unshippedOrdersNote } from '../../cart/components';
 import { useAvailableCoupons } from '../api/coupons';
-import { createOrder, usePreview } from '../api/orders';
+import { useCreateOrder, usePreview } from '../api/orders';
 import { AddressPicker } from '../components/AddressPicker';
 import { Amounts, yuan } from '../components/Amounts';
 import { CheckoutLines } from '../components/CheckoutLines';
@@ -25,7 +25,7 @@ export default function Step2Page() {
   const [points, setPoints] = useState(0);
   const [remarks, setRemarks] = useState('');
   const [invoice, setInvoice] = useState({ type: 0, title: '', tax_no: '' });
-  const [submitting, setSubmitting] = useState(false);
+  const create = useCreateOrder();
   // One key per visit: a double click or a retried request returns the same order.
   const idempotencyKey = useRef(`web-${crypto.randomUUID()}`);
   const preview = usePreview({ ids, coupon_id: couponId, points: points || undefined });
@@ -53,23 +53,18 @@ export default function Step2Page() {
   const counted = p.free_shipping_threshold > 0 ? unshippedOrdersNote(p.no_trans_order_amount) : '';
 
   const submit = async () => {
-    setSubmitting(true);
-    try {
-      const { id } = await createOrder(
-        {
-          ids,
-          address_id: addressId,
-          coupon_id: couponId,
-          points: points || undefined,
-          remarks: remarks || undefined,
-          invoice: invoice.type > 0 ? invoice : undefined,
-        },
-        idempotencyKey.current,
-      );
-      navigate(`/cart/step3/${id}`);
-    } finally {
-      setSubmitting(false);
-    }
+    const { id } = await create.mutateAsync({
+      body: {
+        ids,
+        address_id: addressId,
+        coupon_id: couponId,
+        points: points || undefined,
+        remarks: remarks || undefined,
+        invoice: invoice.type > 0 ? invoice : undefined,
+      },
+      idempotencyKey: idempotencyKey.current,
+    });
+    navigate(`/cart/step3/${id}`);
   };
 
   return (
@@ -171,7 +166,7 @@ export default function Step2Page() {
             type="primary"
             size="large"
             danger
-            loading={submitting}
+            loading={create.isPending}
             onClick={submit}
             data-testid="submit-order"
           >
