@@ -97,7 +97,8 @@ describe('order journey', () => {
     await page.goto(`/cart/step2?ids=${ids.join(',')}`);
     await page.getByTestId('submit-order').waitFor();
     await expect.poll(() => page.title()).toBe('确认订单-药采');
-    expect(await page.getByTestId('address-option').count()).toBe(2);
+    // The addresses come in their own call, after the preview that shows the button.
+    await expect.poll(() => page.getByTestId('address-option').count()).toBe(2);
     await h.shot(page, 'order-step2');
     // The order takes its lines out of the cart: the header badge follows without a reload.
     const badge = () => page.getByTestId('header-cart').textContent();
