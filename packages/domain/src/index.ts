@@ -4,6 +4,7 @@ export * from './api/catalog';
 export * from './api/client-rules';
 export * from './api/common';
 export * from './api/envelope';
+export * from './api/input';
 export * from './api/order';
 export * from './api/user';
 export * from './cart';

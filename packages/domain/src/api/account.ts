@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyTypes, qualificationKinds, scopeClassCodes } from '../catalog/scope';
 import { contactMessages, MOBILE_PATTERN } from '../validation/contact';
+import { recordId } from './input';
 
 /**
  * Account request bodies, validated by the server and used by the shop's forms. Messages are
@@ -75,7 +76,7 @@ export const qualificationInput = z.strictObject({
   kind: z.enum(qualificationKinds.map((k) => k.code) as [string, ...string[]], '资质类型不正确'),
   number: z.string().trim().min(4, '证件编号至少4位').max(50, '证件编号最多50位'),
   expires_on: z.iso.date('有效期格式应为 YYYY-MM-DD'),
-  file_id: z.coerce.number().int().positive('请上传证件文件'),
+  file_id: recordId('请上传证件文件'),
 });
 
 /** Registration step 3: qualification documents; creates the account in one transaction. */
@@ -95,7 +96,7 @@ export const resetPasswordBody = z
   })
   .superRefine(confirmPassword);
 
-export const switchStoreBody = z.strictObject({ user_id: z.coerce.number().int().positive('请选择门店') });
+export const switchStoreBody = z.strictObject({ user_id: recordId('请选择门店') });
 
 export const adminLoginBody = z.strictObject({
   username: z.string().trim().min(1, '请输入用户名').max(50, '用户名过长'),

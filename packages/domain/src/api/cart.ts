@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeNumber, optionalRecordId, PG_INT_MAX, recordId } from './input';
 
 /**
  * Cart contracts (spec sections 3 and 7; money in yuan with two decimals). Request bodies arrive
@@ -14,13 +15,8 @@ export const CART_MAX_QUANTITY = 1_000_000;
 /** The cart list's "all warehouses" filter (spec section 9). */
 export const CART_FILTER_ALL = 99999;
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label}格式不正确` })
-    .int({ error: `${label}格式不正确` })
-    .positive({ error: `${label}格式不正确` })
-    .max(2_147_483_647, { error: `${label}格式不正确` });
-const optionalId = z.coerce.number().int().min(0).max(2_147_483_647).default(0);
+const id = (label: string) => recordId(`${label}格式不正确`);
+const optionalId = optionalRecordId;
 
 /** A quantity as typed: a positive whole number. */
 export const cartQuantity = z.coerce
@@ -34,7 +30,7 @@ export const cartAddLine = z.strictObject({
   goods_id: id('商品'),
   number: cartQuantity,
   /** Ignored: the server prices every line. */
-  price: z.union([z.string(), z.number()]).optional(),
+  price: z.unknown().optional(),
   ck_id: optionalId,
   goods_price_id: optionalId,
   ladder_price_id: optionalId,
@@ -45,6 +41,8 @@ export const cartAddLine = z.strictObject({
   type: z.coerce
     .number()
     .int()
+    .min(1)
+    .max(3)
     .pipe(z.union([z.literal(1), z.literal(3)]))
     .default(1),
 });
@@ -64,14 +62,16 @@ const lineIds = z
 
 export const cartEditBody = z.strictObject({
   params: z.strictObject({ number: cartQuantity }),
-  new: z.coerce.number().int().optional(),
+  new: codeNumber.optional(),
 });
-export const cartIdsBody = z.strictObject({ ids: lineIds, new: z.coerce.number().int().optional() });
+export const cartIdsBody = z.strictObject({ ids: lineIds, new: codeNumber.optional() });
 export const cartSelectBody = z.strictObject({
   ids: lineIds,
   is_selected: z.coerce
     .number()
     .int()
+    .min(0)
+    .max(1)
     .pipe(z.union([z.literal(0), z.literal(1)])),
 });
 export const cartCopyBody = z.strictObject({
@@ -83,8 +83,8 @@ export const cartCopyBody = z.strictObject({
 });
 export const cartNextHintBody = z.strictObject({ ids: lineIds.optional() });
 export const cartListQuery = z.object({
-  filters: z.coerce.number().int().min(0).default(CART_FILTER_ALL),
-  new: z.coerce.number().int().optional(),
+  filters: z.coerce.number().int().min(0).max(PG_INT_MAX).default(CART_FILTER_ALL),
+  new: codeNumber.optional(),
 });
 
 // ---- responses ----

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalRecordId, PG_INT_MAX, recordId } from './input';
 
 /**
  * Catalogue contracts (wire shapes; money in yuan with two decimals). The server builds these
@@ -79,17 +80,26 @@ export const goodsSort = z.enum(['default', 'sales', 'price_asc', 'price_desc', 
 export const goodsListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: recordId().optional(),
   keywords: z.string().trim().max(100).optional(),
   /** 0 drug name, 1 manufacturer */
   type: z.coerce.number().int().min(0).max(1).default(0),
   sccj: z.string().trim().max(100).optional(),
-  brand_id: z.coerce.number().int().positive().optional(),
+  brand_id: recordId().optional(),
   zone: z.enum(['yx', 'zyyp', 'qxzq', 'jxqzc', 'kxzq', 'ppzq']).optional(),
   tag: z.string().max(4).optional(),
   in_stock: z.coerce.number().int().min(0).max(1).optional(),
-  min_price: z.coerce.number().min(0).optional(),
-  max_price: z.coerce.number().min(0).optional(),
+  /** Yuan; a fen price column holds at most PG_INT_MAX fen. */
+  min_price: z.coerce
+    .number()
+    .min(0)
+    .max(PG_INT_MAX / 100)
+    .optional(),
+  max_price: z.coerce
+    .number()
+    .min(0)
+    .max(PG_INT_MAX / 100)
+    .optional(),
   sort: goodsSort.default('default'),
 });
 export type GoodsListQuery = z.infer<typeof goodsListQuery>;
@@ -114,9 +124,9 @@ export const goodsSearchData = z.array(z.string());
 
 /** GET /api/goods/detail/{id}: the activity link parameters are echoed back. */
 export const goodsDetailQuery = z.object({
-  goods_price_id: z.coerce.number().int().min(0).default(0),
-  ladder_price_id: z.coerce.number().int().min(0).default(0),
-  goods_manjian_id: z.coerce.number().int().min(0).default(0),
+  goods_price_id: optionalRecordId,
+  ladder_price_id: optionalRecordId,
+  goods_manjian_id: optionalRecordId,
   is_yj: z.coerce.number().int().min(0).max(1).default(0),
   is_jxq: z.coerce.number().int().min(0).max(1).optional(),
 });
@@ -133,8 +143,8 @@ export const goodsActivitiesQuery = z.object({
 /** Favourites: goods_ids as an array or a comma list. */
 export const favoriteBody = z.strictObject({
   goods_ids: z.union([
-    z.array(z.coerce.number().int().positive()).min(1).max(200),
-    z.coerce.number().int().positive(),
+    z.array(recordId()).min(1).max(200),
+    recordId(),
     z
       .string()
       .trim()

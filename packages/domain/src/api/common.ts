@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from './input';
 
 /** Category menu item (spec section 3): id, name, logo, logo1, children. */
 export interface CategoryMenuItem {
@@ -109,7 +110,7 @@ export const newsType = z.enum(['hy', 'company']);
 export type NewsType = z.infer<typeof newsType>;
 
 /** GET /api/news?type=hy|company&page=1 */
-export const newsListQuery = z.object({ type: newsType, page: z.coerce.number().int().min(1).default(1) });
+export const newsListQuery = z.object({ type: newsType, page: pageNumber });
 export const newsSummary = z.object({
   id: z.number().int(),
   title: z.string(),

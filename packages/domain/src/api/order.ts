@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { AddressParts } from '../order/address';
 import { ORDER_LINE_KINDS, type OrderLineKind } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
+import { PG_INT_MAX, pageNumber, recordId } from './input';
 
 /**
  * Checkout, order, payment, wallet, address and coupon request bodies (server validates, the
  * shop's forms reuse them). Ids come from forms as strings: coerced.
  */
-const id = z.coerce.number().int().positive();
+const id = recordId();
 const ids = z.preprocess(
   (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
   z.array(id).min(1, '请选择要结算的商品').max(200, '一次最多结算200种商品'),
@@ -30,7 +31,7 @@ export const checkoutBody = z.strictObject({
   ids,
   address_id: id.optional(),
   coupon_id: z.union([id, z.literal(''), z.literal('0'), z.literal(0)]).optional(),
-  points: z.coerce.number().int().min(0).optional(),
+  points: z.coerce.number().int().min(0).max(PG_INT_MAX).optional(),
   remarks: z.string().trim().max(200, '备注最多200字').optional(),
   invoice: invoiceInput.optional(),
   /** Ignored: the server prices everything (kept so tampered clients get no 422). */
@@ -56,7 +57,9 @@ export const afterSaleBody = z.strictObject({
   kind: z.enum(['return', 'after_sale']),
   reason: z.string().trim().min(2, '请填写申请原因').max(500, '申请原因最多500字'),
   lines: z
-    .array(z.object({ line_id: id, quantity: z.coerce.number().int().positive('数量必须大于0') }))
+    .array(
+      z.object({ line_id: id, quantity: z.coerce.number().int().positive('数量必须大于0').max(PG_INT_MAX) }),
+    )
     .min(1, '请选择商品'),
   photo_ids: z.array(id).max(9, '最多上传9张照片').optional().default([]),
 });
@@ -76,7 +79,7 @@ export const addressBody = z.strictObject({
 export type AddressBody = z.infer<typeof addressBody>;
 
 export const moneyLogQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   use_type: z.coerce.number().int().min(0).max(9).optional(),
   start_time: z.iso.date().optional(),
   end_time: z.iso.date().optional(),
@@ -97,7 +100,7 @@ export const trackingBody = z.strictObject({ description: z.string().trim().min(
 export const decisionBody = z.strictObject({
   approve: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]),
   note: z.string().trim().max(200).optional(),
-  refund: z.coerce.number().min(0).optional(),
+  refund: z.coerce.number().min(0).max(100_000_000).optional(),
 });
 export const creditLimitBody = z.strictObject({
   credit_limit: z.coerce.number().min(0).max(100_000_000),

@@ -5,6 +5,7 @@ import {
   draftToken,
   envelope,
   forgetVerifyBody,
+  idParams,
   loginBody,
   mobile,
   qualificationItem,
@@ -131,22 +132,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/files/:id',
-    { schema: { tags: ['account'], params: z.strictObject({ id: z.coerce.number().int().positive() }) } },
-    async (request, reply) => {
-      const { file, bytes } = await readFileFor(app, request.params.id, {
-        userId: await request.buyerId(),
-        operatorId: (await request.loadSession('operator'))?.operatorId,
-        draftToken: draftCookieOf(request),
-      });
-      return reply
-        .type(file.mime)
-        .header('cache-control', 'private, max-age=300')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
-        .send(bytes);
-    },
-  );
+  app.get('/files/:id', { schema: { tags: ['account'], params: idParams } }, async (request, reply) => {
+    const { file, bytes } = await readFileFor(app, request.params.id, {
+      userId: await request.buyerId(),
+      operatorId: (await request.loadSession('operator'))?.operatorId,
+      draftToken: draftCookieOf(request),
+    });
+    return reply
+      .type(file.mime)
+      .header('cache-control', 'private, max-age=300')
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .send(bytes);
+  });
 
   app.post(
     '/user/login',

@@ -1,10 +1,9 @@
-import { addressBody } from '@yaocai/domain';
+import { addressBody, idParams } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { deleteAddress, listAddresses, makeDefault, saveAddress } from './service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 
 /** Delivery addresses of the logged-in store (/addr and the verify-order page). */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,6 +8,7 @@ import {
   cartSelectBody,
   cartTotal as cartTotalSchema,
   envelope,
+  recordId,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import { ok } from '../../plugins/envelope';
 import * as cart from './service';
 
 const lineId = z.object({
-  id: z.coerce.number({ error: '购物车商品不存在' }).int().positive().max(2_147_483_647),
+  id: recordId('购物车商品不存在'),
 });
 
 /**

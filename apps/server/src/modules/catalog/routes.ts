@@ -8,6 +8,7 @@ import {
   goodsDetail as goodsDetailSchema,
   goodsListQuery,
   goodsSearchQuery,
+  idParams,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +30,6 @@ import {
 } from './service';
 import { viewerOf } from './viewer';
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['goods'];
 
 /** Catalogue calls: goods list, detail, suggestions, hot, activities, recommendations, brands, favourites. */
@@ -48,7 +48,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Goods detail',
-        params: idParam,
+        params: idParams,
         querystring: goodsDetailQuery,
         response: { 200: envelope(goodsDetailSchema) },
       },
@@ -112,7 +112,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A brand's page: brand and its goods",
-        params: idParam,
+        params: idParams,
         querystring: goodsListQuery.pick({ page: true, page_size: true, sort: true }),
         response: { 200: envelope(brandPageData) },
       },

@@ -1,4 +1,4 @@
-import { adItem, envelope, helpCategory, linkItem } from '@yaocai/domain';
+import { adItem, envelope, helpCategory, idParams, linkItem, recordId } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
@@ -35,7 +35,6 @@ export const adPositions = [
 ] as const;
 
 const tags = ['content'];
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Header, menus, ads, links, site footer data, help articles and news. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,7 +118,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z
           .object({
             path: z.string().trim().max(100).optional(),
-            id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+            id: recordId().optional(),
           })
           .refine((q) => q.path || q.id, { message: '请指定文章', path: ['path'] }),
       },
@@ -143,7 +142,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await newsList(db, request.query.type, request.query.page, request.query.page_size)),
   );
-  app.get('/news/:id', { schema: { tags, summary: 'News detail', params: idParam } }, async (request) =>
+  app.get('/news/:id', { schema: { tags, summary: 'News detail', params: idParams } }, async (request) =>
     ok(await newsDetail(db, request.params.id)),
   );
 };

@@ -3,6 +3,8 @@ import {
   decisionBody,
   envelope,
   fromYuan,
+  idParams,
+  pageNumber,
   pendingReceipt,
   shipBody,
   toYuan,
@@ -19,7 +21,7 @@ import { setCreditLimit } from '../wallet/service';
 import { addTracking, decideAfterSale, reviewReceipt, shipOrder } from './after-sales';
 import { afterSaleView, listOrders, orderDetail, orderSummary } from './queries';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 
 /** Operator calls: orders, shipping, after-sales, ephedrine receipts, credit limits. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +36,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           status: z.string().max(30).optional(),
           keyword: z.string().max(50).optional(),
-          page: z.coerce.number().int().min(1).default(1),
+          page: pageNumber,
           page_size: z.coerce.number().int().min(1).max(100).default(20),
         }),
       },

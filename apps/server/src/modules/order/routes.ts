@@ -5,6 +5,7 @@ import {
   checkoutBody,
   checkoutPreview,
   envelope,
+  idParams,
   orderLineKindLabels,
   orderListQuery,
   receiptBody,
@@ -20,7 +21,7 @@ import { listOrders, orderDetail } from './queries';
 import { buyAgain, cancelOrder, confirmReceipt, createOrder } from './service';
 import { loadOrderSettings } from './settings';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = idParams;
 const couponId = (v: unknown) =>
   v === undefined || v === '' || v === '0' || v === 0 ? undefined : Number(v);
 

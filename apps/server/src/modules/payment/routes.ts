@@ -1,4 +1,4 @@
-import { creditRepayBody, orderIdBody, toYuan } from '@yaocai/domain';
+import { creditRepayBody, idParams, orderIdBody, PG_INT_MAX, recordId, toYuan } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
@@ -17,9 +17,9 @@ import {
 const notification = z.object({
   out_trade_no: z.string().min(1).max(64),
   transaction_id: z.string().min(1).max(64),
-  amount_fen: z.coerce.number().int().nonnegative(),
+  amount_fen: z.coerce.number().int().nonnegative().max(PG_INT_MAX),
   trade_state: z.literal('SUCCESS'),
-  paid_at: z.coerce.number().int(),
+  paid_at: z.coerce.number().int().nonnegative().max(PG_INT_MAX),
 });
 
 /** Buyer payment calls: balance, credit (账期), online QR via a provider, status polling. */
@@ -52,7 +52,7 @@ const buyerPayRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pay'],
         summary: 'Start an online QR payment',
         body: z.strictObject({
-          order_id: z.coerce.number().int().positive(),
+          order_id: recordId(),
           provider: z.enum(['sandbox']).optional(),
         }),
       },
@@ -66,7 +66,7 @@ const buyerPayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['pay'],
         summary: 'Payment status (polling)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
       },
     },
     async (request) => ok(await paymentStatus(app.db, request.userId, request.params.id)),

@@ -1,3 +1,4 @@
+import { codeNumber, pageNumber, recordId } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
@@ -5,7 +6,7 @@ import { availableCoupons, couponCounts, myCoupons } from './service';
 
 const ids = z.preprocess(
   (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(z.coerce.number().int().positive()).max(200),
+  z.array(recordId()).max(200),
 );
 
 /** Coupons and cash vouchers of the logged-in store (/yhq, /xjq, verify order). */
@@ -18,8 +19,8 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coupon'],
         summary: 'Coupons usable on the selected cart lines',
         querystring: z.object({
-          type: z.coerce.number().int().optional(),
-          page: z.coerce.number().int().optional(),
+          type: codeNumber.optional(),
+          page: pageNumber,
           ids: ids.optional(),
           'ids[]': ids.optional(),
         }),
@@ -40,9 +41,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coupon'],
         summary: 'My coupons (status 1 unused, 2 used, 3 expired; type 1 coupon, 2 cash)',
         querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          type: z.coerce.number().int().optional(),
-          status: z.coerce.number().int().optional(),
+          page: pageNumber,
+          type: codeNumber.optional(),
+          status: codeNumber.optional(),
         }),
       },
     },

@@ -1,4 +1,4 @@
-import { moneyLogQuery, toYuan } from '@yaocai/domain';
+import { codeNumber, moneyLogQuery, pageNumber, toYuan } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
@@ -32,8 +32,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         summary: 'Credit bills (type 1 unpaid, 2 paid, 3 overdue)',
         querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          type: z.coerce.number().int().optional(),
+          page: pageNumber,
+          type: codeNumber.optional(),
         }),
       },
     },
