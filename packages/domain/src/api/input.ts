@@ -27,3 +27,14 @@ export const pageNumber = z.coerce.number().int().min(1).max(PG_INT_MAX).default
 
 /** A small integer code (type, status): any value a column could hold, the route judges it. */
 export const codeNumber = z.coerce.number().int().min(-PG_INT_MAX).max(PG_INT_MAX);
+
+/** The largest amount of yuan a fen column holds. */
+export const MAX_YUAN = Math.floor(PG_INT_MAX / 100);
+
+/** An amount of yuan typed in a form: from 0, at most two decimals and MAX_YUAN. */
+export const yuanAmount = (label = '金额') =>
+  z.coerce
+    .number({ error: `${label}格式不正确` })
+    .min(0, { error: `${label}不能为负数` })
+    .max(MAX_YUAN, { error: `${label}不能超过${MAX_YUAN}元` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: `${label}最多两位小数` });

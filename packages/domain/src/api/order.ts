@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AddressParts } from '../order/address';
 import { ORDER_LINE_KINDS, type OrderLineKind } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
-import { PG_INT_MAX, pageNumber, recordId } from './input';
+import { PG_INT_MAX, pageNumber, recordId, yuanAmount } from './input';
 
 /**
  * Checkout, order, payment, wallet, address and coupon request bodies (server validates, the
@@ -100,10 +100,10 @@ export const trackingBody = z.strictObject({ description: z.string().trim().min(
 export const decisionBody = z.strictObject({
   approve: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]),
   note: z.string().trim().max(200).optional(),
-  refund: z.coerce.number().min(0).max(100_000_000).optional(),
+  refund: yuanAmount('退款金额').optional(),
 });
 export const creditLimitBody = z.strictObject({
-  credit_limit: z.coerce.number().min(0).max(100_000_000),
+  credit_limit: yuanAmount('授信额度'),
   term_days: z.coerce.number().int().min(1).max(365).optional(),
 });
 

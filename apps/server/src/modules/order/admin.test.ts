@@ -1,4 +1,5 @@
 import { pendingReceipt } from '@yaocai/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -11,7 +12,7 @@ import {
   operatorCookie,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { files } from '../../db/schema';
+import { files, walletAccounts } from '../../db/schema';
 
 let ctx: TestContext;
 let warehouseId: number;
@@ -219,5 +220,16 @@ describe('operator order calls', () => {
     expect((await post(`/api/admin/users/${b.user.id}/credit`, op, { credit_limit: -1 })).statusCode).toBe(
       422,
     );
+    // Amounts a fen column cannot hold, or with fractions of a fen, are refused with a message.
+    for (const [credit_limit, message] of [
+      [99_999_999.99, '授信额度不能超过21474836元'],
+      [100.005, '授信额度最多两位小数'],
+    ] as const) {
+      const refused = await post(`/api/admin/users/${b.user.id}/credit`, op, { credit_limit });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe(message);
+    }
+    const [w] = await ctx.app.db.select().from(walletAccounts).where(eq(walletAccounts.userId, b.user.id));
+    expect(w.creditLimitFen).toBe(5_000_000);
   });
 });

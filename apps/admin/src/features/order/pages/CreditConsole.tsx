@@ -1,3 +1,4 @@
+import { MAX_YUAN, PG_INT_MAX } from '@yaocai/domain';
 import { App, Button, Card, Form, InputNumber } from 'antd';
 import { useAdminAction } from '../api/admin';
 
@@ -23,10 +24,10 @@ export default function CreditConsole() {
     <Card title="账期额度调整" data-testid="admin-credit">
       <Form layout="inline" onFinish={submit}>
         <Form.Item name="user_id" label="门店用户ID" rules={[{ required: true }]}>
-          <InputNumber min={1} />
+          <InputNumber min={1} max={PG_INT_MAX} />
         </Form.Item>
         <Form.Item name="credit_limit" label="授信额度（元）" rules={[{ required: true }]}>
-          <InputNumber min={0} precision={2} style={{ width: 160 }} />
+          <InputNumber min={0} max={MAX_YUAN} precision={2} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="term_days" label="账期（天）">
           <InputNumber min={1} max={365} />
