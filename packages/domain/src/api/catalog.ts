@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalRecordId, PG_INT_MAX, recordId } from './input';
+import { idList, optionalRecordId, PG_INT_MAX, recordId } from './input';
 
 /**
  * Catalogue contracts (wire shapes; money in yuan with two decimals). The server builds these
@@ -142,15 +142,7 @@ export const goodsActivitiesQuery = z.object({
 
 /** Favourites: goods_ids as an array or a comma list. */
 export const favoriteBody = z.strictObject({
-  goods_ids: z.union([
-    z.array(recordId()).min(1).max(200),
-    recordId(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(,\d+)*$/, '商品编号格式不正确')
-      .max(2000),
-  ]),
+  goods_ids: idList([1, '请选择商品'], [200, '一次最多收藏200种商品'], '商品编号格式不正确'),
 });
 export const favoriteListQuery = z.object({
   page: goodsListQuery.shape.page,

@@ -38,3 +38,24 @@ export const yuanAmount = (label = '金额') =>
     .min(0, { error: `${label}不能为负数` })
     .max(MAX_YUAN, { error: `${label}不能超过${MAX_YUAN}元` })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: `${label}最多两位小数` });
+
+/**
+ * Ids as forms and links send them: an array, one id, or a comma list ("1,2,3"). Each must be a
+ * recordId; the list is between min and max long (each bound with its message).
+ */
+export const idList = (min: [number, string], max: [number, string], itemMessage?: string) =>
+  z.preprocess(
+    (v) =>
+      Array.isArray(v)
+        ? v
+        : typeof v === 'string'
+          ? v.split(',').filter((s) => s.trim() !== '')
+          : typeof v === 'number'
+            ? [v]
+            : v,
+    z
+      .array(recordId(itemMessage), { error: min[1] })
+      .min(min[0], { error: min[1] })
+      .max(max[0], { error: max[1] })
+      .transform((list) => [...new Set(list)]),
+  );

@@ -2,17 +2,14 @@ import { z } from 'zod';
 import type { AddressParts } from '../order/address';
 import { ORDER_LINE_KINDS, type OrderLineKind } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
-import { PG_INT_MAX, pageNumber, recordId, yuanAmount } from './input';
+import { idList, PG_INT_MAX, pageNumber, recordId, yuanAmount } from './input';
 
 /**
  * Checkout, order, payment, wallet, address and coupon request bodies (server validates, the
  * shop's forms reuse them). Ids come from forms as strings: coerced.
  */
 const id = recordId();
-const ids = z.preprocess(
-  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(id).min(1, '请选择要结算的商品').max(200, '一次最多结算200种商品'),
-);
+const ids = idList([1, '请选择要结算的商品'], [200, '一次最多结算200种商品']);
 
 /** 1 普通发票, 2 增值税专用发票 (title and tax number required). */
 export const invoiceInput = z

@@ -24,7 +24,6 @@ import {
   goodsList,
   hotGoods,
   listPage,
-  parseGoodsIds,
   recommended,
   suggestions,
 } from './service';
@@ -141,7 +140,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       '/favorite',
       { schema: { tags, summary: 'Add favourites', body: favoriteBody } },
       async (request) => {
-        await addFavorites(db, request.userId, parseGoodsIds(request.body.goods_ids));
+        await addFavorites(db, request.userId, request.body.goods_ids);
         return ok(null, '收藏成功');
       },
     );
@@ -149,7 +148,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       '/favorite/cancel',
       { schema: { tags, summary: 'Cancel favourites', body: favoriteBody } },
       async (request) => {
-        await cancelFavorites(db, request.userId, parseGoodsIds(request.body.goods_ids));
+        await cancelFavorites(db, request.userId, request.body.goods_ids);
         return ok(null, '取消收藏成功');
       },
     );

@@ -318,15 +318,6 @@ export async function favoriteList(
   return { list: await summaries(db, ordered, viewer), total, page, page_size: pageSize };
 }
 
-export function parseGoodsIds(value: number[] | number | string): number[] {
-  const list = Array.isArray(value)
-    ? value
-    : typeof value === 'number'
-      ? [value]
-      : value.split(',').map(Number);
-  return [...new Set(list.filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647))];
-}
-
 /** POST /api/favorite: idempotent; unknown goods are refused. */
 export async function addFavorites(db: Db, userId: number, ids: number[]) {
   const existing = await db.select({ id: goods.id }).from(goods).where(inArray(goods.id, ids));

@@ -1,13 +1,10 @@
-import { codeNumber, pageNumber, recordId } from '@yaocai/domain';
+import { codeNumber, idList, pageNumber } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { availableCoupons, couponCounts, myCoupons } from './service';
 
-const ids = z.preprocess(
-  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(recordId()).max(200),
-);
+const ids = idList([0, ''], [200, '一次最多选择200种商品']);
 
 /** Coupons and cash vouchers of the logged-in store (/yhq, /xjq, verify order). */
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
