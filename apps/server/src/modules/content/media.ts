@@ -9,6 +9,11 @@ const sendSvg = (reply: FastifyReply, body: string) =>
 const notFound = (reply: FastifyReply) =>
   reply.status(404).type('text/plain; charset=utf-8').send('not found');
 
+const qrCaptions = new Map([
+  ['wechat.svg', '关注药采公众号'],
+  ['app.svg', '下载药采 APP'],
+]);
+
 /** Drawn images: /media/goods/{id}.svg (and {id}-{face}.svg), /media/brands/{id}.svg, /media/ads/{id}.svg, /media/qr/{name}.svg. */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
@@ -64,8 +69,8 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { file: string } }>('/media/qr/:file', async (request, reply) => {
-    const captions: Record<string, string> = { 'wechat.svg': '关注药采公众号', 'app.svg': '下载药采 APP' };
-    const caption = captions[request.params.file];
+    // A Map: a name like valueOf must not find Object.prototype's function.
+    const caption = qrCaptions.get(request.params.file);
     if (!caption) return notFound(reply);
     return sendSvg(reply, qrSvg(request.params.file, caption));
   });

@@ -114,7 +114,8 @@ describe('ads', () => {
       expect(res.headers['content-type']).toContain('image/svg+xml');
     }
     expect((await ctx.app.inject('/media/ads/99999.svg')).statusCode).toBe(404);
-    expect((await ctx.app.inject('/media/qr/other.svg')).statusCode).toBe(404);
+    for (const name of ['other.svg', 'valueOf', 'constructor', '__proto__'])
+      expect((await ctx.app.inject(`/media/qr/${name}`)).statusCode, name).toBe(404);
   });
 });
 
