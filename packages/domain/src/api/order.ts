@@ -57,7 +57,9 @@ export const afterSaleBody = z.strictObject({
     .array(
       z.object({ line_id: id, quantity: z.coerce.number().int().positive('数量必须大于0').max(PG_INT_MAX) }),
     )
-    .min(1, '请选择商品'),
+    .min(1, '请选择商品')
+    // A line named twice would be refunded twice, each time within its bought quantity.
+    .refine((lines) => new Set(lines.map((l) => l.line_id)).size === lines.length, '同一商品请只选择一次'),
   photo_ids: z.array(id).max(9, '最多上传9张照片').optional().default([]),
 });
 

@@ -89,6 +89,15 @@ describe('operator order calls', () => {
       lines: [{ line_id: lineId, quantity: 3 }],
     });
     expect(tooMany.json().message).toContain('不能超过购买数量2');
+    const twice = await post(`/api/order/${b.id}/after_sale`, b.cookie, {
+      kind: 'return',
+      reason: '包装破损',
+      lines: [
+        { line_id: lineId, quantity: 2 },
+        { line_id: lineId, quantity: 2 },
+      ],
+    });
+    expect([twice.statusCode, twice.json().message]).toEqual([422, '同一商品请只选择一次']);
     const req = await post(`/api/order/${b.id}/after_sale`, b.cookie, {
       kind: 'return',
       reason: '包装破损',
