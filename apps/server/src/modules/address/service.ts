@@ -1,6 +1,6 @@
 import { type AddressBody, formatAddress, truthy } from '@yaocai/domain';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { addresses } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
 
@@ -32,9 +32,29 @@ function values(body: AddressBody) {
   return { consignee, phone, province, city, district, detail };
 }
 
-/** Saves an address; the first one, or one marked default, becomes the only default. */
-export async function saveAddress(db: Db, userId: number, body: AddressBody, id?: number) {
+/**
+ * Runs a change of a store's address book in a transaction that holds the store's address lock:
+ * concurrent saves, defaults and deletes of one store run one after another, so the book keeps
+ * exactly one default and at most MAX_ADDRESSES addresses.
+ */
+function inAddressBook<T>(db: Db, userId: number, change: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`address:${userId}`}))`);
+    return change(tx);
+  });
+}
+
+/** Marks one address the default and every other address of the store not. */
+async function setDefault(tx: Tx, userId: number, id: number) {
+  await tx
+    .update(addresses)
+    .set({ isDefault: sql`${addresses.id} = ${id}` })
+    .where(eq(addresses.userId, userId));
+}
+
+/** Saves an address; the first one, or one marked default, becomes the only default. */
+export function saveAddress(db: Db, userId: number, body: AddressBody, id?: number) {
+  return inAddressBook(db, userId, async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     let row: typeof addresses.$inferSelect | undefined;
     if (id) {
@@ -51,26 +71,25 @@ export async function saveAddress(db: Db, userId: number, body: AddressBody, id?
         .values({ userId, ...values(body) })
         .returning();
     }
-    if (truthy(body.is_default) || Number(n) === 0) await makeDefault(tx as unknown as Db, userId, row.id);
+    if (truthy(body.is_default) || Number(n) === 0) await setDefault(tx, userId, row.id);
     return { id: row.id };
   });
 }
 
-export async function makeDefault(db: Db, userId: number, id: number) {
-  const [row] = await db
-    .update(addresses)
-    .set({ isDefault: true })
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .returning({ id: addresses.id });
-  if (!row) throw notFound('收货地址不存在');
-  await db
-    .update(addresses)
-    .set({ isDefault: false })
-    .where(and(eq(addresses.userId, userId), ne(addresses.id, id)));
+export function makeDefault(db: Db, userId: number, id: number) {
+  return inAddressBook(db, userId, async (tx) => {
+    const [row] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+    if (!row) throw notFound('收货地址不存在');
+    await setDefault(tx, userId, id);
+  });
 }
 
-export async function deleteAddress(db: Db, userId: number, id: number) {
-  await db.transaction(async (tx) => {
+/** Deletes an address; when it was the default, the newest remaining one becomes the default. */
+export function deleteAddress(db: Db, userId: number, id: number) {
+  return inAddressBook(db, userId, async (tx) => {
     const [row] = await tx
       .delete(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
@@ -83,7 +102,7 @@ export async function deleteAddress(db: Db, userId: number, id: number) {
         .where(eq(addresses.userId, userId))
         .orderBy(desc(addresses.id))
         .limit(1);
-      if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
+      if (next) await setDefault(tx, userId, next.id);
     }
   });
 }

@@ -11,7 +11,7 @@ import {
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
-import { coupons, moneyLog, orders, walletAccounts } from '../../db/schema';
+import { addresses, coupons, moneyLog, orders, walletAccounts } from '../../db/schema';
 import { type PaymentNotification, signSandbox } from '../payment/provider';
 
 /** Races on a real multi-connection PostgreSQL (PGlite has a single connection: skipped). */
@@ -184,5 +184,43 @@ describe.skipIf(testDbKind !== 'postgres')('concurrency on PostgreSQL', () => {
     const racing = await Promise.all([create(b.cookie, [line2.id]), create(b.cookie, [line2.id])]);
     expect(racing.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect((await stockOf(ctx.app.db, g.id)).quantity).toBe(95);
+  }, 60_000);
+
+  it('defaults, deletes and adds of addresses at once leave exactly one default, at most 20', async () => {
+    const [b] = await buyers(1, { address: false });
+    const post = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, payload, headers: { cookie: b.cookie } });
+    const body = {
+      consignee: '王建国',
+      phone: '13800000001',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+    };
+    const added = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post('/api/address', { ...body, detail: `文三路${i}号`, is_default: i % 2 === 0 }),
+      ),
+    );
+    expect(added.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const ids: number[] = added.map((r) => r.json().data.id);
+    const results = await Promise.all([
+      ...ids.map((id) => post(`/api/address/${id}/default`, {})),
+      ...ids.slice(0, 4).map((id) => post(`/api/address/${id}/delete`, {})),
+      ...Array.from({ length: 12 }, (_, i) => post('/api/address', { ...body, detail: `莫干山路${i}号` })),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
+    const book = () => ctx.app.db.select().from(addresses).where(eq(addresses.userId, b.user.id));
+    let left = await book();
+    expect(left.length).toBe(16);
+    expect(left.filter((a) => a.isDefault)).toHaveLength(1);
+    // 8 more at once against the limit of 20: 4 are saved, 4 refused.
+    const more = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post('/api/address', { ...body, detail: `学院路${i}号` })),
+    );
+    expect(more.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400]);
+    left = await book();
+    expect(left.length).toBe(20);
+    expect(left.filter((a) => a.isDefault)).toHaveLength(1);
   }, 60_000);
 });
