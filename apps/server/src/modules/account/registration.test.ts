@@ -343,6 +343,16 @@ describe('POST /api/upload and GET /api/files/:id', () => {
     expect(badToken.statusCode).toBe(410);
     const notMultipart = await api.post('/api/upload', { file: 'x' });
     expect(notMultipart.statusCode).toBe(422);
+    const noBoundary = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
+    expect([noBoundary.statusCode, noBoundary.json().data.errors.file]).toEqual([
+      422,
+      ['上传的内容无法识别，请重新选择文件'],
+    ]);
     expect(await countRows(ctx, `files where claim_token = '${token}'`)).toBe(0);
   });
   it('answers 413 for a file over 10 MB', async () => {

@@ -119,7 +119,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: uploadLimit, schema: { tags: ['account'], response: { 200: envelope(uploadedFile) } } },
     async (request) => {
       if (!request.isMultipart()) throw fieldError('file', '请选择要上传的文件');
-      const part = await request.file();
+      // A malformed multipart body (no boundary, say) makes the parser throw a plain Error.
+      const part = await request.file().catch((error: { statusCode?: number }) => {
+        throw error.statusCode ? error : fieldError('file', '上传的内容无法识别，请重新选择文件');
+      });
       if (!part) throw fieldError('file', '请选择要上传的文件');
       const bytes = await part.toBuffer();
       const tokenField = part.fields.token as { value?: unknown } | undefined;
