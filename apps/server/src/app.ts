@@ -21,7 +21,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { envelopePlugin } from './plugins/envelope';
+import { envelopePlugin, frameworkError } from './plugins/envelope';
 import { httpPlugin } from './plugins/http';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
@@ -46,6 +46,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     // plugin; on a busy 2-core machine that can take longer than Fastify's default 10 s.
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(envelopePlugin);

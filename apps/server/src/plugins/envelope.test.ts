@@ -118,6 +118,12 @@ describe('the API envelope', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(404);
   });
+  it('answers a path that is not valid percent-encoding with the envelope, or the 404 page', async () => {
+    const api = await ctx.app.inject('/api/goods/detail/%E0%A4%A');
+    expect([api.statusCode, api.json()]).toEqual([400, { code: 400, message: '请求地址有误', data: null }]);
+    const page = await ctx.app.inject('/list/info/%E0%A4%A');
+    expect([page.statusCode, page.headers.location]).toEqual([302, '/404']);
+  });
   it('refuses cross-site state changes', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

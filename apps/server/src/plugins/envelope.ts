@@ -1,5 +1,5 @@
 import { ApiCode, clientMessages, type FieldErrors } from '@yaocai/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -75,8 +75,21 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * Errors Fastify meets before routing (a path that is not valid percent-encoding, say) skip the
+ * error handler: buildApp passes this as frameworkErrors so API calls get the envelope too.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // A browser that follows such a link lands on the shop's not-found page.
+  if (!request.url.startsWith('/api/')) return reply.redirect('/404');
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send({ code: status, message: clientErrorMessage(error), data: null });
+}
+
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return '请求地址有误';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return '提交的数据过大';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
