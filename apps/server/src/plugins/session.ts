@@ -40,7 +40,7 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Starts a fresh session (new id: no fixation) and sets the cookie. */
     startSession(scope: Scope, data: SessionData): Promise<void>;
-    /** Destroys the current session of the scope and clears its cookie. */
+    /** Destroys the current session of the scope (one this request started, if any) and clears its cookie. */
     endSession(scope: Scope): Promise<void>;
   }
 }
@@ -72,6 +72,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
   }
   const store = app.sessionStore;
   const cache = new WeakMap<FastifyRequest, Map<Scope, SessionData | undefined>>();
+  /** Sessions a request started: endSession on the same request ends them, not the cookie's. */
+  const started = new WeakMap<FastifyRequest, Map<Scope, string>>();
 
   app.decorateRequest('userId', 0);
   app.decorateRequest('operatorId', 0);
@@ -97,6 +99,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     const id = randomBytes(32).toString('base64url');
     await store.set(id, data, TTL_SECONDS);
     cache.get(this.request)?.set(scope, data);
+    started.set(this.request, (started.get(this.request) ?? new Map()).set(scope, id));
     this.setCookie(cookieOf(scope), id, {
       path: '/',
       httpOnly: true,
@@ -106,8 +109,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     });
   });
   app.decorateReply('endSession', async function (this: FastifyReply, scope: Scope) {
-    const id = this.request.cookies[cookieOf(scope)];
+    const id = started.get(this.request)?.get(scope) ?? this.request.cookies[cookieOf(scope)];
     if (id) await store.destroy(id);
+    started.get(this.request)?.delete(scope);
     cache.get(this.request)?.set(scope, undefined);
     this.clearCookie(cookieOf(scope), { path: '/' });
   });

@@ -275,6 +275,32 @@ describe.each(sessionStoreKinds)(
       expect((await ownApi.get('/api/cart/total', cookiesOf(res))).statusCode).toBe(200);
       expect((await ownApi.get('/api/cart/total', bystander)).statusCode).toBe(200);
     });
+
+    it('a reset committing while a login with the old password starts its session ends it too', async () => {
+      const { phone } = await loggedInTwice();
+      const [user] = await own.app.db.select().from(users).where(eq(users.phone, phone));
+      // The reset lands between the login's password check and its session: as resetPassword
+      // does, the hash changes and the user's sessions (not yet this one) are ended.
+      const store = own.app.sessionStore;
+      const set = store.set;
+      let startedId = '';
+      store.set = async (id, data, ttl) => {
+        store.set = set;
+        startedId = id;
+        const passwordHash = await hashPassword('Reset123');
+        await own.app.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await store.destroyUser(user.id);
+        return set.call(store, id, data, ttl);
+      };
+      const res = await ownApi.post('/api/user/login', { username: phone, password: 'Demo@123456' });
+      expect([res.statusCode, res.json().message]).toEqual([400, '用户名或密码错误']);
+      expect(startedId).not.toBe('');
+      expect(await store.get(startedId)).toBeUndefined();
+      expect(res.cookies.find((c) => c.name === 'yc_sid')?.value).toBe('');
+      expect(
+        (await ownApi.post('/api/user/login', { username: phone, password: 'Reset123' })).statusCode,
+      ).toBe(200);
+    });
   },
 );
 

@@ -35,7 +35,7 @@ async function assertNotLocked(db: Db, key: string) {
 export async function loginBuyer(
   db: Db,
   input: { username: string; password: string; ip: string },
-): Promise<number> {
+): Promise<{ userId: number; passwordHash: string }> {
   const key = failureKey('buyer', input.username);
   await assertNotLocked(db, key);
   const name = input.username.trim();
@@ -49,12 +49,27 @@ export async function loginBuyer(
     : await verifyDummy(input.password);
   if (!user || !valid) {
     await db.insert(loginFailures).values({ username: key, ip: input.ip });
-    throw refusal(BAD_CREDENTIALS);
+    throw badCredentials();
   }
   await db.delete(loginFailures).where(eq(loginFailures.username, key));
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  return user.id;
+  return { userId: user.id, passwordHash: user.passwordHash };
 }
+
+/**
+ * Read after a login has started its session: whether the password it checked is still the
+ * user's. A reset that committed in between ended the sessions that existed then, which may not
+ * have included this one; the login route then ends it and refuses.
+ */
+export async function passwordUnchanged(db: Db, userId: number, passwordHash: string): Promise<boolean> {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user?.passwordHash === passwordHash;
+}
+
+export const badCredentials = () => refusal(BAD_CREDENTIALS);
 
 export async function loginOperator(
   db: Db,

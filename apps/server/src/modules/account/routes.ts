@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError, notLoggedIn } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
-import { loginBuyer, resetPassword, verifyForgetPhone } from './auth';
+import { badCredentials, loginBuyer, passwordUnchanged, resetPassword, verifyForgetPhone } from './auth';
 import { loadDraft } from './drafts';
 import { readFileFor, storeUpload } from './files';
 import {
@@ -152,8 +152,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/login',
     { config: loginLimit, schema: { tags: ['account'], body: loginBody } },
     async (request, reply) => {
-      const userId = await loginBuyer(app.db, { ...request.body, ip: request.ip });
+      const { userId, passwordHash } = await loginBuyer(app.db, { ...request.body, ip: request.ip });
       await reply.startSession('buyer', { userId, loginAt: Date.now() });
+      if (!(await passwordUnchanged(app.db, userId, passwordHash))) {
+        await reply.endSession('buyer');
+        throw badCredentials();
+      }
       return ok({ user_id: userId }, '登录成功');
     },
   );
