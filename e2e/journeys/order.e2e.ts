@@ -1,4 +1,4 @@
-import { PAID_UNSHIPPED_STATUSES } from '@yaocai/domain';
+import { formatYuan, PAID_UNSHIPPED_STATUSES } from '@yaocai/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,15 @@ async function checkout(page: Page, ids: number[], shot?: string) {
   return Number(page.url().split('/').pop());
 }
 
+/** Step 4 names the order, what was paid and how (the paid order, not step 3's unpaid one). */
+async function expectPaidSummary(page: Page, id: number, method: string) {
+  const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
+  expect(o.paidFen).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByTestId('step4').textContent())
+    .toContain(`订单号 ${o.orderNo}，实付 ${formatYuan(o.paidFen)}（${method}）`);
+}
+
 describe('order journey', () => {
   it('cart -> verify order -> pay by balance -> step 4', async () => {
     const { page, context } = await buyerPage();
@@ -110,6 +119,7 @@ describe('order journey', () => {
     await page.getByTestId('pay-balance').click();
     await page.waitForURL(/\/cart\/step4\?id=\d+/);
     await page.getByText('支付成功').first().waitFor();
+    await expectPaidSummary(page, id, '余额支付');
     await h.shot(page, 'order-step4');
     const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
     expect(o).toMatchObject({ status: 'awaiting_shipment', paymentMethod: 'balance' });
@@ -180,8 +190,7 @@ describe('order journey', () => {
     await page.getByRole('tab', { name: '账期支付' }).click();
     await page.getByTestId('pay-credit').click();
     await page.waitForURL(/\/cart\/step4/);
-    const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
-    expect(o.paymentMethod).toBe('credit');
+    await expectPaidSummary(page, id, '账期支付');
     await page.goto('/zqgl');
     await page.getByTestId('credit-page').waitFor();
     await page.getByText('待还款').first().waitFor();
@@ -200,8 +209,15 @@ describe('order journey', () => {
     const scan = await page.request.post(`${href}/confirm`);
     expect(scan.status()).toBe(200);
     await page.waitForURL(/\/cart\/step4/, { timeout: 15_000 });
+    await expectPaidSummary(page, id, '在线支付');
     const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
     expect(o).toMatchObject({ status: 'awaiting_shipment', paymentMethod: 'online' });
+    // Step 4 of an order that is not paid says so and offers to pay.
+    const unpaid = await checkout(page, await cartLines(1));
+    await page.goto(`/cart/step4?id=${unpaid}`);
+    await page.getByText('订单尚未支付').waitFor();
+    await page.getByRole('button', { name: '去付款' }).click();
+    await page.getByTestId('pay-page').waitFor();
     await context.close();
   });
 

@@ -1,6 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OnlinePaymentView, PaymentStatusView } from '@yaocai/domain';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { http } from '../../../lib/http';
+import { walletKeys } from '../../wallet/api/wallet';
+import { orderKeys } from './orders';
 
 export const payByBalance = (orderId: number) =>
   http.post<{ id: number; paid: number; balance: number }>('/api/pay/balance', { order_id: orderId });
@@ -38,9 +42,18 @@ export const usePaymentStatus = (orderId: number, enabled: boolean) =>
     refetchInterval: 2000,
   });
 
-/** Wallet balance shown on the pay page (same key as the wallet pages, so both refresh). */
-export const useBalance = () =>
-  useQuery({
-    queryKey: ['wallet', 'money'],
-    queryFn: () => http.get<{ user_money: number }>('/api/user/user_money'),
-  });
+/**
+ * What every payment method does once the order is paid: the order, the order lists and the
+ * wallet figures (balance, credit, bills) have changed, so they are refetched, and the buyer
+ * goes to step 4, which then shows the paid order rather than the unpaid one step 3 had read.
+ */
+export function usePaymentDone(orderId: number) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    void client.invalidateQueries({ queryKey: orderKeys.all });
+    void client.invalidateQueries({ queryKey: walletKeys.all });
+    void client.invalidateQueries({ queryKey: ['pay'] });
+    navigate(`/cart/step4?id=${orderId}`);
+  }, [client, navigate, orderId]);
+}

@@ -1,9 +1,10 @@
 import { Alert, App, Button, Card, Descriptions, Result, Spin, Tabs } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CartSteps } from '../../cart/components';
+import { useBalance } from '../../wallet/api/wallet';
 import { useOrderDetail } from '../api/orders';
-import { payByBalance, payByCredit, useBalance, useCreditCheck } from '../api/pay';
+import { payByBalance, payByCredit, useCreditCheck, usePaymentDone } from '../api/pay';
 import { yuan } from '../components/Amounts';
 import { OnlinePay } from '../components/OnlinePay';
 
@@ -19,7 +20,7 @@ export default function PayPage() {
   const credit = useCreditCheck(orderId);
   const [method, setMethod] = useState('balance');
   const [paying, setPaying] = useState(false);
-  const done = useCallback(() => navigate(`/cart/step4?id=${orderId}`), [navigate, orderId]);
+  const done = usePaymentDone(orderId);
 
   if (!orderId) return <Result status="warning" title="订单不存在" />;
   if (!order.data) return <Spin style={{ display: 'block', margin: 80 }} />;

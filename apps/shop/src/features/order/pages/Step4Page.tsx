@@ -10,8 +10,30 @@ export default function Step4Page() {
   const orderId = Number(search.get('id') ?? 0);
   const navigate = useNavigate();
   const order = useOrderDetail(orderId);
-  if (orderId && !order.data) return <Spin style={{ display: 'block', margin: 80 }} />;
   const o = order.data;
+  // An unpaid order still being refetched is the one step 3 cached before the payment.
+  if (orderId && (!o || (o.status === 'pending_payment' && order.isFetching)))
+    return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (o?.status === 'pending_payment' || o?.status === 'cancelled')
+    return (
+      <Card style={{ margin: '16px auto' }} className="sh-container" data-testid="step4">
+        <CartSteps current={3} />
+        <Result
+          status="warning"
+          title={o.status === 'cancelled' ? '订单已取消' : '订单尚未支付'}
+          subTitle={`订单号 ${o.order_no}`}
+          extra={
+            o.status === 'cancelled' ? (
+              <Button onClick={() => navigate(`/order/info/${o.id}`)}>查看订单</Button>
+            ) : (
+              <Button type="primary" onClick={() => navigate(`/cart/step3/${o.id}`)}>
+                去付款
+              </Button>
+            )
+          }
+        />
+      </Card>
+    );
   return (
     <Card style={{ margin: '16px auto' }} className="sh-container" data-testid="step4">
       <CartSteps current={4} />
