@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AfterSaleView, CheckoutPreview, OrderDetailView, OrderSummaryView, Page } from '@yaocai/domain';
 import { markCartChanged } from '../../../lib/cart-changed';
 import { http } from '../../../lib/http';
+import { markWalletChanged } from '../../wallet/api/wallet';
 
 export interface CheckoutParams {
   ids: number[];
@@ -49,6 +50,7 @@ export function useCreateOrder() {
     // again for lines that are no longer in the cart.
     onSuccess: () => {
       markCartChanged(client);
+      markWalletChanged(client);
       client.invalidateQueries({ queryKey: orderKeys.lists });
     },
   });
@@ -94,6 +96,7 @@ export function useOrderAction() {
     onSuccess: (_data, { action }) => {
       client.invalidateQueries({ queryKey: orderKeys.all });
       if (action === 'rebuy') markCartChanged(client);
+      else markWalletChanged(client);
     },
   });
 }

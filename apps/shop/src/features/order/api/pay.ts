@@ -3,7 +3,7 @@ import type { OnlinePaymentView, PaymentStatusView } from '@yaocai/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../lib/http';
-import { walletKeys } from '../../wallet/api/wallet';
+import { markWalletChanged } from '../../wallet/api/wallet';
 import { orderKeys } from './orders';
 
 export const payByBalance = (orderId: number) =>
@@ -52,8 +52,8 @@ export function usePaymentDone(orderId: number) {
   const navigate = useNavigate();
   return useCallback(() => {
     void client.invalidateQueries({ queryKey: orderKeys.all });
-    void client.invalidateQueries({ queryKey: walletKeys.all });
     void client.invalidateQueries({ queryKey: ['pay'] });
+    markWalletChanged(client);
     navigate(`/cart/step4?id=${orderId}`);
   }, [client, navigate, orderId]);
 }

@@ -1,8 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CouponView, CreditBillView, CreditSummaryView, MoneyLogView, Page } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
 export const walletKeys = { all: ['wallet'] as const };
+
+/**
+ * Orders move the wallet: placing one spends coupons and points, paying spends balance or
+ * credit, cancelling gives coupons and points back. The order hooks call this so the wallet
+ * pages and the verify-order coupon list do not show the figures from before.
+ */
+export function markWalletChanged(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: walletKeys.all });
+  void client.invalidateQueries({ queryKey: ['coupon'] });
+}
 
 export const useBalance = () =>
   useQuery({
