@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { giftTypeLabels } from '@yaocai/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { giftRules, goods, goodsCombinationItems, goodsCombinations, goodsStock, settings } from '../schema';
 
@@ -119,4 +120,13 @@ export async function seedCart(tx: Tx) {
   ];
   const present = rules.filter((r) => r !== null);
   if (present.length > 0) await tx.insert(giftRules).values(present);
+  // The goods carry the badge of their rule (赠 / 换购), as on the cards, the detail page and
+  // the tag filters.
+  for (const rule of present) {
+    const tag = giftTypeLabels[rule.type];
+    await tx
+      .update(goods)
+      .set({ tags: sql`array_append(${goods.tags}, ${tag})` })
+      .where(and(eq(goods.id, rule.goodsId), sql`not (${goods.tags} @> array[${tag}]::text[])`));
+  }
 }

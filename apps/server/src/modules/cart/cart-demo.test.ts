@@ -48,4 +48,18 @@ describe('the cart over the demo data', () => {
     const total = await ctx.app.inject({ url: '/api/cart/total', headers: { cookie } });
     expect(total.json().data.total).toBe(2);
   });
+
+  it('badges the goods of the seeded gift rules 赠 and 换购, and the tag filter finds them', async () => {
+    for (const [tag, name] of [
+      ['赠', '阿莫西林胶囊'],
+      ['换购', '鱼跃 上臂式电子血压计 YE660D'],
+    ]) {
+      const res = await ctx.app.inject({
+        url: `/api/goods/list?tag=${encodeURIComponent(tag)}&page_size=100`,
+        headers: { cookie },
+      });
+      const found = (res.json().data.list as { name: string; tags: string[] }[]).find((g) => g.name === name);
+      expect(found?.tags, `${name} ${tag}`).toContain(tag);
+    }
+  });
 });
