@@ -198,8 +198,8 @@ export function buildGoods(kind: DemoGoodsKind, startNo: number, rows: GoodsRow[
     if (row.y) tags.push('优');
     if (h('ms') < 0.06) tags.push('秒');
     if (h('mj') < 0.12) tags.push('满');
-    if (h('hg') < 0.05) tags.push('换购');
-    if (h('zp') < 0.07) tags.push('赠');
+    // 换购 and 赠 come from the gift rules the cart seed creates (seed/cart.ts): a badge always
+    // has a rule behind it.
     if (jxq || h('tj') < 0.04) tags.push('特');
     const isNew = row.nw ?? h('new') < 0.05;
     if (isNew) tags.push('新');
