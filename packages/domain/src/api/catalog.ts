@@ -70,6 +70,8 @@ export const goodsDetail = goodsSummary.extend({
   is_jxq: z.number().int(),
   /** Full-reduction tiers the goods takes part in (yuan). */
   manjian: z.array(z.object({ amount: z.number(), reduction: z.number() })),
+  /** Gift rules of the goods (赠 / 换购) with their text; empty while prices are hidden. */
+  gifts: z.array(z.object({ type: z.number().int(), label: z.string(), text: z.string() })),
   is_favorite: z.boolean(),
 });
 export type GoodsDetail = z.infer<typeof goodsDetail>;

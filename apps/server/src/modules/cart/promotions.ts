@@ -27,6 +27,8 @@ export interface GiftRule {
   buyQuantity: number;
   giftGoodsId: number;
   giftGoodsName: string;
+  /** Packing unit of the gift goods (包, 支...). */
+  giftGoodsUnit: string;
   giftQuantity: number;
   priceFen: number;
   repeat: boolean;
@@ -105,6 +107,7 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
         buyQuantity: giftRules.buyQuantity,
         giftGoodsId: giftRules.giftGoodsId,
         giftGoodsName: goods.name,
+        giftGoodsUnit: goods.unit,
         giftQuantity: giftRules.giftQuantity,
         priceFen: giftRules.priceFen,
         repeat: giftRules.repeat,

@@ -216,6 +216,21 @@ describe('GET /api/goods/detail/{id}', () => {
     expect(d.manjian[0]).toEqual({ amount: 500, reduction: 20 });
   });
 
+  it('announces the gift rules (赠 / 换购) to a buyer who sees prices, not to a visitor', async () => {
+    const gifted = async (tag: string, cookie?: string) => {
+      const g = (await list(`tag=${encodeURIComponent(tag)}&page_size=1`)).list[0];
+      return (await get(`/api/goods/detail/${g.id}`, cookie)).body.data.gifts;
+    };
+    expect(await gifted('赠', approved.cookie)).toEqual([
+      { type: 1, label: '赠', text: '每买10盒赠稳健 医用棉签(灭菌) ×1包，最多赠5包' },
+    ]);
+    expect(await gifted('换购', approved.cookie)).toEqual([
+      { type: 2, label: '换购', text: '买1盒可加¥9.90换购欧姆龙 电子体温计 MC-246 ×1盒' },
+    ]);
+    expect(await gifted('换购')).toEqual([]);
+    expect(await gifted('换购', pending.cookie)).toEqual([]);
+  });
+
   it('hides prices in the detail too', async () => {
     const d = (await get('/api/goods/detail/1')).body.data;
     expect(d.base_price).toBeNull();

@@ -1,9 +1,11 @@
 import {
   type BrandWallItem,
+  describeGiftRule,
   type GoodsDetail,
   type GoodsListData,
   type GoodsListQuery,
   type GoodsSummary,
+  giftTypeLabels,
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, gte, inArray, like, lte, notInArray, or, sql } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import {
   searchLog,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { loadCartPromotions } from '../cart/promotions';
 import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 import { priceTipOf, scopeOf, type Viewer } from './viewer';
@@ -191,7 +194,7 @@ export async function goodsDetail(
     .where(and(eq(goods.id, id), eq(goods.isOnSale, true)));
   if (!row) throw notFound('商品不存在或已下架');
   const refs = await catalogRefs(db);
-  const [stock, cats, manjian, fav] = await Promise.all([
+  const [stock, cats, manjian, fav, promotions] = await Promise.all([
     db
       .select({ warehouseId: goodsStock.warehouseId, quantity: goodsStock.quantity })
       .from(goodsStock)
@@ -223,6 +226,8 @@ export async function goodsDetail(
           .from(favorites)
           .where(and(eq(favorites.userId, viewer.userId), eq(favorites.goodsId, id)))
       : Promise.resolve([{ n: 0 }]),
+    // The cart's own cache of gift rules: the detail page announces what the cart applies.
+    loadCartPromotions(db),
   ]);
   const main = [...stock].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
   const summary = toSummary(row, viewer, refs, main?.warehouseId);
@@ -247,6 +252,21 @@ export async function goodsDetail(
     manjian: activity
       ? activity.tiers.map((t) => ({ amount: toYuan(t.amountFen), reduction: toYuan(t.reductionFen) }))
       : [],
+    // A 换购 names its price: like every price, only for a buyer who may see prices.
+    gifts:
+      summary.price_visibility === 'visible'
+        ? (promotions.giftRulesByGoods.get(id) ?? []).map((r) => ({
+            type: r.type,
+            label: giftTypeLabels[r.type] ?? '',
+            text: describeGiftRule({
+              ...r,
+              maxGifts: r.maxGifts ?? undefined,
+              unit: row.unit,
+              giftName: r.giftGoodsName,
+              giftUnit: r.giftGoodsUnit,
+            }),
+          }))
+        : [],
     is_favorite: (fav[0]?.n ?? 0) > 0,
   };
 }

@@ -1,4 +1,4 @@
-import type { Fen } from '../../money';
+import { type Fen, formatYuan } from '../../money';
 
 /**
  * Gifts on a cart line (gift_data: total and type, spec section 3). The spec adds the gift
@@ -25,6 +25,32 @@ export interface BuyGetRule {
   giftQuantity: number;
   repeat?: boolean;
   maxGifts?: number;
+}
+
+/** A gift rule as the detail page announces it. */
+export interface GiftRuleText extends BuyGetRule {
+  type: number;
+  /** Packing unit of the goods bought and of the gift (盒, 包, 支...). */
+  unit: string;
+  giftName: string;
+  giftUnit: string;
+  /** 换购 price of one gift unit. */
+  priceFen: Fen;
+}
+
+/**
+ * e.g. 每买10盒赠稳健 医用棉签(灭菌) ×1包，最多赠5包 / 买1台可加¥9.90换购欧姆龙 电子体温计 ×1支.
+ * The numbers are those giftUnits applies in the cart.
+ */
+export function describeGiftRule(rule: GiftRuleText): string {
+  const buy = `${rule.repeat ? '每买' : '买'}${rule.buyQuantity}${rule.unit}`;
+  const gift = `${rule.giftName} ×${rule.giftQuantity}${rule.giftUnit}`;
+  if (rule.type === GIFT_TYPE.addOn) {
+    const cap = rule.maxGifts === undefined ? '' : `，最多换购${rule.maxGifts}${rule.giftUnit}`;
+    return `${buy}可加${formatYuan(rule.priceFen)}换购${gift}${cap}`;
+  }
+  const cap = rule.maxGifts === undefined ? '' : `，最多赠${rule.maxGifts}${rule.giftUnit}`;
+  return `${buy}赠${gift}${cap}`;
 }
 
 /** Gift units earned by buying `quantity`. */

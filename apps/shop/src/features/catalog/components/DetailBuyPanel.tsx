@@ -1,4 +1,4 @@
-import { clampQuantity, type GoodsDetail } from '@yaocai/domain';
+import { clampQuantity, GIFT_TYPE, type GoodsDetail } from '@yaocai/domain';
 import { Radio, Space } from 'antd';
 import { useState } from 'react';
 import { PRICE_TIP_LOGIN, unitPriceFor } from '../lib/goods-view';
@@ -38,6 +38,17 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
             {goods.manjian.map((m) => `满${m.amount}减${m.reduction}`).join('，')}
           </div>
         )}
+        {goods.gifts.map((g) => (
+          <div key={g.text} style={{ fontSize: 13, marginTop: 4 }} data-testid="detail-gift">
+            <span
+              className="yc-tag"
+              style={{ background: g.type === GIFT_TYPE.addOn ? '#fa8c16' : '#e4393c' }}
+            >
+              {g.label}
+            </span>
+            {g.text}
+          </div>
+        ))}
         {goods.is_free_shipping && (
           <div style={{ fontSize: 13, marginTop: 4 }}>
             <span className="yc-tag" style={{ background: '#0a8f5a' }}>
