@@ -52,7 +52,6 @@ export function usePaymentDone(orderId: number) {
   const navigate = useNavigate();
   return useCallback(() => {
     void client.invalidateQueries({ queryKey: orderKeys.all });
-    void client.invalidateQueries({ queryKey: ['pay'] });
     markWalletChanged(client);
     navigate(`/cart/step4?id=${orderId}`);
   }, [client, navigate, orderId]);

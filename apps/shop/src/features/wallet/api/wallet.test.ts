@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { markWalletChanged } from './wallet';
 
 describe('markWalletChanged', () => {
@@ -18,5 +18,22 @@ describe('markWalletChanged', () => {
     expect(invalidated(keys.coupons)).toBe(true);
     expect(invalidated(keys.available)).toBe(true);
     expect(invalidated(keys.order)).toBe(false);
+  });
+
+  it('does not refetch an open verify-order coupon list, whose cart lines an order has taken', async () => {
+    const client = new QueryClient();
+    let calls = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['coupon', 'available', [1, 2]],
+      queryFn: async () => ++calls,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    const key = ['coupon', 'available', [1, 2]];
+    await vi.waitFor(() => expect(client.getQueryState(key)?.dataUpdateCount).toBe(1));
+    markWalletChanged(client);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toBe(1);
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    unsubscribe();
   });
 });

@@ -11,7 +11,9 @@ export const walletKeys = { all: ['wallet'] as const };
  */
 export function markWalletChanged(client: QueryClient) {
   void client.invalidateQueries({ queryKey: walletKeys.all });
-  void client.invalidateQueries({ queryKey: ['coupon'] });
+  // Marked stale, not refetched now: the verify page's list is asked for its cart lines, which
+  // an order has just taken (the refused refetch would cover step 3 with an error dialog).
+  void client.invalidateQueries({ queryKey: ['coupon'], refetchType: 'none' });
 }
 
 export const useBalance = () =>
