@@ -196,6 +196,10 @@ describe('catalogue screens', () => {
     await page.goto('/search?keywords=amxl');
     await page.locator('[data-testid=goods-card] .yc-card-name').first().click();
     await page.getByTestId('goods-detail').waitFor();
+    // 阿莫西林胶囊 has the demo 赠 rule: the page announces what the cart will apply.
+    expect(await page.getByTestId('detail-gift').textContent()).toBe(
+      '赠每买10盒赠稳健 医用棉签(灭菌) ×1包，最多赠5包',
+    );
     await page.getByTestId('add-to-cart').click();
     await page.getByText('已加入购物车').waitFor();
     await context.close();
