@@ -209,7 +209,10 @@ describe.skipIf(testDbKind !== 'postgres')('concurrency on PostgreSQL', () => {
       ...ids.slice(0, 4).map((id) => post(`/api/address/${id}/delete`, {})),
       ...Array.from({ length: 12 }, (_, i) => post('/api/address', { ...body, detail: `莫干山路${i}号` })),
     ]);
-    expect(results.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
+    // Making an address the default can come after its own deletion: 404 then, never a 5xx.
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.slice(0, 4).every((c) => c === 200 || c === 404)).toBe(true);
+    expect(codes.slice(4)).toEqual(Array(20).fill(200));
     const book = () => ctx.app.db.select().from(addresses).where(eq(addresses.userId, b.user.id));
     let left = await book();
     expect(left.length).toBe(16);
