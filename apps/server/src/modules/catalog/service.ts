@@ -8,7 +8,7 @@ import {
   giftTypeLabels,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, gte, inArray, like, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cartItems,
@@ -17,11 +17,10 @@ import {
   goods,
   goodsCategories,
   goodsStock,
-  manjianActivities,
   searchLog,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { loadCartPromotions } from '../cart/promotions';
+import { inActivity, loadCartPromotions } from '../cart/promotions';
 import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 import { priceTipOf, scopeOf, type Viewer } from './viewer';
@@ -194,7 +193,7 @@ export async function goodsDetail(
     .where(and(eq(goods.id, id), eq(goods.isOnSale, true)));
   if (!row) throw notFound('商品不存在或已下架');
   const refs = await catalogRefs(db);
-  const [stock, cats, manjian, fav, promotions] = await Promise.all([
+  const [stock, cats, fav, promotions] = await Promise.all([
     db
       .select({ warehouseId: goodsStock.warehouseId, quantity: goodsStock.quantity })
       .from(goodsStock)
@@ -206,32 +205,20 @@ export async function goodsDetail(
       .innerJoin(categories, eq(categories.id, goodsCategories.categoryId))
       .where(eq(goodsCategories.goodsId, id))
       .orderBy(asc(categories.id)),
-    row.tags.includes('满')
-      ? db
-          .select()
-          .from(manjianActivities)
-          .where(
-            and(
-              eq(manjianActivities.isActive, true),
-              eq(manjianActivities.forTaggedGoods, true),
-              lte(manjianActivities.startsAt, sql`now()`),
-              gte(manjianActivities.endsAt, sql`now()`),
-            ),
-          )
-          .orderBy(asc(manjianActivities.id))
-      : Promise.resolve([]),
     viewer.userId
       ? db
           .select({ n: count() })
           .from(favorites)
           .where(and(eq(favorites.userId, viewer.userId), eq(favorites.goodsId, id)))
       : Promise.resolve([{ n: 0 }]),
-    // The cart's own cache of gift rules: the detail page announces what the cart applies.
+    // The cart's own cache of its activity and gift rules: the page announces what the cart applies.
     loadCartPromotions(db),
   ]);
   const main = [...stock].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
   const summary = toSummary(row, viewer, refs, main?.warehouseId);
-  const activity = manjian[0];
+  const activity = inActivity(promotions, { goodsId: id, tags: row.tags, ephedrine: row.ephedrine })
+    ? promotions.activity
+    : null;
   return {
     ...summary,
     description: row.description,
