@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { Clock } from './lib/context';
 import { smsPlugin } from './lib/sms';
 import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
@@ -18,6 +19,7 @@ import { orderSweeper } from './modules/order/sweeper';
 import { paymentRoutes } from './modules/payment/routes';
 import { promotionRoutes } from './modules/promotion/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -31,13 +33,15 @@ export interface BuildAppOptions {
   /** An opened database to use instead of opening one from config (tests). */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The application clock (tests move time with it); the system clock by default. */
+  clock?: Clock;
 }
 
 /**
  * Builds the whole application, explicitly and in order: cross-cutting plugins first, then one
  * plugin per module under /api, then the SPAs. server.ts listens; tests call app.inject.
  */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, clock }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -59,6 +63,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     seed: config.seedDemoData,
   });
   await app.register(sessionPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(contextPlugin, { clock });
   await app.register(httpPlugin, { redisPrefix: config.redisPrefix });
   await app.register(csrfPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(docsPlugin);

@@ -1,0 +1,34 @@
+// Beijing calendar dates. Licences, expiry dates, daily limits and "today" in the shop all
+// follow the calendar in China (UTC+8, no daylight saving). Every date comparison goes through
+// these helpers; nothing else derives a date from a Date.
+
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 86_400_000;
+
+/** An ISO calendar date, `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+/** The Beijing calendar date of an instant. */
+export function beijingDateOf(instant: Date): IsoDate {
+  return new Date(instant.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Today in Beijing, for the request's clock `now`. */
+export function beijingToday(now: Date): IsoDate {
+  return beijingDateOf(now);
+}
+
+/** The instant a Beijing calendar date starts (00:00 UTC+8). */
+export function beijingStartOf(date: IsoDate): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - BEIJING_OFFSET_MS);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** `date` plus `days` calendar days. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
