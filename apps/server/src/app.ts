@@ -79,7 +79,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderAdminRoutes, { prefix: '/api' });
-  await app.register(paymentRoutes, { prefix: '/api' });
+  await app.register(paymentRoutes, { prefix: '/api', config });
   await app.register(promotionRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);

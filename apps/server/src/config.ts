@@ -23,6 +23,27 @@ export interface AppConfig {
   shopDist: string;
   adminDist: string;
   siteTitle: string;
+  /** NODE_ENV=production. */
+  production: boolean;
+  /**
+   * The online payment provider (PAYMENT_PROVIDER): `sandbox` simulates one for demos and tests,
+   * `none` turns online payment off. Default: `sandbox`, except under NODE_ENV=production.
+   */
+  paymentProvider: PaymentProviderName;
+  /** SANDBOX_PAY_ALLOW_PRODUCTION=1: the sandbox may run under NODE_ENV=production (a public demo). */
+  sandboxAllowedInProduction: boolean;
+  /** SANDBOX_PAY_SECRET: the sandbox's HMAC key; unset = a random one kept in the database. */
+  sandboxPaySecret?: string;
+}
+
+export const paymentProviderNames = ['sandbox', 'none'] as const;
+export type PaymentProviderName = (typeof paymentProviderNames)[number];
+
+function paymentProviderOf(env: NodeJS.ProcessEnv): PaymentProviderName {
+  const name = env.PAYMENT_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  if (!(paymentProviderNames as readonly string[]).includes(name))
+    throw new Error(`PAYMENT_PROVIDER=${name}: expected one of ${paymentProviderNames.join(', ')}`);
+  return name as PaymentProviderName;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -40,5 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shopDist: path.join(repoRoot, 'apps/shop/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
     siteTitle: env.SITE_TITLE ?? '药采',
+    production: env.NODE_ENV === 'production',
+    paymentProvider: paymentProviderOf(env),
+    sandboxAllowedInProduction: env.SANDBOX_PAY_ALLOW_PRODUCTION === '1',
+    sandboxPaySecret: env.SANDBOX_PAY_SECRET || undefined,
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account';
 
@@ -65,12 +66,16 @@ export const payments = pgTable(
     /** pending | paid | closed | refunded */
     status: text('status').notNull().default('pending'),
     providerTransactionId: text('provider_transaction_id'),
+    /** What the payer scans (an online trade's QR content), shown again when the page reopens. */
+    qrContent: text('qr_content'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_out_trade_no_uq').on(t.outTradeNo),
     index('payments_order_idx').on(t.orderId),
+    // An order has at most one open online trade: a second one could be paid after the first.
+    uniqueIndex('payments_open_trade_uq').on(t.orderId).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -90,15 +95,30 @@ export const paymentNotifications = pgTable(
 
 /**
  * The sandbox provider's own book (stands in for WeChat Pay / Alipay's side): what the payer
- * scanned and paid. Our `payments` table is only changed by verified notifications.
+ * scanned and paid, and what went back. Our `payments` table is only changed by notifications
+ * the provider's own query confirms.
  */
 export const sandboxTrades = pgTable('sandbox_trades', {
   outTradeNo: text('out_trade_no').primaryKey(),
   amountFen: integer('amount_fen').notNull(),
   subject: text('subject').notNull(),
-  /** NOTPAY | SUCCESS | CLOSED */
+  /** NOTPAY | SUCCESS | CLOSED | REFUND (each move is one conditional statement) */
   state: text('state').notNull().default('NOTPAY'),
   transactionId: text('transaction_id'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  refundFen: integer('refund_fen').notNull().default(0),
+  refundReason: text('refund_reason'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Secrets the payment providers generate for themselves (the sandbox's HMAC key): created once
+ * per database with `insert ... on conflict do nothing`, so every process on it signs alike.
+ */
+export const providerSecrets = pgTable('provider_secrets', {
+  provider: text('provider').primaryKey(),
+  secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -162,7 +162,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(users.id, request.params.id)));
       if (!user) throw notFound('用户不存在');
       const w = await setCreditLimit(
-        app.db,
+        await request.operatorCtx(),
         user.id,
         fromYuan(request.body.credit_limit.toFixed(2)),
         request.body.term_days,

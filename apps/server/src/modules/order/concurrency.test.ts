@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
 import { addresses, coupons, moneyLog, orders, walletAccounts } from '../../db/schema';
-import { type PaymentNotification, signSandbox } from '../payment/provider';
+import { notificationOf, sandboxPay, sandboxSecret, signSandbox } from '../payment/provider';
 
 /** Races on a real multi-connection PostgreSQL (PGlite has a single connection: skipped). */
 describe.skipIf(testDbKind !== 'postgres')('concurrency on PostgreSQL', () => {
@@ -143,20 +143,18 @@ describe.skipIf(testDbKind !== 'postgres')('concurrency on PostgreSQL', () => {
         headers: { cookie: b.cookie },
       })
     ).json().data;
-    const payload: PaymentNotification = {
-      out_trade_no: start.out_trade_no,
-      transaction_id: `T${key()}`,
-      amount_fen: 100000,
-      trade_state: 'SUCCESS',
-      paid_at: Math.floor(Date.now() / 1000),
-    };
+    // The payer paid at the provider; its notification then arrives three times at once.
+    const trade = await sandboxPay(ctx.app.db, start.out_trade_no);
+    if (!trade) throw new Error('sandbox trade missing');
+    const payload = notificationOf(trade);
+    const secret = await sandboxSecret(ctx.app.db);
     const results = await Promise.all(
       [1, 2, 3].map(() =>
         ctx.app.inject({
           method: 'POST',
           url: '/api/pay/notify/sandbox',
           payload,
-          headers: { 'x-pay-signature': signSandbox(payload) },
+          headers: { 'x-pay-signature': signSandbox(payload, secret) },
         }),
       ),
     );

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';
+import { closeOpenTrades } from '../payment/service';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
 import { type NewOrderLine, insertOrder as writeOrder } from './inserts';
@@ -341,6 +342,8 @@ export async function closeUnpaid(
 ) {
   if (order.status !== 'pending_payment')
     throw refusal(order.status === 'cancelled' ? '订单已取消' : '订单已支付，不能取消');
+  // The QR code may still be on the payer's screen: its trade closes first, so it cannot pay.
+  await closeOpenTrades(tx, order.id);
   await transition(tx, order, event, actor, event === 'expire' ? '超时未支付，系统自动取消' : '买家取消订单');
   const lines = await tx
     .select({

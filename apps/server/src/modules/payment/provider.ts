@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sandboxTrades } from '../../db/schema';
+import { providerSecrets, sandboxTrades } from '../../db/schema';
 
 export interface PaymentRequest {
   outTradeNo: string;
@@ -17,21 +17,30 @@ export interface PaymentNotification {
   paid_at: number;
 }
 
-export interface TradeQuery {
-  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'NOT_FOUND';
-  notification?: PaymentNotification;
-}
+/** The provider's own answer about a trade: only SUCCESS carries money (amount and transaction). */
+export type TradeQuery =
+  | { state: 'NOTPAY' | 'CLOSED' | 'NOT_FOUND' }
+  | { state: 'SUCCESS' | 'REFUND'; amountFen: number; transactionId: string; paidAt: Date };
 
-/** What the server needs from an online payment provider (WeChat Pay, Alipay, the sandbox). */
+/** What closing a trade at the provider found: closed now (or already), or paid before the close. */
+export type CloseOutcome = 'closed' | 'paid';
+
+/**
+ * What the server needs from an online payment provider (WeChat Pay, Alipay, the sandbox). The
+ * book operations take the caller's database handle, so a close or a refund joins the caller's
+ * transaction (the sandbox's book is in our database; a real provider calls out).
+ */
 export interface PaymentProvider {
   readonly name: string;
-  createPayment(db: DbOrTx, request: PaymentRequest): Promise<{ qrContent: string; outTradeNo: string }>;
-  /** True when the signature over the payload is the provider's. */
-  verifyNotification(payload: PaymentNotification, signature: string): boolean;
+  createPayment(db: DbOrTx, request: PaymentRequest): Promise<{ qrContent: string }>;
+  /** True when the signature over the payload is the provider's. Never enough alone: see query. */
+  verifyNotification(db: DbOrTx, payload: PaymentNotification, signature: string): Promise<boolean>;
   query(db: DbOrTx, outTradeNo: string): Promise<TradeQuery>;
+  /** Closes an unpaid trade so it can never be paid; 'paid' when the payer was first. */
+  close(db: DbOrTx, outTradeNo: string): Promise<CloseOutcome>;
+  /** Sends a paid trade's money back to the payer through the channel it came from. */
+  refund(db: DbOrTx, outTradeNo: string, amountFen: number, reason: string): Promise<void>;
 }
-
-export const sandboxSecret = () => process.env.SANDBOX_PAY_SECRET || 'yaocai-sandbox-dev-secret';
 
 /** Canonical string: keys sorted, key=value joined with & (as WeChat Pay v2 signs). */
 export function canonical(payload: Record<string, unknown>) {
@@ -41,16 +50,59 @@ export function canonical(payload: Record<string, unknown>) {
     .join('&');
 }
 
-export function signSandbox(payload: PaymentNotification, secret = sandboxSecret()) {
+export function signSandbox(payload: PaymentNotification, secret: string) {
   return createHmac('sha256', secret)
     .update(canonical(payload as unknown as Record<string, unknown>))
     .digest('hex');
 }
 
+const secrets = new WeakMap<object, Promise<string>>();
+
+/**
+ * The sandbox's HMAC key, kept in the database so every process on it signs alike: created once
+ * by the first start (`insert ... on conflict do nothing`) from SANDBOX_PAY_SECRET or 32 random
+ * bytes; a SANDBOX_PAY_SECRET set later replaces it.
+ */
+export async function ensureSandboxSecret(db: DbOrTx, fromEnv?: string) {
+  const secret = fromEnv || randomBytes(32).toString('hex');
+  const insert = db.insert(providerSecrets).values({ provider: 'sandbox', secret });
+  await (fromEnv
+    ? insert.onConflictDoUpdate({ target: providerSecrets.provider, set: { secret } })
+    : insert.onConflictDoNothing());
+  secrets.delete(db);
+  return sandboxSecret(db);
+}
+
+/** The sandbox's key (cached per database handle). */
+export function sandboxSecret(db: DbOrTx): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = db
+      .select({ secret: providerSecrets.secret })
+      .from(providerSecrets)
+      .where(eq(providerSecrets.provider, 'sandbox'))
+      .then(([row]) => {
+        if (!row) throw new Error('the sandbox payment key was not created (ensureSandboxSecret)');
+        return row.secret;
+      });
+    secret.catch(() => secrets.delete(db));
+    secrets.set(db, secret);
+  }
+  return secret;
+}
+
+const trade = async (db: DbOrTx, outTradeNo: string) =>
+  (await db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, outTradeNo)))[0];
+
+const inState = (outTradeNo: string, state: string) =>
+  and(eq(sandboxTrades.outTradeNo, outTradeNo), eq(sandboxTrades.state, state));
+
 /**
  * The sandbox provider: behaves like a QR payment provider. Its own book is `sandbox_trades`;
  * the payer "scans" (the sandbox page), the provider marks the trade paid and notifies the
- * server asynchronously with an HMAC-SHA256 signature.
+ * server asynchronously with an HMAC-SHA256 signature. Every state move is one conditional
+ * statement (NOTPAY -> SUCCESS, NOTPAY -> CLOSED, SUCCESS -> REFUND), so a payer confirming while
+ * the shop closes the trade has exactly one winner.
  */
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
@@ -60,49 +112,64 @@ export const sandboxProvider: PaymentProvider = {
       amountFen: request.amountFen,
       subject: request.subject,
     });
-    return { qrContent: `/api/pay/sandbox/scan/${request.outTradeNo}`, outTradeNo: request.outTradeNo };
+    return { qrContent: `/api/pay/sandbox/scan/${request.outTradeNo}` };
   },
-  verifyNotification(payload, signature) {
-    const expected = Buffer.from(signSandbox(payload), 'hex');
+  async verifyNotification(db, payload, signature) {
+    const expected = Buffer.from(signSandbox(payload, await sandboxSecret(db)), 'hex');
     const given = Buffer.from(String(signature ?? ''), 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
   },
   async query(db, outTradeNo) {
-    const [trade] = await db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, outTradeNo));
-    if (!trade) return { state: 'NOT_FOUND' };
-    if (trade.state !== 'SUCCESS' || !trade.transactionId || !trade.paidAt)
-      return { state: trade.state as 'NOTPAY' };
-    return { state: 'SUCCESS', notification: notificationOf(trade) };
+    const t = await trade(db, outTradeNo);
+    if (!t) return { state: 'NOT_FOUND' };
+    if ((t.state === 'SUCCESS' || t.state === 'REFUND') && t.transactionId && t.paidAt)
+      return { state: t.state, amountFen: t.amountFen, transactionId: t.transactionId, paidAt: t.paidAt };
+    return { state: t.state === 'NOTPAY' ? 'NOTPAY' : 'CLOSED' };
+  },
+  async close(db, outTradeNo) {
+    const closed = await db
+      .update(sandboxTrades)
+      .set({ state: 'CLOSED', closedAt: sql`now()` })
+      .where(inState(outTradeNo, 'NOTPAY'))
+      .returning({ state: sandboxTrades.state });
+    if (closed.length) return 'closed';
+    const t = await trade(db, outTradeNo);
+    return t && (t.state === 'SUCCESS' || t.state === 'REFUND') ? 'paid' : 'closed';
+  },
+  async refund(db, outTradeNo, amountFen, reason) {
+    const refunded = await db
+      .update(sandboxTrades)
+      .set({ state: 'REFUND', refundFen: amountFen, refundReason: reason, refundedAt: sql`now()` })
+      .where(inState(outTradeNo, 'SUCCESS'))
+      .returning({ state: sandboxTrades.state });
+    if (!refunded.length && (await trade(db, outTradeNo))?.state !== 'REFUND')
+      throw new Error(`sandbox trade ${outTradeNo} is not paid: nothing to refund`);
   },
 };
 
-export function notificationOf(trade: typeof sandboxTrades.$inferSelect): PaymentNotification {
+/** Every provider the server knows, by name (a Map, so `__proto__` is no provider). */
+export const providers = new Map<string, PaymentProvider>([[sandboxProvider.name, sandboxProvider]]);
+
+export function notificationOf(t: typeof sandboxTrades.$inferSelect): PaymentNotification {
   return {
-    out_trade_no: trade.outTradeNo,
-    transaction_id: trade.transactionId ?? '',
-    amount_fen: trade.amountFen,
+    out_trade_no: t.outTradeNo,
+    transaction_id: t.transactionId ?? '',
+    amount_fen: t.amountFen,
     trade_state: 'SUCCESS',
-    paid_at: Math.floor((trade.paidAt ?? new Date()).getTime() / 1000),
+    paid_at: Math.floor((t.paidAt ?? new Date(0)).getTime() / 1000),
   };
 }
 
-/** The sandbox payer pays: NOTPAY -> SUCCESS once. Returns the trade, or null if unknown. */
+/**
+ * The sandbox payer pays: NOTPAY -> SUCCESS in one conditional statement. Returns the trade as it
+ * stands afterwards (paid by this call or earlier, or closed), or null if unknown. The sandbox's
+ * book keeps the provider's time (the database clock), as a real provider's would.
+ */
 export async function sandboxPay(db: DbOrTx, outTradeNo: string) {
   const [paid] = await db
     .update(sandboxTrades)
-    .set({
-      state: 'SUCCESS',
-      transactionId: `SBX${Date.now()}${randomBytes(4).toString('hex')}`,
-      paidAt: new Date(),
-    })
-    .where(eqNotPaid(outTradeNo))
+    .set({ state: 'SUCCESS', transactionId: `SBX${randomBytes(10).toString('hex')}`, paidAt: sql`now()` })
+    .where(inState(outTradeNo, 'NOTPAY'))
     .returning();
-  if (paid) return paid;
-  const [trade] = await db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, outTradeNo));
-  return trade ?? null;
+  return paid ?? (await trade(db, outTradeNo)) ?? null;
 }
-
-import { and } from 'drizzle-orm';
-
-const eqNotPaid = (outTradeNo: string) =>
-  and(eq(sandboxTrades.outTradeNo, outTradeNo), eq(sandboxTrades.state, 'NOTPAY'));

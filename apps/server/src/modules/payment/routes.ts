@@ -1,18 +1,17 @@
-import { creditRepayBody, idParams, orderIdBody, PG_INT_MAX, recordId, toYuan } from '@yaocai/domain';
+import { creditRepayBody, idParams, orderIdBody, PG_INT_MAX, recordId } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import type { AppConfig } from '../../config';
+import { systemCtx } from '../../lib/context';
+import { notFound, refusal } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { repayBills } from '../wallet/service';
-import { notificationOf, type PaymentNotification, sandboxPay, signSandbox } from './provider';
-import {
-  creditCheck,
-  handleNotification,
-  payByBalance,
-  payByCredit,
-  paymentStatus,
-  startOnline,
-} from './service';
+import { ensureSandboxSecret, type PaymentNotification } from './provider';
+import { sandboxRoutes } from './sandbox-routes';
+import { creditCheck, payByBalance, payByCredit, paymentStatus, startOnline } from './service';
+import { handleNotification } from './trades';
+
+type PaymentOptions = { provider: AppConfig['paymentProvider'] };
 
 const notification = z.object({
   out_trade_no: z.string().min(1).max(64),
@@ -23,138 +22,108 @@ const notification = z.object({
 });
 
 /** Buyer payment calls: balance, credit (账期), online QR via a provider, status polling. */
-const buyerPayRoutes: FastifyPluginAsyncZod = async (app) => {
+const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provider }) => {
   app.addHook('preHandler', app.requireBuyer);
   app.post(
     '/pay/balance',
     { schema: { tags: ['pay'], summary: 'Pay by wallet balance', body: orderIdBody } },
-    async (request) => ok(await payByBalance(app.db, request.userId, request.body.order_id), '支付成功'),
+    async (request) => ok(await payByBalance(await request.buyerCtx(), request.body.order_id), '支付成功'),
   );
   app.post(
     '/pay/user_credit_check',
     { schema: { tags: ['pay'], summary: 'Credit available for an order', body: orderIdBody } },
-    async (request) => ok(await creditCheck(app.db, request.userId, request.body.order_id)),
+    async (request) => ok(await creditCheck(await request.buyerCtx(), request.body.order_id)),
   );
   app.post(
     '/pay/user_credit_create',
     { schema: { tags: ['pay'], summary: 'Pay an order on credit (creates the bill)', body: orderIdBody } },
-    async (request) => ok(await payByCredit(app.db, request.userId, request.body.order_id), '支付成功'),
+    async (request) => ok(await payByCredit(await request.buyerCtx(), request.body.order_id), '支付成功'),
   );
   app.post(
     '/pay/user_credit_pay',
     { schema: { tags: ['pay'], summary: 'Repay credit bills from the balance', body: creditRepayBody } },
-    async (request) => ok(await repayBills(app.db, request.userId, request.body.bill_ids), '还款成功'),
+    async (request) => ok(await repayBills(await request.buyerCtx(), request.body.bill_ids), '还款成功'),
   );
   app.post(
     '/pay/online',
     {
       schema: {
         tags: ['pay'],
-        summary: 'Start an online QR payment',
+        summary: 'Start an online QR payment (the configured provider)',
         body: z.strictObject({
           order_id: recordId(),
           provider: z.enum(['sandbox']).optional(),
         }),
       },
     },
-    async (request) =>
-      ok(await startOnline(app.db, request.userId, request.body.order_id, request.body.provider)),
+    async (request) => {
+      if (provider === 'none') throw refusal('暂未开通在线支付，请选择其他支付方式');
+      if (request.body.provider && request.body.provider !== provider) throw refusal('不支持的支付方式');
+      return ok(await startOnline(await request.buyerCtx(), request.body.order_id, provider));
+    },
   );
   app.get(
     '/pay/status/:id',
-    {
-      schema: {
-        tags: ['pay'],
-        summary: 'Payment status (polling)',
-        params: idParams,
-      },
-    },
-    async (request) => ok(await paymentStatus(app.db, request.userId, request.params.id)),
+    { schema: { tags: ['pay'], summary: 'Payment status (polling)', params: idParams } },
+    async (request) => ok(await paymentStatus(await request.buyerCtx(), request.params.id)),
   );
 };
 
 /**
- * The sandbox provider's pages and the notification endpoint (public: the provider calls it;
- * the signature is the authentication). The scan page stands in for the payer's phone.
+ * The provider's notification endpoint (public: the provider calls it). The signature must be
+ * the provider's, and then the provider's own book is asked: the notification alone moves no money.
  */
-const providerRoutes: FastifyPluginAsyncZod = async (app) => {
+const notifyRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provider }) => {
   app.post(
     '/pay/notify/:provider',
     {
       schema: {
         tags: ['pay'],
-        summary: 'Provider payment notification (signed)',
+        summary: 'Provider payment notification (signed; confirmed by querying the provider)',
         params: z.object({ provider: z.string().max(20) }),
         body: notification,
         headers: z.object({ 'x-pay-signature': z.string().max(200).optional() }),
       },
     },
     async (request) => {
+      if (request.params.provider !== provider) throw notFound('未知的支付渠道');
       const outcome = await handleNotification(
-        app.db,
+        systemCtx(app.db, app.clock),
         request.params.provider,
         request.body as PaymentNotification,
         request.headers['x-pay-signature'] ?? '',
       );
+      if (outcome === 'refunded')
+        request.log.warn(
+          { outTradeNo: request.body.out_trade_no },
+          'online payment arrived for an order that can no longer take it: refunded through the provider',
+        );
       return ok({ result: outcome }, 'SUCCESS');
-    },
-  );
-
-  const scanParams = z.object({ outTradeNo: z.string().regex(/^[A-Za-z0-9]{6,64}$/) });
-  app.get(
-    '/pay/sandbox/scan/:outTradeNo',
-    { schema: { tags: ['pay'], summary: 'Sandbox payer page', params: scanParams } },
-    async (request, reply) => {
-      const { outTradeNo } = request.params;
-      reply.type('text/html; charset=utf-8');
-      return `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>沙箱支付</title>
-<body style="font-family:sans-serif;text-align:center;padding:40px">
-<h2>药采沙箱支付</h2><p>商户订单号 ${outTradeNo}</p>
-<form method="post" action="/api/pay/sandbox/scan/${outTradeNo}/confirm"><button style="font-size:18px;padding:8px 24px">确认支付</button></form>
-</body></html>`;
-    },
-  );
-  app.post(
-    '/pay/sandbox/scan/:outTradeNo/confirm',
-    {
-      schema: {
-        tags: ['pay'],
-        summary: 'Sandbox payer confirms: trade paid, notification sent asynchronously',
-        params: scanParams,
-      },
-    },
-    async (request) => {
-      const trade = await sandboxPay(app.db, request.params.outTradeNo);
-      if (!trade) throw new AppError(404, '支付单不存在');
-      if (trade.state !== 'SUCCESS') throw new AppError(400, '交易已关闭');
-      notifyLater(app, notificationOf(trade));
-      return ok({ state: trade.state, amount: toYuan(trade.amountFen) }, '支付成功');
     },
   );
 };
 
-/** The sandbox delivers its signed notification asynchronously, retrying a few times. */
-function notifyLater(app: Parameters<FastifyPluginAsyncZod>[0], payload: PaymentNotification, attempt = 0) {
-  const timer = setTimeout(
-    async () => {
-      try {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/pay/notify/sandbox',
-          payload,
-          headers: { 'x-pay-signature': signSandbox(payload) },
-        });
-        if (res.statusCode >= 500 && attempt < 3) notifyLater(app, payload, attempt + 1);
-      } catch {
-        if (attempt < 3) notifyLater(app, payload, attempt + 1);
-      }
-    },
-    attempt === 0 ? 50 : 1000 * attempt,
-  );
-  timer.unref();
-}
-
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(buyerPayRoutes);
-  await app.register(providerRoutes);
+/**
+ * Payments. The online provider is chosen by configuration (PAYMENT_PROVIDER); the sandbox is for
+ * demos and tests: announced in the log, refused under NODE_ENV=production unless
+ * SANDBOX_PAY_ALLOW_PRODUCTION=1, its signing key random per database unless SANDBOX_PAY_SECRET.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  const provider = config.paymentProvider;
+  if (provider === 'sandbox') {
+    if (config.production && !config.sandboxAllowedInProduction)
+      throw new Error(
+        'PAYMENT_PROVIDER=sandbox under NODE_ENV=production: the sandbox simulates payments and must not ' +
+          'take real orders. Configure a real provider, PAYMENT_PROVIDER=none, or SANDBOX_PAY_ALLOW_PRODUCTION=1 for a demo.',
+      );
+    await ensureSandboxSecret(app.db, config.sandboxPaySecret);
+    app.log.warn(
+      'payment provider: sandbox (demo and tests only: payments are simulated, no real money moves)',
+    );
+  } else {
+    app.log.info('payment provider: none (online payment is off)');
+  }
+  await app.register(buyerPayRoutes, { provider });
+  await app.register(notifyRoutes, { provider });
+  if (provider === 'sandbox') await app.register(sandboxRoutes);
 };

@@ -11,19 +11,19 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/user_money',
     { schema: { tags: ['wallet'], summary: 'Wallet balance' } },
     async (request) => {
-      const w = await walletOf(app.db, request.userId);
+      const w = await walletOf(await request.buyerCtx());
       return ok({ user_money: toYuan(w.balanceFen) });
     },
   );
   app.get(
     '/user/user_money_log',
     { schema: { tags: ['wallet'], summary: 'Balance log', querystring: moneyLogQuery } },
-    async (request) => ok(await moneyLogPage(app.db, request.userId, request.query)),
+    async (request) => ok(await moneyLogPage(await request.buyerCtx(), request.query)),
   );
   app.get(
     '/user/user_credit',
     { schema: { tags: ['wallet'], summary: 'Credit-term account' } },
-    async (request) => ok(await creditSummary(app.db, request.userId)),
+    async (request) => ok(await creditSummary(await request.buyerCtx())),
   );
   app.get(
     '/user/user_credit_list',
@@ -37,6 +37,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => ok(await creditBillPage(app.db, request.userId, request.query)),
+    async (request) => ok(await creditBillPage(await request.buyerCtx(), request.query)),
   );
 };

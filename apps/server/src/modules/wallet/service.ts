@@ -1,7 +1,8 @@
 import { toYuan } from '@yaocai/domain';
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { creditBills, moneyLog, walletAccounts } from '../../db/schema';
+import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { refusal } from '../../lib/errors';
 
 export const USE_TYPE = {
@@ -38,7 +39,7 @@ export async function moveBalance(
   if (changeFen > 0) await ensureWallet(tx, userId);
   const [row] = await tx
     .update(walletAccounts)
-    .set({ balanceFen: sql`${walletAccounts.balanceFen} + ${changeFen}`, updatedAt: new Date() })
+    .set({ balanceFen: sql`${walletAccounts.balanceFen} + ${changeFen}`, updatedAt: sql`now()` })
     .where(and(eq(walletAccounts.userId, userId), sql`${walletAccounts.balanceFen} + ${changeFen} >= 0`))
     .returning({ balance: walletAccounts.balanceFen });
   if (!row) throw refusal('账户余额不足');
@@ -54,11 +55,14 @@ export async function moveBalance(
   return row.balance;
 }
 
-/** Uses credit for an order: refuses beyond the available credit, writes a bill due after the term. */
-export async function useCredit(tx: DbOrTx, userId: number, amountFen: number, orderId: number) {
+/**
+ * Uses credit for an order in the caller's transaction: refuses beyond the available credit,
+ * writes a bill due a term after `now`.
+ */
+export async function useCredit(tx: DbOrTx, now: Date, userId: number, amountFen: number, orderId: number) {
   const [row] = await tx
     .update(walletAccounts)
-    .set({ creditUsedFen: sql`${walletAccounts.creditUsedFen} + ${amountFen}`, updatedAt: new Date() })
+    .set({ creditUsedFen: sql`${walletAccounts.creditUsedFen} + ${amountFen}`, updatedAt: now })
     .where(
       and(
         eq(walletAccounts.userId, userId),
@@ -67,7 +71,7 @@ export async function useCredit(tx: DbOrTx, userId: number, amountFen: number, o
     )
     .returning({ termDays: walletAccounts.creditTermDays });
   if (!row) throw refusal('账期可用额度不足');
-  const dueAt = new Date(Date.now() + row.termDays * 86400_000);
+  const dueAt = new Date(now.getTime() + row.termDays * 86400_000);
   await tx.insert(creditBills).values({ userId, orderId, amountFen, dueAt });
   return { dueAt };
 }
@@ -87,25 +91,29 @@ export async function returnCredit(tx: DbOrTx, userId: number, orderId: number, 
     .where(and(eq(creditBills.userId, userId), eq(creditBills.orderId, orderId)));
 }
 
-export async function walletOf(db: DbOrTx, userId: number) {
-  const [row] = await db.select().from(walletAccounts).where(eq(walletAccounts.userId, userId));
-  return (
-    row ?? {
-      userId,
-      balanceFen: 0,
-      creditLimitFen: 0,
-      creditUsedFen: 0,
-      creditTermDays: 30,
-      updatedAt: new Date(),
-    }
-  );
+/** A store's wallet, read in the caller's handle (a transaction when it pays from it). */
+export async function walletRow(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      balanceFen: walletAccounts.balanceFen,
+      creditLimitFen: walletAccounts.creditLimitFen,
+      creditUsedFen: walletAccounts.creditUsedFen,
+      creditTermDays: walletAccounts.creditTermDays,
+    })
+    .from(walletAccounts)
+    .where(eq(walletAccounts.userId, userId));
+  return row ?? { balanceFen: 0, creditLimitFen: 0, creditUsedFen: 0, creditTermDays: 30 };
 }
 
+/** The logged-in store's wallet. */
+export const walletOf = (ctx: BuyerCtx) => walletRow(ctx.db, ctx.actor.userId);
+
 export async function moneyLogPage(
-  db: DbOrTx,
-  userId: number,
+  ctx: BuyerCtx,
   q: { page: number; use_type?: number; start_time?: string; end_time?: string },
 ) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const where: SQL[] = [eq(moneyLog.userId, userId)];
   if (q.use_type) where.push(eq(moneyLog.useType, q.use_type));
   if (q.start_time) where.push(gte(moneyLog.createdAt, new Date(`${q.start_time}T00:00:00+08:00`)));
@@ -144,8 +152,10 @@ export async function moneyLogPage(
   };
 }
 
-export async function creditSummary(db: DbOrTx, userId: number) {
-  const w = await walletOf(db, userId);
+export async function creditSummary(ctx: BuyerCtx) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
+  const w = await walletOf(ctx);
   const [next] = await db
     .select({
       dueAt: creditBills.dueAt,
@@ -166,11 +176,13 @@ export async function creditSummary(db: DbOrTx, userId: number) {
 }
 
 /** type 1 unpaid, 2 paid, 3 overdue; default all. */
-export async function creditBillPage(db: DbOrTx, userId: number, q: { page: number; type?: number }) {
+export async function creditBillPage(ctx: BuyerCtx, q: { page: number; type?: number }) {
+  const { db, now } = ctx;
+  const { userId } = ctx.actor;
   const where: SQL[] = [eq(creditBills.userId, userId)];
   if (q.type === 1) where.push(eq(creditBills.status, 'unpaid'));
   if (q.type === 2) where.push(eq(creditBills.status, 'paid'));
-  if (q.type === 3) where.push(eq(creditBills.status, 'unpaid'), lt(creditBills.dueAt, new Date()));
+  if (q.type === 3) where.push(eq(creditBills.status, 'unpaid'), lt(creditBills.dueAt, now));
   const pageSize = 20;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -185,7 +197,6 @@ export async function creditBillPage(db: DbOrTx, userId: number, q: { page: numb
       .from(creditBills)
       .where(and(...where)),
   ]);
-  const now = Date.now();
   return {
     list: rows.map((b) => ({
       id: b.id,
@@ -194,7 +205,7 @@ export async function creditBillPage(db: DbOrTx, userId: number, q: { page: numb
       repaid: toYuan(b.repaidFen),
       outstanding: toYuan(b.amountFen - b.repaidFen),
       status: b.status,
-      overdue: b.status === 'unpaid' && b.dueAt.getTime() < now,
+      overdue: b.status === 'unpaid' && b.dueAt < now,
       due_at: Math.floor(b.dueAt.getTime() / 1000),
       repaid_at: b.repaidAt ? Math.floor(b.repaidAt.getTime() / 1000) : null,
       created_at: Math.floor(b.createdAt.getTime() / 1000),
@@ -206,8 +217,9 @@ export async function creditBillPage(db: DbOrTx, userId: number, q: { page: numb
 }
 
 /** Repays credit bills from the wallet balance, in one transaction (all or nothing). */
-export async function repayBills(db: Db, userId: number, billIds: number[]) {
-  return db.transaction(async (tx) => {
+export async function repayBills(ctx: BuyerCtx, billIds: number[]) {
+  const { userId } = ctx.actor;
+  return ctx.db.transaction(async (tx) => {
     const bills = await tx
       .select()
       .from(creditBills)
@@ -221,7 +233,7 @@ export async function repayBills(db: Db, userId: number, billIds: number[]) {
     await moveBalance(tx, userId, -amount, USE_TYPE.creditRepayment, `账期还款（${open.length}笔账单）`);
     await tx
       .update(creditBills)
-      .set({ repaidFen: creditBills.amountFen, status: 'paid', repaidAt: new Date() })
+      .set({ repaidFen: creditBills.amountFen, status: 'paid', repaidAt: ctx.now })
       .where(
         inArray(
           creditBills.id,
@@ -236,14 +248,15 @@ export async function repayBills(db: Db, userId: number, billIds: number[]) {
   });
 }
 
-export async function setCreditLimit(db: Db, userId: number, limitFen: number, termDays?: number) {
-  await ensureWallet(db, userId);
-  const [row] = await db
+/** An operator sets a store's credit limit (and term). */
+export async function setCreditLimit(ctx: OperatorCtx, userId: number, limitFen: number, termDays?: number) {
+  await ensureWallet(ctx.db, userId);
+  const [row] = await ctx.db
     .update(walletAccounts)
     .set({
       creditLimitFen: limitFen,
       ...(termDays ? { creditTermDays: termDays } : {}),
-      updatedAt: new Date(),
+      updatedAt: ctx.now,
     })
     .where(eq(walletAccounts.userId, userId))
     .returning();
