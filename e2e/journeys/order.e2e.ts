@@ -204,10 +204,16 @@ describe('order journey', () => {
     await page.getByRole('tab', { name: '微信/支付宝' }).click();
     await page.getByTestId('pay-qr').waitFor();
     await h.shot(page, 'order-step3-qr');
-    // The payer's phone scans the code and confirms on the sandbox page.
-    const href = await page.getByTestId('sandbox-scan').getAttribute('href');
-    const scan = await page.request.post(`${href}/confirm`);
-    expect(scan.status()).toBe(200);
+    // The payer's "phone" is the sandbox page, opened in the same browser (the buyer's session
+    // owns the trade); its form posts the confirm from the same origin.
+    const [scan] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('sandbox-scan').click(),
+    ]);
+    await scan.getByRole('button', { name: '确认支付' }).click();
+    await scan.getByText('支付成功').waitFor();
+    await h.shot(scan, 'order-sandbox-paid');
+    await scan.close();
     await page.waitForURL(/\/cart\/step4/, { timeout: 15_000 });
     await expectPaidSummary(page, id, '在线支付');
     const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));

@@ -115,6 +115,8 @@ describe('online payment (sandbox)', () => {
     expect((await get(`/api/pay/status/${b.orderId}`, b.cookie)).json().data.paid).toBe(false);
     const page = await get(start.qr_content, b.cookie);
     expect(page.body).toContain('确认支付');
+    // Its form POST must carry the page's origin for the CSRF check (no-referrer would send null).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     const scan = await post(`${start.qr_content}/confirm`, b.cookie, undefined);
     expect(scan.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 400));

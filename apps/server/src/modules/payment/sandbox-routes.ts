@@ -20,6 +20,9 @@ const page = (
 /** A refusal shown as a page (the payer's "phone" is a browser tab), with its status code. */
 async function asPage(reply: FastifyReply, run: () => Promise<string>) {
   reply.type('text/html; charset=utf-8');
+  // The confirm form must name its origin for the CSRF check: under helmet's `no-referrer` the
+  // browser sends `Origin: null` with a form POST, so this page keeps same-origin referrers.
+  reply.header('referrer-policy', 'same-origin');
   try {
     return page(await run());
   } catch (e) {
