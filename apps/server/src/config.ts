@@ -30,7 +30,7 @@ export interface AppConfig {
    * `none` turns online payment off. Default: `sandbox`, except under NODE_ENV=production.
    */
   paymentProvider: PaymentProviderName;
-  /** SANDBOX_PAY_ALLOW_PRODUCTION=1: the sandbox may run under NODE_ENV=production (a public demo). */
+  /** ALLOW_SANDBOX_PAY=1: the sandbox may run under NODE_ENV=production (a public demo). */
   sandboxAllowedInProduction: boolean;
   /** SANDBOX_PAY_SECRET: the sandbox's HMAC key; unset = a random one kept in the database. */
   sandboxPaySecret?: string;
@@ -63,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteTitle: env.SITE_TITLE ?? '药采',
     production: env.NODE_ENV === 'production',
     paymentProvider: paymentProviderOf(env),
-    sandboxAllowedInProduction: env.SANDBOX_PAY_ALLOW_PRODUCTION === '1',
+    sandboxAllowedInProduction: env.ALLOW_SANDBOX_PAY === '1',
     sandboxPaySecret: env.SANDBOX_PAY_SECRET || undefined,
   };
 }

@@ -202,12 +202,12 @@ describe('the payment provider is chosen by configuration', () => {
 
   it('refuses to start with the sandbox under NODE_ENV=production unless explicitly allowed', async () => {
     await expect(appWith({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' })).rejects.toThrow(
-      /SANDBOX_PAY_ALLOW_PRODUCTION/,
+      /ALLOW_SANDBOX_PAY/,
     );
     const allowed = await appWith({
       NODE_ENV: 'production',
       PAYMENT_PROVIDER: 'sandbox',
-      SANDBOX_PAY_ALLOW_PRODUCTION: '1',
+      ALLOW_SANDBOX_PAY: '1',
     });
     await allowed.close();
   });

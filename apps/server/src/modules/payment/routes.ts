@@ -106,7 +106,7 @@ const notifyRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provid
 /**
  * Payments. The online provider is chosen by configuration (PAYMENT_PROVIDER); the sandbox is for
  * demos and tests: announced in the log, refused under NODE_ENV=production unless
- * SANDBOX_PAY_ALLOW_PRODUCTION=1, its signing key random per database unless SANDBOX_PAY_SECRET.
+ * ALLOW_SANDBOX_PAY=1, its signing key random per database unless SANDBOX_PAY_SECRET.
  */
 export const paymentRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   const provider = config.paymentProvider;
@@ -114,7 +114,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
     if (config.production && !config.sandboxAllowedInProduction)
       throw new Error(
         'PAYMENT_PROVIDER=sandbox under NODE_ENV=production: the sandbox simulates payments and must not ' +
-          'take real orders. Configure a real provider, PAYMENT_PROVIDER=none, or SANDBOX_PAY_ALLOW_PRODUCTION=1 for a demo.',
+          'take real orders. Configure a real provider, PAYMENT_PROVIDER=none, or ALLOW_SANDBOX_PAY=1 for a demo.',
       );
     await ensureSandboxSecret(app.db, config.sandboxPaySecret);
     app.log.warn(
