@@ -5,6 +5,7 @@ export * from './api/client-rules';
 export * from './api/common';
 export * from './api/envelope';
 export * from './api/input';
+export * from './api/messages';
 export * from './api/order';
 export * from './api/user';
 export * from './cart';

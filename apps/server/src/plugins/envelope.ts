@@ -1,4 +1,4 @@
-import { ApiCode, clientMessages, type FieldErrors } from '@yaocai/domain';
+import { ApiCode, clientMessages, type FieldErrors, personMessages } from '@yaocai/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -8,9 +8,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
+import { refuseUnsafeInput } from './input-guard';
 
-// Zod's own messages in Simplified Chinese, for every schema in the process.
-z.config(z.locales.zhCN());
+// Zod's own messages written for people, in Chinese, for every schema in the process.
+z.config({ localeError: personMessages });
 
 /** Bodies longer than this (in UTF-16 units) are sent as bytes; see the onSend hook below. */
 const LARGE_BODY_CHARS = 16 * 1024;
@@ -27,12 +28,14 @@ function fieldName(context: string | undefined, instancePath: string, missing?: 
 }
 
 /**
- * The API contract in one place: schema validation (zod), the error envelope and the not-found
- * answer. 5xx bodies never carry internals; they are logged with the request id instead.
+ * The API contract in one place: schema validation (zod, after the input guard), the error
+ * envelope and the not-found answer. 5xx bodies never carry internals; they are logged with the request id instead.
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route, whatever its schemas: control characters and absurd nesting never get further.
+  app.addHook('preValidation', refuseUnsafeInput);
 
   // A large JSON body is encoded to UTF-8 once, here, and written as bytes: a string body is
   // measured for its content-length and then encoded again on the socket (a 100-line cart state

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyTypes, qualificationKinds, scopeClassCodes } from '../catalog/scope';
 import { contactMessages, MOBILE_PATTERN } from '../validation/contact';
-import { recordId } from './input';
+import { calendarDate, recordId } from './input';
 
 /**
  * Account request bodies, validated by the server and used by the shop's forms. Messages are
@@ -75,7 +75,7 @@ export const registerCompanyBody = z.strictObject({
 export const qualificationInput = z.strictObject({
   kind: z.enum(qualificationKinds.map((k) => k.code) as [string, ...string[]], '资质类型不正确'),
   number: z.string().trim().min(4, '证件编号至少4位').max(50, '证件编号最多50位'),
-  expires_on: z.iso.date('有效期格式应为 YYYY-MM-DD'),
+  expires_on: calendarDate('有效期'),
   file_id: recordId('请上传证件文件'),
 });
 

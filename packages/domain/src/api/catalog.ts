@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, optionalRecordId, PG_INT_MAX, recordId } from './input';
+import { idList, optionalRecordId, PG_INT_MAX, recordId, singleLineText } from './input';
 
 /**
  * Catalogue contracts (wire shapes; money in yuan with two decimals). The server builds these
@@ -83,10 +83,10 @@ export const goodsListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   category_id: recordId().optional(),
-  keywords: z.string().trim().max(100).optional(),
+  keywords: singleLineText('搜索词', 100).optional(),
   /** 0 drug name, 1 manufacturer */
   type: z.coerce.number().int().min(0).max(1).default(0),
-  sccj: z.string().trim().max(100).optional(),
+  sccj: singleLineText('生产厂家', 100).optional(),
   brand_id: recordId().optional(),
   zone: z.enum(['yx', 'zyyp', 'qxzq', 'jxqzc', 'kxzq', 'ppzq']).optional(),
   tag: z.string().max(4).optional(),
@@ -119,7 +119,7 @@ export const priceTips = { login: '登录后查看价格', pending: '资质审�
 
 /** GET /api/goods/search: suggestions. */
 export const goodsSearchQuery = z.object({
-  keywords: z.string().trim().max(100).default(''),
+  keywords: singleLineText('搜索词', 100).default(''),
   type: z.coerce.number().int().min(0).max(1).default(0),
 });
 export const goodsSearchData = z.array(z.string());

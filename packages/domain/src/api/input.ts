@@ -59,3 +59,58 @@ export const idList = (min: [number, string], max: [number, string], itemMessage
       .max(max[0], { error: max[1] })
       .transform((list) => [...new Set(list)]),
   );
+
+/**
+ * C0 control characters and DEL, except tab, line feed and carriage return. No field has a use
+ * for them, and PostgreSQL refuses NUL in text outright (an error: a 500 to the client). The
+ * server refuses them in every part of every request (plugins/envelope.ts); the schemas below
+ * refuse them too, so a form shows the message before sending.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Every control character, line breaks and tabs included: what a single-line field refuses. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/** Single-line text (a name, a title, a search word): trimmed, at most `max` characters. */
+export const singleLineText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .refine((s) => !LINE_CONTROL_CHARS.test(s), { error: `${label}不能包含换行或控制字符`, abort: true })
+    .max(max, { error: `${label}最多${max}个字` });
+
+/** Text that may run over several lines (a reason, a remark): keeps line breaks and tabs. */
+export const multiLineText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .refine((s) => !CONTROL_CHARS.test(s), { error: `${label}不能包含控制字符`, abort: true })
+    .max(max, { error: `${label}最多${max}个字` });
+
+/** The dates a request may name (filters, licence expiry): a PostgreSQL date holds more, no use does. */
+export const DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
+
+/** Whether `YYYY-MM-DD` names a day the calendar has (not 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: that reads years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A calendar date `YYYY-MM-DD` within DATE_RANGE. Every route that takes a date uses it: a year
+ * 0001 or 10000 reaches PostgreSQL otherwise, which answers with an error (a 500).
+ */
+export const calendarDate = (label = '日期') =>
+  z
+    .string({ error: `${label}格式应为 YYYY-MM-DD` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label}格式应为 YYYY-MM-DD`, abort: true })
+    .refine(isCalendarDate, { error: `${label}不是有效的日期`, abort: true })
+    .refine((s) => s >= DATE_RANGE.min && s <= DATE_RANGE.max, {
+      error: `${label}须在${DATE_RANGE.min}至${DATE_RANGE.max}之间`,
+    });

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import type { AddressParts } from '../order/address';
 import { ORDER_LINE_KINDS, type OrderLineKind } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
-import { idList, PG_INT_MAX, pageNumber, recordId, yuanAmount } from './input';
+import {
+  calendarDate,
+  idList,
+  multiLineText,
+  PG_INT_MAX,
+  pageNumber,
+  recordId,
+  singleLineText,
+  yuanAmount,
+} from './input';
 
 /**
  * Checkout, order, payment, wallet, address and coupon request bodies (server validates, the
@@ -15,8 +24,8 @@ const ids = idList([1, '请选择要结算的商品'], [200, '一次最多结算
 export const invoiceInput = z
   .object({
     type: z.coerce.number().int().min(0).max(2),
-    title: z.string().trim().max(100, '发票抬头过长').optional().default(''),
-    tax_no: z.string().trim().max(30, '税号过长').optional().default(''),
+    title: singleLineText('发票抬头', 100).optional().default(''),
+    tax_no: singleLineText('税号', 30).optional().default(''),
   })
   .superRefine((v, ctx) => {
     if (v.type > 0 && !v.title) ctx.addIssue({ code: 'custom', path: ['title'], message: '请填写发票抬头' });
@@ -29,7 +38,7 @@ export const checkoutBody = z.strictObject({
   address_id: id.optional(),
   coupon_id: z.union([id, z.literal(''), z.literal('0'), z.literal(0)]).optional(),
   points: z.coerce.number().int().min(0).max(PG_INT_MAX).optional(),
-  remarks: z.string().trim().max(200, '备注最多200字').optional(),
+  remarks: multiLineText('备注', 200).optional(),
   invoice: invoiceInput.optional(),
   /** Ignored: the server prices everything (kept so tampered clients get no 422). */
   total: z.unknown().optional(),
@@ -41,9 +50,9 @@ export const orderListQuery = z.object({
   tab: z
     .enum(['all', 'pending_payment', 'awaiting_shipment', 'shipped', 'completed', 'cancelled', 'after_sale'])
     .optional(),
-  keyword: z.string().trim().max(50).optional(),
-  start_date: z.iso.date().optional(),
-  end_date: z.iso.date().optional(),
+  keyword: singleLineText('搜索词', 50).optional(),
+  start_date: calendarDate('开始日期').optional(),
+  end_date: calendarDate('结束日期').optional(),
   page: z.coerce.number().int().min(1).max(10000).default(1),
   page_size: z.coerce.number().int().min(1).max(50).default(10),
 });
@@ -52,7 +61,7 @@ export const orderIdBody = z.strictObject({ order_id: id });
 
 export const afterSaleBody = z.strictObject({
   kind: z.enum(['return', 'after_sale']),
-  reason: z.string().trim().min(2, '请填写申请原因').max(500, '申请原因最多500字'),
+  reason: multiLineText('申请原因', 500).min(2, '请填写申请原因'),
   lines: z
     .array(
       z.object({ line_id: id, quantity: z.coerce.number().int().positive('数量必须大于0').max(PG_INT_MAX) }),
@@ -67,12 +76,12 @@ export const receiptBody = z.strictObject({ file_id: id });
 
 const phone = z.string().trim().refine(isPhoneOrLandline, contactMessages.phoneOrLandline);
 export const addressBody = z.strictObject({
-  consignee: z.string().trim().min(1, '请填写收货人').max(30, '收货人最多30字'),
+  consignee: singleLineText('收货人', 30).min(1, '请填写收货人'),
   phone,
-  province: z.string().trim().min(1, '请选择省份').max(20),
-  city: z.string().trim().min(1, '请选择城市').max(20),
-  district: z.string().trim().min(1, '请选择区县').max(20),
-  detail: z.string().trim().min(2, '请填写详细地址').max(120, '详细地址最多120字'),
+  province: singleLineText('省份', 20).min(1, '请选择省份'),
+  city: singleLineText('城市', 20).min(1, '请选择城市'),
+  district: singleLineText('区县', 20).min(1, '请选择区县'),
+  detail: singleLineText('详细地址', 120).min(2, '请填写详细地址'),
   is_default: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
 });
 export type AddressBody = z.infer<typeof addressBody>;
@@ -80,8 +89,8 @@ export type AddressBody = z.infer<typeof addressBody>;
 export const moneyLogQuery = z.object({
   page: pageNumber,
   use_type: z.coerce.number().int().min(0).max(9).optional(),
-  start_time: z.iso.date().optional(),
-  end_time: z.iso.date().optional(),
+  start_time: calendarDate('开始日期').optional(),
+  end_time: calendarDate('结束日期').optional(),
 });
 
 export const creditRepayBody = z.strictObject({
