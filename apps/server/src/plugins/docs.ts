@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { securitySchemes } from './session';
 
 /** OpenAPI generated from the routes' zod schemas, served at /api/docs. */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
@@ -13,6 +14,8 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
         version: '0.1.0',
         description: 'Body envelope: { code, message, data }',
       },
+      // Routes that need a session name their scheme (buyerOnly / operatorOnly scopes).
+      components: { securitySchemes },
     },
     transform: jsonSchemaTransform,
   });

@@ -23,9 +23,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessionStore: CachedSessionStore;
     redis?: Redis;
-    /** preHandler for buyer-only scopes: 401/10001 unless a buyer is logged in. */
+    /** 401/10001 unless a buyer is logged in (the hook of buyerOnly scopes). */
     requireBuyer(request: FastifyRequest): Promise<void>;
-    /** preHandler for operator-only scopes. */
+    /** 401/10001 unless an operator is logged in (the hook of operatorOnly scopes). */
     requireOperator(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
@@ -127,3 +127,28 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     request.operatorId = operatorId;
   });
 });
+
+/** The OpenAPI security schemes of the two sessions (plugins/docs.ts declares them). */
+export const securitySchemes = {
+  buyerSession: { type: 'apiKey', in: 'cookie', name: BUYER_COOKIE },
+  operatorSession: { type: 'apiKey', in: 'cookie', name: OPERATOR_COOKIE },
+} as const;
+
+type Scoped = Pick<FastifyInstance, 'addHook' | 'requireBuyer' | 'requireOperator'>;
+
+/**
+ * Makes every route of a scope need a session: the check runs at onRequest, before the body is
+ * parsed or validated, so a visitor gets 401 whatever it sends; the routes' OpenAPI entries carry
+ * the scheme, which is how the tests find every route that must answer 401.
+ */
+function loginOnly(scope: Scoped, check: Scoped['requireBuyer'], scheme: keyof typeof securitySchemes) {
+  scope.addHook('onRequest', check);
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ [scheme]: [] }] };
+  });
+}
+
+/** Every route of this scope is for a logged-in buyer. */
+export const buyerOnly = (scope: Scoped) => loginOnly(scope, scope.requireBuyer, 'buyerSession');
+/** Every route of this scope is for a logged-in operator. */
+export const operatorOnly = (scope: Scoped) => loginOnly(scope, scope.requireOperator, 'operatorSession');

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operators } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { operatorOnly } from '../../plugins/session';
 import { loginOperator } from './auth';
 
 /** Operator console sign-in (its own cookie and session scope). */
@@ -27,7 +28,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(async (scope) => {
-    scope.addHook('preHandler', app.requireOperator);
+    operatorOnly(scope);
     scope.get(
       '/admin/me',
       { schema: { tags: ['admin'], response: { 200: envelope(operatorMe) } } },

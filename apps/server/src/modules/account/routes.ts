@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError, notLoggedIn } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import { badCredentials, loginBuyer, passwordUnchanged, resetPassword, verifyForgetPhone } from './auth';
 import { loadDraft } from './drafts';
 import { readFileFor, storeUpload } from './files';
@@ -201,7 +202,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Calls for a logged-in store. */
 const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireBuyer);
+  buyerOnly(app);
 
   app.get(
     '/user/jyfw',

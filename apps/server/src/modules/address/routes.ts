@@ -1,13 +1,14 @@
 import { addressBody, idParams } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import { deleteAddress, listAddresses, makeDefault, saveAddress } from './service';
 
 const params = idParams;
 
 /** Delivery addresses of the logged-in store (/addr and the verify-order page). */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireBuyer);
+  buyerOnly(app);
   app.get('/address', { schema: { tags: ['address'], summary: 'My delivery addresses' } }, async (request) =>
     ok(await listAddresses(app.db, request.userId)),
   );

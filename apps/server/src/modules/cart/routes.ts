@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import * as cart from './service';
 
 const lineId = z.object({
@@ -25,8 +26,7 @@ const lineId = z.object({
  * built from the domain types and is the hottest path of the shop.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  // preValidation: a visitor is told to log in before any body is judged.
-  app.addHook('preValidation', app.requireBuyer);
+  buyerOnly(app);
   const tags = ['cart'];
 
   app.get(

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import { catalogRefs } from './refs';
 import {
   addFavorites,
@@ -129,7 +130,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Favourites: buyers only.
   await app.register(async (scope) => {
     const buyer = scope.withTypeProvider<ZodTypeProvider>();
-    buyer.addHook('preHandler', app.requireBuyer);
+    buyerOnly(buyer);
     buyer.get(
       '/favorite',
       { schema: { tags, summary: 'My favourites', querystring: favoriteListQuery } },

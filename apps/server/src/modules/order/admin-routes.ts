@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { afterSales, files, orders, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { operatorOnly } from '../../plugins/session';
 import { setCreditLimit } from '../wallet/service';
 import { addTracking, decideAfterSale, reviewReceipt, shipOrder } from './after-sales';
 import { afterSaleView, listOrders, orderDetail, orderSummary } from './queries';
@@ -25,7 +26,7 @@ const params = idParams;
 
 /** Operator calls: orders, shipping, after-sales, ephedrine receipts, credit limits. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireOperator);
+  operatorOnly(app);
 
   app.get(
     '/admin/orders',

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import { afterSaleDetail, requestAfterSale, uploadReceipt } from './after-sales';
 import { type Checkout, type CheckoutLine, loadCheckout } from './checkout';
 import { listOrders, orderDetail } from './queries';
@@ -98,7 +99,7 @@ function previewView(c: Checkout, threshold: number): CheckoutPreview {
 
 /** Verify order, create, my orders, cancel, confirm, buy again, after-sales, receipts. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireBuyer);
+  buyerOnly(app);
 
   app.post(
     '/order/preview',

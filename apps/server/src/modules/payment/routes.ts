@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config';
 import { systemCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import { repayBills } from '../wallet/service';
 import { ensureSandboxSecret, type PaymentNotification } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
@@ -23,7 +24,7 @@ const notification = z.object({
 
 /** Buyer payment calls: balance, credit (账期), online QR via a provider, status polling. */
 const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provider }) => {
-  app.addHook('preHandler', app.requireBuyer);
+  buyerOnly(app);
   app.post(
     '/pay/balance',
     { schema: { tags: ['pay'], summary: 'Pay by wallet balance', body: orderIdBody } },

@@ -2,13 +2,14 @@ import { codeNumber, idList, pageNumber } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import { availableCoupons, couponCounts, myCoupons } from './service';
 
 const ids = idList([0, ''], [200, '一次最多选择200种商品']);
 
 /** Coupons and cash vouchers of the logged-in store (/yhq, /xjq, verify order). */
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireBuyer);
+  buyerOnly(app);
   app.get(
     '/user/availableCoupon',
     {

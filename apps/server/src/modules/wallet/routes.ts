@@ -2,11 +2,12 @@ import { codeNumber, moneyLogQuery, pageNumber, toYuan } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import { creditBillPage, creditSummary, moneyLogPage, walletOf } from './service';
 
 /** Wallet of the logged-in store: balance (/yegl) and credit-term account (/zqgl). */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireBuyer);
+  buyerOnly(app);
   app.get(
     '/user/user_money',
     { schema: { tags: ['wallet'], summary: 'Wallet balance' } },
