@@ -45,38 +45,52 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   );
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ code: error.code, message: error.message, data: error.data });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
-      for (const issue of error.validation) {
-        const params = issue.params as { keys?: string[] } | undefined;
-        const unknownKeys = issue.keyword === 'unrecognized_keys' ? params?.keys : undefined;
-        const names = unknownKeys?.length
-          ? unknownKeys.map((key) => fieldName(error.validationContext, issue.instancePath, key))
-          : [fieldName(error.validationContext, issue.instancePath)];
-        for (const name of names) {
-          const message = unknownKeys?.length ? `不支持的字段：${name}` : (issue.message ?? '格式不正确');
-          errors[name] = [...(errors[name] ?? []), message];
-        }
-      }
-      const first = Object.values(errors)[0]?.[0] ?? '提交的数据有误';
-      return reply.status(422).send({ code: ApiCode.validation, message: first, data: { errors } });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+    try {
+      return answerError(error, request, reply);
+    } catch (fault) {
+      // A fault while answering must not fall through to Fastify's default body, which shows it.
+      request.log.error({ err: fault, cause: error }, 'error handler failed');
       return reply
         .status(500)
         .send({ code: ApiCode.serverError, message: clientMessages.serverBusy, data: null });
     }
-    const message = clientErrorMessage(error);
-    return reply.status(status).send({ code: status, message, data: null });
   });
 });
+
+/** The envelope of an error: AppError as thrown, schema errors as 422 by field, the rest hidden. */
+function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply
+      .status(error.statusCode)
+      .send({ code: error.code, message: error.message, data: error.data });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // No prototype: a field named `constructor` or `__proto__` is a field like any other.
+    const errors: FieldErrors = Object.create(null);
+    for (const issue of error.validation) {
+      const params = issue.params as { keys?: string[] } | undefined;
+      const unknownKeys = issue.keyword === 'unrecognized_keys' ? params?.keys : undefined;
+      const names = unknownKeys?.length
+        ? unknownKeys.map((key) => fieldName(error.validationContext, issue.instancePath, key))
+        : [fieldName(error.validationContext, issue.instancePath)];
+      for (const name of names) {
+        const message = unknownKeys?.length ? `不支持的字段：${name}` : (issue.message ?? '格式不正确');
+        errors[name] = [...(errors[name] ?? []), message];
+      }
+    }
+    const first = Object.values(errors)[0]?.[0] ?? '提交的数据有误';
+    return reply.status(422).send({ code: ApiCode.validation, message: first, data: { errors } });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ code: ApiCode.serverError, message: clientMessages.serverBusy, data: null });
+  }
+  const message = clientErrorMessage(error);
+  return reply.status(status).send({ code: status, message, data: null });
+}
 
 /**
  * Errors Fastify meets before routing (a path that is not valid percent-encoding, say) skip the

@@ -128,6 +128,22 @@ describe('control characters are refused before the database sees them', () => {
   });
 });
 
+describe('fields named after Object.prototype are fields like any other', () => {
+  it('answers a login body with an unknown field named constructor with 422, not a 500', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: '13800000001', password: 'x', constructor: '../../etc/passwd' },
+    });
+    expect(fieldErrors(res)).toEqual({ constructor: ['不支持的字段：constructor'] });
+  });
+
+  it('answers a NUL byte in a query field named __proto__ or constructor with 422 naming it', async () => {
+    const res = await ctx.app.inject('/api/goods/search?__proto__=%00&constructor=%00');
+    expect(Object.keys(fieldErrors(res)).sort()).toEqual(['__proto__', 'constructor']);
+  });
+});
+
 describe('dates are calendar days between 2000 and 2099', () => {
   it('answers a money-log start_time of year 0001 with 422 naming start_time', async () => {
     const b = await buyerWithCart();

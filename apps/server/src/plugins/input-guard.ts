@@ -17,7 +17,8 @@ const depthMessage = '提交的数据层级过深';
  * brackets must not overflow the stack.
  */
 export function unsafeInput(value: unknown, prefix = ''): FieldErrors {
-  const errors: FieldErrors = {};
+  // No prototype: a field named `constructor` or `__proto__` is a field like any other.
+  const errors: FieldErrors = Object.create(null);
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: prefix, depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop() as (typeof stack)[number];
@@ -48,11 +49,12 @@ export function unsafeInput(value: unknown, prefix = ''): FieldErrors {
  * Authentication runs earlier (onRequest), so a visitor still gets 401 whatever it sends.
  */
 export async function refuseUnsafeInput(request: FastifyRequest): Promise<void> {
-  const errors: FieldErrors = {
-    ...unsafeInput(request.headers),
-    ...unsafeInput(request.body),
-    ...unsafeInput(request.query),
-    ...unsafeInput(request.params),
-  };
+  const errors: FieldErrors = Object.assign(
+    Object.create(null),
+    unsafeInput(request.headers),
+    unsafeInput(request.body),
+    unsafeInput(request.query),
+    unsafeInput(request.params),
+  );
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
