@@ -10,23 +10,23 @@ const params = idParams;
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   buyerOnly(app);
   app.get('/address', { schema: { tags: ['address'], summary: 'My delivery addresses' } }, async (request) =>
-    ok(await listAddresses(app.db, request.userId)),
+    ok(await listAddresses(await request.buyerCtx())),
   );
   app.post(
     '/address',
     { schema: { tags: ['address'], summary: 'Add an address', body: addressBody } },
-    async (request) => ok(await saveAddress(app.db, request.userId, request.body)),
+    async (request) => ok(await saveAddress(await request.buyerCtx(), request.body)),
   );
   app.post(
     '/address/:id/edit',
     { schema: { tags: ['address'], summary: 'Edit an address', params, body: addressBody } },
-    async (request) => ok(await saveAddress(app.db, request.userId, request.body, request.params.id)),
+    async (request) => ok(await saveAddress(await request.buyerCtx(), request.body, request.params.id)),
   );
   app.post(
     '/address/:id/default',
     { schema: { tags: ['address'], summary: 'Make default', params } },
     async (request) => {
-      await makeDefault(app.db, request.userId, request.params.id);
+      await makeDefault(await request.buyerCtx(), request.params.id);
       return ok(null);
     },
   );
@@ -34,7 +34,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     '/address/:id/delete',
     { schema: { tags: ['address'], summary: 'Delete an address', params } },
     async (request) => {
-      await deleteAddress(app.db, request.userId, request.params.id);
+      await deleteAddress(await request.buyerCtx(), request.params.id);
       return ok(null);
     },
   );

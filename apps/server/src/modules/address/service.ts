@@ -1,7 +1,8 @@
 import { type AddressBody, formatAddress, truthy } from '@yaocai/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { addresses } from '../../db/schema';
+import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 
 const MAX_ADDRESSES = 20;
@@ -18,11 +19,12 @@ export const addressView = (a: typeof addresses.$inferSelect) => ({
   is_default: a.isDefault,
 });
 
-export async function listAddresses(db: Db, userId: number) {
-  const rows = await db
+/** The logged-in store's addresses, the default first. */
+export async function listAddresses(ctx: BuyerCtx) {
+  const rows = await ctx.db
     .select()
     .from(addresses)
-    .where(eq(addresses.userId, userId))
+    .where(eq(addresses.userId, ctx.actor.userId))
     .orderBy(desc(addresses.isDefault), desc(addresses.id));
   return rows.map(addressView);
 }
@@ -37,10 +39,11 @@ function values(body: AddressBody) {
  * concurrent saves, defaults and deletes of one store run one after another, so the book keeps
  * exactly one default and at most MAX_ADDRESSES addresses.
  */
-function inAddressBook<T>(db: Db, userId: number, change: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+function inAddressBook<T>(ctx: BuyerCtx, change: (tx: Tx, userId: number) => Promise<T>): Promise<T> {
+  const { userId } = ctx.actor;
+  return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`address:${userId}`}))`);
-    return change(tx);
+    return change(tx, userId);
   });
 }
 
@@ -53,8 +56,8 @@ async function setDefault(tx: Tx, userId: number, id: number) {
 }
 
 /** Saves an address; the first one, or one marked default, becomes the only default. */
-export function saveAddress(db: Db, userId: number, body: AddressBody, id?: number) {
-  return inAddressBook(db, userId, async (tx) => {
+export function saveAddress(ctx: BuyerCtx, body: AddressBody, id?: number) {
+  return inAddressBook(ctx, async (tx, userId) => {
     const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     let row: typeof addresses.$inferSelect | undefined;
     if (id) {
@@ -76,8 +79,9 @@ export function saveAddress(db: Db, userId: number, body: AddressBody, id?: numb
   });
 }
 
-export function makeDefault(db: Db, userId: number, id: number) {
-  return inAddressBook(db, userId, async (tx) => {
+/** Makes one of the store's addresses its default. */
+export function makeDefault(ctx: BuyerCtx, id: number) {
+  return inAddressBook(ctx, async (tx, userId) => {
     const [row] = await tx
       .select({ id: addresses.id })
       .from(addresses)
@@ -88,8 +92,8 @@ export function makeDefault(db: Db, userId: number, id: number) {
 }
 
 /** Deletes an address; when it was the default, the newest remaining one becomes the default. */
-export function deleteAddress(db: Db, userId: number, id: number) {
-  return inAddressBook(db, userId, async (tx) => {
+export function deleteAddress(ctx: BuyerCtx, id: number) {
+  return inAddressBook(ctx, async (tx, userId) => {
     const [row] = await tx
       .delete(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))

@@ -62,6 +62,16 @@ describe('GET /api/focus/common', () => {
     expect(Math.abs(data.timestamp - Date.now() / 1000)).toBeLessThan(5);
   });
 
+  it("tells the application clock's time, the one every request compares with", async () => {
+    const real = ctx.app.clock.now;
+    ctx.app.clock.now = () => new Date('2030-06-01T08:00:00+08:00');
+    try {
+      expect((await get('/api/focus/common')).body.data.timestamp).toBe(1_906_502_400);
+    } finally {
+      ctx.app.clock.now = real;
+    }
+  });
+
   it('serves from the cache and reflects writes after invalidation', async () => {
     await ctx.database.db
       .insert(hotSearches)

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import {
   adsAt,
+  type ContentCtx,
   commonPayload,
   commonPayloadHead,
   helpArticle,
@@ -38,7 +39,8 @@ const tags = ['content'];
 
 /** Header, menus, ads, links, site footer data, help articles and news. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
+  // The same for every viewer: no session is read, only the request's instant.
+  const contentCtx = (): ContentCtx => ({ db: app.db, now: app.clock.now() });
 
   app.get(
     '/focus/common',
@@ -51,17 +53,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       // The cached JSON goes out as a ready buffer (no per-request serialisation); only the time is live.
-      const body = commonPayload(await commonPayloadHead(db));
+      const ctx = contentCtx();
+      const body = commonPayload(ctx, await commonPayloadHead(ctx));
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 
   const adList = { 200: envelope(z.array(adItem)) };
   app.get('/focus/top', { schema: { tags, summary: 'Top ads', response: adList } }, async () =>
-    ok(await adsAt(db, 'top')),
+    ok(await adsAt(contentCtx(), 'top')),
   );
   app.get('/focus/right', { schema: { tags, summary: 'Right side ads', response: adList } }, async () =>
-    ok(await adsAt(db, 'right')),
+    ok(await adsAt(contentCtx(), 'right')),
   );
   app.get(
     '/focus',
@@ -73,7 +76,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: adList,
       },
     },
-    async (request) => ok(await adsAt(db, request.query.position)),
+    async (request) => ok(await adsAt(contentCtx(), request.query.position)),
   );
   app.get(
     '/focus/:position',
@@ -85,16 +88,16 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: adList,
       },
     },
-    async (request) => ok(await adsAt(db, request.params.position)),
+    async (request) => ok(await adsAt(contentCtx(), request.params.position)),
   );
 
   app.get(
     '/global/links',
     { schema: { tags, summary: 'Friendly links', response: { 200: envelope(z.array(linkItem)) } } },
-    async () => ok(await links(db)),
+    async () => ok(await links(contentCtx())),
   );
   app.get('/global/site', { schema: { tags, summary: 'Site title, footer, QR codes' } }, async () =>
-    ok(await site(db)),
+    ok(await site(contentCtx())),
   );
 
   app.get(
@@ -107,7 +110,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(helpCategory)) },
       },
     },
-    async (request) => ok(await helpTree(db, request.query.category_id)),
+    async (request) => ok(await helpTree(contentCtx(), request.query.category_id)),
   );
   app.get(
     '/article/help',
@@ -123,7 +126,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           .refine((q) => q.path || q.id, { message: '请指定文章', path: ['path'] }),
       },
     },
-    async (request) => ok(await helpArticle(db, request.query)),
+    async (request) => ok(await helpArticle(contentCtx(), request.query)),
   );
 
   app.get(
@@ -140,9 +143,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await newsList(db, request.query.type, request.query.page, request.query.page_size)),
+      ok(await newsList(contentCtx(), request.query.type, request.query.page, request.query.page_size)),
   );
   app.get('/news/:id', { schema: { tags, summary: 'News detail', params: idParams } }, async (request) =>
-    ok(await newsDetail(db, request.params.id)),
+    ok(await newsDetail(contentCtx(), request.params.id)),
   );
 };

@@ -11,8 +11,12 @@ import {
   settings,
   siteLinks,
 } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { type CatalogRefs, catalogRefs, invalidateCatalogRefs } from '../catalog/refs';
+
+/** Content is the same for every viewer: its calls need the database and the request's instant. */
+export type ContentCtx = Pick<Ctx, 'db' | 'now'>;
 
 /**
  * The header payload (focus/common) is assembled from tables and cached in process for a few
@@ -20,6 +24,7 @@ import { type CatalogRefs, catalogRefs, invalidateCatalogRefs } from '../catalog
  * invalidateContent() so operators see their edits at once.
  */
 const TTL_MS = 5_000;
+
 const commonCache = new WeakMap<Db, { at: number; head: Promise<string> }>();
 
 export function invalidateContent(db: Db) {
@@ -28,23 +33,27 @@ export function invalidateContent(db: Db) {
 }
 
 /** The body of GET /api/focus/common without its closing: `...,"timestamp":` */
-export function commonPayloadHead(db: Db): Promise<string> {
+export function commonPayloadHead(ctx: ContentCtx): Promise<string> {
+  const { db } = ctx;
+  // Freshness of a process cache, not a time of the business: the monotonic clock, which tests
+  // moving the application clock leave alone.
+  const at = performance.now();
   const hit = commonCache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.head;
+  if (hit && at - hit.at < TTL_MS) return hit.head;
   const head = assembleCommon(db).then((data) => {
     const json = JSON.stringify({ code: 10000, message: 'success', data: { ...data, timestamp: 0 } });
     return json.slice(0, json.lastIndexOf('0}}'));
   });
-  commonCache.set(db, { at: Date.now(), head });
+  commonCache.set(db, { at, head });
   head.catch(() => commonCache.delete(db));
   return head;
 }
 
 let lastBody: { head: string; second: number; body: Buffer } | undefined;
 
-/** The full body for this second: encoded once per second and head (not per request). */
-export function commonPayload(head: string): Buffer {
-  const second = Math.floor(Date.now() / 1000);
+/** The full body for the request's second: encoded once per second and head (not per request). */
+export function commonPayload(ctx: ContentCtx, head: string): Buffer {
+  const second = Math.floor(ctx.now.getTime() / 1000);
   if (lastBody?.head !== head || lastBody.second !== second) {
     lastBody = { head, second, body: Buffer.from(`${head}${second}}}`) };
   }
@@ -87,8 +96,8 @@ async function assembleCommon(db: Db) {
   };
 }
 
-export async function adsAt(db: Db, position: string): Promise<AdItem[]> {
-  const rows = await db
+export async function adsAt(ctx: ContentCtx, position: string): Promise<AdItem[]> {
+  const rows = await ctx.db
     .select({ id: ads.id, url: ads.url, image: ads.image, title: ads.title })
     .from(ads)
     .where(and(eq(ads.position, position), eq(ads.isActive, true)))
@@ -96,15 +105,15 @@ export async function adsAt(db: Db, position: string): Promise<AdItem[]> {
   return rows;
 }
 
-export async function links(db: Db) {
-  return db
+export async function links(ctx: ContentCtx) {
+  return ctx.db
     .select({ name: siteLinks.name, url: siteLinks.url })
     .from(siteLinks)
     .orderBy(asc(siteLinks.sort), asc(siteLinks.id));
 }
 
-export async function site(db: Db) {
-  const rows = await db.select().from(settings);
+export async function site(ctx: ContentCtx) {
+  const rows = await ctx.db.select().from(settings);
   const byKey = new Map(rows.map((r) => [r.key, r.value as Record<string, unknown>]));
   const siteSettings = (byKey.get('site') ?? {}) as { title?: string };
   return {
@@ -114,7 +123,8 @@ export async function site(db: Db) {
   };
 }
 
-export async function helpTree(db: Db, groupId: number): Promise<HelpCategory[]> {
+export async function helpTree(ctx: ContentCtx, groupId: number): Promise<HelpCategory[]> {
+  const { db } = ctx;
   const [cats, arts] = await Promise.all([
     db
       .select()
@@ -140,8 +150,8 @@ export async function helpTree(db: Db, groupId: number): Promise<HelpCategory[]>
   }));
 }
 
-export async function helpArticle(db: Db, where: { path?: string; id?: number }) {
-  const [row] = await db
+export async function helpArticle(ctx: ContentCtx, where: { path?: string; id?: number }) {
+  const [row] = await ctx.db
     .select({ a: helpArticles, category: helpCategories.name })
     .from(helpArticles)
     .innerJoin(helpCategories, eq(helpCategories.id, helpArticles.categoryId))
@@ -157,7 +167,8 @@ export async function helpArticle(db: Db, where: { path?: string; id?: number })
   };
 }
 
-export async function newsList(db: Db, type: string | undefined, page: number, pageSize: number) {
+export async function newsList(ctx: ContentCtx, type: string | undefined, page: number, pageSize: number) {
+  const { db } = ctx;
   const where = type ? eq(news.type, type) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -189,8 +200,8 @@ export async function newsList(db: Db, type: string | undefined, page: number, p
   };
 }
 
-export async function newsDetail(db: Db, id: number) {
-  const [row] = await db.select().from(news).where(eq(news.id, id));
+export async function newsDetail(ctx: ContentCtx, id: number) {
+  const [row] = await ctx.db.select().from(news).where(eq(news.id, id));
   if (!row) throw notFound('资讯不存在');
   return {
     id: row.id,
