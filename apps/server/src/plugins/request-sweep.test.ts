@@ -66,14 +66,29 @@ interface Route {
   op: Operation;
 }
 
-/** Values no schema should let through to the database or a handler unexamined. */
-const hostileValues: unknown[] = [
-  'a\u0000b',
-  '\u0000',
-  '\u001b[31m红\u0007',
-  'two\nlines',
-  '',
-  ' ',
+/** Strings with a control character inside: PostgreSQL refuses NUL in text outright. */
+const controlStrings = fc
+  .tuple(
+    fc.constantFrom('阿莫西林', 'abc', ''),
+    fc.constantFrom('\u0000', '\u0007', '\u001b', '\u007f', '\n', '\t'),
+  )
+  .map(([word, control]) => `${word}${control}${word}`);
+
+/** Days a PostgreSQL date refuses or no business means: year 0, before 1000, after 9999, no such day. */
+const badDates = fc.oneof(
+  fc.constantFrom('0000-01-01', '0001-01-01', '0999-12-31', '9999-12-31', '10000-01-01', '+010000-01-01'),
+  fc.constantFrom('2025-02-30', '2025-13-01', '2025-00-10', '2025-1-1', '2025-01-01T00:00:00Z'),
+  fc
+    .date({
+      min: new Date('0001-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString().slice(0, 10)),
+);
+
+/** Numbers no column holds, and numbers in disguise. */
+const badNumbers = fc.constantFrom<unknown>(
   '-1',
   '0',
   '1.5',
@@ -84,30 +99,17 @@ const hostileValues: unknown[] = [
   '2147483648',
   '99999999999999999999999',
   '0x10',
+  ' 1 ',
   2_147_483_648,
   -2_147_483_649,
   1e308,
   Number.MAX_SAFE_INTEGER + 2,
   -0.001,
   0.001,
-  '0001-01-01',
-  '0000-00-00',
-  '9999-12-31',
-  '10000-01-01',
-  '2025-02-30',
-  '2025-13-01',
-  '+010000-01-01',
-  '2025-01-01T00:00:00Z',
-  'x'.repeat(5000),
-  '药'.repeat(2000),
-  '\ud800',
-  '😀',
-  "' OR 1=1 --",
-  '<script>alert(1)</script>',
-  '../../etc/passwd',
-  '%00',
-  '__proto__',
-  'constructor',
+);
+
+/** A value of another type than the schema says, including objects with prototype keys. */
+const wrongTypes = fc.constantFrom<unknown>(
   true,
   false,
   null,
@@ -115,15 +117,38 @@ const hostileValues: unknown[] = [
   {},
   [1, 2, 3],
   ['a', '\u0000'],
+  '',
+  ' ',
+  '__proto__',
+  'constructor',
   JSON.parse('{"__proto__":{"admin":true}}'),
   { constructor: { prototype: { admin: true } } },
   { toString: 1, valueOf: 'x', hasOwnProperty: null },
-  { a: { b: { c: { d: { e: { f: { g: { h: { i: { j: { k: { l: 1 } } } } } } } } } } } },
-];
+);
+
+/** Long, odd or malicious text. */
+const oddStrings = fc.oneof(
+  fc.constantFrom(
+    'x'.repeat(5000),
+    '药'.repeat(2000),
+    '\ud800',
+    '😀',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
+
+/** Values no schema should let through to the database or a handler unexamined. */
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...hostileValues) },
+  { weight: 3, arbitrary: controlStrings },
+  { weight: 2, arbitrary: badDates },
+  { weight: 2, arbitrary: badNumbers },
+  { weight: 2, arbitrary: wrongTypes },
+  { weight: 1, arbitrary: oddStrings },
   { weight: 1, arbitrary: fc.integer({ min: 11, max: 300 }).map(nested) },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
 );
 
 /** An array nested `depth` deep. */
@@ -175,11 +200,23 @@ function valid(schema: Schema | undefined, depth: number): fc.Arbitrary<unknown>
       );
     case 'string': {
       if (schema.format === 'date' || schema.pattern === DATE_PATTERN)
-        return fc
-          .date({ min: new Date('1990-01-01'), max: new Date('2110-01-01'), noInvalidDate: true })
-          .map((d) => d.toISOString().slice(0, 10));
+        return fc.oneof(
+          {
+            weight: 4,
+            arbitrary: fc
+              .date({ min: new Date('1990-01-01'), max: new Date('2110-01-01'), noInvalidDate: true })
+              .map((d) => d.toISOString().slice(0, 10)),
+          },
+          { weight: 1, arbitrary: badDates },
+        );
       const lengths = { minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 60) };
-      const options = [words, fc.string(lengths), fc.string({ ...lengths, unit: 'grapheme' })];
+      const options = [
+        words,
+        words,
+        fc.string(lengths),
+        fc.string({ ...lengths, unit: 'grapheme' }),
+        controlStrings,
+      ];
       if (schema.pattern) options.push(fc.stringMatching(new RegExp(schema.pattern)));
       return fc.oneof(...options);
     }
