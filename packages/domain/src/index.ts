@@ -10,6 +10,7 @@ export * from './api/order';
 export * from './api/user';
 export * from './cart';
 export * from './catalog/scope';
+export * from './eligibility/eligibility';
 export * from './eligibility/standing';
 export * from './money';
 export * from './order';

@@ -15,4 +15,6 @@ export interface BuyerStanding {
   businessScope: readonly string[];
   /** The purchase contract (电子采购合同) is signed. */
   contractSigned: boolean;
+  /** The account (the store user or its company) was disabled by an operator. */
+  disabled: boolean;
 }

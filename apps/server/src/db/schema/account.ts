@@ -31,6 +31,8 @@ export const companies = pgTable('companies', {
   qualificationNote: text('qualification_note'),
   /** When the purchase contract (电子合同) was signed; null = unsigned (API answers 459). */
   contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
+  /** Set by an operator to stop the account: no prices, no cart, no orders (eligibility). */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

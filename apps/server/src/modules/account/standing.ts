@@ -14,6 +14,7 @@ const standingStatement = statement(
     qualificationStatus: companies.qualificationStatus,
     businessScope: companies.businessScope,
   })}, ${companies.contractSignedAt} is not null as "contractSigned",
+    ${companies.disabledAt} is not null as "disabled",
     (select min(${qualifications.expiresOn})::text from ${qualifications}
       where ${qualifications.companyId} = ${companies.id} and ${qualifications.status} = 'approved')
       as "qualificationExpiresOn"

@@ -28,7 +28,6 @@ import {
   recommended,
   suggestions,
 } from './service';
-import { viewerOf } from './viewer';
 
 const tags = ['goods'];
 
@@ -39,7 +38,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/goods/list',
     { schema: { tags, summary: 'Goods list with filters, sort and paging', querystring: goodsListQuery } },
-    async (request) => ok(await goodsList(db, await viewerOf(db, request), request.query)),
+    async (request) => ok(await goodsList(await request.viewerCtx(), request.query)),
   );
 
   app.get(
@@ -53,8 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(goodsDetailSchema) },
       },
     },
-    async (request) =>
-      ok(await goodsDetail(db, await viewerOf(db, request), request.params.id, request.query)),
+    async (request) => ok(await goodsDetail(await request.viewerCtx(), request.params.id, request.query)),
   );
 
   app.get(
@@ -78,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ page_size: z.coerce.number().int().min(1).max(50).default(10) }),
       },
     },
-    async (request) => ok(await hotGoods(db, await viewerOf(db, request), request.query.page_size)),
+    async (request) => ok(await hotGoods(await request.viewerCtx(), request.query.page_size)),
   );
 
   app.get(
@@ -86,7 +84,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Goods of a zone or tag', querystring: goodsActivitiesQuery } },
     async (request) => {
       const { zone, tag, page, page_size, sort } = request.query;
-      return ok(await listPage(db, await viewerOf(db, request), { zone, tag }, sort, page, page_size));
+      return ok(await listPage(await request.viewerCtx(), { zone, tag }, sort, page, page_size));
     },
   );
 
@@ -101,7 +99,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await recommended(db, await viewerOf(db, request), request.params.page, request.query.page_size)),
+      ok(await recommended(await request.viewerCtx(), request.params.page, request.query.page_size)),
   );
 
   app.get('/focus/ppzq', { schema: { tags, summary: 'Brand wall' } }, async () => ok(await brandWall(db)));
@@ -122,7 +120,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await catalogRefs(db)).brandById.has(id)) throw notFound('品牌不存在');
       const brand = (await brandWall(db)).find((b) => b.id === id)!;
       const { page, page_size, sort } = request.query;
-      const goods = await listPage(db, await viewerOf(db, request), { brand_id: id }, sort, page, page_size);
+      const goods = await listPage(await request.viewerCtx(), { brand_id: id }, sort, page, page_size);
       return ok({ brand, goods });
     },
   );
@@ -135,13 +133,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       '/favorite',
       { schema: { tags, summary: 'My favourites', querystring: favoriteListQuery } },
       async (request) =>
-        ok(await favoriteList(db, await viewerOf(db, request), request.query.page, request.query.page_size)),
+        ok(await favoriteList(await request.buyerCtx(), request.query.page, request.query.page_size)),
     );
     buyer.post(
       '/favorite',
       { schema: { tags, summary: 'Add favourites', body: favoriteBody } },
       async (request) => {
-        await addFavorites(db, request.userId, request.body.goods_ids);
+        await addFavorites(await request.buyerCtx(), request.body.goods_ids);
         return ok(null, '收藏成功');
       },
     );
@@ -149,7 +147,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       '/favorite/cancel',
       { schema: { tags, summary: 'Cancel favourites', body: favoriteBody } },
       async (request) => {
-        await cancelFavorites(db, request.userId, request.body.goods_ids);
+        await cancelFavorites(await request.buyerCtx(), request.body.goods_ids);
         return ok(null, '取消收藏成功');
       },
     );

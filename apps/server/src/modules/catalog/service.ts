@@ -1,11 +1,13 @@
 import {
   type BrandWallItem,
+  type BuyerEligibility,
   describeGiftRule,
   type GoodsDetail,
   type GoodsListData,
   type GoodsListQuery,
   type GoodsSummary,
   giftTypeLabels,
+  goodsEligibility,
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
@@ -19,23 +21,35 @@ import {
   goodsStock,
   searchLog,
 } from '../../db/schema';
+import type { BuyerCtx, ViewerCtx } from '../../lib/context';
+import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';
 import { inActivity, loadCartPromotions } from '../cart/promotions';
 import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
-import { priceTipOf, scopeOf, type Viewer } from './viewer';
 
 export const goodsImage = (id: number) => `/media/goods/${id}.svg`;
 export const goodsGallery = (id: number) => [1, 2, 3].map((face) => `/media/goods/${id}-${face}.svg`);
 
-/** A list row on the wire; prices are null unless the viewer may see them. */
+/**
+ * A list row on the wire; prices are null unless the eligibility rule lets the viewer see them
+ * (packages/domain/src/eligibility), and in_scope tells a buyer whether its licences cover it.
+ */
 export function toSummary(
   row: SummaryRow,
-  viewer: Viewer,
+  viewer: BuyerEligibility,
   refs: CatalogRefs,
   ckId: number | undefined,
 ): GoodsSummary {
-  const visible = viewer.visibility === 'visible';
+  const visible = viewer.price === null;
+  const judged = goodsEligibility(viewer, {
+    name: row.name,
+    scopeClass: row.scopeClass,
+    rxClass: row.rxClass,
+    onSale: true,
+    purchasable: row.isBuy,
+    stock: row.stockTotal,
+  });
   const brand = row.brandId ? refs.brandById.get(row.brandId) : undefined;
   return {
     id: row.id,
@@ -49,8 +63,8 @@ export function toSummary(
     approval_no: row.approvalNo,
     rx_class: row.rxClass as GoodsSummary['rx_class'],
     image: row.image ?? goodsImage(row.id),
-    price_visibility: viewer.visibility,
-    price_tip: priceTipOf(viewer.visibility),
+    price_visibility: priceVisibilityOf(viewer),
+    price_tip: viewer.price?.message ?? '',
     base_price: visible ? toYuan(row.basePriceFen) : null,
     retail_price: visible && row.retailPriceFen !== null ? toYuan(row.retailPriceFen) : null,
     ladder_price_type: row.ladderType,
@@ -68,30 +82,32 @@ export function toSummary(
     sales: row.salesCount,
     ephedrine: row.ephedrine,
     scope_class: row.scopeClass,
-    ...scopeOf(viewer, row),
+    in_scope: viewer.price?.code === 'login' ? null : judged.scope === null,
+    scope_message: judged.scope?.short ?? null,
     brand: brand ? { id: brand.id, name: brand.name } : null,
   };
 }
 
-async function summaries(db: Db, rows: SummaryRow[], viewer: Viewer): Promise<GoodsSummary[]> {
-  const refs = await catalogRefs(db);
+async function summaries(ctx: ViewerCtx, rows: SummaryRow[]): Promise<GoodsSummary[]> {
+  const refs = await catalogRefs(ctx.db);
+  const viewer = eligibilityOf(ctx);
   return rows.map((row) => toSummary(row, viewer, refs, row.mainWarehouseId ?? undefined));
 }
 
 export async function listPage(
-  db: Db,
-  viewer: Viewer,
+  ctx: ViewerCtx,
   filter: ListFilter,
   sort: GoodsListQuery['sort'],
   page: number,
   pageSize: number,
 ): Promise<GoodsListData> {
-  const { rows, total } = await listGoods(db, filter, sort, page, pageSize);
-  return { list: await summaries(db, rows, viewer), total, page, page_size: pageSize };
+  const { rows, total } = await listGoods(ctx.db, filter, sort, page, pageSize);
+  return { list: await summaries(ctx, rows), total, page, page_size: pageSize };
 }
 
 /** GET /api/goods/list */
-export async function goodsList(db: Db, viewer: Viewer, q: GoodsListQuery): Promise<GoodsListData> {
+export async function goodsList(ctx: ViewerCtx, q: GoodsListQuery): Promise<GoodsListData> {
+  const { db } = ctx;
   const { page, page_size, sort, category_id, ...rest } = q;
   if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {
     return { list: [], total: 0, page, page_size };
@@ -103,7 +119,7 @@ export async function goodsList(db: Db, viewer: Viewer, q: GoodsListQuery): Prom
     filter.categoryIds = ids;
   }
   if (q.keywords) void logKeyword(db, q.keywords);
-  return listPage(db, viewer, filter, sort, page, page_size);
+  return listPage(ctx, filter, sort, page, page_size);
 }
 
 /** Counts searched keywords for the hot-search list; never fails the request. */
@@ -176,8 +192,7 @@ async function querySuggestions(db: Db, k: string, type: number): Promise<string
 
 /** GET /api/goods/detail/{id} */
 export async function goodsDetail(
-  db: Db,
-  viewer: Viewer,
+  ctx: ViewerCtx,
   id: number,
   params: {
     goods_price_id: number;
@@ -187,6 +202,7 @@ export async function goodsDetail(
     is_jxq?: number;
   },
 ): Promise<GoodsDetail> {
+  const { db, actor } = ctx;
   const [row] = await db
     .select()
     .from(goods)
@@ -205,17 +221,17 @@ export async function goodsDetail(
       .innerJoin(categories, eq(categories.id, goodsCategories.categoryId))
       .where(eq(goodsCategories.goodsId, id))
       .orderBy(asc(categories.id)),
-    viewer.userId
+    actor.kind === 'buyer'
       ? db
           .select({ n: count() })
           .from(favorites)
-          .where(and(eq(favorites.userId, viewer.userId), eq(favorites.goodsId, id)))
+          .where(and(eq(favorites.userId, actor.userId), eq(favorites.goodsId, id)))
       : Promise.resolve([{ n: 0 }]),
     // The cart's own cache of its activity and gift rules: the page announces what the cart applies.
     loadCartPromotions(db),
   ]);
   const main = [...stock].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
-  const summary = toSummary(row, viewer, refs, main?.warehouseId);
+  const summary = toSummary(row, eligibilityOf(ctx), refs, main?.warehouseId);
   const activity = inActivity(promotions, { goodsId: id, tags: row.tags, ephedrine: row.ephedrine })
     ? promotions.activity
     : null;
@@ -259,25 +275,21 @@ export async function goodsDetail(
 }
 
 /** GET /api/goods/hot: best sellers. */
-export function hotGoods(db: Db, viewer: Viewer, pageSize: number) {
-  return listPage(db, viewer, {}, 'sales', 1, pageSize);
+export function hotGoods(ctx: ViewerCtx, pageSize: number) {
+  return listPage(ctx, {}, 'sales', 1, pageSize);
 }
 
 /**
  * GET /api/index_wntj/{page}: for a buyer, best sellers of the categories of the goods in its
  * cart history (orders add to this later); for visitors and new buyers, best sellers.
  */
-export async function recommended(
-  db: Db,
-  viewer: Viewer,
-  page: number,
-  pageSize: number,
-): Promise<GoodsListData> {
-  if (viewer.userId) {
+export async function recommended(ctx: ViewerCtx, page: number, pageSize: number): Promise<GoodsListData> {
+  const { db, actor } = ctx;
+  if (actor.kind === 'buyer') {
     const history = db
       .select({ goodsId: cartItems.goodsId })
       .from(cartItems)
-      .where(eq(cartItems.userId, viewer.userId))
+      .where(eq(cartItems.userId, actor.userId))
       .orderBy(desc(cartItems.updatedAt))
       .limit(30);
     const cats = await db
@@ -285,28 +297,17 @@ export async function recommended(
       .from(goodsCategories)
       .where(inArray(goodsCategories.goodsId, history));
     if (cats.length) {
-      const data = await listPage(
-        db,
-        viewer,
-        { categoryIds: cats.map((c) => c.id) },
-        'sales',
-        page,
-        pageSize,
-      );
+      const data = await listPage(ctx, { categoryIds: cats.map((c) => c.id) }, 'sales', page, pageSize);
       if (data.total > 0) return data;
     }
   }
-  return listPage(db, viewer, {}, 'sales', page, pageSize);
+  return listPage(ctx, {}, 'sales', page, pageSize);
 }
 
 /** Favourites of a buyer, newest first. */
-export async function favoriteList(
-  db: Db,
-  viewer: Viewer,
-  page: number,
-  pageSize: number,
-): Promise<GoodsListData> {
-  const userId = viewer.userId!;
+export async function favoriteList(ctx: BuyerCtx, page: number, pageSize: number): Promise<GoodsListData> {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ id: favorites.goodsId })
@@ -322,11 +323,13 @@ export async function favoriteList(
   const { rows: goodsRows } = await listGoods(db, { goodsIds: ids }, 'default', 1, ids.length);
   const byId = new Map(goodsRows.map((g) => [g.id, g]));
   const ordered = ids.map((id) => byId.get(id)).filter((g): g is SummaryRow => !!g);
-  return { list: await summaries(db, ordered, viewer), total, page, page_size: pageSize };
+  return { list: await summaries(ctx, ordered), total, page, page_size: pageSize };
 }
 
 /** POST /api/favorite: idempotent; unknown goods are refused. */
-export async function addFavorites(db: Db, userId: number, ids: number[]) {
+export async function addFavorites(ctx: BuyerCtx, ids: number[]) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const existing = await db.select({ id: goods.id }).from(goods).where(inArray(goods.id, ids));
   if (existing.length !== ids.length) throw notFound('商品不存在或已下架');
   await db
@@ -336,7 +339,9 @@ export async function addFavorites(db: Db, userId: number, ids: number[]) {
 }
 
 /** POST /api/favorite/cancel: idempotent. */
-export async function cancelFavorites(db: Db, userId: number, ids: number[]) {
+export async function cancelFavorites(ctx: BuyerCtx, ids: number[]) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.goodsId, ids)));
 }
 

@@ -1,0 +1,39 @@
+import {
+  type BuyerEligibility,
+  buyerEligibility,
+  type EligibilityActor,
+  type PriceVisibility,
+  type Refusal,
+  visitorEligibilityActor,
+} from '@yaocai/domain';
+import type { Ctx } from './context';
+import { AppError, contractNotSigned, notLoggedIn } from './errors';
+
+// The request's half of the eligibility rule (packages/domain/src/eligibility), computed once per
+// request context: every goods of the request is then judged with `goodsEligibility`.
+
+const cache = new WeakMap<Ctx, BuyerEligibility>();
+
+const actorOf = (ctx: Ctx): EligibilityActor =>
+  ctx.actor.kind === 'buyer' ? { kind: 'buyer', standing: ctx.actor.standing } : visitorEligibilityActor;
+
+/** The actor's eligibility at the request's instant (operators see goods as visitors). */
+export function eligibilityOf(ctx: Ctx): BuyerEligibility {
+  let hit = cache.get(ctx);
+  if (!hit) {
+    hit = buyerEligibility(actorOf(ctx), ctx.now);
+    cache.set(ctx, hit);
+  }
+  return hit;
+}
+
+/** The wire's price_visibility of a price verdict. */
+export const priceVisibilityOf = (e: BuyerEligibility): PriceVisibility =>
+  e.price === null ? 'visible' : e.price.code === 'login' ? 'login' : 'pending';
+
+/** The HTTP refusal of a verdict: 401 to log in, 459 for the contract, 403 otherwise. */
+export function refusalError(r: Refusal): AppError {
+  if (r.code === 'login') return notLoggedIn();
+  if (r.code === 'contract') return contractNotSigned();
+  return new AppError(403, r.message);
+}

@@ -1,0 +1,150 @@
+import { priceTips } from '../api/catalog';
+import { scopeCheck } from '../catalog/scope';
+import { beijingToday } from '../time/beijing';
+import type { BuyerStanding } from './standing';
+
+// What a buyer may see and buy: one rule for every price on the wire and every cart and order
+// path. Readings are in README.md beside this file.
+
+/** Who looks: a visitor or a buyer with its standing (operators view goods as visitors). */
+export type EligibilityActor = { kind: 'visitor' } | { kind: 'buyer'; standing: BuyerStanding };
+
+export const visitorEligibilityActor: EligibilityActor = { kind: 'visitor' };
+
+/** What the rule needs of a goods; a combination package lists every goods of one set. */
+export interface EligibilityGoods {
+  name: string;
+  scopeClass: string;
+  rxClass: string;
+  onSale: boolean;
+  /** The goods may be bought at all (is_buy). */
+  purchasable: boolean;
+  /** Units (a package: sets) that may be taken now. */
+  stock: number;
+  items?: readonly { name: string; scopeClass: string; rxClass: string; purchasable: boolean }[];
+}
+
+export type RefusalCode =
+  | 'login'
+  | 'disabled'
+  | 'pending'
+  | 'rejected'
+  | 'expired'
+  | 'contract'
+  | 'off_sale'
+  | 'not_purchasable'
+  | 'out_of_stock'
+  | 'business_scope';
+
+export interface Refusal {
+  code: RefusalCode;
+  /** Chinese, for the buyer; a goods' refusal names the goods: 「name」超出经营范围：… */
+  message: string;
+  /** The same without the goods' name (a goods card shows it under the name). */
+  short: string;
+}
+
+/** null: allowed. */
+export type Verdict = Refusal | null;
+
+export interface Eligibility {
+  /** May the price be shown; when refused, `price.message` is the text shown instead. */
+  price: Verdict;
+  /** May it be added to the cart. */
+  add: Verdict;
+  /** May it be bought (cart checkout, order preview and creation). */
+  buy: Verdict;
+  /** The business-scope judgement alone, whatever else refuses (null for a visitor: not judged). */
+  scope: Verdict;
+}
+
+/** The part of the answer that depends on the actor and the instant only (once per request). */
+export interface BuyerEligibility {
+  price: Verdict;
+  add: Verdict;
+  buy: Verdict;
+  /** The licensed scope; empty for a visitor. */
+  scope: readonly string[];
+}
+
+const refuse = (code: RefusalCode, message: string): Refusal => ({ code, message, short: message });
+const refuseGoods = (code: RefusalCode, name: string, short: string): Refusal => ({
+  code,
+  message: `「${name}」${short}`,
+  short,
+});
+
+/** The text shown in place of prices, by why they are hidden (the catalogue's price_tip). */
+export const priceHiddenTexts = {
+  login: priceTips.login,
+  disabled: '账号已停用，请联系客服',
+  pending: priceTips.pending,
+  rejected: priceTips.pending,
+} as const;
+
+/**
+ * The actor's half of the rule at the instant `now`: price and add need a logged-in, enabled
+ * buyer whose qualifications are approved; buying also needs licences valid on Beijing's date
+ * of `now` (valid through the expiry day) and the signed contract.
+ */
+export function buyerEligibility(actor: EligibilityActor, now: Date): BuyerEligibility {
+  if (actor.kind === 'visitor') {
+    const login = refuse('login', priceHiddenTexts.login);
+    return { price: login, add: refuse('login', '请先登录'), buy: refuse('login', '请先登录'), scope: [] };
+  }
+  const s = actor.standing;
+  let hidden: Verdict = null;
+  let blocked: Verdict = null;
+  if (s.disabled) {
+    hidden = refuse('disabled', priceHiddenTexts.disabled);
+    blocked = hidden;
+  } else if (s.qualificationStatus === 'rejected') {
+    hidden = refuse('rejected', priceHiddenTexts.rejected);
+    blocked = refuse('rejected', '您的资质审核未通过，请重新提交资质后再采购');
+  } else if (s.qualificationStatus !== 'approved') {
+    hidden = refuse('pending', priceHiddenTexts.pending);
+    blocked = refuse('pending', '您的资质正在审核中，审核通过后才能采购');
+  }
+  if (hidden) return { price: hidden, add: blocked, buy: blocked, scope: s.businessScope };
+  let buy: Verdict = null;
+  const today = beijingToday(now);
+  if (s.qualificationExpiresOn !== null && s.qualificationExpiresOn < today) {
+    buy = refuse('expired', `您的资质证件已于${s.qualificationExpiresOn}过期，请更新后再下单`);
+  } else if (!s.contractSigned) {
+    buy = refuse('contract', '请先签署电子采购合同');
+  }
+  return { price: null, add: null, buy, scope: s.businessScope };
+}
+
+function scopeRefusal(goods: EligibilityGoods, scope: readonly string[]): Verdict {
+  for (const part of goods.items ?? [goods]) {
+    const check = scopeCheck(part, scope);
+    if (check.message) return refuseGoods('business_scope', goods.name, check.message);
+  }
+  return null;
+}
+
+/** The goods' half: what refuses adding it to this buyer, its scope judged apart. */
+function goodsRefusal(goods: EligibilityGoods, scope: Verdict): Verdict {
+  const { name } = goods;
+  if (!goods.onSale) return refuseGoods('off_sale', name, '已下架');
+  if (!goods.purchasable || goods.items?.some((p) => !p.purchasable))
+    return refuseGoods('not_purchasable', name, '暂不可购买');
+  if (scope) return scope;
+  if (goods.stock <= 0) return refuseGoods('out_of_stock', name, '已售罄');
+  return null;
+}
+
+/** The goods' half given the actor's (cheap: a few comparisons per goods). */
+export function goodsEligibility(buyer: BuyerEligibility, goods: EligibilityGoods): Eligibility {
+  const visitor = buyer.price?.code === 'login';
+  const scope = visitor ? null : scopeRefusal(goods, buyer.scope);
+  if (buyer.add) return { price: buyer.price, add: buyer.add, buy: buyer.buy ?? buyer.add, scope };
+  const add = goodsRefusal(goods, scope);
+  return { price: buyer.price, add, buy: buyer.buy ?? add, scope };
+}
+
+/** For an actor and a goods at `now`: may its price be shown, may it be added, may it be bought. */
+export function eligibility(actor: EligibilityActor, goods: EligibilityGoods, now: Date): Eligibility {
+  return goodsEligibility(buyerEligibility(actor, now), goods);
+}
