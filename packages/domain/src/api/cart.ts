@@ -90,6 +90,11 @@ export const cartListQuery = z.object({
 // ---- responses ----
 
 const yuan = z.number();
+/**
+ * A figure that reveals goods prices: null when the eligibility rule hides prices from the buyer
+ * (qualifications pending, account disabled); the cart state then says why in `price_tip`.
+ */
+const price = z.number().nullable();
 
 export const cartLadderTier = z.object({ number: z.number().int(), price: yuan });
 
@@ -105,7 +110,7 @@ export const cartGoods = z.object({
   is_youx: z.boolean(),
   /** Goods kind: drug | device | herb | health. */
   type: z.string(),
-  base_price: yuan,
+  base_price: price,
   bzdw: z.string(),
   ladder_price: z.array(cartLadderTier),
   ladder_price_type: z.number().int(),
@@ -117,18 +122,18 @@ export const cartGoods = z.object({
 export const cartCombination = z.object({
   id: z.number().int(),
   name: z.string(),
-  price: yuan,
+  price: price,
   /** What the goods of one set cost bought alone. */
-  original_price: yuan,
+  original_price: price,
   items: z.array(
     z.object({
       goods_id: z.number().int(),
       name: z.string(),
       ypgg: z.string(),
       number: z.number().int(),
-      price: yuan,
+      price: price,
       /** This goods' share of the line amount (split by their own prices). */
-      amount: yuan,
+      amount: price,
     }),
   ),
 });
@@ -136,10 +141,10 @@ export const cartCombination = z.object({
 export const cartGift = z.object({
   /** 1 赠 (free gift), 2 换购 (add-on at a deal price). */
   type: z.number().int(),
-  total: yuan,
+  total: price,
   label: z.string(),
   items: z.array(
-    z.object({ goods_id: z.number().int(), name: z.string(), number: z.number().int(), price: yuan }),
+    z.object({ goods_id: z.number().int(), name: z.string(), number: z.number().int(), price: price }),
   ),
 });
 
@@ -148,7 +153,7 @@ export const cartLine = z.object({
   id: z.number().int(),
   is_combination: z.boolean(),
   /** Unit price in effect (ladder tier or package price). */
-  price: yuan,
+  price: price,
   number: z.number().int(),
   goods: cartGoods,
   ck_id: z.number().int(),
@@ -157,7 +162,7 @@ export const cartLine = z.object({
   type: z.number().int(),
   is_selected: z.boolean(),
   with_coupon: z.boolean(),
-  goods_manjian_amount: yuan,
+  goods_manjian_amount: price,
   gift_data: cartGift.nullable(),
   combination: cartCombination.nullable(),
   goods_price_id: z.number().int(),
@@ -165,11 +170,11 @@ export const cartLine = z.object({
   goods_manjian_id: z.number().int(),
   is_yj: z.number().int(),
   /** unit price x number */
-  amount: yuan,
+  amount: price,
   /** amount - goods_manjian_amount + gift total */
-  subtotal: yuan,
+  subtotal: price,
   /** Share of the cart's full-reduction. */
-  reduction_share: yuan,
+  reduction_share: price,
   ladder_tier: cartLadderTier.nullable(),
   next_ladder: z.object({ number: z.number().int(), more: z.number().int(), price: yuan }).nullable(),
   /** Stepper bounds; max below min when nothing can be bought. */
@@ -181,6 +186,8 @@ export const cartLine = z.object({
   unselected_text: z.string().nullable(),
   quantity_messages: z.array(z.string()),
   single_free_shipping: z.boolean(),
+  /** The business-scope refusal of the line's goods (eligibility rule), or null. */
+  scope_message: z.string().nullable(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 
@@ -208,13 +215,13 @@ export const cartSummary = z.object({
   selected_quantity: z.number().int(),
   all_selected: z.boolean(),
   /** Selected total: price x number - line reductions + gifts. */
-  selected_total: yuan,
+  selected_total: price,
   /** Coupon-eligible amount the full-reduction tiers are measured on. */
-  eligible_amount: yuan,
-  reduction: yuan,
+  eligible_amount: price,
+  reduction: price,
   /** selected total - reduction (shipping not included). */
-  payable: yuan,
-  free_shipping_gap: yuan,
+  payable: price,
+  free_shipping_gap: price,
   shipping_fee: yuan,
   fee_applies: z.boolean(),
 });
@@ -222,6 +229,10 @@ export const cartSummary = z.object({
 /** Cart state, spec section 3. */
 export const cartState = z.object({
   action: z.string(),
+  /** visible, or pending when the eligibility rule hides prices (every price field is then null). */
+  price_visibility: z.enum(['visible', 'login', 'pending']),
+  /** Text shown instead of prices; empty when visible. */
+  price_tip: z.string(),
   data: z.array(cartLine),
   shipping_data: z.object({
     /** Free-shipping threshold. */
@@ -229,7 +240,7 @@ export const cartState = z.object({
     /** Already ordered towards the threshold. */
     no_trans_order_amount: yuan,
     shipping_fee: yuan,
-    gap: yuan,
+    gap: price,
   }),
   activity_data: z.object({
     manjians: z

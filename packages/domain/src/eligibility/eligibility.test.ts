@@ -30,7 +30,12 @@ const now = new Date('2026-11-23T04:00:00Z');
 
 describe('eligibility', () => {
   it('allows an approved, in-scope buyer with valid licences and a signed contract', () => {
-    expect(eligibility(buyer(), amoxicillin, now)).toEqual({ price: null, add: null, buy: null, scope: null });
+    expect(eligibility(buyer(), amoxicillin, now)).toEqual({
+      price: null,
+      add: null,
+      buy: null,
+      scope: null,
+    });
   });
 
   it('hides the price from a visitor with 登录后查看价格', () => {

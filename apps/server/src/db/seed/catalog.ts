@@ -1,3 +1,4 @@
+import { addDays, beijingDateOf } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
 import { type GoodsWrite, insertGoods } from '../../modules/catalog/writer';
 import type { Tx } from '../client';
@@ -25,10 +26,14 @@ export async function seedCategories(tx: Tx): Promise<Map<string, number>> {
   return ids;
 }
 
+/** The Beijing date `months` calendar months after `date` (demo expiry dates). */
 export function addMonths(date: Date, months: number): string {
-  const d = new Date(date);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
+  const [y, m, d] = beijingDateOf(date).split('-').map(Number);
+  const total = y * 12 + (m - 1) + months;
+  const month = String((total % 12) + 1).padStart(2, '0');
+  const start = `${Math.floor(total / 12)}-${month}-01`;
+  // Day overflow rolls into the next month, as Date did.
+  return addDays(start, d - 1);
 }
 
 /** DemoGoods -> a goods write, given the ids of the seeded categories, brands and warehouses. */

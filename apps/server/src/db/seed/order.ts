@@ -1,3 +1,4 @@
+import { beijingDateOf } from '@yaocai/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { licenceImage } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
@@ -164,7 +165,7 @@ export async function seedOrders(tx: Tx, storage?: FileStorage) {
       const totalFen = goodsFen + shippingFen;
       const paid = plan.method !== undefined;
       seq++;
-      const date = new Date(created.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+      const date = beijingDateOf(created).replaceAll('-', '');
       const [order] = await tx
         .insert(orders)
         .values({

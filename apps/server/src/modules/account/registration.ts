@@ -1,4 +1,9 @@
-import type { registerCompanyBody, registerDdSubmitBody, registerSubmitBody } from '@yaocai/domain';
+import {
+  beijingToday,
+  type registerCompanyBody,
+  type registerDdSubmitBody,
+  type registerSubmitBody,
+} from '@yaocai/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -39,11 +44,15 @@ export async function saveRegistrationCompany(db: Db, token: string, company: Co
  * Step 3: creates company, primary store user, pending qualifications and claims the uploaded
  * files, all in one transaction: a refusal anywhere leaves nothing behind.
  */
-export async function submitRegistration(db: Db, input: z.infer<typeof registerSubmitBody>): Promise<number> {
+export async function submitRegistration(
+  db: Db,
+  input: z.infer<typeof registerSubmitBody>,
+  now: Date,
+): Promise<number> {
   const draft = await loadDraft(db, input.token, 'register');
   const company = draft.company as CompanyInput | null;
   if (!company) throw refusal('请先填写企业信息');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = beijingToday(now);
   const fileIds = input.qualifications.map((q) => q.file_id);
   input.qualifications.forEach((q, i) => {
     if (q.expires_on <= today) throw fieldError(`qualifications.${i}.expires_on`, '证件已过有效期');

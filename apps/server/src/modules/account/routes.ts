@@ -108,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register/submit',
     { schema: { tags: ['account'], body: registerSubmitBody } },
     async (request, reply) => {
-      const userId = await submitRegistration(app.db, request.body);
+      const userId = await submitRegistration(app.db, request.body, app.clock.now());
       reply.clearCookie(DRAFT_COOKIE, { path: '/api' });
       await reply.startSession('buyer', { userId, loginAt: Date.now() });
       return ok({ user_id: userId }, '注册成功，资质审核中');

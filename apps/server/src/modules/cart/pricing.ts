@@ -1,11 +1,14 @@
 import {
+  type BuyerEligibility,
   CART_FILTER_ALL,
   CART_LINE_TYPE,
   type CartLine,
   type CartLineInput,
   type CartState,
+  type EligibilityGoods,
   giftTypeLabels,
   giftUnits,
+  goodsEligibility,
   type NextHint,
   type PricedCart,
   type PricedLine,
@@ -13,6 +16,7 @@ import {
   toYuan,
   unselectedReasonLabels,
 } from '@yaocai/domain';
+import { priceVisibilityOf } from '../../lib/eligibility';
 import type { CartPromotions, Combination, GiftRule } from './promotions';
 import { inActivity } from './promotions';
 import type { CartRow } from './queries';
@@ -109,7 +113,52 @@ export function engineLine(ctx: LineContext, promotions: CartPromotions, selecte
   };
 }
 
-function wireLine(ctx: LineContext, priced: PricedLine): CartLine {
+/** What the eligibility rule needs of a cart line (a package: each of its goods). */
+export function eligibilityGoodsOf(ctx: LineContext): EligibilityGoods {
+  const { row, combination } = ctx;
+  return {
+    name: combination?.name ?? row.name,
+    scopeClass: row.scopeClass,
+    rxClass: row.rxClass,
+    onSale: row.isOnSale && (row.type !== CART_LINE_TYPE.combination || combination !== null),
+    purchasable: row.isBuy,
+    stock: ctx.stock,
+    items: combination?.items.map((i) => ({
+      name: i.name,
+      scopeClass: i.scopeClass,
+      rxClass: i.rxClass,
+      purchasable: i.isBuy,
+    })),
+  };
+}
+
+/** A line as a buyer who may not see prices gets it: every price-revealing figure null. */
+function withoutPrices(line: CartLine): CartLine {
+  return {
+    ...line,
+    price: null,
+    goods: { ...line.goods, base_price: null, ladder_price: [] },
+    goods_manjian_amount: null,
+    gift_data: line.gift_data && {
+      ...line.gift_data,
+      total: null,
+      items: line.gift_data.items.map((i) => ({ ...i, price: null })),
+    },
+    combination: line.combination && {
+      ...line.combination,
+      price: null,
+      original_price: null,
+      items: line.combination.items.map((i) => ({ ...i, price: null, amount: null })),
+    },
+    amount: null,
+    subtotal: null,
+    reduction_share: null,
+    ladder_tier: null,
+    next_ladder: null,
+  };
+}
+
+function wireLine(ctx: LineContext, priced: PricedLine, viewer: BuyerEligibility): CartLine {
   const { row, combination } = ctx;
   const bounds = priced.quantityBounds;
   const isCombination = combination !== null;
@@ -198,6 +247,7 @@ function wireLine(ctx: LineContext, priced: PricedLine): CartLine {
     unselected_text: priced.unselectedReason ? unselectedReasonLabels[priced.unselectedReason] : null,
     quantity_messages: [...priced.quantityMessages],
     single_free_shipping: priced.singleItemFreeShipping,
+    scope_message: goodsEligibility(viewer, eligibilityGoodsOf(ctx)).scope?.short ?? null,
   };
 }
 
@@ -244,14 +294,19 @@ export function wireSummary(cart: PricedCart, promotions: CartPromotions) {
   };
 }
 
-export function wireLines(contexts: LineContext[], cart: PricedCart): CartLine[] {
-  return contexts.map((ctx, i) => wireLine(ctx, cart.lines[i]));
+export function wireLines(contexts: LineContext[], cart: PricedCart, viewer: BuyerEligibility): CartLine[] {
+  const lines = contexts.map((ctx, i) => wireLine(ctx, cart.lines[i], viewer));
+  return viewer.price ? lines.map(withoutPrices) : lines;
 }
 
-/** The cart state of spec section 3, every figure from the engine. */
+/**
+ * The cart state of spec section 3, every figure from the engine; when the eligibility rule
+ * hides prices from the buyer, every price-revealing figure is null and price_tip says why.
+ */
 export function cartStateOf(
   contexts: LineContext[],
   promotions: CartPromotions,
+  viewer: BuyerEligibility,
   action: string,
   filters = CART_FILTER_ALL,
   noTransOrderAmountFen = 0,
@@ -265,9 +320,11 @@ export function cartStateOf(
     warehouses.set(row.warehouseId, w);
   }
   const all = filters === CART_FILTER_ALL || filters === 0;
-  const lines = wireLines(contexts, cart).filter((line) => all || line.ck_id === filters);
-  return {
+  const lines = wireLines(contexts, cart, viewer).filter((line) => all || line.ck_id === filters);
+  const state: CartState = {
     action,
+    price_visibility: priceVisibilityOf(viewer),
+    price_tip: viewer.price?.message ?? '',
     data: lines,
     shipping_data: {
       shipping_amount: toYuan(promotions.shipping?.thresholdFen ?? 0),
@@ -292,5 +349,20 @@ export function cartStateOf(
     filter_data: { filters, warehouses: [...warehouses.values()] },
     summary,
     hints: cart.hints.map(wireHint),
+  };
+  if (!viewer.price) return state;
+  return {
+    ...state,
+    shipping_data: { ...state.shipping_data, gap: null },
+    activity_data: { manjians: null },
+    summary: {
+      ...summary,
+      selected_total: null,
+      eligible_amount: null,
+      reduction: null,
+      payable: null,
+      free_shipping_gap: null,
+    },
+    hints: [],
   };
 }

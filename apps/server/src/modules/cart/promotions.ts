@@ -48,6 +48,8 @@ export interface Combination {
     quantity: number;
     priceFen: number;
     isBuy: boolean;
+    scopeClass: string;
+    rxClass: string;
   }[];
 }
 
@@ -128,6 +130,8 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
         priceFen: goods.basePriceFen,
         isBuy: goods.isBuy,
         isOnSale: goods.isOnSale,
+        scopeClass: goods.scopeClass,
+        rxClass: goods.rxClass,
       })
       .from(goodsCombinationItems)
       .innerJoin(goods, eq(goods.id, goodsCombinationItems.goodsId))
@@ -172,6 +176,8 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
       quantity: item.quantity,
       priceFen: item.priceFen,
       isBuy: item.isBuy && item.isOnSale,
+      scopeClass: item.scopeClass,
+      rxClass: item.rxClass,
     });
   }
   return { activity, shipping, giftRulesByGoods, combinations };

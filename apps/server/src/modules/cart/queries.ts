@@ -27,6 +27,7 @@ export const cartRowColumns = {
   kind: goods.kind,
   image: goods.image,
   scopeClass: goods.scopeClass,
+  rxClass: goods.rxClass,
   basePriceFen: goods.basePriceFen,
   ladderType: goods.ladderType,
   ladder: goods.ladder,
@@ -123,6 +124,8 @@ export async function countLines(db: DbOrTx, userId: number): Promise<number> {
 export const addGoodsColumns = {
   id: goods.id,
   name: goods.name,
+  scopeClass: goods.scopeClass,
+  rxClass: goods.rxClass,
   isBuy: goods.isBuy,
   isOnSale: goods.isOnSale,
   min: goods.minQuantity,
@@ -241,6 +244,7 @@ export interface OtherGoods {
   image: string | null;
   ephedrine: boolean;
   scopeClass: string;
+  rxClass: string;
   /** Units in stock per warehouse id. */
   stock: Map<number, number>;
 }
@@ -261,6 +265,7 @@ export async function loadOtherGoods(db: DbOrTx, ids: number[]): Promise<Map<num
         image: goods.image,
         ephedrine: goods.ephedrine,
         scopeClass: goods.scopeClass,
+        rxClass: goods.rxClass,
       })
       .from(goods)
       .where(inArray(goods.id, unique)),

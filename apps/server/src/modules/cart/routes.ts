@@ -22,7 +22,7 @@ const lineId = z.object({
 
 /**
  * Cart calls of spec section 7, buyer only: the cart belongs to the logged-in store
- * (request.userId). Responses carrying the cart state skip response validation: the state is
+ * (ctx.actor). Responses carrying the cart state skip response validation: the state is
  * built from the domain types and is the hottest path of the shop.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +32,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cart/list',
     { schema: { tags, summary: 'Cart state', querystring: cartListQuery } },
-    async (request) => ok(await cart.cartState(app.db, request.userId, 'list', request.query.filters)),
+    async (request) => ok(await cart.cartState(await request.buyerCtx(), 'list', request.query.filters)),
   );
 
   app.get(
@@ -40,39 +40,40 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Number of cart lines (badge)', response: { 200: envelope(cartTotalSchema) } },
     },
-    async (request) => ok(await cart.cartTotal(app.db, request.userId)),
+    async (request) => ok(await cart.cartTotal(await request.buyerCtx())),
   );
 
   app.post(
     '/cart',
     { schema: { tags, summary: 'Add lines (merging)', body: cartAddBody } },
-    async (request) => ok(await cart.addLines(app.db, request.userId, request.body.params), '加入购物车成功'),
+    async (request) =>
+      ok(await cart.addLines(await request.buyerCtx(), request.body.params), '加入购物车成功'),
   );
 
   app.post(
     '/cart/quick_add/:id',
     { schema: { tags, summary: 'Add the minimum quantity of a goods', params: lineId } },
-    async (request) => ok(await cart.quickAdd(app.db, request.userId, request.params.id), '加入购物车成功'),
+    async (request) => ok(await cart.quickAdd(await request.buyerCtx(), request.params.id), '加入购物车成功'),
   );
 
   app.post(
     '/cart/:id/edit',
     { schema: { tags, summary: 'Change a line quantity', params: lineId, body: cartEditBody } },
     async (request) =>
-      ok(await cart.editLine(app.db, request.userId, request.params.id, request.body.params.number)),
+      ok(await cart.editLine(await request.buyerCtx(), request.params.id, request.body.params.number)),
   );
 
   app.post(
     '/cart/batch_delete',
     { schema: { tags, summary: 'Delete lines', body: cartIdsBody } },
-    async (request) => ok(await cart.batchDelete(app.db, request.userId, request.body.ids), '删除成功'),
+    async (request) => ok(await cart.batchDelete(await request.buyerCtx(), request.body.ids), '删除成功'),
   );
 
   app.post(
     '/cart/batch_select',
     { schema: { tags, summary: 'Select or unselect lines', body: cartSelectBody } },
     async (request) =>
-      ok(await cart.batchSelect(app.db, request.userId, request.body.ids, request.body.is_selected === 1)),
+      ok(await cart.batchSelect(await request.buyerCtx(), request.body.ids, request.body.is_selected === 1)),
   );
 
   app.post(
@@ -80,7 +81,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Copy lines to other stores of the company', body: cartCopyBody } },
     async (request) =>
       ok(
-        await cart.copyLines(app.db, request.userId, request.body.ids, request.body.other_user_ids),
+        await cart.copyLines(await request.buyerCtx(), request.body.ids, request.body.other_user_ids),
         '复制成功',
       ),
   );
@@ -88,7 +89,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/checkout',
     { schema: { tags, summary: 'Validate the chosen lines for the order page', body: cartIdsBody } },
-    async (request) => ok(await cart.checkout(app.db, request.userId, request.body.ids)),
+    async (request) => ok(await cart.checkout(await request.buyerCtx(), request.body.ids)),
   );
 
   app.post(
@@ -100,6 +101,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cartNextHintBody.optional(),
       },
     },
-    async (request) => ok(await cart.nextHint(app.db, request.userId, request.body?.ids)),
+    async (request) => ok(await cart.nextHint(await request.buyerCtx(), request.body?.ids)),
   );
 };

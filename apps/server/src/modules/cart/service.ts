@@ -6,19 +6,23 @@ import {
   type CartAddLine,
   type CheckoutData,
   type CheckoutProblem,
+  goodsEligibility,
   type PricedCart,
-  scopeClassName,
+  type Refusal,
   toYuan,
   validateQuantity,
 } from '@yaocai/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { rawRows, statement } from '../../db/raw';
-import { cartItems, companies, goods, users } from '../../db/schema';
+import { cartItems, goods, users } from '../../db/schema';
+import type { BuyerCtx } from '../../lib/context';
+import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
 import { unshippedOrderAmountFen } from '../order/queries';
 import {
   cartStateOf,
+  eligibilityGoodsOf,
   type LineContext,
   lineContexts,
   priceContexts,
@@ -47,8 +51,9 @@ import {
 } from './queries';
 
 /**
- * The cart of one store (request.userId): load -> domain rule -> persist, in one transaction.
- * Every figure comes from the pricing engine in packages/domain; nothing here re-prices.
+ * The cart of one store (ctx.actor): load -> domain rule -> persist, in one transaction.
+ * Every figure comes from the pricing engine in packages/domain; nothing here re-prices. What
+ * the buyer may see, add and buy is the eligibility rule's (packages/domain/src/eligibility).
  * Another store's line ids are answered exactly like ids that do not exist (404).
  */
 const LINE_NOT_FOUND = '购物车商品不存在或已被删除';
@@ -59,18 +64,30 @@ async function contextsOf(db: DbOrTx, promotions: CartPromotions, rows: CartRow[
   return lineContexts(rows, promotions, stocks);
 }
 
-export async function cartState(db: Db, userId: number, action = 'list', filters = CART_FILTER_ALL) {
+export async function cartState(ctx: BuyerCtx, action = 'list', filters = CART_FILTER_ALL) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const [promotions, rows, unshippedFen] = await Promise.all([
     loadCartPromotions(db),
     loadCartRows(db, userId),
     unshippedOrderAmountFen(db, userId),
   ]);
-  return cartStateOf(await contextsOf(db, promotions, rows), promotions, action, filters, unshippedFen);
+  const contexts = await contextsOf(db, promotions, rows);
+  return cartStateOf(contexts, promotions, eligibilityOf(ctx), action, filters, unshippedFen);
 }
 
-export async function cartTotal(db: Db, userId: number) {
-  return { total: await countLines(db, userId) };
+export async function cartTotal(ctx: BuyerCtx) {
+  return { total: await countLines(ctx.db, ctx.actor.userId) };
 }
+
+/** Refuses an add the buyer may not make at all (not approved, disabled) before any goods is read. */
+function assertMayAdd(ctx: BuyerCtx) {
+  const refused = eligibilityOf(ctx).add;
+  if (refused) throw refusalError(refused);
+}
+
+/** The add refusal of one requested line, as the field error the add answers. */
+const addRefusal = (field: string, r: Refusal) => fieldError(field, r.message);
 
 /** Throws 404 unless every id is a line of this store's cart. */
 async function assertOwned(db: DbOrTx, userId: number, ids: number[]) {
@@ -94,21 +111,30 @@ interface Placement {
 
 /**
  * Resolves a goods line (not a package) to its warehouse and quantity rule, given its goods rows
- * (one per warehouse holding it); refuses what cannot be bought.
+ * (one per warehouse holding it); refuses what the eligibility rule refuses to add.
  */
-function placeGoods(line: CartAddLine, index: number, goodsRows: AddGoodsRow[]): Placement {
+function placeGoods(ctx: BuyerCtx, line: CartAddLine, index: number, goodsRows: AddGoodsRow[]): Placement {
   const g = goodsRows.find((r) => r.id === line.goods_id);
   if (!g?.isOnSale) throw fieldError(`params.${index}.goods_id`, '商品不存在或已下架');
-  if (!g.isBuy) throw fieldError(`params.${index}.goods_id`, `${g.name}：该商品暂不可购买`);
   const stocks = goodsRows.filter((s) => s.id === g.id && s.warehouseId !== null);
   let stock = line.ck_id > 0 ? stocks.find((s) => s.warehouseId === line.ck_id) : undefined;
-  if (line.ck_id > 0 && !stock) throw fieldError(`params.${index}.ck_id`, `${g.name}：该仓库没有此商品`);
+  if (g.isBuy && line.ck_id > 0 && !stock)
+    throw fieldError(`params.${index}.ck_id`, `${g.name}：该仓库没有此商品`);
   stock ??= stocks.reduce<(typeof stocks)[number] | undefined>(
     (best, s) => (!best || (s.stock ?? 0) > (best.stock ?? 0) ? s : best),
     undefined,
   );
-  if (!stock?.warehouseId || !stock.stock || stock.stock <= 0)
-    throw fieldError(`params.${index}.number`, `${g.name}：该商品已售罄`);
+  const refused = goodsEligibility(eligibilityOf(ctx), {
+    name: g.name,
+    scopeClass: g.scopeClass,
+    rxClass: g.rxClass,
+    onSale: g.isOnSale,
+    purchasable: g.isBuy,
+    stock: stock?.stock ?? 0,
+  }).add;
+  if (refused)
+    throw addRefusal(`params.${index}.${refused.code === 'out_of_stock' ? 'number' : 'goods_id'}`, refused);
+  if (!stock?.warehouseId || !stock.stock) throw new Error('placed without stock');
   return {
     index,
     goodsId: g.id,
@@ -124,6 +150,7 @@ function placeGoods(line: CartAddLine, index: number, goodsRows: AddGoodsRow[]):
 
 /** Resolves each requested line to goods, warehouse and quantity rule; refuses what cannot be bought. */
 async function placeLines(
+  ctx: BuyerCtx,
   tx: DbOrTx,
   promotions: CartPromotions,
   lines: CartAddLine[],
@@ -135,11 +162,22 @@ async function placeLines(
     combinationStocks(tx, promotions, comboIds),
   ]);
   return lines.map((line, index) => {
-    if (line.type !== CART_LINE_TYPE.combination) return placeGoods(line, index, goodsRows);
+    if (line.type !== CART_LINE_TYPE.combination) return placeGoods(ctx, line, index, goodsRows);
     const field = `params.${index}.goods_id`;
     const combo = promotions.combinations.get(line.goods_id);
     if (!combo) throw fieldError(field, '组合套餐不存在或已下架');
-    if (!combo.items.every((i) => i.isBuy)) throw fieldError(field, `${combo.name}：该套餐暂不可购买`);
+    const stock = comboStock.get(combo.id) ?? 0;
+    const refused = goodsEligibility(eligibilityOf(ctx), {
+      name: combo.name,
+      scopeClass: combo.items[0]?.scopeClass ?? '',
+      rxClass: combo.items[0]?.rxClass ?? 'none',
+      onSale: true,
+      purchasable: true,
+      // Stock is judged with the quantity rule below (a package's stock may be 0 sets).
+      stock: Math.max(1, stock),
+      items: combo.items.map((i) => ({ ...i, purchasable: i.isBuy })),
+    }).add;
+    if (refused) throw addRefusal(field, refused);
     return {
       index,
       goodsId: combo.mainGoodsId,
@@ -148,7 +186,7 @@ async function placeLines(
       type: CART_LINE_TYPE.combination,
       number: line.number,
       name: combo.name,
-      rule: { min: 1, step: 1, stock: comboStock.get(combo.id) ?? 0 },
+      rule: { min: 1, step: 1, stock },
       line,
     };
   });
@@ -204,12 +242,13 @@ const cartFull = () => refusal(`购物车最多可放${CART_MAX_LINES}种商品�
  * write without a transaction (`addOneLine`); anything else, or a single line that lost a race,
  * takes the transaction below.
  */
-export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
+export async function addLines(ctx: BuyerCtx, lines: CartAddLine[]) {
+  assertMayAdd(ctx);
   if (lines.length === 1 && lines[0].type !== CART_LINE_TYPE.combination) {
-    const added = await addOneLine(db, userId, lines[0]);
+    const added = await addOneLine(ctx, lines[0]);
     if (added) return added;
   }
-  return addInTransaction(db, userId, lines);
+  return addInTransaction(ctx, lines);
 }
 
 /**
@@ -219,14 +258,16 @@ export async function addLines(db: Db, userId: number, lines: CartAddLine[]) {
  * size and the merge key. Undefined when that write found the line changed since the read (a
  * concurrent add or delete): the caller then takes the transaction, which serialises on the row.
  */
-async function addOneLine(db: Db, userId: number, line: CartAddLine) {
+async function addOneLine(ctx: BuyerCtx, line: CartAddLine) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const rows = await loadAddOne(db, userId, {
     goodsId: line.goods_id,
     ...priceSourceOf(line),
     type: CART_LINE_TYPE.normal,
     combinationId: 0,
   });
-  const placed = placeGoods(line, 0, rows);
+  const placed = placeGoods(ctx, line, 0, rows);
   const row = rows.find((r) => r.warehouseId === placed.warehouseId);
   if (!row) throw new Error('placed in a warehouse the read did not return');
   judgeMerged(placed, (row.lineQuantity ?? 0) + placed.number);
@@ -245,8 +286,10 @@ async function addOneLine(db: Db, userId: number, line: CartAddLine) {
  * statement, whose merged quantities are then checked against the buying rules (a refusal
  * rolls every line back).
  */
-async function addInTransaction(db: Db, userId: number, lines: CartAddLine[]) {
-  const placed = await placeLines(db, await loadCartPromotions(db), lines);
+async function addInTransaction(ctx: BuyerCtx, lines: CartAddLine[]) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
+  const placed = await placeLines(ctx, db, await loadCartPromotions(db), lines);
   const keyed = placed.map((p) => {
     const line = mergeLineOf(p);
     return { p, line, key: cartMergeKeyOf(line) };
@@ -271,14 +314,15 @@ async function addInTransaction(db: Db, userId: number, lines: CartAddLine[]) {
 }
 
 /** Adds the smallest quantity that may be bought of a goods (its minimum, rounded to the step). */
-export async function quickAdd(db: Db, userId: number, goodsId: number) {
-  const [g] = await db
+export async function quickAdd(ctx: BuyerCtx, goodsId: number) {
+  assertMayAdd(ctx);
+  const [g] = await ctx.db
     .select({ min: goods.minQuantity, step: goods.stepQuantity })
     .from(goods)
     .where(eq(goods.id, goodsId));
   if (!g) throw notFound('商品不存在或已下架');
   const number = Math.ceil(Math.max(1, g.min) / Math.max(1, g.step)) * Math.max(1, g.step);
-  return addLines(db, userId, [
+  return addLines(ctx, [
     {
       goods_id: goodsId,
       number,
@@ -292,7 +336,9 @@ export async function quickAdd(db: Db, userId: number, goodsId: number) {
   ]);
 }
 
-export async function editLine(db: Db, userId: number, lineId: number, number: number) {
+export async function editLine(ctx: BuyerCtx, lineId: number, number: number) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const promotions = await loadCartPromotions(db);
   await db.transaction(async (tx) => {
     const [locked] = await tx
@@ -301,32 +347,36 @@ export async function editLine(db: Db, userId: number, lineId: number, number: n
       .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
       .for('update');
     if (!locked) throw notFound(LINE_NOT_FOUND);
-    const [ctx] = await contextsOf(tx, promotions, await loadCartRows(tx, userId, [lineId]));
+    const [line] = await contextsOf(tx, promotions, await loadCartRows(tx, userId, [lineId]));
     const check = validateQuantity({
-      min: ctx.combination ? 1 : ctx.row.minQuantity,
-      step: ctx.combination ? 1 : ctx.row.stepQuantity,
-      stock: ctx.stock,
+      min: line.combination ? 1 : line.row.minQuantity,
+      step: line.combination ? 1 : line.row.stepQuantity,
+      stock: line.stock,
       quantity: number,
     });
     if (!check.ok)
-      throw fieldError('params.number', `${ctx.combination?.name ?? ctx.row.name}：${check.messages[0]}`);
+      throw fieldError('params.number', `${line.combination?.name ?? line.row.name}：${check.messages[0]}`);
     await tx
       .update(cartItems)
       .set({ quantity: number, updatedAt: sql`now()` })
       .where(eq(cartItems.id, lineId));
   });
-  return cartState(db, userId, 'edit');
+  return cartState(ctx, 'edit');
 }
 
-export async function batchDelete(db: Db, userId: number, ids: number[]) {
+export async function batchDelete(ctx: BuyerCtx, ids: number[]) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   await db.transaction(async (tx) => {
     const unique = await assertOwned(tx, userId, ids);
     await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, unique)));
   });
-  return cartState(db, userId, 'delete');
+  return cartState(ctx, 'delete');
 }
 
-export async function batchSelect(db: Db, userId: number, ids: number[], selected: boolean) {
+export async function batchSelect(ctx: BuyerCtx, ids: number[], selected: boolean) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   await db.transaction(async (tx) => {
     const unique = await assertOwned(tx, userId, ids);
     await tx
@@ -334,7 +384,7 @@ export async function batchSelect(db: Db, userId: number, ids: number[], selecte
       .set({ isSelected: selected, updatedAt: sql`now()` })
       .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, unique)));
   });
-  return cartState(db, userId, 'select');
+  return cartState(ctx, 'select');
 }
 
 /**
@@ -353,8 +403,15 @@ export async function removeLines(tx: DbOrTx, userId: number, ids: number[]): Pr
   return removed.map((r) => r.id);
 }
 
-/** Copies lines to other stores of the same company, merging like an add; all or nothing. */
-export async function copyLines(db: Db, userId: number, ids: number[], otherUserIds: number[]) {
+/**
+ * Copies lines to other stores of the same company, merging like an add; all or nothing. The
+ * stores share the company's standing, so the copier's eligibility judges every copied line.
+ */
+export async function copyLines(ctx: BuyerCtx, ids: number[], otherUserIds: number[]) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
+  assertMayAdd(ctx);
+  const viewer = eligibilityOf(ctx);
   const promotions = await loadCartPromotions(db);
   return db.transaction(async (tx) => {
     const unique = await assertOwned(tx, userId, ids);
@@ -380,17 +437,19 @@ export async function copyLines(db: Db, userId: number, ids: number[], otherUser
           rows.map((r) => r.id),
         ),
       );
-      for (const ctx of contexts) {
+      for (const line of contexts) {
+        const refused = goodsEligibility(viewer, eligibilityGoodsOf(line)).add;
+        if (refused) throw fieldError('ids', `${store.storeName}：${refused.message}`);
         const check = validateQuantity({
-          min: ctx.combination ? 1 : ctx.row.minQuantity,
-          step: ctx.combination ? 1 : ctx.row.stepQuantity,
-          stock: ctx.stock,
-          quantity: ctx.row.quantity,
+          min: line.combination ? 1 : line.row.minQuantity,
+          step: line.combination ? 1 : line.row.stepQuantity,
+          stock: line.stock,
+          quantity: line.row.quantity,
         });
         if (!check.ok) {
           throw fieldError(
             'ids',
-            `${store.storeName}：${ctx.combination?.name ?? ctx.row.name}${check.messages[0]}`,
+            `${store.storeName}：${line.combination?.name ?? line.row.name}${check.messages[0]}`,
           );
         }
       }
@@ -401,85 +460,49 @@ export async function copyLines(db: Db, userId: number, ids: number[], otherUser
   });
 }
 
-function lineProblems(
-  ctx: LineContext,
-  scope: Set<string>,
-  scopeByGoods: Map<number, string>,
-): CheckoutProblem[] {
-  const { row, combination } = ctx;
+/**
+ * What refuses buying one line: the eligibility rule's goods refusal (off sale, not purchasable,
+ * business scope, sold out), then the quantity rule.
+ */
+function lineProblems(viewer: ReturnType<typeof eligibilityOf>, line: LineContext): CheckoutProblem[] {
+  const { row, combination } = line;
   const name = combination?.name ?? row.name;
   const base = { id: row.id, goods_id: row.goodsId, name };
-  const problems: CheckoutProblem[] = [];
-  if (!row.isOnSale) return [{ ...base, reason: 'off_sale', message: `${name}：商品已下架` }];
-  if (!row.isBuy || (combination && !combination.items.every((i) => i.isBuy))) {
-    return [{ ...base, reason: 'not_purchasable', message: `${name}：该商品暂不可购买` }];
-  }
-  if (ctx.stock <= 0) return [{ ...base, reason: 'out_of_stock', message: `${name}：该商品已售罄` }];
+  const refused = goodsEligibility(viewer, eligibilityGoodsOf(line)).buy;
+  if (refused)
+    return [{ ...base, reason: refused.code as CheckoutProblem['reason'], message: refused.message }];
   const check = validateQuantity({
     min: combination ? 1 : row.minQuantity,
     step: combination ? 1 : row.stepQuantity,
-    stock: ctx.stock,
+    stock: line.stock,
     quantity: row.quantity,
   });
-  if (!check.ok)
-    problems.push({ ...base, reason: 'quantity', message: `${name}：${check.messages.join('；')}` });
-  const classes = combination
-    ? combination.items.map((i) => scopeByGoods.get(i.goodsId) ?? '')
-    : [row.scopeClass];
-  const outside = classes.filter((c) => !scope.has(c));
-  if (outside.length > 0) {
-    problems.push({
-      ...base,
-      reason: 'business_scope',
-      message: `${name}：超出您的经营范围（${[...new Set(outside)].map(scopeClassName).join('、')}）`,
-    });
-  }
-  return problems;
+  if (!check.ok) return [{ ...base, reason: 'quantity', message: `「${name}」${check.messages.join('；')}` }];
+  return [];
 }
 
-/** Validates the chosen lines for the order page; refuses with the list of problems. */
-export async function checkout(db: Db, userId: number, ids: number[]): Promise<CheckoutData> {
+/**
+ * Validates the chosen lines for the order page. A buyer who may not buy at all is refused as
+ * order creation refuses it (403, or 459 for the contract); otherwise a 422 lists every line's
+ * problem, each with the message order creation would give.
+ */
+export async function checkout(ctx: BuyerCtx, ids: number[]): Promise<CheckoutData> {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
+  const viewer = eligibilityOf(ctx);
+  if (viewer.buy) throw refusalError(viewer.buy);
   const unique = await assertOwned(db, userId, ids);
-  const [[company], promotions, rows, unshippedFen] = await Promise.all([
-    db
-      .select({ status: companies.qualificationStatus, scope: companies.businessScope })
-      .from(companies)
-      .innerJoin(users, eq(users.companyId, companies.id))
-      .where(eq(users.id, userId)),
+  const [promotions, rows, unshippedFen] = await Promise.all([
     loadCartPromotions(db),
     loadCartRows(db, userId, unique),
     unshippedOrderAmountFen(db, userId),
   ]);
   const contexts = await contextsOf(db, promotions, rows);
-  const comboGoods = [...new Set(contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []))];
-  const scopeByGoods = new Map<number, string>();
-  if (comboGoods.length > 0) {
-    for (const g of await db
-      .select({ id: goods.id, scope: goods.scopeClass })
-      .from(goods)
-      .where(inArray(goods.id, comboGoods))) {
-      scopeByGoods.set(g.id, g.scope);
-    }
-  }
-  const problems: CheckoutProblem[] = [];
-  if (company.status !== 'approved') {
-    problems.push({
-      id: null,
-      goods_id: null,
-      name: null,
-      reason: 'qualification',
-      message:
-        company.status === 'rejected'
-          ? '您的资质审核未通过，请重新提交资质后再下单'
-          : '您的资质正在审核中，审核通过后才能下单',
-    });
-  }
-  const scope = new Set(company.scope);
-  for (const ctx of contexts) problems.push(...lineProblems(ctx, scope, scopeByGoods));
+  const problems = contexts.flatMap((line) => lineProblems(viewer, line));
   if (problems.length > 0) {
     const errors: Record<string, string[]> = {};
     for (const p of problems) {
-      const key = p.id === null ? 'qualification' : `lines.${p.id}`;
+      const key = `lines.${p.id}`;
       errors[key] = [...(errors[key] ?? []), p.message];
     }
     throw new AppError(422, problems[0].message, ApiCode.validation, { errors, problems });
@@ -488,7 +511,7 @@ export async function checkout(db: Db, userId: number, ids: number[]): Promise<C
   const summary = wireSummary(cart, promotions);
   return {
     ids: unique,
-    lines: wireLines(contexts, cart),
+    lines: wireLines(contexts, cart, viewer),
     summary,
     activity:
       promotions.activity && cart.fullReductionFen > 0
@@ -502,7 +525,11 @@ export async function checkout(db: Db, userId: number, ids: number[]): Promise<C
 }
 
 /** What to add next: the nearest full-reduction tier or free shipping. */
-export async function nextHint(db: Db, userId: number, ids?: number[]) {
+export async function nextHint(ctx: BuyerCtx, ids?: number[]) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
+  // The hints name amounts: only for a buyer who may see prices.
+  if (eligibilityOf(ctx).price) return { hint: null, hints: [] };
   const unique = ids ? await assertOwned(db, userId, ids) : undefined;
   const [promotions, rows, unshippedFen] = await Promise.all([
     loadCartPromotions(db),
@@ -525,8 +552,6 @@ export const cartPromotions = (db: DbOrTx): Promise<CartPromotions> => loadCartP
 export interface SelectedLines {
   /** The lines in cart order, each with its package, sellable stock and gifts. */
   contexts: LineContext[];
-  /** Business-scope classes per line id (a package: each of its goods'). */
-  scopeClasses: Map<number, string[]>;
   /** The goods of the lines' packages and gifts, by goods id. */
   otherGoods: Map<number, OtherGoods>;
   cart: PricedCart;
@@ -564,16 +589,9 @@ export async function priceSelectedLines(
     ...contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []),
     ...contexts.flatMap((c) => c.gifts.map((g) => g.rule.giftGoodsId)),
   ]);
-  const scopeClasses = new Map(
-    contexts.map((c) => [
-      c.row.id,
-      c.combination
-        ? c.combination.items.map((i) => otherGoods.get(i.goodsId)?.scopeClass ?? '')
-        : [c.row.scopeClass],
-    ]),
-  );
   const cart = priceContexts(contexts, promotions, new Set(unique), unshippedFen);
-  return { contexts, scopeClasses, otherGoods, cart, promotions, unshippedOrderFen: unshippedFen };
+  return { contexts, otherGoods, cart, promotions, unshippedOrderFen: unshippedFen };
 }
 
+export { eligibilityGoodsOf } from './pricing';
 export type { CartPromotions } from './promotions';

@@ -2,6 +2,7 @@ import {
   CART_LINE_TYPE,
   type Coupon,
   ephedrineUnits,
+  goodsEligibility,
   type OrderLineKind,
   type OrderTotal,
   orderLineKindLabels,
@@ -9,14 +10,20 @@ import {
   orderTotal,
   type PricedCart,
   pointsDeduction,
-  scopeClassName,
 } from '@yaocai/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rawRows, selectList, statement } from '../../db/raw';
-import { companies, coupons, qualifications, userCoupons, users } from '../../db/schema';
-import { contractNotSigned, notFound, refusal } from '../../lib/errors';
-import { type CartPromotions, priceSelectedLines, type SelectedLines } from '../cart/service';
+import { rawRows, statement } from '../../db/raw';
+import { coupons, userCoupons, users } from '../../db/schema';
+import type { BuyerCtx } from '../../lib/context';
+import { eligibilityOf, refusalError } from '../../lib/eligibility';
+import { notFound, refusal } from '../../lib/errors';
+import {
+  type CartPromotions,
+  eligibilityGoodsOf,
+  priceSelectedLines,
+  type SelectedLines,
+} from '../cart/service';
 import type { OrderSettings } from './settings';
 import { lineDemands } from './stock';
 
@@ -72,43 +79,22 @@ export interface Checkout {
   ephedrine: boolean;
 }
 
-const buyerStatement = statement(
-  'order_buyer_check',
-  sql`select ${selectList({
-    userId: users.id,
-    companyId: users.companyId,
-    points: users.points,
-    status: companies.qualificationStatus,
-    contractSignedAt: companies.contractSignedAt,
-    scope: companies.businessScope,
-  })}, (select min(${qualifications.expiresOn})::text from ${qualifications}
-        where ${qualifications.companyId} = ${companies.id} and ${qualifications.status} = 'approved'
-          and ${qualifications.expiresOn} < ${sql.placeholder('today')}::date) as "expiredOn"
-    from ${users} inner join ${companies} on ${companies.id} = ${users.companyId}
-    where ${users.id} = ${sql.placeholder('userId')}`,
+const buyerPoints = statement(
+  'order_buyer_points',
+  sql`select ${users.points} as "points" from ${users} where ${users.id} = ${sql.placeholder('userId')}`,
 );
 
 /**
- * Refuses a buyer who may not order (qualifications not approved or expired, contract not
- * signed); answers what the order needs of the buyer. Read on every verify and order creation:
- * a prepared statement (db/raw.ts).
+ * Refuses a buyer who may not order with the eligibility rule's message (the same the cart's
+ * checkout gives: qualifications, expiry, disabled; 459 for the contract); answers the points the
+ * order may spend. A prepared statement (db/raw.ts), read on every verify and order creation.
  */
-export async function assertBuyerMayOrder(db: DbOrTx, userId: number) {
-  const today = new Date().toISOString().slice(0, 10);
-  const [buyer] = await rawRows<{
-    userId: number;
-    companyId: number;
-    points: number;
-    status: string;
-    contractSignedAt: Date | null;
-    scope: string[];
-    expiredOn: string | null;
-  }>(db, buyerStatement, [today, userId]);
+export async function assertBuyerMayOrder(ctx: BuyerCtx, db: DbOrTx = ctx.db) {
+  const refused = eligibilityOf(ctx).buy;
+  if (refused) throw refusalError(refused);
+  const [buyer] = await rawRows<{ points: number }>(db, buyerPoints, [ctx.actor.userId]);
   if (!buyer) throw notFound('账号不存在');
-  if (buyer.status !== 'approved') throw refusal('您的资质尚未审核通过，暂不能下单', 403);
-  if (buyer.expiredOn) throw refusal(`您的资质证件已于${buyer.expiredOn}过期，请更新后再下单`, 403);
-  if (!buyer.contractSignedAt) throw contractNotSigned();
-  return buyer;
+  return { companyId: ctx.actor.companyId, points: buyer.points };
 }
 
 async function loadCoupon(db: DbOrTx, userId: number, userCouponId: number): Promise<Coupon> {
@@ -149,15 +135,16 @@ export interface CheckoutRequest {
  * refusal the buyer sees. Nothing is changed.
  */
 export async function loadCheckout(
-  db: DbOrTx,
-  userId: number,
+  ctx: BuyerCtx,
   request: CheckoutRequest,
   config: OrderSettings,
   /** Promotions loaded before a transaction (cartPromotions(pool)); else read through `db`. */
   promotions?: CartPromotions,
 ): Promise<Checkout> {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   // The buyer check and the lines' pricing run side by side; a refused buyer is told first.
-  const buyerCheck = assertBuyerMayOrder(db, userId);
+  const buyerCheck = assertBuyerMayOrder(ctx);
   buyerCheck.catch(() => {}); // awaited below, before or instead of the lines' refusal
   const selected = await priceSelectedLines(db, userId, request.ids, {
     shippingFallback: config.shipping,
@@ -167,39 +154,43 @@ export async function loadCheckout(
     throw error;
   });
   const buyer = await buyerCheck;
-  const { contexts, scopeClasses, otherGoods } = selected;
+  const { contexts, otherGoods } = selected;
+  const viewer = eligibilityOf(ctx);
   // The cart's with_coupon marks full-reduction membership (already applied by the engine);
   // coupons stay open to every line at checkout, as before.
   const cart: PricedCart = {
     ...selected.cart,
     lines: selected.cart.lines.map((l) => ({ ...l, withCoupon: true })),
   };
-  const scope = new Set(buyer.scope);
   const priced = new Map(cart.lines.map((l) => [l.id, l]));
   const lines: CheckoutLine[] = [];
-  for (const ctx of contexts) {
-    const { row, combination } = ctx;
+  for (const line of contexts) {
+    const { row, combination } = line;
     const name = combination?.name ?? row.name;
-    const outside = (scopeClasses.get(row.id) ?? []).filter((c) => !scope.has(c));
-    if (outside.length)
-      throw refusal(`「${name}」属于${scopeClassName(outside[0])}，不在您的经营范围内`, 403);
     if (row.type === CART_LINE_TYPE.combination && !combination)
       throw refusal(`「${name}」所在的组合套餐已下架`);
-    const buyable = row.isBuy && row.isOnSale && (!combination || combination.items.every((i) => i.isBuy));
-    if (!buyable) throw refusal(`「${name}」暂不可购买`);
+    // The eligibility rule's goods refusal, as the cart's checkout words it; short stock is told
+    // with the quantity left below.
+    const refused = goodsEligibility(viewer, eligibilityGoodsOf(line)).buy;
+    if (refused) throw refusalError(refused);
     const unit = combination ? '套' : row.unit;
-    if (row.quantity > ctx.stock) throw refusal(`「${name}」库存不足，仅剩${ctx.stock}${unit}`);
+    if (row.quantity > line.stock) throw refusal(`「${name}」库存不足，仅剩${line.stock}${unit}`);
     const p = priced.get(row.id);
     if (p?.quantityMessages.length) throw refusal(`「${name}」${p.quantityMessages[0]}`);
     if (p && !p.selected) throw refusal(`「${name}」暂不可购买`);
-    const gifts = ctx.gifts.map(({ rule, units }): CheckoutGift => {
+    const gifts = line.gifts.map(({ rule, units }): CheckoutGift => {
       const g = otherGoods.get(rule.giftGoodsId);
       const kind = orderLineKindOfGift(rule.type);
-      if (!scope.has(g?.scopeClass ?? ''))
-        throw refusal(
-          `${orderLineKindLabels[kind]}「${rule.giftGoodsName}」属于${scopeClassName(g?.scopeClass ?? '')}，不在您的经营范围内`,
-          403,
-        );
+      // A gift is delivered goods: it must be within the buyer's business scope too.
+      const outside = goodsEligibility(viewer, {
+        name: rule.giftGoodsName,
+        scopeClass: g?.scopeClass ?? '',
+        rxClass: g?.rxClass ?? 'none',
+        onSale: true,
+        purchasable: true,
+        stock: 1,
+      }).scope;
+      if (outside) throw refusal(`${orderLineKindLabels[kind]}${outside.message}`, 403);
       return {
         kind,
         goodsId: rule.giftGoodsId,
@@ -225,7 +216,7 @@ export async function loadCheckout(
       image: row.image,
       ephedrine: row.ephedrine,
       quantity: row.quantity,
-      stock: ctx.stock,
+      stock: line.stock,
       combination: combination
         ? {
             id: combination.id,
@@ -257,7 +248,7 @@ export async function loadCheckout(
   lines.sort((a, b) => a.warehouseId - b.warehouseId || a.cartId - b.cartId);
 
   const coupon = request.userCouponId ? await loadCoupon(db, userId, request.userCouponId) : null;
-  const nowSeconds = Math.floor(Date.now() / 1000);
+  const nowSeconds = Math.floor(ctx.now.getTime() / 1000);
   const total = orderTotal(cart, {
     coupon,
     nowSeconds,

@@ -1,4 +1,4 @@
-import { ORDER_PREVIEW_LINES } from '@yaocai/domain';
+import { beijingDateOf, ORDER_PREVIEW_LINES } from '@yaocai/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -88,7 +88,7 @@ describe('verify order (preview)', () => {
     const pending = await buyerWithCart({ status: 'pending' });
     let res = await post('/api/order/preview', pending.cookie, { ids: pending.ids });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toContain('资质尚未审核通过');
+    expect(res.json().message).toBe('您的资质正在审核中，审核通过后才能采购');
 
     const expired = await buyerWithCart();
     const [file] = await ctx.app.db
@@ -126,7 +126,7 @@ describe('verify order (preview)', () => {
     const scoped = await buyerWithCart({ scope: ['zcy'] });
     res = await post('/api/order/preview', scoped.cookie, { ids: scoped.ids });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toContain('不在您的经营范围内');
+    expect(res.json().message).toContain('超出经营范围：需具备');
 
     const eph = await createBuyer(ctx.app.db);
     const g = await createGoods(ctx.app.db, {
@@ -356,7 +356,7 @@ describe('my orders', () => {
     expect(detail.lines).toHaveLength(5);
     expect(detail.line_count).toBe(5);
     // YC + the Beijing date + the id, zero-padded to 6 digits.
-    const beijing = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const beijing = beijingDateOf(new Date()).replaceAll('-', '');
     expect(detail.order_no).toBe(`YC${beijing}${String(id).padStart(6, '0')}`);
   });
   it('buys again only what can still be bought, through the cart rules', async () => {

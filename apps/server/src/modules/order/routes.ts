@@ -115,8 +115,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const config = await loadOrderSettings(app.db);
       const c = await loadCheckout(
-        app.db,
-        request.userId,
+        await request.buyerCtx(),
         { ids: b.ids, userCouponId: couponId(b.coupon_id), points: b.points },
         config,
       );
@@ -140,8 +139,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('Idempotency-Key', '缺少或无效的幂等键');
       const b = request.body;
       const result = await createOrder(
-        app.db,
-        request.userId,
+        await request.buyerCtx(),
         {
           ids: b.ids,
           userCouponId: couponId(b.coupon_id),
@@ -189,7 +187,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/rebuy',
     { schema: { tags: ['order'], summary: 'Buy again', params } },
-    async (request) => ok(await buyAgain(app.db, request.userId, request.params.id), '已加入购物车'),
+    async (request) => ok(await buyAgain(await request.buyerCtx(), request.params.id), '已加入购物车'),
   );
   app.post(
     '/order/:id/after_sale',

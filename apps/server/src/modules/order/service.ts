@@ -1,4 +1,5 @@
 import {
+  beijingDateOf,
   cartAddLine,
   nextStatus,
   type OrderStatus,
@@ -20,6 +21,7 @@ import {
   userCoupons,
   users,
 } from '../../db/schema';
+import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';
 import { closeOpenTrades } from '../payment/service';
@@ -72,9 +74,7 @@ export async function resolveAddress(
 }
 
 /** The date part of an order number: yyyymmdd of the Beijing date (see insertOrderRow). */
-function orderDateNo(now = new Date()) {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
-}
+const orderDateNo = (now: Date) => beijingDateOf(now).replaceAll('-', '');
 
 const orderByKey = statement(
   'order_by_key',
@@ -93,7 +93,9 @@ async function findByKey(db: DbOrTx, userId: number, key: string) {
  * from the cart. The same idempotency key returns the same order (also when two requests race:
  * the unique index makes the second wait, then find the first).
  */
-export async function createOrder(db: Db, userId: number, input: CreateOrderInput, key: string) {
+export async function createOrder(ctx: BuyerCtx, input: CreateOrderInput, key: string) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   // Everything that need not be read under the transaction is read and judged first, in
   // parallel on the pool: the key, the settings, the promotions (cached), the address, the buyer
   // and the priced lines. The transaction then only writes, and every write re-checks what it
@@ -109,10 +111,10 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
     cartPromotions(db),
   ]);
   if (known) return { id: known.id, created: false };
-  const checkout = await loadCheckout(db, userId, input, config, promotions);
+  const checkout = await loadCheckout(ctx, input, config, promotions);
   const snapshot = await address;
   try {
-    return await insertOrder(db, userId, input, key, config, checkout, snapshot);
+    return await insertOrder(ctx, input, key, config, checkout, snapshot);
   } catch (error) {
     // The same key raced in from another tab and won (it took the cart lines first): its order.
     const won = await findByKey(db, userId, key);
@@ -122,16 +124,16 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
 }
 
 async function insertOrder(
-  db: Db,
-  userId: number,
+  ctx: BuyerCtx,
   input: CreateOrderInput,
   key: string,
   config: OrderSettings,
   checkout: Checkout,
   snapshot: AddressSnapshot,
 ) {
+  const { db, now } = ctx;
+  const { userId } = ctx.actor;
   const { total } = checkout;
-  const now = new Date();
   const priced = new Map(checkout.cart.lines.map((l) => [l.id, l]));
   const lines = checkout.lines.flatMap((l) => {
     const p = priced.get(l.cartId);
@@ -406,7 +408,9 @@ export async function confirmReceipt(db: Db, userId: number, orderId: number) {
  * Buy again: puts the order's lines back into the cart through the cart module, so they merge,
  * and are checked (purchasable, stock, minimum and step), like any other add.
  */
-export async function buyAgain(db: Db, userId: number, orderId: number) {
+export async function buyAgain(ctx: BuyerCtx, orderId: number) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -418,8 +422,7 @@ export async function buyAgain(db: Db, userId: number, orderId: number) {
     .from(orderLines)
     .where(and(eq(orderLines.orderId, orderId), eq(orderLines.kind, 'goods')));
   await addLines(
-    db,
-    userId,
+    ctx,
     lines.map((line) =>
       cartAddLine.parse({ goods_id: line.goodsId, number: line.quantity, ck_id: line.warehouseId }),
     ),

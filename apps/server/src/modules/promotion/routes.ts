@@ -26,7 +26,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await availableCoupons(app.db, request.userId, {
+        await availableCoupons(await request.buyerCtx(), {
           type: request.query.type,
           ids: request.query.ids ?? request.query['ids[]'],
         }),
@@ -45,11 +45,11 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => ok(await myCoupons(app.db, request.userId, request.query)),
+    async (request) => ok(await myCoupons(await request.buyerCtx(), request.query)),
   );
   app.get(
     '/user/couponNum',
     { schema: { tags: ['coupon'], summary: 'Unused coupon counts' } },
-    async (request) => ok(await couponCounts(app.db, request.userId)),
+    async (request) => ok(await couponCounts(await request.buyerCtx())),
   );
 };

@@ -1,7 +1,7 @@
 import { couponKindLabels, rankCoupons, toYuan } from '@yaocai/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { coupons, userCoupons } from '../../db/schema';
+import type { BuyerCtx } from '../../lib/context';
 import { loadCheckout, toDomainCoupon } from '../order/checkout';
 import { loadOrderSettings } from '../order/settings';
 
@@ -10,7 +10,7 @@ const kindsOf = (type?: number) => (type === 1 ? ['amount_off', 'discount'] : ty
 
 type Row = { uc: typeof userCoupons.$inferSelect; c: typeof coupons.$inferSelect };
 
-function couponView({ uc, c }: Row, now = new Date()) {
+function couponView({ uc, c }: Row, now: Date) {
   const expired = uc.status === 'expired' || (uc.status === 'unused' && !!c.expiresAt && c.expiresAt < now);
   return {
     id: uc.id,
@@ -29,19 +29,21 @@ function couponView({ uc, c }: Row, now = new Date()) {
 }
 
 /** Coupons the store holds: status 1 unused, 2 used, 3 expired. */
-export async function myCoupons(db: Db, userId: number, q: { page: number; type?: number; status?: number }) {
+export async function myCoupons(ctx: BuyerCtx, q: { page: number; type?: number; status?: number }) {
+  const { db, now } = ctx;
+  const { userId } = ctx.actor;
   const where: SQL[] = [eq(userCoupons.userId, userId)];
   const kinds = kindsOf(q.type);
   if (kinds) where.push(inArray(coupons.kind, kinds));
   if (q.status === 1)
     where.push(
       eq(userCoupons.status, 'unused'),
-      sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} >= now())`,
+      sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} >= ${now})`,
     );
   if (q.status === 2) where.push(eq(userCoupons.status, 'used'));
   if (q.status === 3)
     where.push(
-      sql`(${userCoupons.status} = 'expired' or (${userCoupons.status} = 'unused' and ${coupons.expiresAt} < now()))`,
+      sql`(${userCoupons.status} = 'expired' or (${userCoupons.status} = 'unused' and ${coupons.expiresAt} < ${now}))`,
     );
   const pageSize = 20;
   const [rows, [{ total }]] = await Promise.all([
@@ -59,10 +61,17 @@ export async function myCoupons(db: Db, userId: number, q: { page: number; type?
       .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
       .where(and(...where)),
   ]);
-  return { list: rows.map((r) => couponView(r)), total: Number(total), page: q.page, page_size: pageSize };
+  return {
+    list: rows.map((r) => couponView(r, now)),
+    total: Number(total),
+    page: q.page,
+    page_size: pageSize,
+  };
 }
 
-export async function couponCounts(db: Db, userId: number) {
+export async function couponCounts(ctx: BuyerCtx) {
+  const { db, now } = ctx;
+  const { userId } = ctx.actor;
   const rows = await db
     .select({ kind: coupons.kind, n: count() })
     .from(userCoupons)
@@ -71,7 +80,7 @@ export async function couponCounts(db: Db, userId: number) {
       and(
         eq(userCoupons.userId, userId),
         eq(userCoupons.status, 'unused'),
-        sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} >= now())`,
+        sql`(${coupons.expiresAt} is null or ${coupons.expiresAt} >= ${now})`,
       ),
     )
     .groupBy(coupons.kind);
@@ -83,7 +92,9 @@ export async function couponCounts(db: Db, userId: number) {
  * Coupons usable on the selected cart lines (verify order): every unused coupon checked by
  * packages/domain rankCoupons, applicable ones first with their discount, the rest with why not.
  */
-export async function availableCoupons(db: Db, userId: number, q: { type?: number; ids?: number[] }) {
+export async function availableCoupons(ctx: BuyerCtx, q: { type?: number; ids?: number[] }) {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const kinds = kindsOf(q.type);
   const rows = await db
     .select({ uc: userCoupons, c: coupons })
@@ -99,8 +110,10 @@ export async function availableCoupons(db: Db, userId: number, q: { type?: numbe
     )
     .orderBy(desc(userCoupons.id));
   if (!q.ids?.length)
-    return { list: rows.map((r) => ({ ...couponView(r), applicable: null, discount: 0, reason: null })) };
-  const checkout = await loadCheckout(db, userId, { ids: q.ids }, await loadOrderSettings(db));
+    return {
+      list: rows.map((r) => ({ ...couponView(r, ctx.now), applicable: null, discount: 0, reason: null })),
+    };
+  const checkout = await loadCheckout(ctx, { ids: q.ids }, await loadOrderSettings(db));
   const lines = checkout.cart.lines.map((l) => ({
     id: l.id,
     goodsId: l.goodsId,
@@ -110,14 +123,14 @@ export async function availableCoupons(db: Db, userId: number, q: { type?: numbe
   const checks = rankCoupons(
     rows.map((r) => toDomainCoupon(r.uc.id, r.c)),
     lines,
-    Math.floor(Date.now() / 1000),
+    Math.floor(ctx.now.getTime() / 1000),
   );
   const byId = new Map(rows.map((r) => [r.uc.id, r]));
   return {
     list: checks.map((check) => {
       const row = byId.get(Number(check.couponId)) as Row;
       return {
-        ...couponView(row),
+        ...couponView(row, ctx.now),
         applicable: check.applicable,
         discount: check.applicable ? toYuan(check.discountFen) : 0,
         reason: check.applicable ? null : check.message,
