@@ -26,16 +26,17 @@ export function CartDrawerContent() {
                 {line.goods.name}
               </Link>
               <div className="yc-muted">
-                {yuan(line.price)} × {line.number}
+                {yuan(line.price, state.price_tip)} × {line.number}
                 {line.goods.bzdw}
               </div>
             </div>
-            <span className="yc-price">{yuan(line.subtotal)}</span>
+            <span className="yc-price">{yuan(line.subtotal, '—')}</span>
           </li>
         ))}
       </ul>
       <div className="yc-cart-mini__sum">
-        已选{state.summary.selected_count}种 合计 <b className="yc-price">{yuan(state.summary.payable)}</b>
+        已选{state.summary.selected_count}种 合计{' '}
+        <b className="yc-price">{yuan(state.summary.payable, state.price_tip)}</b>
         {state.hints[0] && <div className="yc-cart-mini__hint">{state.hints[0].text}</div>}
       </div>
     </div>

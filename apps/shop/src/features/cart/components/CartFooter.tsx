@@ -23,6 +23,7 @@ export function CartFooter({
   onCheckout,
 }: Props) {
   const s = state.summary;
+  const hidden = state.price_visibility !== 'visible';
   return (
     <div className="yc-cart-foot" data-testid="cart-footer">
       <Checkbox
@@ -51,14 +52,22 @@ export function CartFooter({
         <span>
           已选 <b>{s.selected_count}</b> 种 <b>{s.selected_quantity}</b> 件
         </span>
-        <span>商品合计：{yuan(s.selected_total)}</span>
-        {s.reduction > 0 && <span data-testid="cart-reduction">满减：-{yuan(s.reduction)}</span>}
-        <span>
-          应付（不含运费）：
-          <b className="yc-price yc-price-lg" data-testid="cart-payable">
-            {yuan(s.payable)}
+        {hidden ? (
+          <b className="yc-price" data-testid="cart-price-tip-total">
+            {state.price_tip}
           </b>
-        </span>
+        ) : (
+          <>
+            <span>商品合计：{yuan(s.selected_total)}</span>
+            {(s.reduction ?? 0) > 0 && <span data-testid="cart-reduction">满减：-{yuan(s.reduction)}</span>}
+            <span>
+              应付（不含运费）：
+              <b className="yc-price yc-price-lg" data-testid="cart-payable">
+                {yuan(s.payable)}
+              </b>
+            </span>
+          </>
+        )}
       </div>
       <Button
         type="primary"
@@ -66,7 +75,7 @@ export function CartFooter({
         size="large"
         className="yc-cart-foot__go"
         data-testid="cart-checkout"
-        disabled={s.selected_count === 0}
+        disabled={s.selected_count === 0 || hidden}
         loading={checkingOut}
         onClick={onCheckout}
       >

@@ -49,6 +49,7 @@ export function CartGroups({ state, busy, onSelect, onQuantity, onDelete }: Prop
                 <CartLine
                   key={line.id}
                   line={line}
+                  priceTip={state.price_tip}
                   busy={busy}
                   onSelect={(selected) => onSelect([line.id], selected)}
                   onQuantity={(number) => onQuantity(line.id, number)}

@@ -6,6 +6,8 @@ import { yuan } from './format';
 
 interface Props {
   line: Line;
+  /** Shown instead of prices the buyer may not see (the cart's price_tip). */
+  priceTip: string;
   busy: boolean;
   onSelect: (selected: boolean) => void;
   onQuantity: (number: number) => void;
@@ -13,7 +15,7 @@ interface Props {
 }
 
 /** One cart line: selection, goods, the ladder tier in effect and the next one, stepper, amount. */
-export function CartLine({ line, busy, onSelect, onQuantity, onDelete }: Props) {
+export function CartLine({ line, priceTip, busy, onSelect, onQuantity, onDelete }: Props) {
   const g = line.goods;
   const blocked = line.unselected_reason !== null;
   return (
@@ -47,14 +49,16 @@ export function CartLine({ line, busy, onSelect, onQuantity, onDelete }: Props) 
                 {i.name} {i.ypgg} ×{i.number}
               </li>
             ))}
-            <li className="yc-muted">单买合计{yuan(line.combination.original_price)}</li>
+            {line.combination.original_price !== null && (
+              <li className="yc-muted">单买合计{yuan(line.combination.original_price)}</li>
+            )}
           </ul>
         )}
         {line.gift_data && (
           <div className="yc-cart-line__gift" data-testid="cart-gift">
             <Tag color="orange">{line.gift_data.label}</Tag>
             {line.gift_data.items.map((i) => `${i.name} ×${i.number}`).join('，')}
-            {line.gift_data.total > 0 && ` （加${yuan(line.gift_data.total)}）`}
+            {(line.gift_data.total ?? 0) > 0 && ` （加${yuan(line.gift_data.total)}）`}
           </div>
         )}
         <div className="yc-cart-line__meta">
@@ -71,12 +75,23 @@ export function CartLine({ line, busy, onSelect, onQuantity, onDelete }: Props) 
           </div>
         )}
         {blocked && <div className="yc-cart-line__warn">{line.unselected_text}</div>}
+        {line.scope_message && (
+          <div className="yc-cart-line__warn" data-testid="cart-scope-message">
+            {line.scope_message}
+          </div>
+        )}
         {!blocked && line.quantity_messages.length > 0 && (
           <div className="yc-cart-line__warn">{line.quantity_messages[0]}</div>
         )}
       </div>
       <div className="yc-cart-line__price" data-testid="cart-unit-price">
-        <span className="yc-price">{yuan(line.price)}</span>
+        {line.price === null ? (
+          <span className="yc-muted" data-testid="cart-price-tip">
+            {priceTip}
+          </span>
+        ) : (
+          <span className="yc-price">{yuan(line.price)}</span>
+        )}
         {line.ladder_tier && (
           <div className="yc-cart-line__tier" data-testid="cart-tier">
             已享阶梯价（
@@ -103,9 +118,11 @@ export function CartLine({ line, busy, onSelect, onQuantity, onDelete }: Props) 
       </div>
       <div className="yc-cart-line__amount">
         <span className="yc-price" data-testid="cart-line-amount">
-          {yuan(line.subtotal)}
+          {yuan(line.subtotal, '—')}
         </span>
-        {line.reduction_share > 0 && <div className="yc-muted">满减分摊 -{yuan(line.reduction_share)}</div>}
+        {(line.reduction_share ?? 0) > 0 && (
+          <div className="yc-muted">满减分摊 -{yuan(line.reduction_share)}</div>
+        )}
       </div>
       <Popconfirm title="确定删除该商品吗?" okText="确定" cancelText="取消" onConfirm={onDelete}>
         <Button type="link" size="small" data-testid="cart-delete">

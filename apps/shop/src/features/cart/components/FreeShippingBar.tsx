@@ -6,8 +6,9 @@ import { unshippedOrdersNote, yuan } from './format';
 export function FreeShippingBar({ state }: { state: CartState }) {
   const { shipping_amount, shipping_fee, no_trans_order_amount } = state.shipping_data;
   const counted = unshippedOrdersNote(no_trans_order_amount);
-  if (shipping_amount <= 0) return null;
   const gap = state.summary.free_shipping_gap;
+  // The gap reveals the lines' prices: nothing to say while the buyer may not see them.
+  if (shipping_amount <= 0 || gap === null) return null;
   return (
     <div className="yc-cart-shipping" data-testid="free-shipping">
       <Tag color="green">包邮</Tag>

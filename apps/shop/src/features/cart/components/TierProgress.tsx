@@ -9,7 +9,8 @@ import { yuan } from './format';
 export function TierProgress({ state }: { state: CartState }) {
   const activity = state.activity_data.manjians;
   if (!activity || activity.manjians.length === 0) return null;
-  const eligible = state.summary.eligible_amount;
+  const eligible = state.summary.eligible_amount ?? 0;
+  const reduction = state.summary.reduction ?? 0;
   const tiers = [...activity.manjians].sort((a, b) => a.amount - b.amount);
   const next = tiers.find((t) => t.status === 0);
   const top = next?.amount ?? tiers[tiers.length - 1].amount;
@@ -35,7 +36,7 @@ export function TierProgress({ state }: { state: CartState }) {
         style={{ width: 200 }}
       />
       <span className="yc-cart-tiers__text" data-testid="tier-text">
-        {state.summary.reduction > 0 ? `已减${yuan(state.summary.reduction)}` : '未满足满减'}
+        {reduction > 0 ? `已减${yuan(reduction)}` : '未满足满减'}
         {hint ? `，${hint.text}` : ''}
       </span>
     </div>

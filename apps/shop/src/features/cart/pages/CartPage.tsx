@@ -1,5 +1,5 @@
 import { CART_FILTER_ALL, type CheckoutProblem } from '@yaocai/domain';
-import { App, Button, Empty, Segmented, Spin } from 'antd';
+import { Alert, App, Button, Empty, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteCartLines } from '../api/cart-batch-delete';
@@ -69,6 +69,9 @@ export default function CartPage() {
             />
             <FreeShippingBar state={state} />
           </div>
+          {state.price_visibility !== 'visible' && (
+            <Alert type="warning" showIcon message={state.price_tip} data-testid="cart-price-hidden" />
+          )}
           <TierProgress state={state} />
           <div className="yc-cart-head">
             <span>商品信息</span>
