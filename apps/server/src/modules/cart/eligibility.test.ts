@@ -57,16 +57,14 @@ async function licenceUntil(companyId: number, userId: number, expiresOn: string
       ownerUserId: userId,
     })
     .returning();
-  await db
-    .insert(qualifications)
-    .values({
-      companyId,
-      kind: 'drug_licence',
-      number: 'X1',
-      expiresOn,
-      fileId: file.id,
-      status: 'approved',
-    });
+  await db.insert(qualifications).values({
+    companyId,
+    kind: 'drug_licence',
+    number: 'X1',
+    expiresOn,
+    fileId: file.id,
+    status: 'approved',
+  });
 }
 
 describe('a buyer whose qualifications are pending sees no price anywhere', () => {
