@@ -212,6 +212,10 @@ describe('catalogue screens', () => {
     await page.getByTestId('goods-card').first().waitFor();
     expect(await page.getByText('资质审核通过后可见').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('price').count()).toBe(0);
+    // The eligibility rule refuses the add too: the detail page offers no add-to-cart.
+    await page.locator('[data-testid=goods-card] .yc-card-name').first().click();
+    await page.getByTestId('goods-detail').waitFor();
+    expect(await page.getByTestId('add-to-cart').isDisabled()).toBe(true);
     await context.close();
   });
 });
