@@ -258,14 +258,17 @@ export type CartState = z.infer<typeof cartState>;
 
 export const cartTotal = z.object({ total: z.number().int() });
 
-/** One reason a selected line cannot be checked out (POST /api/cart/checkout). */
+/**
+ * One reason a selected line cannot be checked out (POST /api/cart/checkout). A buyer who may not
+ * buy at all (qualifications, expired licence, disabled, contract) is refused as order creation
+ * refuses it (403, 459), not with a problem list.
+ */
 export const checkoutProblem = z.object({
-  /** Cart line id, or null for a problem of the whole order (e.g. qualifications). */
-  id: z.number().int().nullable(),
-  goods_id: z.number().int().nullable(),
-  name: z.string().nullable(),
+  /** Cart line id. */
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  name: z.string(),
   reason: z.enum([
-    'qualification',
     'not_purchasable',
     'out_of_stock',
     'quantity',
