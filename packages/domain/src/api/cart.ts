@@ -268,13 +268,7 @@ export const checkoutProblem = z.object({
   id: z.number().int(),
   goods_id: z.number().int(),
   name: z.string(),
-  reason: z.enum([
-    'not_purchasable',
-    'out_of_stock',
-    'quantity',
-    'business_scope',
-    'off_sale',
-  ]),
+  reason: z.enum(['not_purchasable', 'out_of_stock', 'quantity', 'business_scope', 'off_sale']),
   message: z.string(),
 });
 export type CheckoutProblem = z.infer<typeof checkoutProblem>;
