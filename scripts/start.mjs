@@ -1,5 +1,6 @@
-// `npm start`: build the SPAs when their build is missing or older than their sources, then run
-// the server in this process (migrations and demo data happen on start, see apps/server).
+// `npm start`: build the SPAs and the server when a build is missing or older than its sources,
+// then run the compiled server (apps/server/dist/server.js) in this process with plain node
+// (migrations and demo data happen on start, see apps/server).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,21 +20,41 @@ function newestMtime(target) {
   return newest;
 }
 
-for (const app of ['shop', 'admin']) {
-  const dir = path.join(root, 'apps', app);
-  const built = path.join(dir, 'dist', 'index.html');
-  const sources = Math.max(
-    newestMtime(path.join(dir, 'src')),
-    newestMtime(path.join(dir, 'index.html')),
-    newestMtime(path.join(dir, 'public')),
-    newestMtime(path.join(root, 'packages', 'domain', 'src')),
-  );
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    console.log(`building apps/${app} ...`);
-    execSync('npx vite build --logLevel warn', { cwd: dir, stdio: 'inherit' });
-  }
+const domainSources = path.join(root, 'packages', 'domain', 'src');
+
+/** Runs `command` in `dir` when `built` is missing or older than any of `sources`. */
+function buildIfStale(label, dir, built, sources, command) {
+  const newest = Math.max(...sources.map(newestMtime));
+  if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
+  console.log(`building ${label} ...`);
+  execSync(command, { cwd: dir, stdio: 'inherit' });
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/server.ts'));
+for (const app of ['shop', 'admin']) {
+  const dir = path.join(root, 'apps', app);
+  buildIfStale(
+    `apps/${app}`,
+    dir,
+    path.join(dir, 'dist', 'index.html'),
+    [
+      path.join(dir, 'src'),
+      path.join(dir, 'index.html'),
+      path.join(dir, 'public'),
+      domainSources,
+      path.join(root, 'packages', 'web-client', 'src'),
+    ],
+    'npx vite build --logLevel warn',
+  );
+}
+
+const serverDir = path.join(root, 'apps', 'server');
+const serverBuild = path.join(serverDir, 'dist', 'server.js');
+buildIfStale(
+  'apps/server',
+  serverDir,
+  serverBuild,
+  [path.join(serverDir, 'src'), path.join(serverDir, 'build.mjs'), domainSources],
+  'node build.mjs',
+);
+
+await import(serverBuild);

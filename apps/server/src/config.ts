@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// This module runs from apps/server/src (tsx) or inlined in apps/server/dist/server.js (the
+// compiled server, see build.mjs): both one level under the server package.
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const repoRoot = path.resolve(here, '../../..');
+export const serverRoot = path.resolve(here, '..');
+export const repoRoot = path.resolve(serverRoot, '../..');
 
 export interface AppConfig {
   port: number;

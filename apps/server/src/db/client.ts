@@ -1,6 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverRoot } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,8 +26,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-const customSqlFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'sql');
+// From the server package root, not this file: the compiled bundle (dist/server.js) inlines it.
+const migrationsFolder = path.join(serverRoot, 'drizzle');
+const customSqlFolder = path.join(serverRoot, 'src/db/sql');
 
 /**
  * SQL drizzle-kit cannot express (extensions, trigram indexes): the idempotent statements of
