@@ -4,7 +4,8 @@
 //   3. the API tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it)
 //   4. build the SPAs, then the end-to-end journeys in headless Chromium
 // Chromium missing: E2E is skipped with a loud warning, unless E2E_REQUIRED=1 (CI), then it fails.
-// Ends with one line "N passed, N failed" over every test run.
+// Each stage prints its wall time; the run ends with a table of them and one line
+// "N passed, N failed" over every test run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,20 @@ const outDir = path.join(root, 'node_modules', '.cache', 'yaocai-test');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** [title, seconds, ok] of every stage run so far. */
+const stages = [];
+const startedAt = performance.now();
+const seconds = (since) => (performance.now() - since) / 1000;
+const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}\n$ ${command} ${args.join(' ')}`);
+  const stageStart = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  const ok = result.status === 0;
+  stages.push([title, seconds(stageStart), ok]);
+  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${clock(seconds(stageStart))}`);
+  return ok;
 }
 
 function count(reportFile) {
@@ -31,6 +41,11 @@ function count(reportFile) {
 }
 
 function finish(ok) {
+  const width = Math.max(...stages.map(([title]) => title.length), 'total'.length);
+  console.log(`\n${'stage'.padEnd(width)}   time  result`);
+  for (const [title, time, passed] of stages)
+    console.log(`${title.padEnd(width)}  ${clock(time).padStart(5)}  ${passed ? 'ok' : 'FAILED'}`);
+  console.log(`${'total'.padEnd(width)}  ${clock(seconds(startedAt)).padStart(5)}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
