@@ -1,18 +1,19 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../src/config';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch';
-import { testDbKind } from './helpers';
+import { testDbKind, testRedisPrefix, testRedisUrl } from './helpers';
 
 /**
- * The production path: build apps/server/dist with build.mjs, start it with plain `node` (no
- * tsx, no loader) on an empty database in a temporary DATA_DIR (or a scratch PostgreSQL database
- * on the PostgreSQL run), and use it over HTTP until it shuts down on SIGTERM.
+ * The production path: apps/server/dist built by build.mjs and started with plain `node` (no tsx,
+ * no loader) as its own process, used over HTTP like a browser or nginx would.
  */
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -25,62 +26,66 @@ async function freePort(): Promise<number> {
   });
 }
 
-let child: ChildProcess;
-let baseUrl: string;
-let output = '';
-let exited: Promise<number | null>;
-let dataDir: string;
-let scratch: ScratchDatabase | undefined;
+interface ServerProcess {
+  baseUrl: string;
+  /** Everything the process wrote so far (JSON log lines). */
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  kill(signal: NodeJS.Signals): void;
+}
 
-beforeAll(async () => {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: serverRoot, stdio: 'pipe' });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-compiled-'));
-  if (testDbKind === 'postgres') {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    scratch = await createScratchDatabase(serverUrl, 'yc_compiled');
-  }
+const started: ServerProcess[] = [];
+const tempDirs: string[] = [];
+
+/** Starts dist/server.js with `env` on a free port, in a data folder of its own. */
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  const { NODE_OPTIONS, DATABASE_URL, REDIS_URL, ...env } = process.env;
-  child = spawn(process.execPath, ['dist/server.js'], {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-compiled-'));
+  tempDirs.push(dataDir);
+  const { NODE_OPTIONS, DATABASE_URL, REDIS_URL, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverRoot,
     env: {
-      ...env,
+      ...inherited,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => {
+  let output = '';
+  child.stdout.on('data', (chunk) => {
     output += chunk;
   });
-  child.stderr?.on('data', (chunk) => {
+  child.stderr.on('data', (chunk) => {
     output += chunk;
   });
-  exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}, 180_000);
-
-afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
-});
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+    kill: (signal: NodeJS.Signals) => child.kill(signal),
+  };
+  started.push(server);
+  return server;
+}
 
 /** Polls /api/health until the server answers; fails at once if the process dies. */
-async function waitForHealth(): Promise<{ status: string; database: string }> {
+async function waitForHealth(server: ServerProcess): Promise<{ status: string; database: string }> {
+  let exitCode: number | null | undefined;
+  server.exited.then((code) => {
+    exitCode = code;
+  });
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the compiled server exited (${child.exitCode}):\n${output}`);
+    if (exitCode !== undefined)
+      throw new Error(`the compiled server exited (${exitCode}):\n${server.output()}`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${server.baseUrl}/api/health`);
       if (response.ok)
         return ((await response.json()) as { data: { status: string; database: string } }).data;
     } catch {
@@ -88,25 +93,145 @@ async function waitForHealth(): Promise<{ status: string; database: string }> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the compiled server did not answer /api/health:\n${output}`);
+  throw new Error(`the compiled server did not answer /api/health:\n${server.output()}`);
 }
 
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Logs a buyer in through `server` from the client address `ip`; returns the response and its cookie. */
+async function login(server: ServerProcess, username: string, password: string, ip: string) {
+  const response = await fetch(`${server.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { ...form, 'x-forwarded-for': ip },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { response, cookie, body: (await response.json()) as { message: string } };
+}
+
+/** The status of a call only a logged-in buyer may make (401 for a visitor). */
+const memberCall = (server: ServerProcess, cookie: string) =>
+  fetch(`${server.baseUrl}/api/user/jyfw`, { headers: { cookie } }).then((r) => r.status);
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: serverRoot, stdio: 'pipe' });
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of started) {
+    server.kill('SIGKILL');
+    await server.exited;
+  }
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('the compiled server (apps/server/dist)', () => {
+  let scratch: ScratchDatabase | undefined;
+  afterAll(() => scratch?.drop());
+
   it('migrates, loads the demo data, serves a logged-in buyer and stops on SIGTERM', async () => {
-    expect(await waitForHealth()).toEqual({ status: 'ok', database: testDbKind });
+    // On the PostgreSQL run it gets an empty scratch database of its own, else PGlite.
+    if (testDbKind === 'postgres') {
+      const serverUrl = process.env.TEST_DATABASE_URL;
+      if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+      scratch = await createScratchDatabase(serverUrl, 'yc_compiled');
+    }
+    const server = await startServer(scratch ? { DATABASE_URL: scratch.url } : {});
+    expect(await waitForHealth(server)).toEqual({ status: 'ok', database: testDbKind });
 
-    const login = await fetch(`${baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'username=13800000001&password=Demo%40123456',
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    expect(cookie.length).toBeGreaterThan(0);
-    const base = await fetch(`${baseUrl}/api/user/base`, { headers: { cookie: cookie.join('; ') } });
-    expect(base.status).toBe(200);
+    const { response, cookie } = await login(server, '13800000001', 'Demo@123456', '198.51.100.1');
+    expect(response.status).toBe(200);
+    expect(await memberCall(server, cookie)).toBe(200);
 
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    server.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 200_000);
+});
+
+/**
+ * Scale-out as README describes it: two processes on one PostgreSQL and one Redis. Run with the
+ * PostgreSQL API run (TEST_DB=postgres) when TEST_DATABASE_URL and TEST_REDIS_URL are both set.
+ */
+const scaleOutReady = testDbKind === 'postgres' && !!process.env.TEST_DATABASE_URL && !!testRedisUrl;
+describe.skipIf(!scaleOutReady)('two server processes on one PostgreSQL and one Redis', () => {
+  let scratch: ScratchDatabase;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const sessionCacheMs = 1_000;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'yc_scaleout');
+    const shared = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: testRedisUrl as string,
+      REDIS_PREFIX: testRedisPrefix(),
+      SESSION_CACHE_MS: String(sessionCacheMs),
+    };
+    // Both start at once on the empty database: they race for the migrations and the demo data.
+    [a, b] = await Promise.all([startServer(shared), startServer(shared)]);
+    await Promise.all([waitForHealth(a), waitForHealth(b)]);
+  }, 200_000);
+
+  afterAll(async () => {
+    for (const server of [a, b]) {
+      server?.kill('SIGTERM');
+      await server?.exited;
+    }
+    await scratch?.drop();
+  });
+
+  it('applies the migrations once, in one process, while the other waits for them', async () => {
+    const journal = JSON.parse(readFileSync(path.join(serverRoot, 'drizzle/meta/_journal.json'), 'utf8'));
+    const applied = [a, b].map((server) => /"applied":(\d+)/.exec(server.output())?.[1]);
+    expect(applied.sort()).toEqual(['0', String(journal.entries.length)]);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+      expect(rows[0].n).toBe(journal.entries.length);
+    } finally {
+      await client.end();
+    }
+    expect([a, b].filter((server) => server.output().includes('demo data loaded'))).toHaveLength(1);
+  });
+
+  it('honours a session made on one process on the other, and a logout on one within the cache time', async () => {
+    const { response, cookie } = await login(a, '13800000001', 'Demo@123456', '198.51.100.2');
+    expect(response.status).toBe(200);
+    expect(await memberCall(b, cookie)).toBe(200);
+
+    const logout = await fetch(`${a.baseUrl}/api/user/logout`, { method: 'DELETE', headers: { cookie } });
+    expect(logout.status).toBe(200);
+    expect(await memberCall(a, cookie)).toBe(401);
+    // B may still answer from the session it read just before; never after its cache time.
+    await new Promise((resolve) => setTimeout(resolve, sessionCacheMs + 100));
+    expect(await memberCall(b, cookie)).toBe(401);
+  });
+
+  it('counts a rate limit across both processes', async () => {
+    // /api/user/phone/:value allows 30 calls a minute per client address.
+    const ask = (server: ServerProcess) =>
+      fetch(`${server.baseUrl}/api/user/phone/13900000000`, {
+        headers: { 'x-forwarded-for': '198.51.100.3' },
+      });
+    for (let i = 0; i < 15; i++) {
+      expect((await ask(a)).status).toBe(200);
+      expect((await ask(b)).status).toBe(200);
+    }
+    expect((await ask(a)).status).toBe(429);
+    expect((await ask(b)).status).toBe(429);
+  });
+
+  it('locks a login out after five failures spread over both processes', async () => {
+    for (const server of [a, b, a, b, a])
+      expect((await login(server, '13800000002', 'wrong-password', '198.51.100.4')).response.status).toBe(
+        400,
+      );
+    const refused = await login(b, '13800000002', 'Demo@123456', '198.51.100.4');
+    expect(refused.response.status).toBe(429);
+    expect(refused.body.message).toContain('密码错误次数过多');
+  });
 });

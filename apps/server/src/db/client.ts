@@ -23,6 +23,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Migrations this opening applied: 0 when an earlier start or another process did. */
+  migrationsApplied: number;
   close(): Promise<void>;
 }
 
@@ -49,26 +51,44 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * How many migrations drizzle has recorded as applied (0 before the first). drizzle-kit's own
+ * bookkeeping table, not one of ours.
+ */
+async function appliedMigrations(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  const { rows } = await query("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  if (!(rows[0] as { present: boolean }).present) return 0;
+  const counted = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return (counted.rows[0] as { n: number }).n;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     const client = await pool.connect();
+    let migrationsApplied: number;
     try {
-      // Serialise concurrent starters: CREATE EXTENSION/INDEX IF NOT EXISTS may race otherwise.
+      // One starter at a time migrates (and runs db/sql): processes started together on an
+      // empty database would otherwise each run the first migration and all but one fail. The
+      // lock is held by this connection, so the migrations run on it too.
       await client.query('select pg_advisory_lock(728302)');
+      const before = await appliedMigrations((text) => client.query(text));
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      migrationsApplied = (await appliedMigrations((text) => client.query(text))) - before;
       for (const file of customSqlFiles()) await client.query(file.sql);
     } finally {
       await client.query('select pg_advisory_unlock(728302)').catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', migrationsApplied, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
+  const before = await appliedMigrations((text) => client.query(text));
   await migratePglite(db, { migrationsFolder });
+  const migrationsApplied = (await appliedMigrations((text) => client.query(text))) - before;
   for (const file of customSqlFiles()) await client.exec(file.sql);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', migrationsApplied, close: () => client.close() };
 }

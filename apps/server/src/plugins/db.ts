@@ -21,6 +21,7 @@ export interface DbPluginOptions {
 /** Opens (or adopts) the database, applies migrations, loads demo data into an empty one. */
 export const dbPlugin = fp(async (app: FastifyInstance, options: DbPluginOptions) => {
   const database = options.database ?? (await openDatabase({ url: options.url, dataDir: options.dataDir }));
+  if (!options.database) app.log.info({ applied: database.migrationsApplied }, 'database migrations');
   if (options.seed) {
     const loaded = await seedDemoData(database.db, app.storage);
     if (loaded) app.log.info('demo data loaded into the empty database');
