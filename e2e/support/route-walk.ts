@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedFlags, routeSamples } from '../../apps/shop/src/app/route-samples';
+import { collectConsoleErrors, type Harness } from './harness';
+
+/** Console errors of the page, minus 404s of API calls this build does not serve yet. */
+const pageErrors = (errors: string[]) =>
+  errors.filter((e) => !/Failed to load resource.*\[[^\]]*\/api\//.test(e));
+
+/**
+ * Opens one sample URL of the route table and checks its title and layout parts. Each route is a
+ * test of its own with its own waits, so a slow machine slows the walk down but cannot make a
+ * budget for the whole table run out.
+ */
+async function checkRoute(
+  page: Page,
+  [url, name, title, kind]: (typeof routeSamples)[number],
+  loggedIn: boolean,
+) {
+  await page.goto(url);
+  const flags = expectedFlags[kind];
+  if (flags.requiresLogin && !loggedIn) {
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+    await expect.poll(() => page.title(), { message: url, timeout: 15_000 }).toBe('登录-药采');
+    return;
+  }
+  if (name === 'eleven_index') {
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    return;
+  }
+  await expect
+    .poll(() => page.title(), { message: url, timeout: 15_000 })
+    .toBe(title ? `${title}-药采` : '药采');
+  const parts = [
+    ['header', 'header-search-input'],
+    ['footer', 'footer'],
+    ['sideBar', 'side-bar'],
+  ] as const;
+  for (const [flag, testId] of parts) {
+    if (flags[flag] === true) await page.getByTestId(testId).waitFor();
+    if (flags[flag] === false) expect(await page.getByTestId(testId).count(), `${url} ${flag}`).toBe(0);
+  }
+  if (flags.loginHeader) await page.locator('.sh-header--login').waitFor();
+  if (loggedIn && flags.header) await page.getByTestId('header-company').waitFor();
+}
+
+/** One test per sample URL, walked in one page (one visitor, or the demo buyer logged in). */
+export function walkRouteTable(h: () => Harness, who: string, loggedIn: boolean) {
+  describe(`every route of the route table renders its layout ${who}`, () => {
+    let page: Page;
+    let close: () => Promise<void>;
+    let errors: string[];
+    beforeAll(async () => {
+      const opened = await h().newPage();
+      page = opened.page;
+      close = () => opened.context.close();
+      if (loggedIn) {
+        const login = await page.request.post('/api/user/login', {
+          form: { username: '13800000001', password: 'Demo@123456' },
+        });
+        expect(login.ok()).toBe(true);
+      }
+      errors = collectConsoleErrors(page);
+    });
+    afterAll(() => close?.());
+
+    it.each(routeSamples)('%s', async (...sample) => {
+      const before = errors.length;
+      await checkRoute(page, sample, loggedIn);
+      expect(pageErrors(errors.slice(before))).toEqual([]);
+    });
+  });
+}
