@@ -57,4 +57,6 @@ buildIfStale(
   'node build.mjs',
 );
 
+// Stack traces name the TypeScript sources (dist/server.js.map).
+process.setSourceMapsEnabled(true);
 await import(serverBuild);

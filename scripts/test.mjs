@@ -2,7 +2,7 @@
 //   1. typecheck (tsc) and lint (Biome)
 //   2. unit + API tests (Vitest) on embedded PGlite
 //   3. the API tests again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it)
-//   4. build the SPAs, then the end-to-end journeys in headless Chromium
+//   4. build the SPAs and the server, then the end-to-end journeys in headless Chromium (two workers)
 // Chromium missing: E2E is skipped with a loud warning, unless E2E_REQUIRED=1 (CI), then it fails.
 // Each stage prints its wall time; the run ends with a table of them and one line
 // "N passed, N failed" over every test run.
@@ -89,7 +89,7 @@ if (!chromium) {
   finish(true);
 }
 
-if (!run('build the SPAs', 'npm', ['run', '--silent', 'build'])) finish(false);
+if (!run('build the SPAs and the server', 'npm', ['run', '--silent', 'build'])) finish(false);
 const e2eOk = vitest('end-to-end journeys (Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts'], {
   CHROMIUM_PATH: chromium,
 });
