@@ -8,11 +8,13 @@ import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/address/routes';
+import { auditAdminRoutes } from './modules/audit/admin-routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
+import { operatorAdminRoutes } from './modules/operator/admin-routes';
 import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
 import { orderSweeper } from './modules/order/sweeper';
@@ -25,6 +27,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, frameworkError } from './plugins/envelope';
 import { httpPlugin } from './plugins/http';
+import { operatorAccessPlugin } from './plugins/operator-access';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 
@@ -64,6 +67,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   });
   await app.register(sessionPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(contextPlugin, { clock });
+  await app.register(operatorAccessPlugin);
   await app.register(httpPlugin, { redisPrefix: config.redisPrefix });
   await app.register(csrfPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(docsPlugin);
@@ -79,6 +83,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderAdminRoutes, { prefix: '/api' });
+  await app.register(operatorAdminRoutes, { prefix: '/api' });
+  await app.register(auditAdminRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api', config });
   await app.register(promotionRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });

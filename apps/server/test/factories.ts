@@ -13,7 +13,9 @@ import {
   goodsStock,
   type LadderTierRow,
   manjianActivities,
+  operatorRoles,
   operators,
+  roles,
   settings,
   userCoupons,
   users,
@@ -159,14 +161,22 @@ export async function buyerCookie(app: App, userId: number) {
   return `${BUYER_COOKIE}=${id}`;
 }
 
-export async function operatorCookie(app: App) {
+/**
+ * A signed-in operator holding one role (a role code of the initial roles, 超级管理员 by
+ * default, or null for none); the session is written straight into the store.
+ */
+export async function operatorCookie(app: App, role: string | null = 'super_admin') {
   const [op] = await app.db
     .insert(operators)
     .values({ username: `op${next()}`, passwordHash: 'x', name: '运营小王' })
     .returning();
+  if (role) {
+    const [row] = await app.db.select({ id: roles.id }).from(roles).where(eq(roles.code, role));
+    await app.db.insert(operatorRoles).values({ operatorId: op.id, roleId: row.id });
+  }
   const id = randomBytes(24).toString('base64url');
-  await app.sessionStore.set(id, { operatorId: op.id, loginAt: Date.now() }, 3600);
-  return { cookie: `${OPERATOR_COOKIE}=${id}`, operatorId: op.id };
+  await app.sessionStore.set(id, { operatorId: op.id, operatorVersion: 0, loginAt: Date.now() }, 3600);
+  return { cookie: `${OPERATOR_COOKIE}=${id}`, operatorId: op.id, username: op.username };
 }
 
 export const key = () => `k${randomBytes(8).toString('hex')}`;

@@ -1,4 +1,5 @@
 export * from './api/account';
+export * from './api/admin';
 export * from './api/cart';
 export * from './api/catalog';
 export * from './api/client-rules';
@@ -13,6 +14,9 @@ export * from './catalog/scope';
 export * from './eligibility/eligibility';
 export * from './eligibility/standing';
 export * from './money';
+export * from './operator/audit-actions';
+export * from './operator/permissions';
+export * from './operator/roles';
 export * from './order';
 export * from './pricing';
 export * from './time/beijing';

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../config';
 import * as schema from './schema';
+import { seedInitialRoles } from './seed/roles';
 
 export type Schema = typeof schema;
 /**
@@ -81,6 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.query('select pg_advisory_unlock(728302)').catch(() => {});
       client.release();
     }
+    await seedInitialRoles(db);
     return { db, kind: 'postgres', migrationsApplied, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -90,5 +92,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await migratePglite(db, { migrationsFolder });
   const migrationsApplied = (await appliedMigrations((text) => client.query(text))) - before;
   for (const file of customSqlFiles()) await client.exec(file.sql);
+  await seedInitialRoles(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', migrationsApplied, close: () => client.close() };
 }

@@ -1,4 +1,4 @@
-import type { BuyerStanding } from '@yaocai/domain';
+import type { BuyerStanding, PermissionCode } from '@yaocai/domain';
 import type { Db } from '../db/client';
 
 // The request context every service takes first: who acts (a visitor, a buyer with its standing,
@@ -19,6 +19,9 @@ export interface BuyerActor {
 export interface OperatorActor {
   kind: 'operator';
   operatorId: number;
+  /** The operator's user name (the audit log keeps it beside the id). */
+  username: string;
+  permissions: readonly PermissionCode[];
 }
 
 export type Actor = VisitorActor | BuyerActor | OperatorActor;

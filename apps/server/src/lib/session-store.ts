@@ -9,6 +9,8 @@ export interface SessionData {
   userId?: number;
   /** Logged-in operator id (the operator scope uses its own cookie). */
   operatorId?: number;
+  /** The operator's session version at sign-in (a disable or password reset raises it). */
+  operatorVersion?: number;
   /** Unix ms of the last login. */
   loginAt?: number;
 }

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Sends SMS verification codes. Production plugs in a real gateway behind this interface. */
+/** Sends SMS verification codes and notices. Production plugs in a real gateway behind this interface. */
 export interface SmsProvider {
   sendCode(phone: string, code: string): Promise<void>;
+  /** A text notice (a review result ...). */
+  sendNotice(phone: string, text: string): Promise<void>;
 }
 
 /**
@@ -22,11 +24,25 @@ export class LogSmsProvider implements SmsProvider {
   lastCode(phone: string): string | undefined {
     return this.codes.get(phone);
   }
+
+  private readonly notices = new Map<string, string>();
+
+  async sendNotice(phone: string, text: string) {
+    this.notices.set(phone, text);
+    this.log.info({ phone }, `SMS notice sent to ${phone}: ${text}`);
+  }
+
+  lastNotice(phone: string): string | undefined {
+    return this.notices.get(phone);
+  }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sms: SmsProvider & { lastCode(phone: string): string | undefined };
+    sms: SmsProvider & {
+      lastCode(phone: string): string | undefined;
+      lastNotice(phone: string): string | undefined;
+    };
   }
 }
 
@@ -34,6 +50,9 @@ export const smsPlugin = fp(async (app: FastifyInstance, options: { provider?: S
   const provider = options.provider ?? new LogSmsProvider(app.log);
   app.decorate('sms', {
     sendCode: (phone: string, code: string) => provider.sendCode(phone, code),
+    sendNotice: (phone: string, text: string) => provider.sendNotice(phone, text),
     lastCode: (phone: string) => (provider instanceof LogSmsProvider ? provider.lastCode(phone) : undefined),
+    lastNotice: (phone: string) =>
+      provider instanceof LogSmsProvider ? provider.lastNotice(phone) : undefined,
   });
 });

@@ -8,7 +8,7 @@ import {
   type ViewerCtx,
   visitorActor,
 } from '../lib/context';
-import { notLoggedIn } from '../lib/errors';
+import { AppError, notLoggedIn } from '../lib/errors';
 import { loadBuyerStanding } from '../modules/account/standing';
 
 declare module 'fastify' {
@@ -21,7 +21,7 @@ declare module 'fastify' {
     viewerCtx(): Promise<ViewerCtx>;
     /** The request context of the logged-in buyer; 401 for a visitor. */
     buyerCtx(): Promise<BuyerCtx>;
-    /** The request context of the logged-in operator; 401 otherwise. */
+    /** The request context of the operator a requirePermission guard admitted; 401 otherwise. */
     operatorCtx(): Promise<OperatorCtx>;
   }
 }
@@ -71,8 +71,15 @@ export const contextPlugin = fp(
       return ctx as BuyerCtx;
     });
     app.decorateRequest('operatorCtx', async function (this: FastifyRequest) {
-      await app.requireOperator(this);
-      return { db: app.db, actor: { kind: 'operator', operatorId: this.operatorId }, now: nowOf(this) };
+      // The route's requirePermission guard loaded the access; a route without one still needs
+      // a signed-in operator.
+      if (!this.operatorAccess) throw new AppError(401, '请先登录管理后台', 10001);
+      const { id, username, permissions } = this.operatorAccess;
+      return {
+        db: app.db,
+        actor: { kind: 'operator', operatorId: id, username, permissions },
+        now: nowOf(this),
+      };
     });
   },
   { name: 'context' },

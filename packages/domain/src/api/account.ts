@@ -143,14 +143,6 @@ export const contractData = z.object({
 });
 export type ContractData = z.infer<typeof contractData>;
 
-export const operatorMe = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  role: z.string(),
-});
-export type OperatorMe = z.infer<typeof operatorMe>;
-
 export type CreateCodeInput = z.input<typeof createCodeBody>;
 export type LoginInput = z.input<typeof loginBody>;
 export type RegisterVerifyInput = z.input<typeof registerVerifyBody>;

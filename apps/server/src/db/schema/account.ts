@@ -110,6 +110,9 @@ export const qualifications = pgTable(
       .references(() => files.id),
     /** pending | approved | rejected */
     status: text('status').notNull().default('pending'),
+    /** The reviewer's reason (required when refused). */
+    reviewNote: text('review_note'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('qualifications_company_idx').on(t.companyId)],
@@ -121,7 +124,13 @@ export const operators = pgTable('operators', {
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   name: text('name').notNull(),
-  role: text('role').notNull().default('staff'),
+  /** A disabled operator cannot sign in; its sessions stop working at once. */
+  disabled: boolean('disabled').notNull().default(false),
+  /**
+   * Raised when the account is disabled or its password reset: sessions carry the version they
+   * started under, and an older one is refused.
+   */
+  sessionVersion: integer('session_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -4,5 +4,6 @@ export * from './cart';
 export * from './catalog';
 export * from './content';
 export * from './core';
+export * from './operator';
 export * from './order';
 export * from './wallet';

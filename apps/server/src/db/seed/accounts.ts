@@ -3,13 +3,31 @@ import { licenceImage } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
 import { hashPassword } from '../../modules/account/passwords';
 import type { Tx } from '../client';
-import { companies, files, messages, operators, qualifications, serviceContacts, users } from '../schema';
+import {
+  companies,
+  files,
+  messages,
+  operatorRoles,
+  operators,
+  qualifications,
+  roles,
+  serviceContacts,
+  users,
+} from '../schema';
 
 export const demoAccounts = {
   buyer: { phone: '13800000001', password: 'Demo@123456' },
   otherStores: ['13800000011', '13800000012'],
   pendingBuyer: { phone: '13800000002', password: 'Demo@123456' },
   operator: { username: 'admin', password: 'Admin@123456' },
+  /** One demo operator per role (password as the admin's); the admin is 超级管理员. */
+  roleOperators: [
+    { username: 'yunying', name: '运营小张', role: 'operations' },
+    { username: 'zhiguan', name: '质管小李', role: 'quality' },
+    { username: 'kefu', name: '客服小王', role: 'service' },
+    { username: 'cangku', name: '仓库小赵', role: 'warehouse' },
+    { username: 'caiwu', name: '财务小陈', role: 'finance' },
+  ],
 } as const;
 
 async function licence(
@@ -208,10 +226,20 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
     },
   ]);
 
-  await tx.insert(operators).values({
-    username: demoAccounts.operator.username,
-    passwordHash: operatorHash,
-    name: '平台管理员',
-    role: 'admin',
+  const staff = [
+    { username: demoAccounts.operator.username, name: '平台管理员', role: 'super_admin' },
+    ...demoAccounts.roleOperators,
+  ];
+  const roleIds = new Map(
+    (await tx.select({ id: roles.id, code: roles.code }).from(roles)).map((r) => [r.code, r.id]),
+  );
+  const created = await tx
+    .insert(operators)
+    .values(staff.map((s) => ({ username: s.username, passwordHash: operatorHash, name: s.name })))
+    .returning({ id: operators.id, username: operators.username });
+  const assignments = created.flatMap((o) => {
+    const roleId = roleIds.get(staff.find((s) => s.username === o.username)?.role ?? '');
+    return roleId ? [{ operatorId: o.id, roleId }] : [];
   });
+  if (assignments.length > 0) await tx.insert(operatorRoles).values(assignments);
 }

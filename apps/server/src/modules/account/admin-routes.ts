@@ -1,14 +1,32 @@
-import { adminLoginBody, envelope, operatorMe } from '@yaocai/domain';
-import { eq } from 'drizzle-orm';
+import {
+  adminLoginBody,
+  buyerLookupItem,
+  buyerLookupQuery,
+  companyDecisionBody,
+  documentDecisionBody,
+  envelope,
+  idParams,
+  operatorMe,
+  recordId,
+  reviewCompany as reviewCompanySchema,
+  reviewQueuePage,
+  reviewQueueQuery,
+  toYuan,
+} from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operators } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { z } from 'zod';
+import { refusal } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
+import { loadOperatorAccess } from '../operator/access';
+import { walletOf } from '../wallet/service';
 import { loginOperator } from './auth';
+import { decideCompany, decideDocument, listReviewQueue, lookupBuyers, reviewCompany } from './review';
 
-/** Operator console sign-in (its own cookie and session scope). */
+/** Operator sign-in, the qualification review queue (质管) and the buyer lookup. */
 export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = app.requirePermission;
+
   app.post(
     '/admin/login',
     {
@@ -17,7 +35,13 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const operatorId = await loginOperator(app.db, { ...request.body, ip: request.ip });
-      await reply.startSession('operator', { operatorId, loginAt: Date.now() });
+      const access = await loadOperatorAccess(app.db, operatorId);
+      if (!access || access.disabled) throw refusal('该账号已停用，请联系超级管理员', 403);
+      await reply.startSession('operator', {
+        operatorId,
+        operatorVersion: access.sessionVersion,
+        loginAt: Date.now(),
+      });
       return ok({ id: operatorId }, '登录成功');
     },
   );
@@ -31,11 +55,111 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     operatorOnly(scope);
     scope.get(
       '/admin/me',
-      { schema: { tags: ['admin'], response: { 200: envelope(operatorMe) } } },
+      { preValidation: guard(), schema: { tags: ['admin'], response: { 200: envelope(operatorMe) } } },
       async (request) => {
-        const [operator] = await app.db.select().from(operators).where(eq(operators.id, request.operatorId));
-        if (!operator) throw notFound('账号不存在');
-        return ok({ id: operator.id, username: operator.username, name: operator.name, role: operator.role });
+        const { id, username, name, roles, permissions } = request.operatorAccess!;
+        return ok({ id, username, name, roles, permissions });
+      },
+    );
+
+    scope.get(
+      '/admin/qualifications',
+      {
+        preValidation: guard('buyers:review'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Companies by qualification review state',
+          querystring: reviewQueueQuery,
+          response: { 200: envelope(reviewQueuePage) },
+        },
+      },
+      async (request) => ok(await listReviewQueue(await request.operatorCtx(), request.query)),
+    );
+    scope.get(
+      '/admin/qualifications/:id',
+      {
+        preValidation: guard('buyers:review'),
+        schema: {
+          tags: ['admin'],
+          summary: "A company's qualification documents",
+          params: idParams,
+          response: { 200: envelope(reviewCompanySchema) },
+        },
+      },
+      async (request) => ok(await reviewCompany(await request.operatorCtx(), request.params.id)),
+    );
+    scope.post(
+      '/admin/qualifications/:id/documents/:documentId',
+      {
+        preValidation: guard('buyers:review'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve or refuse one document',
+          params: z.object({ id: recordId(), documentId: recordId() }),
+          body: documentDecisionBody,
+          response: { 200: envelope(reviewCompanySchema) },
+        },
+      },
+      async (request) => {
+        const ctx = await request.operatorCtx();
+        await decideDocument(ctx, request.params.id, request.params.documentId, request.body);
+        return ok(
+          await reviewCompany(ctx, request.params.id),
+          request.body.approve ? '证件已通过' : '证件已退回',
+        );
+      },
+    );
+    scope.post(
+      '/admin/qualifications/:id/decision',
+      {
+        preValidation: guard('buyers:review'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve (with business scope) or refuse the company',
+          params: idParams,
+          body: companyDecisionBody,
+          response: { 200: envelope(reviewCompanySchema) },
+        },
+      },
+      async (request) => {
+        const ctx = await request.operatorCtx();
+        const result = await decideCompany(ctx, request.params.id, request.body);
+        // After the commit: a failed SMS never undoes the decision; the message is already stored.
+        for (const phone of result.phones) {
+          await app.sms.sendNotice(phone, result.notice).catch((error) => {
+            request.log.warn({ err: error, phone }, 'review notice SMS failed');
+          });
+        }
+        return ok(
+          await reviewCompany(ctx, request.params.id),
+          request.body.approve ? '企业资质已通过' : '企业资质已退回',
+        );
+      },
+    );
+
+    scope.get(
+      '/admin/buyers',
+      {
+        preValidation: guard('buyers:read'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Find buyer stores by phone, store or company name',
+          querystring: buyerLookupQuery,
+          response: { 200: envelope(z.array(buyerLookupItem)) },
+        },
+      },
+      async (request) => {
+        const ctx = await request.operatorCtx();
+        const rows = await lookupBuyers(ctx, request.query.keyword);
+        const wallets = await Promise.all(rows.map((row) => walletOf(ctx.db, row.user_id)));
+        return ok(
+          rows.map((row, i) => ({
+            ...row,
+            credit_limit: toYuan(wallets[i].creditLimitFen),
+            credit_used: toYuan(wallets[i].creditUsedFen),
+            term_days: wallets[i].creditTermDays,
+          })),
+        );
       },
     );
   });

@@ -1,5 +1,6 @@
 import {
   creditLimitBody,
+  creditView,
   decisionBody,
   envelope,
   fromYuan,
@@ -27,10 +28,12 @@ const params = idParams;
 /** Operator calls: orders, shipping, after-sales, ephedrine receipts, credit limits. */
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   operatorOnly(app);
+  const guard = app.requirePermission;
 
   app.get(
     '/admin/orders',
     {
+      preValidation: guard('orders:read'),
       schema: {
         tags: ['admin'],
         summary: 'All orders',
@@ -46,17 +49,19 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/orders/:id',
-    { schema: { tags: ['admin'], summary: 'Order detail', params } },
+    { preValidation: guard('orders:read'), schema: { tags: ['admin'], summary: 'Order detail', params } },
     async (request) => ok(await orderDetail(app.db, request.params.id, null)),
   );
   app.post(
     '/admin/orders/:id/ship',
-    { schema: { tags: ['admin'], summary: 'Ship an order', params, body: shipBody } },
+    {
+      preValidation: guard('orders:ship'),
+      schema: { tags: ['admin'], summary: 'Ship an order', params, body: shipBody },
+    },
     async (request) =>
       ok(
         await shipOrder(
-          app.db,
-          request.operatorId,
+          await request.operatorCtx(),
           request.params.id,
           request.body.carrier,
           request.body.tracking_no,
@@ -66,15 +71,19 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/orders/:id/tracking',
-    { schema: { tags: ['admin'], summary: 'Add a tracking event', params, body: trackingBody } },
+    {
+      preValidation: guard('orders:ship'),
+      schema: { tags: ['admin'], summary: 'Add a tracking event', params, body: trackingBody },
+    },
     async (request) => {
-      await addTracking(app.db, request.params.id, request.body.description);
+      await addTracking(await request.operatorCtx(), request.params.id, request.body.description);
       return ok(null);
     },
   );
   app.post(
     '/admin/orders/:id/receipt',
     {
+      preValidation: guard('receipts:review'),
       schema: {
         tags: ['admin'],
         summary: 'Accept or reject an ephedrine receipt',
@@ -84,8 +93,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await reviewReceipt(
-        app.db,
-        request.operatorId,
+        await request.operatorCtx(),
         request.params.id,
         truthy(request.body.approve),
         request.body.note,
@@ -96,6 +104,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/receipts',
     {
+      preValidation: guard('receipts:review'),
       schema: {
         tags: ['admin'],
         summary: 'Receipts waiting for review',
@@ -121,6 +130,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/after_sales',
     {
+      preValidation: guard('after_sales:write'),
       schema: {
         tags: ['admin'],
         summary: 'After-sales requests',
@@ -140,12 +150,14 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/after_sales/:id',
-    { schema: { tags: ['admin'], summary: 'Accept (refund) or refuse', params, body: decisionBody } },
+    {
+      preValidation: guard('after_sales:write'),
+      schema: { tags: ['admin'], summary: 'Accept (refund) or refuse', params, body: decisionBody },
+    },
     async (request) =>
       ok(
         await decideAfterSale(
-          app.db,
-          request.operatorId,
+          await request.operatorCtx(),
           request.params.id,
           truthy(request.body.approve),
           request.body.note,
@@ -155,7 +167,16 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/users/:id/credit',
-    { schema: { tags: ['admin'], summary: "Adjust a store's credit limit", params, body: creditLimitBody } },
+    {
+      preValidation: guard('credit:write'),
+      schema: {
+        tags: ['admin'],
+        summary: "Adjust a store's credit limit",
+        params,
+        body: creditLimitBody,
+        response: { 200: envelope(creditView) },
+      },
+    },
     async (request) => {
       const [user] = await app.db
         .select({ id: users.id })

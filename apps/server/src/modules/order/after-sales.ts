@@ -2,7 +2,9 @@ import { fromYuan, toYuan } from '@yaocai/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { afterSales, files, orderLines, orders, payments, shipments, trackingEvents } from '../../db/schema';
+import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
+import { audit } from '../audit/service';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
 import { afterSaleView } from './queries';
@@ -84,26 +86,32 @@ export async function afterSaleDetail(db: Db, userId: number | null, id: number)
  * online -> back to the balance (the sandbox has no refund channel) with a log line.
  */
 export async function decideAfterSale(
-  db: Db,
-  operatorId: number,
+  ctx: OperatorCtx,
   id: number,
   approve: boolean,
   note?: string,
   refundYuan?: number,
 ) {
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [request] = await tx.select().from(afterSales).where(eq(afterSales.id, id)).for('update');
     if (!request) throw notFound('售后申请不存在');
     if (request.status !== 'pending') throw refusal('该申请已处理');
     const order = await lockOrder(tx, request.orderId);
-    const actor = { type: 'operator', id: operatorId } as const;
+    const actor = { type: 'operator', id: ctx.actor.operatorId } as const;
+    const before = { status: request.status, refund: toYuan(request.refundFen) };
     if (!approve) {
       await transition(tx, order, 'refuse_after_sale', actor, note ?? '');
       await tx
         .update(afterSales)
-        .set({ status: 'refused', operatorNote: note ?? '', handledAt: new Date() })
+        .set({ status: 'refused', operatorNote: note ?? '', handledAt: ctx.now })
         .where(eq(afterSales.id, id));
       const [refused] = await tx.select().from(afterSales).where(eq(afterSales.id, id));
+      await audit(tx, ctx, {
+        action: 'after_sale.decide',
+        target: { type: 'after_sale', id },
+        before,
+        after: { status: 'refused', note: note ?? '' },
+      });
       return afterSaleView(refused);
     }
     const max = order.paidFen - order.refundedFen;
@@ -137,10 +145,16 @@ export async function decideAfterSale(
         refundFen,
         refundMethod: order.paymentMethod === 'credit' ? 'credit' : 'balance',
         operatorNote: note ?? '',
-        handledAt: new Date(),
+        handledAt: ctx.now,
       })
       .where(eq(afterSales.id, id));
     const [row] = await tx.select().from(afterSales).where(eq(afterSales.id, id));
+    await audit(tx, ctx, {
+      action: 'after_sale.decide',
+      target: { type: 'after_sale', id },
+      before,
+      after: { status: 'approved', refund: toYuan(refundFen), note: note ?? '' },
+    });
     return afterSaleView(row);
   });
 }
@@ -170,25 +184,25 @@ export async function uploadReceipt(db: Db, userId: number, orderId: number, fil
 }
 
 /** Operator reviews the receipt: accept (the order may ship once paid) or reject with a note. */
-export async function reviewReceipt(
-  db: Db,
-  operatorId: number,
-  orderId: number,
-  accept: boolean,
-  note?: string,
-) {
-  await db.transaction(async (tx) => {
+export async function reviewReceipt(ctx: OperatorCtx, orderId: number, accept: boolean, note?: string) {
+  await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.receiptStatus !== 'pending') throw refusal('没有待审核的回执');
-    const actor = { type: 'operator', id: operatorId } as const;
+    const actor = { type: 'operator', id: ctx.actor.operatorId } as const;
     await tx
       .update(orders)
       .set({
         receiptStatus: accept ? 'accepted' : 'rejected',
         receiptNote: note ?? null,
-        updatedAt: new Date(),
+        updatedAt: ctx.now,
       })
       .where(eq(orders.id, order.id));
+    await audit(tx, ctx, {
+      action: 'order.receipt_review',
+      target: { type: 'order', id: order.id },
+      before: { receipt_status: order.receiptStatus },
+      after: { receipt_status: accept ? 'accepted' : 'rejected', note: note ?? null },
+    });
     if (order.status === 'awaiting_receipt')
       await transition(tx, order, accept ? 'accept_receipt' : 'reject_receipt', actor, note ?? '');
     else
@@ -204,18 +218,19 @@ export async function reviewReceipt(
   });
 }
 
-export async function shipOrder(
-  db: Db,
-  operatorId: number,
-  orderId: number,
-  carrier: string,
-  trackingNo: string,
-) {
-  return db.transaction(async (tx) => {
+export async function shipOrder(ctx: OperatorCtx, orderId: number, carrier: string, trackingNo: string) {
+  const operatorId = ctx.actor.operatorId;
+  return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.ephedrine && order.receiptStatus !== 'accepted')
       throw refusal('含麻订单须回执审核通过后才能发货');
-    await transition(tx, order, 'ship', { type: 'operator', id: operatorId }, `${carrier} ${trackingNo}`);
+    const status = await transition(
+      tx,
+      order,
+      'ship',
+      { type: 'operator', id: operatorId },
+      `${carrier} ${trackingNo}`,
+    );
     const [shipment] = await tx
       .insert(shipments)
       .values({ orderId, carrier, trackingNo, operatorId })
@@ -223,12 +238,25 @@ export async function shipOrder(
     await tx
       .insert(trackingEvents)
       .values({ shipmentId: shipment.id, description: `【${carrier}】已揽收，运单号 ${trackingNo}` });
+    await audit(tx, ctx, {
+      action: 'order.ship',
+      target: { type: 'order', id: order.id },
+      before: { status: order.status },
+      after: { status, carrier, tracking_no: trackingNo },
+    });
     return { shipment_id: shipment.id };
   });
 }
 
-export async function addTracking(db: Db, orderId: number, description: string) {
-  const [shipment] = await db.select().from(shipments).where(eq(shipments.orderId, orderId)).limit(1);
-  if (!shipment) throw refusal('订单尚未发货');
-  await db.insert(trackingEvents).values({ shipmentId: shipment.id, description });
+export async function addTracking(ctx: OperatorCtx, orderId: number, description: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [shipment] = await tx.select().from(shipments).where(eq(shipments.orderId, orderId)).limit(1);
+    if (!shipment) throw refusal('订单尚未发货');
+    await tx.insert(trackingEvents).values({ shipmentId: shipment.id, description });
+    await audit(tx, ctx, {
+      action: 'order.tracking',
+      target: { type: 'order', id: orderId },
+      after: { shipment_id: shipment.id, description },
+    });
+  });
 }

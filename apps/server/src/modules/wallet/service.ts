@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { creditBills, moneyLog, walletAccounts } from '../../db/schema';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { refusal } from '../../lib/errors';
+import { audit } from '../audit/service';
 
 export const USE_TYPE = {
   recharge: 1,
@@ -248,17 +249,30 @@ export async function repayBills(ctx: BuyerCtx, billIds: number[]) {
   });
 }
 
-/** An operator sets a store's credit limit (and term). */
+/** The operator sets a store's credit limit (and term); audited in the same transaction. */
 export async function setCreditLimit(ctx: OperatorCtx, userId: number, limitFen: number, termDays?: number) {
-  await ensureWallet(ctx.db, userId);
-  const [row] = await ctx.db
-    .update(walletAccounts)
-    .set({
-      creditLimitFen: limitFen,
-      ...(termDays ? { creditTermDays: termDays } : {}),
-      updatedAt: ctx.now,
-    })
-    .where(eq(walletAccounts.userId, userId))
-    .returning();
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    await ensureWallet(tx, userId);
+    const [before] = await tx
+      .select()
+      .from(walletAccounts)
+      .where(eq(walletAccounts.userId, userId))
+      .for('update');
+    const [row] = await tx
+      .update(walletAccounts)
+      .set({
+        creditLimitFen: limitFen,
+        ...(termDays ? { creditTermDays: termDays } : {}),
+        updatedAt: ctx.now,
+      })
+      .where(eq(walletAccounts.userId, userId))
+      .returning();
+    await audit(tx, ctx, {
+      action: 'credit.set_limit',
+      target: { type: 'user', id: userId },
+      before: { credit_limit: toYuan(before.creditLimitFen), term_days: before.creditTermDays },
+      after: { credit_limit: toYuan(row.creditLimitFen), term_days: row.creditTermDays },
+    });
+    return row;
+  });
 }

@@ -1,0 +1,226 @@
+import {
+  beijingToday,
+  type CompanyDecisionInput,
+  companyTypes,
+  type DocumentDecisionInput,
+  qualificationKinds,
+  type reviewQueueQuery,
+} from '@yaocai/domain';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { companies, files, messages, qualifications, users } from '../../db/schema';
+import type { OperatorCtx } from '../../lib/context';
+import { fieldError, notFound, refusal } from '../../lib/errors';
+import { audit } from '../audit/service';
+
+// The qualification review queue (质管): a company's documents are decided one by one, then the
+// company itself, which sets its business scope. The buyer is told through a message here and
+// an SMS the route sends after the commit.
+
+const typeName = (code: string) => companyTypes.find((t) => t.code === code)?.name ?? code;
+const kindName = (code: string) => qualificationKinds.find((k) => k.code === code)?.name ?? code;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export async function listReviewQueue(ctx: OperatorCtx, query: z.output<typeof reviewQueueQuery>) {
+  const keyword = query.keyword ? `%${query.keyword.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  const where = and(
+    eq(companies.qualificationStatus, query.status),
+    keyword ? or(ilike(companies.name, keyword), ilike(companies.contactPhone, keyword)) : undefined,
+  );
+  const documents = sql<number>`(select count(*)::int from ${qualifications} where ${qualifications.companyId} = ${companies.id})`;
+  const pending = sql<number>`(select count(*)::int from ${qualifications} where ${qualifications.companyId} = ${companies.id} and ${qualifications.status} = 'pending')`;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ c: companies, documents, pending })
+      .from(companies)
+      .where(where)
+      // Oldest first: the queue is worked in the order buyers submitted.
+      .orderBy(query.status === 'pending' ? asc(companies.id) : desc(companies.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    ctx.db.select({ n: count() }).from(companies).where(where),
+  ]);
+  return {
+    list: rows.map(({ c, documents, pending }) => ({
+      id: c.id,
+      name: c.name,
+      type_name: typeName(c.type),
+      contact_name: c.contactName,
+      contact_phone: c.contactPhone,
+      region: `${c.province}${c.city}${c.district}`,
+      qualification_status: c.qualificationStatus,
+      documents: Number(documents),
+      documents_pending: Number(pending),
+      created_at: seconds(c.createdAt),
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+export async function reviewCompany(ctx: OperatorCtx, companyId: number) {
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('企业不存在');
+  const [stores, docs] = await Promise.all([
+    ctx.db
+      .select({ user_id: users.id, phone: users.phone, store_name: users.storeName })
+      .from(users)
+      .where(eq(users.companyId, companyId))
+      .orderBy(asc(users.id)),
+    ctx.db
+      .select({ q: qualifications, mime: files.mime })
+      .from(qualifications)
+      .innerJoin(files, eq(files.id, qualifications.fileId))
+      .where(eq(qualifications.companyId, companyId))
+      .orderBy(asc(qualifications.id)),
+  ]);
+  return {
+    id: company.id,
+    name: company.name,
+    type_name: typeName(company.type),
+    contact_name: company.contactName,
+    contact_phone: company.contactPhone,
+    address: `${company.province}${company.city}${company.district}${company.address}`,
+    business_scope: company.businessScope,
+    qualification_status: company.qualificationStatus,
+    qualification_note: company.qualificationNote,
+    stores,
+    documents: docs.map(({ q, mime }) => ({
+      id: q.id,
+      kind: q.kind,
+      kind_name: kindName(q.kind),
+      number: q.number,
+      expires_on: q.expiresOn,
+      status: q.status,
+      review_note: q.reviewNote,
+      file_url: `/api/files/${q.fileId}`,
+      file_mime: mime,
+    })),
+  };
+}
+
+/** Approves or refuses one document, optionally correcting its validity date. */
+export async function decideDocument(
+  ctx: OperatorCtx,
+  companyId: number,
+  documentId: number,
+  input: DocumentDecisionInput,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const [doc] = await tx
+      .select()
+      .from(qualifications)
+      .where(and(eq(qualifications.id, documentId), eq(qualifications.companyId, companyId)))
+      .for('update');
+    if (!doc) throw notFound('证件不存在');
+    const expiresOn = input.expires_on ?? doc.expiresOn;
+    if (input.approve && expiresOn < beijingToday(ctx.now))
+      throw fieldError('expires_on', '证件已过期，不能审核通过');
+    const after = {
+      status: input.approve ? 'approved' : 'rejected',
+      expires_on: expiresOn,
+      review_note: input.reason ?? null,
+    };
+    await tx
+      .update(qualifications)
+      .set({ status: after.status, expiresOn, reviewNote: after.review_note, reviewedAt: ctx.now })
+      .where(eq(qualifications.id, doc.id));
+    await audit(tx, ctx, {
+      action: 'qualification.review',
+      target: { type: 'qualification', id: doc.id },
+      before: { status: doc.status, expires_on: doc.expiresOn, review_note: doc.reviewNote },
+      after: { ...after, company_id: companyId },
+    });
+  });
+}
+
+export interface CompanyDecisionResult {
+  /** The stores' phones, for the SMS the route sends after the commit. */
+  phones: string[];
+  notice: string;
+}
+
+/**
+ * Approves the company (every document decided, at least one approved; sets the business
+ * scope) or refuses it with a reason. Every store of the company gets a message.
+ */
+export async function decideCompany(
+  ctx: OperatorCtx,
+  companyId: number,
+  input: CompanyDecisionInput,
+): Promise<CompanyDecisionResult> {
+  return ctx.db.transaction(async (tx) => {
+    const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+    if (!company) throw notFound('企业不存在');
+    const docs = await tx
+      .select({ status: qualifications.status })
+      .from(qualifications)
+      .where(eq(qualifications.companyId, companyId));
+    if (input.approve) {
+      if (docs.some((d) => d.status === 'pending')) throw refusal('还有证件未审核，请先逐项审核证件');
+      if (!docs.some((d) => d.status === 'approved')) throw refusal('没有审核通过的证件，不能通过企业资质');
+    }
+    const businessScope = input.approve ? [...new Set(input.business_scope)] : company.businessScope;
+    const status = input.approve ? 'approved' : 'rejected';
+    const note = input.reason ?? null;
+    await tx
+      .update(companies)
+      .set({ qualificationStatus: status, qualificationNote: note, businessScope })
+      .where(eq(companies.id, companyId));
+    await audit(tx, ctx, {
+      action: 'company.review',
+      target: { type: 'company', id: companyId },
+      before: {
+        qualification_status: company.qualificationStatus,
+        business_scope: company.businessScope,
+        note: company.qualificationNote,
+      },
+      after: { qualification_status: status, business_scope: businessScope, note },
+    });
+    const stores = await tx
+      .select({ id: users.id, phone: users.phone })
+      .from(users)
+      .where(eq(users.companyId, companyId));
+    const title = input.approve ? '资质审核通过' : '资质审核未通过';
+    const body = input.approve
+      ? '您提交的企业资质已审核通过，现在可以查看价格并下单采购。'
+      : `您提交的企业资质未通过审核，原因：${note}。请修改后重新提交。`;
+    if (stores.length > 0) {
+      await tx
+        .insert(messages)
+        .values(stores.map((s) => ({ userId: s.id, title, body, createdAt: ctx.now })));
+    }
+    return {
+      phones: stores.map((s) => s.phone),
+      notice: input.approve
+        ? '【药采】您的企业资质已审核通过，登录即可查看价格并采购。'
+        : `【药采】您的企业资质未通过审核：${note}。请登录药采修改后重新提交。`,
+    };
+  });
+}
+
+/** Buyer lookup for the console (credit limits ...): by phone, store or company name. */
+export async function lookupBuyers(ctx: OperatorCtx, keyword: string) {
+  const like = `%${keyword.replace(/[%_\\]/g, '\\$&')}%`;
+  return ctx.db
+    .select({
+      user_id: users.id,
+      phone: users.phone,
+      store_name: users.storeName,
+      company_name: companies.name,
+      qualification_status: companies.qualificationStatus,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      or(
+        ilike(users.phone, like),
+        ilike(users.storeName, like),
+        ilike(companies.name, like),
+        ilike(users.username, like),
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(20);
+}

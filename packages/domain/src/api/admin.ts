@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { scopeClassCodes } from '../catalog/scope';
+import { permissionCodes } from '../operator/permissions';
+import { password } from './account';
+import { PG_INT_MAX, pageNumber, recordId } from './input';
+
+// Operator console contracts (/api/admin/...): request bodies the server validates and answer
+// shapes both the server declares and the console reads its types from.
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+
+const pageSize = z.coerce.number().int().min(1).max(100).default(20);
+const isoDate = z.iso.date('日期格式应为 YYYY-MM-DD');
+
+/** GET /api/admin/me: the signed-in operator with what the console may show. */
+export const operatorMe = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  roles: z.array(z.object({ code: z.string(), name: z.string() })),
+  permissions: z.array(z.enum(permissionCodes)),
+});
+export type OperatorMe = z.infer<typeof operatorMe>;
+
+// --- audit log ---------------------------------------------------------------------------------
+
+export const auditQuery = z.object({
+  operator_id: z.coerce.number().int().min(1).max(PG_INT_MAX).optional(),
+  action: z.string().trim().max(60).optional(),
+  target_type: z.string().trim().max(40).optional(),
+  target_id: z.string().trim().max(40).optional(),
+  /** Beijing calendar dates, both inclusive. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: pageNumber,
+  page_size: pageSize,
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  operator_id: z.number().int(),
+  operator_name: z.string(),
+  action: z.string(),
+  action_label: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** 10-digit seconds. */
+  created_at: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = pageOf(auditEntry);
+
+// --- operators and roles -----------------------------------------------------------------------
+
+export const roleView = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  all_permissions: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type RoleView = z.infer<typeof roleView>;
+
+export const operatorView = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  disabled: z.boolean(),
+  role_ids: z.array(z.number().int()),
+  created_at: z.number().int(),
+});
+export type OperatorView = z.infer<typeof operatorView>;
+
+const operatorName = z.string().trim().min(2, '姓名至少2个字').max(20, '姓名最多20个字');
+const roleIds = z.array(recordId('角色不正确')).min(1, '请至少选择一个角色').max(20);
+
+export const createOperatorBody = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{2,29}$/, '用户名为3-30位小写字母、数字或下划线，以字母开头'),
+  name: operatorName,
+  password,
+  role_ids: roleIds,
+});
+export type CreateOperatorInput = z.input<typeof createOperatorBody>;
+
+export const updateOperatorBody = z.strictObject({ name: operatorName, role_ids: roleIds });
+export type UpdateOperatorInput = z.input<typeof updateOperatorBody>;
+
+export const resetOperatorPasswordBody = z.strictObject({ password });
+export const operatorStatusBody = z.strictObject({ disabled: z.boolean('请选择启用或停用') });
+
+// --- qualification review ----------------------------------------------------------------------
+
+export const reviewQueueQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+  keyword: z.string().trim().max(50).optional(),
+  page: pageNumber,
+  page_size: pageSize,
+});
+export type ReviewQueueQuery = z.input<typeof reviewQueueQuery>;
+
+export const reviewQueueItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type_name: z.string(),
+  contact_name: z.string(),
+  contact_phone: z.string(),
+  region: z.string(),
+  qualification_status: z.string(),
+  documents: z.number().int(),
+  documents_pending: z.number().int(),
+  created_at: z.number().int(),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
+export const reviewQueuePage = pageOf(reviewQueueItem);
+
+export const reviewDocument = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  kind_name: z.string(),
+  number: z.string(),
+  expires_on: z.string(),
+  status: z.string(),
+  review_note: z.string().nullable(),
+  file_url: z.string(),
+  file_mime: z.string(),
+});
+export type ReviewDocument = z.infer<typeof reviewDocument>;
+
+export const reviewCompany = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type_name: z.string(),
+  contact_name: z.string(),
+  contact_phone: z.string(),
+  address: z.string(),
+  business_scope: z.array(z.string()),
+  qualification_status: z.string(),
+  qualification_note: z.string().nullable(),
+  stores: z.array(z.object({ user_id: z.number().int(), phone: z.string(), store_name: z.string() })),
+  documents: z.array(reviewDocument),
+});
+export type ReviewCompany = z.infer<typeof reviewCompany>;
+
+/** One document's decision: a refusal needs its reason; the validity date may be corrected. */
+export const documentDecisionBody = z
+  .strictObject({
+    approve: z.boolean('请选择通过或退回'),
+    reason: z.string().trim().max(200, '原因最多200个字').optional(),
+    expires_on: isoDate.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.approve && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: '退回时请填写原因' });
+    }
+  });
+export type DocumentDecisionInput = z.input<typeof documentDecisionBody>;
+
+/** The company's decision: approving sets its business scope; refusing needs the reason. */
+export const companyDecisionBody = z
+  .strictObject({
+    approve: z.boolean('请选择通过或退回'),
+    reason: z.string().trim().max(200, '原因最多200个字').optional(),
+    business_scope: z.array(z.enum(scopeClassCodes, '经营范围不正确')).max(20).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.approve && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: '退回时请填写原因' });
+    }
+    if (value.approve && !value.business_scope?.length) {
+      ctx.addIssue({ code: 'custom', path: ['business_scope'], message: '请至少选择一项经营范围' });
+    }
+  });
+export type CompanyDecisionInput = z.input<typeof companyDecisionBody>;
+
+// --- buyer lookup (credit limits) ---------------------------------------------------------------
+
+export const buyerLookupQuery = z.object({
+  keyword: z.string().trim().min(1, '请输入手机号、门店或企业名称').max(50),
+});
+export const buyerLookupItem = z.object({
+  user_id: z.number().int(),
+  phone: z.string(),
+  store_name: z.string(),
+  company_name: z.string(),
+  qualification_status: z.string(),
+  credit_limit: z.number(),
+  credit_used: z.number(),
+  term_days: z.number().int(),
+});
+export type BuyerLookupItem = z.infer<typeof buyerLookupItem>;
+
+export const creditView = z.object({
+  credit_limit: z.number(),
+  credit_used: z.number(),
+  term_days: z.number().int(),
+});
