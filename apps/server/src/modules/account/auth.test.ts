@@ -315,7 +315,7 @@ describe('operator sign-in', () => {
     expect(cookie).toContain('yc_admin_sid=');
     expect((await api.get('/api/admin/me', cookie)).json().data).toMatchObject({
       username: 'admin',
-      role: 'admin',
+      roles: [{ code: 'super_admin', name: '超级管理员' }],
     });
     await api.call('DELETE', '/api/admin/logout', { cookie });
     expect((await api.get('/api/admin/me', cookie)).statusCode).toBe(401);
