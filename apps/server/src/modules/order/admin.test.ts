@@ -17,16 +17,25 @@ import { files, walletAccounts } from '../../db/schema';
 let ctx: TestContext;
 let warehouseId: number;
 let op: string;
+let opName: string;
 beforeAll(async () => {
   ctx = await createTestApp({ seed: false });
   warehouseId = (await makeWarehouse(ctx.app.db)).id;
-  op = (await operatorCookie(ctx.app)).cookie;
+  ({ cookie: op, username: opName } = await operatorCookie(ctx.app));
 });
 afterAll(() => ctx.close());
 
 const post = (url: string, cookie: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie, ...headers } });
 const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+/** The audit rows of one target, newest first. */
+const auditOf = async (type: string, id: number) =>
+  (await get(`/api/admin/audit?target_type=${type}&target_id=${id}&page_size=100`, op)).json().data.list as {
+    action: string;
+    operator_name: string;
+    before: unknown;
+    after: unknown;
+  }[];
 
 async function paidOrder(opts: { ephedrine?: boolean; quantity?: number } = {}) {
   const b = await createBuyer(ctx.app.db, { balanceFen: 1_000_000 });
@@ -64,6 +73,19 @@ describe('operator order calls', () => {
       ).json().message,
     ).toBe('当前订单状态不能发货');
     await post(`/api/admin/orders/${b.id}/tracking`, op, { description: '【杭州转运中心】已发出' });
+    // One audit row per write that happened (the refused second ship wrote none).
+    expect(await auditOf('order', b.id)).toEqual([
+      expect.objectContaining({
+        action: 'order.tracking',
+        operator_name: opName,
+        after: expect.objectContaining({ description: '【杭州转运中心】已发出' }),
+      }),
+      expect.objectContaining({
+        action: 'order.ship',
+        before: { status: 'awaiting_shipment' },
+        after: { status: 'shipped', carrier: '顺丰速运', tracking_no: 'SF1234567890' },
+      }),
+    ]);
     let detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
     expect(detail.status_label).toBe('待收货');
     expect(detail.shipments[0]).toMatchObject({ carrier: '顺丰速运', tracking_no: 'SF1234567890' });
@@ -117,6 +139,13 @@ describe('operator order calls', () => {
     expect((await post(`/api/admin/after_sales/${requestId}`, op, { approve: false })).json().message).toBe(
       '该申请已处理',
     );
+    expect(await auditOf('after_sale', requestId)).toEqual([
+      expect.objectContaining({
+        action: 'after_sale.decide',
+        before: { status: 'pending', refund: 50 },
+        after: { status: 'approved', refund: 50, note: '同意退货' },
+      }),
+    ]);
     detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
     expect(detail).toMatchObject({ status: 'refunded', refunded: 50 });
     expect(detail.history.map((h: { event: string }) => h.event)).toEqual([
@@ -211,6 +240,10 @@ describe('operator order calls', () => {
     await post(`/api/admin/orders/${b.id}/receipt`, op, { approve: true });
     detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
     expect(detail).toMatchObject({ status: 'awaiting_shipment', receipt_status: 'accepted' });
+    expect((await auditOf('order', b.id)).map((r) => [r.action, r.after])).toEqual([
+      ['order.receipt_review', { receipt_status: 'accepted', note: null }],
+      ['order.receipt_review', { receipt_status: 'rejected', note: '签章不清晰' }],
+    ]);
     expect(
       (await post(`/api/admin/orders/${b.id}/ship`, op, { carrier: '顺丰速运', tracking_no: 'SF1234567891' }))
         .statusCode,
@@ -240,5 +273,13 @@ describe('operator order calls', () => {
     }
     const [w] = await ctx.app.db.select().from(walletAccounts).where(eq(walletAccounts.userId, b.user.id));
     expect(w.creditLimitFen).toBe(5_000_000);
+    // Only the accepted change is audited, with the values before and after.
+    expect(await auditOf('user', b.user.id)).toEqual([
+      expect.objectContaining({
+        action: 'credit.set_limit',
+        before: { credit_limit: 0, term_days: 30 },
+        after: { credit_limit: 50000, term_days: 45 },
+      }),
+    ]);
   });
 });

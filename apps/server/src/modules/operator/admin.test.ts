@@ -1,0 +1,350 @@
+import { initialRoles } from '@yaocai/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorCookie } from '../../../test/factories';
+import { cookiesOf, createTestApp, type TestContext } from '../../../test/helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: false });
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+type Role = (typeof initialRoles)[number]['code'];
+const everyRole = initialRoles.map((r) => r.code);
+
+/**
+ * Every operator route with the roles that may call it. A route missing here fails the
+ * "covers every route" test, so a new operator route must say who may use it.
+ */
+const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[] }[] = [
+  { method: 'GET', url: '/api/admin/me', path: '/api/admin/me', roles: everyRole },
+  ...[
+    ['GET', '/api/admin/orders', '/api/admin/orders'],
+    ['GET', '/api/admin/orders/999999', '/api/admin/orders/{id}'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET',
+    url,
+    path,
+    roles: ['super_admin', 'quality', 'service', 'warehouse', 'finance'] as Role[],
+  })),
+  ...['ship', 'tracking'].map((a) => ({
+    method: 'POST' as const,
+    url: `/api/admin/orders/999999/${a}`,
+    path: `/api/admin/orders/{id}/${a}`,
+    roles: ['super_admin', 'warehouse'] as Role[],
+  })),
+  {
+    method: 'POST',
+    url: '/api/admin/orders/999999/receipt',
+    path: '/api/admin/orders/{id}/receipt',
+    roles: ['super_admin', 'quality'],
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/receipts',
+    path: '/api/admin/receipts',
+    roles: ['super_admin', 'quality'],
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/after_sales',
+    path: '/api/admin/after_sales',
+    roles: ['super_admin', 'service'],
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/after_sales/999999',
+    path: '/api/admin/after_sales/{id}',
+    roles: ['super_admin', 'service'],
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/users/999999/credit',
+    path: '/api/admin/users/{id}/credit',
+    roles: ['super_admin', 'finance'],
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/buyers?keyword=138',
+    path: '/api/admin/buyers',
+    roles: ['super_admin', 'quality', 'service', 'finance'],
+  },
+  ...[
+    ['GET', '/api/admin/qualifications', '/api/admin/qualifications'],
+    ['GET', '/api/admin/qualifications/999999', '/api/admin/qualifications/{id}'],
+    [
+      'POST',
+      '/api/admin/qualifications/999999/documents/1',
+      '/api/admin/qualifications/{id}/documents/{documentId}',
+    ],
+    ['POST', '/api/admin/qualifications/999999/decision', '/api/admin/qualifications/{id}/decision'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET' | 'POST',
+    url,
+    path,
+    roles: ['super_admin', 'quality'] as Role[],
+  })),
+  { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', roles: ['super_admin'] },
+  ...[
+    ['GET', '/api/admin/roles', '/api/admin/roles'],
+    ['GET', '/api/admin/operators', '/api/admin/operators'],
+    ['POST', '/api/admin/operators', '/api/admin/operators'],
+    ['POST', '/api/admin/operators/999999', '/api/admin/operators/{id}'],
+    ['POST', '/api/admin/operators/999999/password', '/api/admin/operators/{id}/password'],
+    ['POST', '/api/admin/operators/999999/status', '/api/admin/operators/{id}/status'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET' | 'POST',
+    url,
+    path,
+    roles: ['super_admin'] as Role[],
+  })),
+];
+
+describe('operator permissions', () => {
+  it('covers every operator route of the API document', async () => {
+    const doc = (await ctx.app.inject('/api/docs/json')).json() as { paths: Record<string, object> };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin/') && !/\/(login|logout)$/.test(path))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(matrix.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('answers 403 with a Chinese message to every role a route does not name, and lets the others in', async () => {
+    const cookies = new Map<Role, string>();
+    for (const role of everyRole) cookies.set(role, (await operatorCookie(ctx.app, role)).cookie);
+    const none = (await operatorCookie(ctx.app, null)).cookie;
+    for (const route of matrix) {
+      for (const role of everyRole) {
+        const res = await call(
+          route.method,
+          route.url,
+          cookies.get(role)!,
+          route.method === 'POST' ? {} : undefined,
+        );
+        const where = `${route.method} ${route.url} as ${role}`;
+        if (route.roles.includes(role)) {
+          expect([401, 403], where).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, where).toBe(403);
+          expect(res.json().message, where).toMatch(/^您没有「.+」权限/);
+        }
+      }
+      const anonymous = await call(route.method, route.url, '', route.method === 'POST' ? {} : undefined);
+      expect(anonymous.statusCode, `${route.url} without a session`).toBe(401);
+      if (route.path !== '/api/admin/me') {
+        expect((await call(route.method, route.url, none)).statusCode, `${route.url} without a role`).toBe(
+          403,
+        );
+      }
+    }
+  });
+});
+
+describe('operator accounts', () => {
+  const login = (username: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password } });
+
+  it('creates an operator with a role who signs in and holds its permissions only', async () => {
+    const admin = await operatorCookie(ctx.app);
+    const roles = (await call('GET', '/api/admin/roles', admin.cookie)).json().data as {
+      id: number;
+      code: string;
+    }[];
+    const quality = roles.find((r) => r.code === 'quality')!;
+    const bad = await call('POST', '/api/admin/operators', admin.cookie, {
+      username: 'Bad Name',
+      name: '张',
+      password: 'short',
+      role_ids: [],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().data.errors).sort()).toEqual(['name', 'password', 'role_ids', 'username']);
+
+    const created = await call('POST', '/api/admin/operators', admin.cookie, {
+      username: 'zhiguan2',
+      name: '质管小周',
+      password: 'Quality123',
+      role_ids: [quality.id],
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().data).toMatchObject({
+      username: 'zhiguan2',
+      disabled: false,
+      role_ids: [quality.id],
+    });
+    const again = await call('POST', '/api/admin/operators', admin.cookie, {
+      username: 'zhiguan2',
+      name: '质管小周',
+      password: 'Quality123',
+      role_ids: [quality.id],
+    });
+    expect(again.json().data.errors.username).toEqual(['该用户名已被使用']);
+
+    const session = cookiesOf(await login('zhiguan2', 'Quality123'));
+    const me = (await call('GET', '/api/admin/me', session)).json().data;
+    expect(me.roles).toEqual([{ code: 'quality', name: '质管' }]);
+    expect(me.permissions).toContain('buyers:review');
+    expect(me.permissions).not.toContain('orders:ship');
+    expect((await call('GET', '/api/admin/qualifications', session)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/audit', session)).statusCode).toBe(403);
+  });
+
+  it('a disabled operator loses its session at once and cannot sign in; enabling lets it back', async () => {
+    const admin = await operatorCookie(ctx.app);
+    const roles = (await call('GET', '/api/admin/roles', admin.cookie)).json().data as {
+      id: number;
+      code: string;
+    }[];
+    const created = (
+      await call('POST', '/api/admin/operators', admin.cookie, {
+        username: 'cangku2',
+        name: '仓库小吴',
+        password: 'Store12345',
+        role_ids: [roles.find((r) => r.code === 'warehouse')!.id],
+      })
+    ).json().data;
+    const session = cookiesOf(await login('cangku2', 'Store12345'));
+    expect((await call('GET', '/api/admin/orders', session)).statusCode).toBe(200);
+
+    const disabled = await call('POST', `/api/admin/operators/${created.id}/status`, admin.cookie, {
+      disabled: true,
+    });
+    expect(disabled.json().data.disabled).toBe(true);
+    expect((await call('GET', '/api/admin/orders', session)).statusCode).toBe(401);
+    const refused = await login('cangku2', 'Store12345');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('该账号已停用，请联系超级管理员');
+
+    await call('POST', `/api/admin/operators/${created.id}/status`, admin.cookie, { disabled: false });
+    expect((await call('GET', '/api/admin/orders', session)).statusCode).toBe(401);
+    expect((await login('cangku2', 'Store12345')).statusCode).toBe(200);
+  });
+
+  it('a password reset ends the sessions of the account; the new password signs in', async () => {
+    const admin = await operatorCookie(ctx.app);
+    const target = await operatorCookie(ctx.app, 'finance');
+    expect((await call('GET', '/api/admin/me', target.cookie)).statusCode).toBe(200);
+    const reset = await call('POST', `/api/admin/operators/${target.operatorId}/password`, admin.cookie, {
+      password: 'Finance2026',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/me', target.cookie)).statusCode).toBe(401);
+    expect((await login(target.username, 'Finance2026')).statusCode).toBe(200);
+  });
+
+  it('keeps one enabled 超级管理员 and refuses to disable oneself', async () => {
+    const fresh = await createTestApp({ seed: false });
+    try {
+      const admin = await operatorCookie(fresh.app);
+      const self = await fresh.app.inject({
+        method: 'POST',
+        url: `/api/admin/operators/${admin.operatorId}/status`,
+        payload: { disabled: true },
+        headers: { cookie: admin.cookie },
+      });
+      expect(self.json().message).toBe('不能停用自己的账号');
+      const roles = (
+        await fresh.app.inject({ url: '/api/admin/roles', headers: { cookie: admin.cookie } })
+      ).json().data as { id: number; code: string }[];
+      const demote = await fresh.app.inject({
+        method: 'POST',
+        url: `/api/admin/operators/${admin.operatorId}`,
+        payload: { name: '平台管理员', role_ids: [roles.find((r) => r.code === 'operations')!.id] },
+        headers: { cookie: admin.cookie },
+      });
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json().message).toBe('至少保留一个启用的超级管理员');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('audit log', () => {
+  it('records operator account changes with before and after, never the password', async () => {
+    const admin = await operatorCookie(ctx.app);
+    const target = await operatorCookie(ctx.app, 'service');
+    const roles = (await call('GET', '/api/admin/roles', admin.cookie)).json().data as {
+      id: number;
+      code: string;
+    }[];
+    const finance = roles.find((r) => r.code === 'finance')!.id;
+    await call('POST', `/api/admin/operators/${target.operatorId}`, admin.cookie, {
+      name: '客服改财务',
+      role_ids: [finance],
+    });
+    await call('POST', `/api/admin/operators/${target.operatorId}/password`, admin.cookie, {
+      password: 'Secret2026x',
+    });
+    const page = (
+      await call('GET', `/api/admin/audit?target_type=operator&target_id=${target.operatorId}`, admin.cookie)
+    ).json().data;
+    expect(page.total).toBe(2);
+    const [reset, update] = page.list;
+    expect(update).toMatchObject({
+      operator_id: admin.operatorId,
+      operator_name: admin.username,
+      action: 'operator.update',
+      action_label: '修改操作员',
+      before: { name: '运营小王' },
+      after: { name: '客服改财务', role_ids: [finance] },
+    });
+    expect(reset.action).toBe('operator.reset_password');
+    expect(JSON.stringify(page)).not.toContain('Secret2026x');
+  });
+
+  it('filters by operator, action and Beijing date range, and pages', async () => {
+    const admin = await operatorCookie(ctx.app);
+    const other = await operatorCookie(ctx.app, 'service');
+    // 2026-03-01 23:30 in Beijing is 15:30 UTC: the row belongs to March 1st, not the 2nd.
+    ctx.app.clock.now = () => new Date('2026-03-01T15:30:00Z');
+    try {
+      for (const name of ['甲一', '甲二', '甲三']) {
+        await call('POST', `/api/admin/operators/${other.operatorId}`, admin.cookie, {
+          name,
+          role_ids: (await call('GET', '/api/admin/operators', admin.cookie))
+            .json()
+            .data.find((o: { id: number }) => o.id === other.operatorId).role_ids,
+        });
+      }
+    } finally {
+      ctx.app.clock.now = () => new Date();
+    }
+    const q = (query: string) =>
+      call('GET', `/api/admin/audit?operator_id=${admin.operatorId}&${query}`, admin.cookie).then((r) =>
+        r.json(),
+      );
+    expect((await q('from=2026-03-01&to=2026-03-01')).data.total).toBe(3);
+    expect((await q('from=2026-03-02&to=2026-03-02')).data.total).toBe(0);
+    expect((await q('action=operator.update&page_size=2&page=2')).data).toMatchObject({ total: 3, page: 2 });
+    expect((await q('action=operator.update&page_size=2&page=2')).data.list).toHaveLength(1);
+    expect((await q('action=order.ship')).data.total).toBe(0);
+    const bad = await q('from=2026-13-01');
+    expect(bad.code).toBe(422);
+    expect(bad.data.errors.from).toEqual(['日期格式应为 YYYY-MM-DD']);
+  });
+
+  it('refuses to update, delete or truncate a row, even for the database owner', async () => {
+    const admin = await operatorCookie(ctx.app);
+    await call('POST', '/api/admin/operators', admin.cookie, {
+      username: 'kefu9',
+      name: '客服小九',
+      password: 'Service123',
+      role_ids: [1],
+    });
+    const attempt = (query: ReturnType<typeof sql>) =>
+      ctx.app.db.execute(query).then(
+        () => 'done',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    expect(await attempt(sql`update audit_log set operator_name = 'x'`)).toMatch(
+      /append-only: UPDATE refused/,
+    );
+    expect(await attempt(sql`delete from audit_log`)).toMatch(/append-only: DELETE refused/);
+    expect(await attempt(sql`truncate audit_log`)).toMatch(/append-only: TRUNCATE refused/);
+  });
+});
