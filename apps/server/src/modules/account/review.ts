@@ -27,13 +27,14 @@ export async function listReviewQueue(ctx: OperatorCtx, query: z.output<typeof r
     eq(companies.qualificationStatus, query.status),
     keyword ? or(ilike(companies.name, keyword), ilike(companies.contactPhone, keyword)) : undefined,
   );
-  const documents = sql<number>`(select count(*)::int from ${qualifications} where ${qualifications.companyId} = ${companies.id})`;
-  const pending = sql<number>`(select count(*)::int from ${qualifications} where ${qualifications.companyId} = ${companies.id} and ${qualifications.status} = 'pending')`;
+  const pending = sql<number>`count(${qualifications.id}) filter (where ${qualifications.status} = 'pending')`;
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ c: companies, documents, pending })
+      .select({ c: companies, documents: count(qualifications.id), pending })
       .from(companies)
+      .leftJoin(qualifications, eq(qualifications.companyId, companies.id))
       .where(where)
+      .groupBy(companies.id)
       // Oldest first: the queue is worked in the order buyers submitted.
       .orderBy(query.status === 'pending' ? asc(companies.id) : desc(companies.id))
       .limit(query.page_size)
