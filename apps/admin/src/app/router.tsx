@@ -1,35 +1,31 @@
-import type { JSX } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { Building } from '../components/Building';
-import LoginPage from '../features/auth/pages/LoginPage';
-import AfterSalesConsole from '../features/order/pages/AfterSalesConsole';
-import CreditConsole from '../features/order/pages/CreditConsole';
-import OrdersConsole from '../features/order/pages/OrdersConsole';
-import ReceiptsConsole from '../features/order/pages/ReceiptsConsole';
-import { ConsoleLayout, consoleMenu } from '../layout/ConsoleLayout';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ConsoleLayout } from '../layout/ConsoleLayout';
+import { HomeRedirect } from '../layout/HomeRedirect';
+import { PageError } from '../layout/PageError';
+import { consoleRoutes } from './routes';
 
-/** Console screens by menu key; the others show which feature is being built. */
-const screens: Record<string, JSX.Element> = {
-  '/orders': <OrdersConsole />,
-  '/after-sales': <AfterSalesConsole />,
-  '/receipts': <ReceiptsConsole />,
-  '/credit': <CreditConsole />,
-};
+/** Routes built from the route table; each page is its own chunk, loaded on first visit. */
+const screens: RouteObject[] = consoleRoutes.map((route) => ({
+  path: route.path.slice(1),
+  handle: route,
+  errorElement: <PageError />,
+  lazy: async () => ({ Component: (await route.page()).default }),
+}));
 
-/** Console routes (under /admin). Screens of later work show which feature is being built. */
 export const router = createBrowserRouter(
   [
-    { path: '/login', element: <LoginPage /> },
+    {
+      path: '/login',
+      lazy: async () => ({ Component: (await import('../features/auth/pages/LoginPage')).default }),
+    },
     {
       path: '/',
       element: <ConsoleLayout />,
+      HydrateFallback: () => null,
       children: [
-        { index: true, element: <Navigate to="/orders" replace /> },
-        ...consoleMenu.map((item) => ({
-          path: `${item.key.slice(1)}/*`,
-          element: screens[item.key] ?? <Building feature={item.label} />,
-        })),
-        { path: '*', element: <Navigate to="/orders" replace /> },
+        { index: true, element: <HomeRedirect /> },
+        ...screens,
+        { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
   ],

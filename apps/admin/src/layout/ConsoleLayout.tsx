@@ -1,40 +1,46 @@
-import {
-  AuditOutlined,
-  CustomerServiceOutlined,
-  FileDoneOutlined,
-  LogoutOutlined,
-  MedicineBoxOutlined,
-  ProfileOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
-import { Button, Layout, Menu, Spin } from 'antd';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { LogoutOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Layout, Menu, type MenuProps, Spin } from 'antd';
+import { createElement, Suspense } from 'react';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { type ConsoleRoute, menuGroups } from '../app/route-types';
+import { breadcrumbOf, canOpen, consoleRoutes } from '../app/routes';
 import { useLogout, useMe } from '../features/auth/api/operator';
+import { Forbidden } from './Forbidden';
 
-export const consoleMenu = [
-  { key: '/orders', icon: <ProfileOutlined />, label: '订单管理' },
-  { key: '/goods', icon: <MedicineBoxOutlined />, label: '商品管理' },
-  { key: '/qualifications', icon: <AuditOutlined />, label: '会员资质审核' },
-  { key: '/after-sales', icon: <CustomerServiceOutlined />, label: '售后处理' },
-  { key: '/receipts', icon: <FileDoneOutlined />, label: '含麻回执' },
-  { key: '/credit', icon: <WalletOutlined />, label: '账期额度' },
-];
+const loading = (
+  <div className="ad-center ad-center--inline">
+    <Spin size="large" />
+  </div>
+);
 
-/** The console frame: side menu, operator name and 退出; visitors go to the login page. */
+/** The side menu: the route table's menu screens the operator may open, by group. */
+function menuItems(permissions: readonly string[]): MenuProps['items'] {
+  return menuGroups.flatMap((group) => {
+    const children = consoleRoutes
+      .filter((r) => r.group === group.key && canOpen(r, permissions))
+      .map((r) => ({ key: r.path, icon: r.icon && createElement(r.icon), label: r.title }));
+    return children.length > 0
+      ? [{ type: 'group' as const, key: group.key, label: group.title, children }]
+      : [];
+  });
+}
+
+/**
+ * The console frame, driven by the route table: side menu, breadcrumbs, the operator and 退出;
+ * the access guard shows 403 for a screen the operator may not open; visitors go to sign in.
+ */
 export function ConsoleLayout() {
   const me = useMe();
   const logout = useLogout();
   const location = useLocation();
   const navigate = useNavigate();
-  if (me.isPending) {
-    return (
-      <div className="ad-center">
-        <Spin size="large" />
-      </div>
-    );
-  }
+  const route = useMatches().at(-1)?.handle as ConsoleRoute | undefined;
+  if (me.isPending) return <div className="ad-center">{loading}</div>;
   if (!me.data) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
-  const selected = consoleMenu.find((item) => location.pathname.startsWith(item.key))?.key;
+  const permissions = me.data.permissions;
+  const allowed = !route || canOpen(route, permissions);
+  const menuKey = route && (route.group ? route.path : route.parent);
+  if (route) document.title = `${route.title} - 药采运营后台`;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={208} theme="dark">
@@ -42,14 +48,28 @@ export function ConsoleLayout() {
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={selected ? [selected] : []}
-          items={consoleMenu}
+          selectedKeys={menuKey ? [menuKey] : []}
+          items={menuItems(permissions)}
           onClick={({ key }) => navigate(key)}
+          data-testid="admin-menu"
         />
       </Layout.Sider>
       <Layout>
         <Layout.Header className="ad-header">
-          <span data-testid="admin-operator">{me.data.name || me.data.username}</span>
+          <Breadcrumb
+            className="ad-breadcrumb"
+            items={
+              route
+                ? breadcrumbOf(route).map((r, i, all) => ({
+                    title: i < all.length - 1 ? <Link to={r.path}>{r.title}</Link> : r.title,
+                  }))
+                : []
+            }
+          />
+          <span data-testid="admin-operator">
+            {me.data.name || me.data.username}
+            <span className="ad-roles">{me.data.roles.map((r) => r.name).join('、')}</span>
+          </span>
           <Button
             type="link"
             icon={<LogoutOutlined />}
@@ -63,7 +83,13 @@ export function ConsoleLayout() {
           </Button>
         </Layout.Header>
         <Layout.Content className="ad-content">
-          <Outlet />
+          {allowed ? (
+            <Suspense fallback={loading}>
+              <Outlet />
+            </Suspense>
+          ) : (
+            <Forbidden permission={route?.permission} />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

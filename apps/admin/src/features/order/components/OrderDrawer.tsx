@@ -1,21 +1,20 @@
 import { formatAddress } from '@yaocai/domain';
 import { Button, Descriptions, Drawer, Input, Space, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
-import { useAdminAction, useAdminOrder } from '../api/admin';
+import { useAddTracking } from '../api/add-tracking';
+import { useOrder } from '../api/get-order';
 
 const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
 
 /** An order's lines, address, history and tracking; add a tracking event. */
 export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onClose(): void }) {
-  const { data: o } = useAdminOrder(orderId);
-  const action = useAdminAction();
+  const { data: o } = useOrder(orderId);
+  const action = useAddTracking();
   const [event, setEvent] = useState('');
   const addEvent = async () => {
+    if (!orderId) return;
     try {
-      await action.mutateAsync({
-        url: `/api/admin/orders/${orderId}/tracking`,
-        body: { description: event },
-      });
+      await action.mutateAsync({ id: orderId, description: event });
       setEvent('');
     } catch {
       // the HTTP client has already shown the refusal (温馨提示 or toast)

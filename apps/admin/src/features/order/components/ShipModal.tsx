@@ -1,17 +1,18 @@
 import { App, Form, Input, Modal, Select } from 'antd';
-import { useAdminAction } from '../api/admin';
+import { type ShipInput, useShipOrder } from '../api/ship-order';
 
 const carriers = ['顺丰速运', '京东物流', '中通快递', '圆通速递', '韵达快递', '中国邮政 EMS'];
 
 /** Ship an order: carrier and tracking number. */
 export function ShipModal({ orderId, onClose }: { orderId: number | null; onClose(): void }) {
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ carrier: string; tracking_no: string }>();
-  const action = useAdminAction();
+  const [form] = Form.useForm<ShipInput>();
+  const action = useShipOrder();
   const submit = async () => {
+    if (!orderId) return;
     const body = await form.validateFields();
     try {
-      await action.mutateAsync({ url: `/api/admin/orders/${orderId}/ship`, body });
+      await action.mutateAsync({ id: orderId, ...body });
       message.success('已发货');
       form.resetFields();
       onClose();

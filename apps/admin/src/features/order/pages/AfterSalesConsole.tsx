@@ -2,14 +2,14 @@ import { FileThumbs } from '@yaocai/web-client/files';
 import { App, Card, Input, Table, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { ReviewButtons } from '../../../components/ReviewButtons';
-import { useAdminAction, useAfterSales } from '../api/admin';
+import { useAfterSales, useDecideAfterSale } from '../api/after-sales';
 
 /** Accept (refund to the original payment method) or refuse return / after-sales requests. */
 export default function AfterSalesConsole() {
   const { message, modal } = App.useApp();
   const [status, setStatus] = useState('pending');
   const { data = [] } = useAfterSales(status);
-  const action = useAdminAction();
+  const action = useDecideAfterSale();
   const note = useRef('');
   const decide = (id: number, approve: boolean) => {
     note.current = '';
@@ -26,10 +26,7 @@ export default function AfterSalesConsole() {
       ),
       onOk: async () => {
         try {
-          await action.mutateAsync({
-            url: `/api/admin/after_sales/${id}`,
-            body: { approve: approve ? '1' : '0', note: note.current },
-          });
+          await action.mutateAsync({ id, approve, note: note.current });
           message.success('已处理');
         } catch {
           // the HTTP client has already shown the refusal (温馨提示 or toast)

@@ -1,21 +1,21 @@
 import { ORDER_STATUSES, orderStatusLabels } from '@yaocai/domain';
 import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useAdminOrders } from '../api/admin';
+import { type OrderListQuery, useOrders } from '../api/list-orders';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { ShipModal } from '../components/ShipModal';
 
 /** Operator order list: filter by status or number, open the detail, ship. */
 export default function OrdersConsole() {
-  const [q, setQ] = useState<{ status?: string; keyword?: string; page: number }>({
+  const [q, setQ] = useState<OrderListQuery>({
     page: 1,
     status: 'awaiting_shipment',
   });
-  const { data, isLoading } = useAdminOrders(q);
+  const { data, isLoading } = useOrders(q);
   const [shipping, setShipping] = useState<number | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <Card title="订单管理" data-testid="admin-orders">
+    <Card title="订单发货" data-testid="admin-orders">
       <Space style={{ marginBottom: 12 }}>
         <Select
           allowClear

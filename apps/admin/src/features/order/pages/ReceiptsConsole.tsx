@@ -1,19 +1,16 @@
 import { FileLink, FileThumbs } from '@yaocai/web-client/files';
 import { App, Card, Table } from 'antd';
 import { ReviewButtons } from '../../../components/ReviewButtons';
-import { useAdminAction, useReceipts } from '../api/admin';
+import { useReceipts, useReviewReceipt } from '../api/receipts';
 
 /** Ephedrine (含麻) order receipts waiting for review. */
 export default function ReceiptsConsole() {
   const { message } = App.useApp();
   const { data = [] } = useReceipts();
-  const action = useAdminAction();
+  const action = useReviewReceipt();
   const review = async (id: number, approve: boolean) => {
     try {
-      await action.mutateAsync({
-        url: `/api/admin/orders/${id}/receipt`,
-        body: { approve: approve ? '1' : '0', note: approve ? '' : '回执不清晰或未盖章，请重新上传' },
-      });
+      await action.mutateAsync({ id, approve, note: approve ? '' : '回执不清晰或未盖章，请重新上传' });
       message.success(approve ? '回执已通过' : '已退回');
     } catch {
       // the HTTP client has already shown the refusal (温馨提示 or toast)

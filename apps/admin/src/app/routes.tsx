@@ -1,0 +1,97 @@
+import {
+  AuditOutlined,
+  CustomerServiceOutlined,
+  FileDoneOutlined,
+  HistoryOutlined,
+  ProfileOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { holdsPermission } from '@yaocai/domain';
+import type { ConsoleRoute } from './route-types';
+
+/**
+ * THE route table of the operator console: the router, the side menu, the breadcrumbs and the
+ * access guard read this one list. Only screens that work are listed.
+ */
+export const consoleRoutes: ConsoleRoute[] = [
+  {
+    path: '/orders',
+    title: '订单发货',
+    group: 'order',
+    icon: ProfileOutlined,
+    permission: 'orders:read',
+    page: () => import('../features/order/pages/OrdersConsole'),
+  },
+  {
+    path: '/after-sales',
+    title: '售后处理',
+    group: 'order',
+    icon: CustomerServiceOutlined,
+    permission: 'after_sales:write',
+    page: () => import('../features/order/pages/AfterSalesConsole'),
+  },
+  {
+    path: '/receipts',
+    title: '含麻回执',
+    group: 'order',
+    icon: FileDoneOutlined,
+    permission: 'receipts:review',
+    page: () => import('../features/order/pages/ReceiptsConsole'),
+  },
+  {
+    path: '/qualifications',
+    title: '资质审核',
+    group: 'buyer',
+    icon: AuditOutlined,
+    permission: 'buyers:review',
+    page: () => import('../features/review/pages/ReviewQueuePage'),
+  },
+  {
+    path: '/qualifications/:id',
+    title: '企业资质审核',
+    permission: 'buyers:review',
+    parent: '/qualifications',
+    page: () => import('../features/review/pages/ReviewCompanyPage'),
+  },
+  {
+    path: '/credit',
+    title: '账期额度',
+    group: 'buyer',
+    icon: WalletOutlined,
+    permission: 'credit:write',
+    page: () => import('../features/buyer/pages/CreditPage'),
+  },
+  {
+    path: '/operators',
+    title: '操作员与角色',
+    group: 'system',
+    icon: TeamOutlined,
+    permission: 'operators:write',
+    page: () => import('../features/operator/pages/OperatorsPage'),
+  },
+  {
+    path: '/audit',
+    title: '审计日志',
+    group: 'system',
+    icon: HistoryOutlined,
+    permission: 'audit:read',
+    page: () => import('../features/audit/pages/AuditPage'),
+  },
+];
+
+export const routeByPath = (path: string) => consoleRoutes.find((r) => r.path === path);
+
+/** Whether an operator holding `permissions` may open a route. */
+export const canOpen = (route: ConsoleRoute, permissions: readonly string[]) =>
+  holdsPermission(permissions, route.permission);
+
+/** Where the console opens for an operator: the first menu screen it may use. */
+export const homePathFor = (permissions: readonly string[]) =>
+  consoleRoutes.find((r) => r.group && canOpen(r, permissions))?.path;
+
+/** The breadcrumb trail of a route, root first. */
+export function breadcrumbOf(route: ConsoleRoute): ConsoleRoute[] {
+  const parent = route.parent ? routeByPath(route.parent) : undefined;
+  return parent ? [...breadcrumbOf(parent), route] : [route];
+}

@@ -1,0 +1,55 @@
+import {
+  type CompanyDecisionInput,
+  type ReviewCompany,
+  type ScopeClassCode,
+  scopeClasses,
+} from '@yaocai/domain';
+import { Button, Card, Checkbox, Input, Space } from 'antd';
+import { useState } from 'react';
+
+interface Props {
+  company: ReviewCompany;
+  busy: boolean;
+  onDecide(decision: CompanyDecisionInput): void;
+}
+
+/** The company's decision: its business scope (经营范围) when approved, the reason when refused. */
+export function CompanyDecision({ company, busy, onDecide }: Props) {
+  const [scope, setScope] = useState<ScopeClassCode[]>(company.business_scope as ScopeClassCode[]);
+  const [reason, setReason] = useState('');
+  return (
+    <Card size="small" title="企业审核结论" data-testid="admin-company-decision">
+      <div style={{ marginBottom: 8 }}>核定经营范围</div>
+      <Checkbox.Group
+        value={scope}
+        onChange={(v) => setScope(v as ScopeClassCode[])}
+        options={scopeClasses.map((c) => ({ value: c.code, label: c.name }))}
+      />
+      <Input.TextArea
+        rows={2}
+        maxLength={200}
+        value={reason}
+        placeholder="退回原因（退回时必填，将通过站内信和短信告知买家）"
+        onChange={(e) => setReason(e.target.value)}
+        style={{ margin: '12px 0' }}
+      />
+      <Space>
+        <Button
+          type="primary"
+          loading={busy}
+          onClick={() => onDecide({ approve: true, business_scope: scope })}
+          data-testid="admin-company-approve"
+        >
+          审核通过
+        </Button>
+        <Button
+          danger
+          loading={busy}
+          onClick={() => onDecide({ approve: false, reason: reason || undefined })}
+        >
+          退回
+        </Button>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReviewQueueQuery } from '@yaocai/domain';
+import { Badge, Card, Input, Table, Tabs } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useReviewQueue } from '../api/review';
+import { formatTime, reviewStatusLabels } from '../review-labels';
+
+type Status = NonNullable<ReviewQueueQuery['status']>;
+
+/** The qualification review queue (质管): companies by review state, oldest submission first. */
+export default function ReviewQueuePage() {
+  const [q, setQ] = useState<ReviewQueueQuery & { status: Status; page: number }>({
+    status: 'pending',
+    page: 1,
+  });
+  const { data, isLoading } = useReviewQueue(q);
+  return (
+    <Card title="会员资质审核" data-testid="admin-review-queue">
+      <Tabs
+        activeKey={q.status}
+        onChange={(status) => setQ({ status: status as Status, page: 1, keyword: q.keyword })}
+        items={(Object.keys(reviewStatusLabels) as Status[]).map((key) => ({
+          key,
+          label: reviewStatusLabels[key],
+        }))}
+        tabBarExtraContent={
+          <Input.Search
+            allowClear
+            placeholder="企业名称 / 联系电话"
+            style={{ width: 240 }}
+            onSearch={(keyword) => setQ({ ...q, keyword: keyword || undefined, page: 1 })}
+          />
+        }
+      />
+      <Table
+        rowKey="id"
+        size="small"
+        loading={isLoading}
+        dataSource={data?.list ?? []}
+        pagination={{
+          current: q.page,
+          total: data?.total ?? 0,
+          pageSize: 20,
+          onChange: (page) => setQ({ ...q, page }),
+        }}
+        columns={[
+          {
+            title: '企业名称',
+            render: (_, c) => (
+              <Link to={`/qualifications/${c.id}`} data-testid="admin-review-open">
+                {c.name}
+              </Link>
+            ),
+          },
+          { title: '类型', dataIndex: 'type_name' },
+          { title: '联系人', render: (_, c) => `${c.contact_name} ${c.contact_phone}` },
+          { title: '地区', dataIndex: 'region' },
+          {
+            title: '证件',
+            render: (_, c) => (
+              <Badge count={c.documents_pending} size="small" offset={[8, 0]} title="待审证件">
+                {c.documents} 份
+              </Badge>
+            ),
+          },
+          { title: '注册时间', render: (_, c) => formatTime(c.created_at) },
+          {
+            title: '操作',
+            render: (_, c) => (
+              <Link to={`/qualifications/${c.id}`}>
+                {c.qualification_status === 'pending' ? '审核' : '查看'}
+              </Link>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { type PermissionCode, permissionName } from '@yaocai/domain';
+import { Button, Result } from 'antd';
+import { Link } from 'react-router';
+
+/** The access guard's answer: the screen needs a permission the operator does not hold. */
+export function Forbidden({ permission }: { permission?: PermissionCode }) {
+  return (
+    <Result
+      status="403"
+      title="403"
+      subTitle={`您没有「${permission ? permissionName(permission) : ''}」权限，无法打开此页面。如需使用，请联系超级管理员分配角色。`}
+      extra={
+        <Link to="/">
+          <Button type="primary">返回首页</Button>
+        </Link>
+      }
+      data-testid="admin-forbidden"
+    />
+  );
+}
