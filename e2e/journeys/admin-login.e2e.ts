@@ -29,10 +29,11 @@ describe('operator console login', () => {
     await page.getByTestId('admin-password').fill('Admin@123456');
     await page.getByTestId('admin-login-submit').click();
     await page.getByTestId('admin-operator').waitFor();
-    await page.getByRole('menuitem', { name: '商品管理' }).click();
-    await page.getByText('「商品管理」功能建设中').waitFor();
-    await page.locator('.ant-menu-item-selected', { hasText: '商品管理' }).waitFor();
-    await page.waitForTimeout(400); // the menu's highlight transition
+    // The route table's menu: the 超级管理员 sees every screen; a click opens it, highlighted.
+    await page.getByTestId('admin-menu').getByRole('link', { name: '审计日志' }).click();
+    await page.getByTestId('admin-audit').waitFor();
+    await page.locator('.ad-nav__item--active', { hasText: '审计日志' }).waitFor();
+    expect(await page.getByTestId('admin-breadcrumb').textContent()).toBe('审计日志');
     await h.shot(page, 'admin-console');
     await page.getByTestId('admin-logout').click();
     await page.waitForURL((url) => url.pathname === '/admin/login');

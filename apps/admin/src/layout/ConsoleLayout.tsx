@@ -1,29 +1,19 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Layout, Menu, type MenuProps, Spin } from 'antd';
-import { createElement, Suspense } from 'react';
-import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { type ConsoleRoute, menuGroups } from '../app/route-types';
-import { breadcrumbOf, canOpen, consoleRoutes } from '../app/routes';
+import { Button, Layout, Spin } from 'antd';
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import type { ConsoleRoute } from '../app/route-types';
+import { canOpen } from '../app/routes';
 import { useLogout, useMe } from '../features/auth/api/operator';
+import { Breadcrumbs } from './Breadcrumbs';
 import { Forbidden } from './Forbidden';
+import { SideNav } from './SideNav';
 
 const loading = (
   <div className="ad-center ad-center--inline">
     <Spin size="large" />
   </div>
 );
-
-/** The side menu: the route table's menu screens the operator may open, by group. */
-function menuItems(permissions: readonly string[]): MenuProps['items'] {
-  return menuGroups.flatMap((group) => {
-    const children = consoleRoutes
-      .filter((r) => r.group === group.key && canOpen(r, permissions))
-      .map((r) => ({ key: r.path, icon: r.icon && createElement(r.icon), label: r.title }));
-    return children.length > 0
-      ? [{ type: 'group' as const, key: group.key, label: group.title, children }]
-      : [];
-  });
-}
 
 /**
  * The console frame, driven by the route table: side menu, breadcrumbs, the operator and 退出;
@@ -45,27 +35,11 @@ export function ConsoleLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={208} theme="dark">
         <div className="ad-logo">药采运营后台</div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          selectedKeys={menuKey ? [menuKey] : []}
-          items={menuItems(permissions)}
-          onClick={({ key }) => navigate(key)}
-          data-testid="admin-menu"
-        />
+        <SideNav permissions={permissions} active={menuKey} />
       </Layout.Sider>
       <Layout>
         <Layout.Header className="ad-header">
-          <Breadcrumb
-            className="ad-breadcrumb"
-            items={
-              route
-                ? breadcrumbOf(route).map((r, i, all) => ({
-                    title: i < all.length - 1 ? <Link to={r.path}>{r.title}</Link> : r.title,
-                  }))
-                : []
-            }
-          />
+          <Breadcrumbs route={route} />
           <span data-testid="admin-operator">
             {me.data.name || me.data.username}
             <span className="ad-roles">{me.data.roles.map((r) => r.name).join('、')}</span>

@@ -44,6 +44,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       index: false,
       wildcard: false,
       decorateReply: false,
+      // The console's build writes .br and .gz beside each asset (apps/admin/vite.config.ts).
+      preCompressed: true,
       setHeaders: immutable,
     });
   }

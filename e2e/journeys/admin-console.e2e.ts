@@ -1,0 +1,182 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/admin/login');
+  await page.getByTestId('admin-username').fill(username);
+  await page.getByTestId('admin-password').fill('Admin@123456');
+  await page.getByTestId('admin-login-submit').click();
+  await page.getByTestId('admin-operator').waitFor();
+}
+
+async function buyerSignIn(context: BrowserContext, phone: string) {
+  const response = await context.request.post(`${h.baseUrl}/api/user/login`, {
+    form: { username: phone, password: 'Demo@123456' },
+  });
+  expect(response.status()).toBe(200);
+}
+
+const menuTitles = async (page: Page) => page.getByTestId('admin-menu').getByRole('link').allTextContents();
+
+/** JavaScript the server sent while `load` ran: compressed bytes per file as they travelled. */
+async function javascriptSent(page: Page, load: () => Promise<void>) {
+  const sizes: Promise<[string, number, string]>[] = [];
+  const onResponse = (response: Awaited<ReturnType<Page['waitForResponse']>>) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('.js')) return;
+    sizes.push(
+      response
+        .request()
+        .sizes()
+        .then((s) => [
+          url.pathname,
+          s.responseBodySize,
+          response.headers()['content-encoding'] ?? 'identity',
+        ]),
+    );
+  };
+  page.on('response', onResponse);
+  await load();
+  page.off('response', onResponse);
+  const files = await Promise.all(sizes);
+  return { files, total: files.reduce((sum, [, bytes]) => sum + bytes, 0) };
+}
+
+describe('operator console', () => {
+  it('first load sends under 250 KB of JavaScript, compressed', async () => {
+    const { page, context } = await h.newPage();
+    const login = await javascriptSent(page, async () => {
+      await page.goto('/admin/login');
+      await page.getByTestId('admin-login-submit').waitFor();
+    });
+    const entry = login.files.filter(([file]) => !file.includes('LoginPage'));
+    const entryBytes = entry.reduce((sum, [, bytes]) => sum + bytes, 0);
+    const firstScreen = await javascriptSent(page, async () => {
+      await page.getByTestId('admin-username').fill('admin');
+      await page.getByTestId('admin-password').fill('Admin@123456');
+      await page.getByTestId('admin-login-submit').click();
+      await page.getByTestId('admin-orders').waitFor();
+    });
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    console.info(
+      `console JS sent: entry ${kb(entryBytes)} (${entry.map(([f, b, e]) => `${f.split('/').pop()} ${kb(b)} ${e}`).join(', ')}); ` +
+        `login page total ${kb(login.total)}; after sign-in, the orders screen adds ${kb(firstScreen.total)}`,
+    );
+    expect(entry.every(([, , encoding]) => encoding === 'br')).toBe(true);
+    expect(login.total).toBeLessThan(250 * 1024);
+    await context.close();
+  });
+
+  it('the 质管 operator approves demo buyer 13800000002; the buyer then sees prices', async () => {
+    const buyer = await h.newPage();
+    await buyerSignIn(buyer.context, '13800000002');
+    await buyer.page.goto('/list');
+    await buyer.page.getByTestId('goods-card').first().waitFor();
+    expect(await buyer.page.getByTestId('price').count()).toBe(0);
+
+    const { page, context } = await h.newPage();
+    await signIn(page, 'zhiguan');
+    expect(await menuTitles(page)).toEqual(['订单发货', '含麻回执', '资质审核']);
+    await page.getByTestId('admin-menu').getByRole('link', { name: '资质审核' }).click();
+    await page.getByTestId('admin-review-queue').waitFor();
+    await page.getByRole('link', { name: '康宁诊所' }).waitFor();
+    await h.shot(page, 'admin-review-queue');
+    await page.getByRole('link', { name: '康宁诊所' }).click();
+    await page.getByTestId('admin-review-company').waitFor();
+    expect(await page.getByTestId('admin-breadcrumb').textContent()).toBe('资质审核/企业资质审核');
+    const documents = page.getByTestId('admin-review-document');
+    expect(await documents.count()).toBe(2);
+    // Each document shows its image (the demo licence pictures), number and validity.
+    await page
+      .locator('.ad-doc-image')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
+    expect(
+      await page
+        .locator('.ad-doc-image')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await h.shot(page, 'admin-review-company');
+    for (let i = 0; i < 2; i++) {
+      await documents.nth(i).getByTestId('admin-document-approve').click();
+      await page.getByText('证件已通过').last().waitFor();
+      await documents.nth(i).getByText('已通过').waitFor();
+    }
+    const decision = page.getByTestId('admin-company-decision');
+    for (const scope of ['处方药', '非处方药', '中成药', '化学药制剂', '抗生素制剂']) {
+      await decision.getByLabel(scope).check();
+    }
+    await page.getByTestId('admin-company-approve').click();
+    await page.getByText('企业资质已通过，已通知买家').waitFor();
+    await page.getByTestId('admin-review-company').getByText('已通过').waitFor();
+    await h.shot(page, 'admin-review-approved');
+    await context.close();
+
+    await buyer.page.reload();
+    await buyer.page.getByTestId('price').first().waitFor();
+    expect(await buyer.page.getByText('资质审核通过后可见').count()).toBe(0);
+    await h.shot(buyer.page, 'admin-review-buyer-sees-prices');
+    await buyer.context.close();
+  });
+
+  it('a 运营 operator has no qualification queue: not in the menu, 403 by address', async () => {
+    const { page, context } = await h.newPage();
+    await signIn(page, 'yunying');
+    expect(await menuTitles(page)).not.toContain('资质审核');
+    await page.goto('/admin/qualifications');
+    await page.getByTestId('admin-forbidden').waitFor();
+    expect(await page.getByTestId('admin-forbidden').textContent()).toContain('您没有「资质审核」权限');
+    await h.shot(page, 'admin-forbidden');
+    await context.close();
+  });
+
+  it('the audit screen shows the approval; the other screens render', async () => {
+    const { page, context } = await h.newPage();
+    await signIn(page, 'admin');
+    expect(await menuTitles(page)).toEqual([
+      '订单发货',
+      '售后处理',
+      '含麻回执',
+      '资质审核',
+      '账期额度',
+      '操作员与角色',
+      '审计日志',
+    ]);
+    await h.shot(page, 'admin-orders');
+    await page.getByTestId('admin-menu').getByRole('link', { name: '审计日志' }).click();
+    await page.getByTestId('admin-audit').waitFor();
+    const approval = page.locator('tr', { hasText: '企业资质审核' });
+    await approval.waitFor();
+    expect(await approval.textContent()).toContain('zhiguan');
+    expect(await approval.textContent()).toContain('"qualification_status":"approved"');
+    await h.shot(page, 'admin-audit');
+
+    await page.getByTestId('admin-menu').getByRole('link', { name: '操作员与角色' }).click();
+    await page.getByTestId('admin-operators').getByText('zhiguan').waitFor();
+    await h.shot(page, 'admin-operators');
+
+    await page.getByTestId('admin-menu').getByRole('link', { name: '账期额度' }).click();
+    await page.getByTestId('admin-credit-search').locator('input').fill('13800000001');
+    await page.getByTestId('admin-credit-search').locator('input').press('Enter');
+    await page.getByText('13800000001').first().waitFor();
+    await h.shot(page, 'admin-credit');
+
+    for (const [menu, testId, shot] of [
+      ['售后处理', 'admin-after-sales', 'admin-after-sales'],
+      ['含麻回执', 'admin-receipts', 'admin-receipts'],
+    ]) {
+      await page.getByTestId('admin-menu').getByRole('link', { name: menu }).click();
+      await page.getByTestId(testId).waitFor();
+      await h.shot(page, shot);
+    }
+    await context.close();
+  });
+});
