@@ -16,6 +16,12 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   });
 
 const pageSize = z.coerce.number().int().min(1).max(100).default(20);
+
+/** A yes/no from JSON (true/false) or a form ('1', '0', 'true', 'false'). */
+const formBoolean = (message: string) =>
+  z
+    .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])], message)
+    .transform((v) => v === true || v === '1' || v === 'true');
 const isoDate = z.iso.date('日期格式应为 YYYY-MM-DD');
 
 /** GET /api/admin/me: the signed-in operator with what the console may show. */
@@ -81,7 +87,7 @@ export const operatorView = z.object({
 export type OperatorView = z.infer<typeof operatorView>;
 
 const operatorName = z.string().trim().min(2, '姓名至少2个字').max(20, '姓名最多20个字');
-const roleIds = z.array(recordId('角色不正确')).min(1, '请至少选择一个角色').max(20);
+const roleIds = z.array(recordId('角色不正确'), '请至少选择一个角色').min(1, '请至少选择一个角色').max(20);
 
 export const createOperatorBody = z.strictObject({
   username: z
@@ -98,7 +104,7 @@ export const updateOperatorBody = z.strictObject({ name: operatorName, role_ids:
 export type UpdateOperatorInput = z.input<typeof updateOperatorBody>;
 
 export const resetOperatorPasswordBody = z.strictObject({ password });
-export const operatorStatusBody = z.strictObject({ disabled: z.boolean('请选择启用或停用') });
+export const operatorStatusBody = z.strictObject({ disabled: formBoolean('请选择启用或停用') });
 
 // --- qualification review ----------------------------------------------------------------------
 
@@ -156,7 +162,7 @@ export type ReviewCompany = z.infer<typeof reviewCompany>;
 /** One document's decision: a refusal needs its reason; the validity date may be corrected. */
 export const documentDecisionBody = z
   .strictObject({
-    approve: z.boolean('请选择通过或退回'),
+    approve: formBoolean('请选择通过或退回'),
     reason: z.string().trim().max(200, '原因最多200个字').optional(),
     expires_on: isoDate.optional(),
   })
@@ -170,9 +176,9 @@ export type DocumentDecisionInput = z.input<typeof documentDecisionBody>;
 /** The company's decision: approving sets its business scope; refusing needs the reason. */
 export const companyDecisionBody = z
   .strictObject({
-    approve: z.boolean('请选择通过或退回'),
+    approve: formBoolean('请选择通过或退回'),
     reason: z.string().trim().max(200, '原因最多200个字').optional(),
-    business_scope: z.array(z.enum(scopeClassCodes, '经营范围不正确')).max(20).optional(),
+    business_scope: z.array(z.enum(scopeClassCodes, '经营范围不正确'), '经营范围不正确').max(20).optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.approve && !value.reason) {

@@ -148,6 +148,27 @@ describe('qualification review (质管)', () => {
     expect(inbox.find((m) => m.title === '资质审核未通过')?.body).toContain('营业执照已过期');
   });
 
+  it('takes decisions form-encoded, as the console sends them', async () => {
+    const queue = (await api.get('/api/admin/qualifications?status=rejected', quality)).json().data;
+    const company = queue.list[0];
+    const detail = (await api.get(`/api/admin/qualifications/${company.id}`, quality)).json().data;
+    const form = (url: string, body: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { cookie: quality, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const doc = await form(
+      `/api/admin/qualifications/${company.id}/documents/${detail.documents[0].id}`,
+      'approve=false&reason=%E5%9B%BE%E7%89%87%E4%B8%8D%E6%B8%85%E6%99%B0',
+    );
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().data.documents[0]).toMatchObject({ status: 'rejected', review_note: '图片不清晰' });
+    const missing = await form(`/api/admin/qualifications/${company.id}/decision`, 'approve=maybe');
+    expect(missing.json().data.errors.approve).toEqual(['请选择通过或退回']);
+  });
+
   it('finds buyer stores by phone, store or company name with their credit', async () => {
     const finance = (await operatorCookie(ctx.app, 'finance')).cookie;
     const found = (await api.get('/api/admin/buyers?keyword=13800000001', finance)).json().data;

@@ -159,7 +159,6 @@ describe('operator accounts', () => {
       username: 'Bad Name',
       name: '张',
       password: 'short',
-      role_ids: [],
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().data.errors).sort()).toEqual(['name', 'password', 'role_ids', 'username']);
@@ -219,7 +218,14 @@ describe('operator accounts', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('该账号已停用，请联系超级管理员');
 
-    await call('POST', `/api/admin/operators/${created.id}/status`, admin.cookie, { disabled: false });
+    // The console posts forms: disabled=0 enables.
+    const enabled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/operators/${created.id}/status`,
+      payload: 'disabled=0',
+      headers: { cookie: admin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(enabled.json().data.disabled).toBe(false);
     expect((await call('GET', '/api/admin/orders', session)).statusCode).toBe(401);
     expect((await login('cangku2', 'Store12345')).statusCode).toBe(200);
   });

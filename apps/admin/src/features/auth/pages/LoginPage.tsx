@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type AdminLoginValues, useLogin } from '../api/operator';
 import { loginErrorText } from '../login-error';
@@ -13,17 +13,16 @@ export default function LoginPage() {
     login.mutate(values, { onSuccess: () => navigate(params.get('redirect') || '/', { replace: true }) });
   return (
     <div className="ad-login">
-      <Card className="ad-login__card">
+      {/* Plain markup rather than Card and Typography: they bring tabs, menus and tooltips into the first load. */}
+      <div className="ad-login__card">
         <div className="ad-login__brand">
           <svg width="40" height="40" viewBox="0 0 52 52" aria-hidden="true">
             <rect width="52" height="52" rx="12" fill="#0a8f5a" />
             <path d="M21 10h10v11h11v10H31v11H21V31H10V21h11z" fill="#fff" />
           </svg>
           <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              药采运营后台
-            </Typography.Title>
-            <Typography.Text type="secondary">订单、商品、会员资质与售后管理</Typography.Text>
+            <h1 className="ad-login__title">药采运营后台</h1>
+            <div className="ad-login__subtitle">订单、会员资质、售后与账期管理</div>
           </div>
         </div>
         <Form<AdminLoginValues>
@@ -72,7 +71,7 @@ export default function LoginPage() {
             登 录
           </Button>
         </Form>
-      </Card>
+      </div>
     </div>
   );
 }
