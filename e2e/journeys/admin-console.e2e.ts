@@ -115,7 +115,7 @@ describe('operator console', () => {
     }
     const decision = page.getByTestId('admin-company-decision');
     for (const scope of ['处方药', '非处方药', '中成药', '化学药制剂', '抗生素制剂']) {
-      await decision.getByLabel(scope).check();
+      await decision.getByLabel(scope, { exact: true }).check();
     }
     await page.getByTestId('admin-company-approve').click();
     await page.getByText('企业资质已通过，已通知买家').waitFor();
@@ -167,8 +167,9 @@ describe('operator console', () => {
     await h.shot(page, 'admin-operators');
 
     await page.getByTestId('admin-menu').getByRole('link', { name: '账期额度' }).click();
-    await page.getByTestId('admin-credit-search').locator('input').fill('13800000001');
-    await page.getByTestId('admin-credit-search').locator('input').press('Enter');
+    const search = page.getByPlaceholder('手机号 / 门店名称 / 企业名称');
+    await search.fill('13800000001');
+    await search.press('Enter');
     await page.getByText('13800000001').first().waitFor();
     await h.shot(page, 'admin-credit');
 
