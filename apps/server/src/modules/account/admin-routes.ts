@@ -19,7 +19,7 @@ import { refusal } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
 import { loadOperatorAccess } from '../operator/access';
-import { walletOf } from '../wallet/service';
+import { walletRow } from '../wallet/service';
 import { loginOperator } from './auth';
 import { decideCompany, decideDocument, listReviewQueue, lookupBuyers, reviewCompany } from './review';
 
@@ -151,7 +151,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const ctx = await request.operatorCtx();
         const rows = await lookupBuyers(ctx, request.query.keyword);
-        const wallets = await Promise.all(rows.map((row) => walletOf(ctx.db, row.user_id)));
+        const wallets = await Promise.all(rows.map((row) => walletRow(ctx.db, row.user_id)));
         return ok(
           rows.map((row, i) => ({
             ...row,
