@@ -51,7 +51,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null, '已退出');
   });
 
-  await app.register(async (scope) => {
+  const signedIn: FastifyPluginAsyncZod = async (scope) => {
     operatorOnly(scope);
     scope.get(
       '/admin/me',
@@ -162,5 +162,6 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       },
     );
-  });
+  };
+  await app.register(signedIn);
 };
