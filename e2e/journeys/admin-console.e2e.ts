@@ -115,7 +115,13 @@ describe('operator console', () => {
     }
     const decision = page.getByTestId('admin-company-decision');
     for (const scope of ['处方药', '非处方药', '中成药', '化学药制剂', '抗生素制剂']) {
-      await decision.getByLabel(scope, { exact: true }).check();
+      const box = decision.getByLabel(scope, { exact: true });
+      // A re-render right after the last document's answer can swallow a click: try again.
+      for (let attempt = 0; attempt < 3 && !(await box.isChecked()); attempt++) {
+        await box.click();
+        await page.waitForTimeout(200);
+      }
+      expect(await box.isChecked(), scope).toBe(true);
     }
     await page.getByTestId('admin-company-approve').click();
     await page.getByText('企业资质已通过，已通知买家').waitFor();
