@@ -1,14 +1,11 @@
 import { ApiCode, clientMessages, type FieldErrors, personMessages } from '@yaocai/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import { refuseUnsafeInput } from './input-guard';
+import { responseSerializerCompiler } from './serializer';
 
 // Zod's own messages written for people, in Chinese, for every schema in the process.
 z.config({ localeError: personMessages });
@@ -33,7 +30,7 @@ function fieldName(context: string | undefined, instancePath: string, missing?: 
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // Every route, whatever its schemas: control characters and absurd nesting never get further.
   app.addHook('preValidation', refuseUnsafeInput);
 
