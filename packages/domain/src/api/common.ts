@@ -101,6 +101,8 @@ export const helpArticle = z.object({
   id: z.number().int(),
   title: z.string(),
   category: z.string(),
+  /** The shop route the article answers (help/xrzn/hyzc...). */
+  path: z.string(),
   paragraphs: z.array(z.string()),
   updated_at: z.string(),
 });
@@ -119,7 +121,12 @@ export const newsSummary = z.object({
   type: newsType,
 });
 export type NewsSummary = z.infer<typeof newsSummary>;
-export const newsListData = z.object({ list: z.array(newsSummary), total: z.number().int() });
+export const newsListData = z.object({
+  list: z.array(newsSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
 export type NewsListData = z.infer<typeof newsListData>;
 
 /** GET /api/news/{id} */

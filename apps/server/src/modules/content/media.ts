@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { ads, brands, goods } from '../../db/schema';
 import { bannerSvg, brandSvg, packagingSvg, qrSvg } from './svg';
 
@@ -8,6 +9,11 @@ const sendSvg = (reply: FastifyReply, body: string) =>
 
 const notFound = (reply: FastifyReply) =>
   reply.status(404).type('text/plain; charset=utf-8').send('not found');
+
+/** The drawing itself: an SVG document, not the JSON envelope. */
+const svgSchema = (summary: string) => ({
+  schema: { tags: ['media'], summary, produces: ['image/svg+xml'], response: { 200: z.string() } },
+});
 
 const qrCaptions = new Map([
   ['wechat.svg', '关注药采公众号'],
@@ -18,60 +24,76 @@ const qrCaptions = new Map([
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
 
-  app.get<{ Params: { file: string } }>('/media/goods/:file', async (request, reply) => {
-    const m = /^(\d{1,9})(?:-([123]))?\.svg$/.exec(request.params.file);
-    if (!m) return notFound(reply);
-    const [row] = await db
-      .select({
-        name: goods.name,
-        spec: goods.spec,
-        manufacturer: goods.manufacturer,
-        color: goods.color,
-        rxClass: goods.rxClass,
-        kind: goods.kind,
-        approvalNo: goods.approvalNo,
-        unit: goods.unit,
-      })
-      .from(goods)
-      .where(eq(goods.id, Number(m[1])));
-    if (!row) return notFound(reply);
-    return sendSvg(reply, packagingSvg(row, Number(m[2] ?? 1)));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/media/goods/:file',
+    svgSchema('Goods packaging: {id}.svg, {id}-{face}.svg'),
+    async (request, reply) => {
+      const m = /^(\d{1,9})(?:-([123]))?\.svg$/.exec(request.params.file);
+      if (!m) return notFound(reply);
+      const [row] = await db
+        .select({
+          name: goods.name,
+          spec: goods.spec,
+          manufacturer: goods.manufacturer,
+          color: goods.color,
+          rxClass: goods.rxClass,
+          kind: goods.kind,
+          approvalNo: goods.approvalNo,
+          unit: goods.unit,
+        })
+        .from(goods)
+        .where(eq(goods.id, Number(m[1])));
+      if (!row) return notFound(reply);
+      return sendSvg(reply, packagingSvg(row, Number(m[2] ?? 1)));
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/media/brands/:file', async (request, reply) => {
-    const m = /^(\d{1,9})\.svg$/.exec(request.params.file);
-    if (!m) return notFound(reply);
-    const [row] = await db
-      .select()
-      .from(brands)
-      .where(eq(brands.id, Number(m[1])));
-    if (!row) return notFound(reply);
-    return sendSvg(reply, brandSvg(row.name, row.color));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/media/brands/:file',
+    svgSchema('Brand logo'),
+    async (request, reply) => {
+      const m = /^(\d{1,9})\.svg$/.exec(request.params.file);
+      if (!m) return notFound(reply);
+      const [row] = await db
+        .select()
+        .from(brands)
+        .where(eq(brands.id, Number(m[1])));
+      if (!row) return notFound(reply);
+      return sendSvg(reply, brandSvg(row.name, row.color));
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/media/ads/:file', async (request, reply) => {
-    const m = /^(\d{1,9})\.svg$/.exec(request.params.file);
-    if (!m) return notFound(reply);
-    const [row] = await db
-      .select()
-      .from(ads)
-      .where(eq(ads.id, Number(m[1])));
-    if (!row) return notFound(reply);
-    const size =
-      row.position === 'right'
-        ? { w: 300, h: 400 }
-        : row.position === 'top'
-          ? { w: 1200, h: 80 }
-          : row.position === 'home_floor'
-            ? { w: 400, h: 200 }
-            : { w: 1200, h: 400 };
-    return sendSvg(reply, bannerSvg(row.title, row.subtitle, row.color, size));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/media/ads/:file',
+    svgSchema('Ad banner'),
+    async (request, reply) => {
+      const m = /^(\d{1,9})\.svg$/.exec(request.params.file);
+      if (!m) return notFound(reply);
+      const [row] = await db
+        .select()
+        .from(ads)
+        .where(eq(ads.id, Number(m[1])));
+      if (!row) return notFound(reply);
+      const size =
+        row.position === 'right'
+          ? { w: 300, h: 400 }
+          : row.position === 'top'
+            ? { w: 1200, h: 80 }
+            : row.position === 'home_floor'
+              ? { w: 400, h: 200 }
+              : { w: 1200, h: 400 };
+      return sendSvg(reply, bannerSvg(row.title, row.subtitle, row.color, size));
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/media/qr/:file', async (request, reply) => {
-    // A Map: a name like valueOf must not find Object.prototype's function.
-    const caption = qrCaptions.get(request.params.file);
-    if (!caption) return notFound(reply);
-    return sendSvg(reply, qrSvg(request.params.file, caption));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/media/qr/:file',
+    svgSchema('QR code (wechat.svg, app.svg)'),
+    async (request, reply) => {
+      // A Map: a name like valueOf must not find Object.prototype's function.
+      const caption = qrCaptions.get(request.params.file);
+      if (!caption) return notFound(reply);
+      return sendSvg(reply, qrSvg(request.params.file, caption));
+    },
+  );
 };

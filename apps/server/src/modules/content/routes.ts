@@ -1,4 +1,16 @@
-import { adItem, envelope, helpCategory, idParams, linkItem, recordId } from '@yaocai/domain';
+import {
+  adItem,
+  envelope,
+  headerCommonData,
+  helpArticle as helpArticleSchema,
+  helpCategory,
+  idParams,
+  linkItem,
+  newsArticle,
+  newsListData,
+  recordId,
+  siteInfo,
+} from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
@@ -49,13 +61,16 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Header data (headerCommonData): hot searches, nav, four category menus, brands, server time',
+        // Sent as ready bytes (no serialiser runs): the cached data was parsed with this schema.
+        response: { 200: envelope(headerCommonData) },
       },
     },
     async (_request, reply) => {
       // The cached JSON goes out as a ready buffer (no per-request serialisation); only the time is live.
       const ctx = contentCtx();
       const body = commonPayload(ctx, await commonPayloadHead(ctx));
-      return reply.type('application/json; charset=utf-8').send(body);
+      // The bytes are the schema's output (commonPayloadHead parsed them), hence the cast.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
@@ -96,8 +111,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Friendly links', response: { 200: envelope(z.array(linkItem)) } } },
     async () => ok(await links(contentCtx())),
   );
-  app.get('/global/site', { schema: { tags, summary: 'Site title, footer, QR codes' } }, async () =>
-    ok(await site(contentCtx())),
+  app.get(
+    '/global/site',
+    { schema: { tags, summary: 'Site title, footer, QR codes', response: { 200: envelope(siteInfo) } } },
+    async () => ok(await site(contentCtx())),
   );
 
   app.get(
@@ -124,6 +141,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
             id: recordId().optional(),
           })
           .refine((q) => q.path || q.id, { message: '请指定文章', path: ['path'] }),
+        response: { 200: envelope(helpArticleSchema) },
       },
     },
     async (request) => ok(await helpArticle(contentCtx(), request.query)),
@@ -140,12 +158,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).max(10_000).default(1),
           page_size: z.coerce.number().int().min(1).max(50).default(10),
         }),
+        response: { 200: envelope(newsListData) },
       },
     },
     async (request) =>
       ok(await newsList(contentCtx(), request.query.type, request.query.page, request.query.page_size)),
   );
-  app.get('/news/:id', { schema: { tags, summary: 'News detail', params: idParams } }, async (request) =>
-    ok(await newsDetail(contentCtx(), request.params.id)),
+  app.get(
+    '/news/:id',
+    { schema: { tags, summary: 'News detail', params: idParams, response: { 200: envelope(newsArticle) } } },
+    async (request) => ok(await newsDetail(contentCtx(), request.params.id)),
   );
 };

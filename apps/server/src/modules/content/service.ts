@@ -1,4 +1,13 @@
-import type { AdItem, CategoryMenuItem, HelpCategory, NavItem } from '@yaocai/domain';
+import {
+  type AdItem,
+  type CategoryMenuItem,
+  envelope,
+  type HelpCategory,
+  headerCommonData,
+  type NavItem,
+  type NewsType,
+  type SiteFooter,
+} from '@yaocai/domain';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -24,7 +33,7 @@ export type ContentCtx = Pick<Ctx, 'db' | 'now'>;
  * invalidateContent() so operators see their edits at once.
  */
 const TTL_MS = 5_000;
-
+const commonBody = envelope(headerCommonData);
 const commonCache = new WeakMap<Db, { at: number; head: Promise<string> }>();
 
 export function invalidateContent(db: Db) {
@@ -41,7 +50,9 @@ export function commonPayloadHead(ctx: ContentCtx): Promise<string> {
   const hit = commonCache.get(db);
   if (hit && at - hit.at < TTL_MS) return hit.head;
   const head = assembleCommon(db).then((data) => {
-    const json = JSON.stringify({ code: 10000, message: 'success', data: { ...data, timestamp: 0 } });
+    // Goes out as bytes past the serialiser: parsed here so only the schema's fields are cached.
+    const body = commonBody.parse({ code: 10000, message: 'success', data: { ...data, timestamp: 0 } });
+    const json = JSON.stringify(body);
     return json.slice(0, json.lastIndexOf('0}}'));
   });
   commonCache.set(db, { at, head });
@@ -118,7 +129,13 @@ export async function site(ctx: ContentCtx) {
   const siteSettings = (byKey.get('site') ?? {}) as { title?: string };
   return {
     title: siteSettings.title ?? '药采',
-    footer: byKey.get('footer') ?? { company: '', address: '', licences: [], icp: '', notices: [] },
+    footer: (byKey.get('footer') as SiteFooter | undefined) ?? {
+      company: '',
+      address: '',
+      licences: [],
+      icp: '',
+      notices: [],
+    },
     qr: { wechat: '/media/qr/wechat.svg', app: '/media/qr/app.svg' },
   };
 }
@@ -192,7 +209,7 @@ export async function newsList(ctx: ContentCtx, type: string | undefined, page: 
       title: r.title,
       summary: r.summary,
       published_at: r.publishedAt.toISOString(),
-      type: r.type,
+      type: r.type as NewsType,
     })),
     total,
     page,
@@ -206,7 +223,7 @@ export async function newsDetail(ctx: ContentCtx, id: number) {
   return {
     id: row.id,
     title: row.title,
-    type: row.type,
+    type: row.type as NewsType,
     source: row.source,
     published_at: row.publishedAt.toISOString(),
     paragraphs: row.paragraphs,
