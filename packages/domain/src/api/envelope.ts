@@ -11,3 +11,9 @@ export const validationErrorBody = z.object({
   message: z.string(),
   data: z.object({ errors: z.record(z.string(), z.array(z.string())) }),
 });
+
+/** A success that carries no data (`data: null`): deletes, sign-outs, state changes. */
+export const emptyBody = envelope(z.null());
+
+/** What a create or save answers: the record's id. */
+export const savedId = z.object({ id: z.number().int() });

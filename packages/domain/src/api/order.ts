@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AddressParts } from '../order/address';
-import { ORDER_LINE_KINDS, type OrderLineKind } from '../order/order-lines';
+import { ORDER_LINE_KINDS } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
 import {
   calendarDate,
@@ -120,20 +120,29 @@ export const truthy = (v: unknown): boolean => v === true || v === '1' || v === 
 // Response shapes of the order, payment, wallet, address and coupon calls (yuan numbers,
 // 10-digit seconds), shared by the server's serialisers and the SPAs.
 
-/** Where an order goes and who takes it. */
-export interface DeliveryAddress extends AddressParts {
-  consignee: string;
-  phone: string;
-}
-
-export interface AddressView extends DeliveryAddress {
-  id: number;
-  /** formatAddress of the parts */
-  full: string;
-  is_default: boolean;
-}
-
 const yuan = z.number();
+/** 10-digit seconds. */
+const seconds = z.number().int();
+
+/** Where an order goes and who takes it. */
+export const deliveryAddress = z.object({
+  consignee: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  detail: z.string(),
+});
+export type DeliveryAddress = z.infer<typeof deliveryAddress> & AddressParts;
+
+/** GET /api/address: a delivery address of the store. */
+export const addressView = deliveryAddress.extend({
+  id: z.number().int(),
+  /** formatAddress of the parts */
+  full: z.string(),
+  is_default: z.boolean(),
+});
+export type AddressView = z.infer<typeof addressView>;
 
 /** A line of goods being bought: what the goods are and what the line costs (yuan). */
 const pricedLine = z.object({
@@ -150,7 +159,6 @@ const pricedLine = z.object({
   reduction: yuan,
   payable: yuan,
 });
-type PricedLineView = z.infer<typeof pricedLine>;
 
 /**
  * A gift (赠品) or 换购 goods a checkout line earns; creating the order makes it an order line of
@@ -206,15 +214,16 @@ export const checkoutPreview = z.object({
 });
 export type CheckoutPreview = z.infer<typeof checkoutPreview>;
 
-export interface OrderLineView extends PricedLineView {
-  id: number;
+export const orderLineView = pricedLine.extend({
+  id: z.number().int(),
   /** goods, or a gift line another line earned: gift (赠品) or add_on (换购). */
-  kind: OrderLineKind;
+  kind: z.enum(ORDER_LINE_KINDS),
   /** 商品 / 赠品 / 换购 */
-  kind_label: string;
-  warehouse_id: number;
-  warehouse_name: string;
-}
+  kind_label: z.string(),
+  warehouse_id: z.number().int(),
+  warehouse_name: z.string(),
+});
+export type OrderLineView = z.infer<typeof orderLineView>;
 
 /** An order without its lines: what every order view carries (the server's orderSummary). */
 export const orderHeader = z.object({
@@ -246,12 +255,13 @@ export const orderHeader = z.object({
 });
 export type OrderHeaderView = z.infer<typeof orderHeader>;
 
-export interface OrderSummaryView extends OrderHeaderView {
+export const orderSummaryView = orderHeader.extend({
   /** In lists the first ORDER_PREVIEW_LINES lines (a list shows a few goods); in the detail all. */
-  lines: OrderLineView[];
+  lines: z.array(orderLineView),
   /** How many lines the order has. */
-  line_count: number;
-}
+  line_count: z.number().int(),
+});
+export type OrderSummaryView = z.infer<typeof orderSummaryView>;
 
 /**
  * An ephedrine order whose receipt waits for review (GET /api/admin/receipts): no lines; the
@@ -263,55 +273,75 @@ export type PendingReceipt = z.infer<typeof pendingReceipt>;
 /** Lines an order list item carries (the shop shows 3 and 等 N 种商品, the console 1). */
 export const ORDER_PREVIEW_LINES = 3;
 
-export interface AfterSaleView {
-  id: number;
-  order_id: number;
-  kind: 'return' | 'after_sale';
-  kind_label: string;
-  reason: string;
-  lines: { line_id: number; quantity: number; name?: string }[];
-  photo_ids: number[];
-  status: string;
-  status_label: string;
-  refund: number;
-  refund_method: string | null;
-  operator_note: string | null;
-  created_at: number;
-  handled_at: number | null;
-  order_no?: string;
-}
+/** A return or after-sales request (the detail names each line's goods). */
+export const afterSaleView = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  kind: z.enum(['return', 'after_sale']),
+  kind_label: z.string(),
+  reason: z.string(),
+  lines: z.array(
+    z.object({ line_id: z.number().int(), quantity: z.number().int(), name: z.string().optional() }),
+  ),
+  photo_ids: z.array(z.number().int()),
+  status: z.string(),
+  status_label: z.string(),
+  refund: yuan,
+  refund_method: z.string().nullable(),
+  operator_note: z.string().nullable(),
+  created_at: seconds,
+  handled_at: seconds.nullable(),
+  /** Operator lists only. */
+  order_no: z.string().optional(),
+});
+export type AfterSaleView = z.infer<typeof afterSaleView>;
 
-export interface OrderDetailView extends OrderSummaryView {
-  reductions: { label: string; amount: number }[];
-  address: DeliveryAddress;
-  invoice: { type: number; title: string; taxNo?: string } | null;
-  remarks: string;
-  payments: {
-    provider: string;
-    out_trade_no: string;
-    amount: number;
-    status: string;
-    paid_at: number | null;
-  }[];
-  history: {
-    event: string;
-    label: string;
-    from: string | null;
-    to: string | null;
-    actor: string;
-    note: string;
-    at: number;
-  }[];
-  shipments: {
-    id: number;
-    carrier: string;
-    tracking_no: string;
-    shipped_at: number;
-    events: { description: string; at: number }[];
-  }[];
-  after_sales: AfterSaleView[];
-}
+export const orderDetailView = orderSummaryView.extend({
+  reductions: z.array(z.object({ label: z.string(), amount: yuan })),
+  address: deliveryAddress,
+  invoice: z.object({ type: z.number().int(), title: z.string(), taxNo: z.string().optional() }).nullable(),
+  remarks: z.string(),
+  payments: z.array(
+    z.object({
+      provider: z.string(),
+      out_trade_no: z.string(),
+      amount: yuan,
+      status: z.string(),
+      paid_at: seconds.nullable(),
+    }),
+  ),
+  history: z.array(
+    z.object({
+      event: z.string(),
+      label: z.string(),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      actor: z.string(),
+      note: z.string(),
+      at: seconds,
+    }),
+  ),
+  shipments: z.array(
+    z.object({
+      id: z.number().int(),
+      carrier: z.string(),
+      tracking_no: z.string(),
+      shipped_at: seconds,
+      events: z.array(z.object({ description: z.string(), at: seconds })),
+    }),
+  ),
+  after_sales: z.array(afterSaleView),
+});
+export type OrderDetailView = z.infer<typeof orderDetailView>;
 
+/** A page of a list: the items, how many there are in all, and which page this is. */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
 export interface Page<T> {
   list: T[];
   total: number;
@@ -319,68 +349,112 @@ export interface Page<T> {
   page_size: number;
 }
 
-export interface CouponView {
-  id: number;
-  coupon_id: number;
-  name: string;
-  kind: string;
-  kind_label: string;
-  threshold: number;
-  amount: number;
-  rate_percent: number | null;
-  starts_at: number | null;
-  expires_at: number | null;
-  status: string;
-  order_id: number | null;
-  applicable?: boolean | null;
-  discount?: number;
-  reason?: string | null;
-}
+export const couponView = z.object({
+  id: z.number().int(),
+  coupon_id: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  kind_label: z.string(),
+  threshold: yuan,
+  amount: yuan,
+  rate_percent: z.number().nullable(),
+  starts_at: seconds.nullable(),
+  expires_at: seconds.nullable(),
+  status: z.string(),
+  order_id: z.number().int().nullable(),
+  /** Available-coupon lists only: whether it applies to the chosen lines, its discount and why not. */
+  applicable: z.boolean().nullable().optional(),
+  discount: yuan.optional(),
+  reason: z.string().nullable().optional(),
+});
+export type CouponView = z.infer<typeof couponView>;
 
-export interface MoneyLogView {
-  id: number;
-  use_type: number;
-  use_type_label: string;
-  amount: number;
-  balance: number;
-  note: string;
-  order_id: number | null;
-  created_at: number;
-}
+export const moneyLogView = z.object({
+  id: z.number().int(),
+  use_type: z.number().int(),
+  use_type_label: z.string(),
+  amount: yuan,
+  balance: yuan,
+  note: z.string(),
+  order_id: z.number().int().nullable(),
+  created_at: seconds,
+});
+export type MoneyLogView = z.infer<typeof moneyLogView>;
 
-export interface CreditSummaryView {
-  credit_limit: number;
-  credit_used: number;
-  credit_available: number;
-  term_days: number;
-  next_due_at: number | null;
-  next_due_amount: number;
-}
+export const creditSummaryView = z.object({
+  credit_limit: yuan,
+  credit_used: yuan,
+  credit_available: yuan,
+  term_days: z.number().int(),
+  next_due_at: seconds.nullable(),
+  next_due_amount: yuan,
+});
+export type CreditSummaryView = z.infer<typeof creditSummaryView>;
 
-export interface CreditBillView {
-  id: number;
-  order_id: number | null;
-  amount: number;
-  repaid: number;
-  outstanding: number;
-  status: string;
-  overdue: boolean;
-  due_at: number;
-  repaid_at: number | null;
-  created_at: number;
-}
+export const creditBillView = z.object({
+  id: z.number().int(),
+  order_id: z.number().int().nullable(),
+  amount: yuan,
+  repaid: yuan,
+  outstanding: yuan,
+  status: z.string(),
+  overdue: z.boolean(),
+  due_at: seconds,
+  repaid_at: seconds.nullable(),
+  created_at: seconds,
+});
+export type CreditBillView = z.infer<typeof creditBillView>;
 
-export interface OnlinePaymentView {
-  order_id: number;
-  out_trade_no: string;
-  qr_content: string;
-  amount: number;
-  expires_at: number;
-}
+export const onlinePaymentView = z.object({
+  order_id: z.number().int(),
+  out_trade_no: z.string(),
+  qr_content: z.string(),
+  amount: yuan,
+  expires_at: seconds,
+});
+export type OnlinePaymentView = z.infer<typeof onlinePaymentView>;
 
-export interface PaymentStatusView {
-  order_id: number;
-  status: string;
-  paid: boolean;
-  payment_method: string | null;
-}
+export const paymentStatusView = z.object({
+  order_id: z.number().int(),
+  status: z.string(),
+  paid: z.boolean(),
+  payment_method: z.string().nullable(),
+});
+export type PaymentStatusView = z.infer<typeof paymentStatusView>;
+
+/** POST /api/pay/balance */
+export const balancePayment = z.object({ id: z.number().int(), paid: yuan, balance: yuan });
+/** POST /api/pay/user_credit_create */
+export const creditPayment = z.object({ id: z.number().int(), paid: yuan, due_at: seconds });
+/** POST /api/pay/user_credit_check: what paying the order on credit would take. */
+export const creditCheckView = z.object({
+  order_id: z.number().int(),
+  amount: yuan,
+  credit_limit: yuan,
+  credit_used: yuan,
+  credit_available: yuan,
+  enough: z.boolean(),
+  term_days: z.number().int(),
+  due_at: seconds,
+});
+export type CreditCheckView = z.infer<typeof creditCheckView>;
+/** POST /api/pay/user_credit_pay */
+export const creditRepayment = z.object({ repaid: yuan, bills: z.number().int() });
+/** POST /api/pay/notify/{provider}: what the notification did. */
+export const notificationResult = z.object({ result: z.enum(['paid', 'refunded_to_balance']) });
+/** POST /api/pay/sandbox/scan/{outTradeNo}/confirm */
+export const sandboxConfirmation = z.object({ state: z.string(), amount: yuan });
+
+/** GET /api/user/user_money */
+export const walletBalance = z.object({ user_money: yuan });
+/** POST /api/admin/users/{id}/credit */
+export const creditLimitView = z.object({
+  credit_limit: yuan,
+  credit_used: yuan,
+  term_days: z.number().int(),
+});
+
+/** GET /api/user/couponNum: unused coupons by type. */
+export const couponCountsData = z.object({ coupon: z.number().int(), cash: z.number().int() });
+/** GET /api/user/availableCoupon */
+export const availableCouponList = z.object({ list: z.array(couponView) });
