@@ -1,4 +1,15 @@
-import { codeNumber, moneyLogQuery, pageNumber, toYuan } from '@yaocai/domain';
+import {
+  codeNumber,
+  creditBillView,
+  creditSummaryView,
+  envelope,
+  moneyLogQuery,
+  moneyLogView,
+  page,
+  pageNumber,
+  toYuan,
+  walletBalance,
+} from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
@@ -10,7 +21,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   buyerOnly(app);
   app.get(
     '/user/user_money',
-    { schema: { tags: ['wallet'], summary: 'Wallet balance' } },
+    { schema: { tags: ['wallet'], summary: 'Wallet balance', response: { 200: envelope(walletBalance) } } },
     async (request) => {
       const w = await walletOf(await request.buyerCtx());
       return ok({ user_money: toYuan(w.balanceFen) });
@@ -18,12 +29,25 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/user/user_money_log',
-    { schema: { tags: ['wallet'], summary: 'Balance log', querystring: moneyLogQuery } },
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Balance log',
+        querystring: moneyLogQuery,
+        response: { 200: envelope(page(moneyLogView)) },
+      },
+    },
     async (request) => ok(await moneyLogPage(await request.buyerCtx(), request.query)),
   );
   app.get(
     '/user/user_credit',
-    { schema: { tags: ['wallet'], summary: 'Credit-term account' } },
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Credit-term account',
+        response: { 200: envelope(creditSummaryView) },
+      },
+    },
     async (request) => ok(await creditSummary(await request.buyerCtx())),
   );
   app.get(
@@ -36,6 +60,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           page: pageNumber,
           type: codeNumber.optional(),
         }),
+        response: { 200: envelope(page(creditBillView)) },
       },
     },
     async (request) => ok(await creditBillPage(await request.buyerCtx(), request.query)),
