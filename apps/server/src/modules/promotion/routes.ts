@@ -1,4 +1,13 @@
-import { codeNumber, idList, pageNumber } from '@yaocai/domain';
+import {
+  availableCouponList,
+  codeNumber,
+  couponCountsData,
+  couponView,
+  envelope,
+  idList,
+  page,
+  pageNumber,
+} from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
@@ -22,6 +31,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
           ids: ids.optional(),
           'ids[]': ids.optional(),
         }),
+        response: { 200: envelope(availableCouponList) },
       },
     },
     async (request) =>
@@ -43,13 +53,20 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
           type: codeNumber.optional(),
           status: codeNumber.optional(),
         }),
+        response: { 200: envelope(page(couponView)) },
       },
     },
     async (request) => ok(await myCoupons(await request.buyerCtx(), request.query)),
   );
   app.get(
     '/user/couponNum',
-    { schema: { tags: ['coupon'], summary: 'Unused coupon counts' } },
+    {
+      schema: {
+        tags: ['coupon'],
+        summary: 'Unused coupon counts',
+        response: { 200: envelope(couponCountsData) },
+      },
+    },
     async (request) => ok(await couponCounts(await request.buyerCtx())),
   );
 };
