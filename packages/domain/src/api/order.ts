@@ -441,7 +441,7 @@ export type CreditCheckView = z.infer<typeof creditCheckView>;
 /** POST /api/pay/user_credit_pay */
 export const creditRepayment = z.object({ repaid: yuan, bills: z.number().int() });
 /** POST /api/pay/notify/{provider}: what the notification did. */
-export const notificationResult = z.object({ result: z.enum(['paid', 'refunded_to_balance']) });
+export const notificationResult = z.object({ result: z.enum(['paid', 'refunded']) });
 /** POST /api/pay/sandbox/scan/{outTradeNo}/confirm */
 export const sandboxConfirmation = z.object({ state: z.string(), amount: yuan });
 

@@ -1,4 +1,18 @@
-import { creditRepayBody, idParams, orderIdBody, PG_INT_MAX, recordId } from '@yaocai/domain';
+import {
+  balancePayment,
+  creditCheckView,
+  creditPayment,
+  creditRepayBody,
+  creditRepayment,
+  envelope,
+  idParams,
+  notificationResult,
+  onlinePaymentView,
+  orderIdBody,
+  PG_INT_MAX,
+  paymentStatusView,
+  recordId,
+} from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
@@ -27,22 +41,50 @@ const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { prov
   buyerOnly(app);
   app.post(
     '/pay/balance',
-    { schema: { tags: ['pay'], summary: 'Pay by wallet balance', body: orderIdBody } },
+    {
+      schema: {
+        tags: ['pay'],
+        summary: 'Pay by wallet balance',
+        body: orderIdBody,
+        response: { 200: envelope(balancePayment) },
+      },
+    },
     async (request) => ok(await payByBalance(await request.buyerCtx(), request.body.order_id), '支付成功'),
   );
   app.post(
     '/pay/user_credit_check',
-    { schema: { tags: ['pay'], summary: 'Credit available for an order', body: orderIdBody } },
+    {
+      schema: {
+        tags: ['pay'],
+        summary: 'Credit available for an order',
+        body: orderIdBody,
+        response: { 200: envelope(creditCheckView) },
+      },
+    },
     async (request) => ok(await creditCheck(await request.buyerCtx(), request.body.order_id)),
   );
   app.post(
     '/pay/user_credit_create',
-    { schema: { tags: ['pay'], summary: 'Pay an order on credit (creates the bill)', body: orderIdBody } },
+    {
+      schema: {
+        tags: ['pay'],
+        summary: 'Pay an order on credit (creates the bill)',
+        body: orderIdBody,
+        response: { 200: envelope(creditPayment) },
+      },
+    },
     async (request) => ok(await payByCredit(await request.buyerCtx(), request.body.order_id), '支付成功'),
   );
   app.post(
     '/pay/user_credit_pay',
-    { schema: { tags: ['pay'], summary: 'Repay credit bills from the balance', body: creditRepayBody } },
+    {
+      schema: {
+        tags: ['pay'],
+        summary: 'Repay credit bills from the balance',
+        body: creditRepayBody,
+        response: { 200: envelope(creditRepayment) },
+      },
+    },
     async (request) => ok(await repayBills(await request.buyerCtx(), request.body.bill_ids), '还款成功'),
   );
   app.post(
@@ -55,6 +97,7 @@ const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { prov
           order_id: recordId(),
           provider: z.enum(['sandbox']).optional(),
         }),
+        response: { 200: envelope(onlinePaymentView) },
       },
     },
     async (request) => {
@@ -65,7 +108,14 @@ const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { prov
   );
   app.get(
     '/pay/status/:id',
-    { schema: { tags: ['pay'], summary: 'Payment status (polling)', params: idParams } },
+    {
+      schema: {
+        tags: ['pay'],
+        summary: 'Payment status (polling)',
+        params: idParams,
+        response: { 200: envelope(paymentStatusView) },
+      },
+    },
     async (request) => ok(await paymentStatus(await request.buyerCtx(), request.params.id)),
   );
 };
@@ -84,6 +134,7 @@ const notifyRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provid
         params: z.object({ provider: z.string().max(20) }),
         body: notification,
         headers: z.object({ 'x-pay-signature': z.string().max(200).optional() }),
+        response: { 200: envelope(notificationResult) },
       },
     },
     async (request) => {

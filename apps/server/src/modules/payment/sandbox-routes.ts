@@ -1,4 +1,4 @@
-import { toYuan } from '@yaocai/domain';
+import { envelope, sandboxConfirmation, toYuan } from '@yaocai/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,15 @@ const wantsHtml = (request: FastifyRequest) => String(request.headers.accept ?? 
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pay/sandbox/scan/:outTradeNo',
-    { schema: { tags: ['pay'], summary: 'Sandbox payer page (the trade owner only)', params: scanParams } },
+    {
+      schema: {
+        tags: ['pay'],
+        summary: 'Sandbox payer page (the trade owner only)',
+        params: scanParams,
+        produces: ['text/html'],
+        response: { 200: z.string() },
+      },
+    },
     async (request, reply) =>
       asPage(reply, async () => {
         const payment = await ownTrade(await request.buyerCtx(), 'sandbox', request.params.outTradeNo);
@@ -59,6 +67,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pay'],
         summary: 'Sandbox payer confirms (the trade owner only): paid, notification sent asynchronously',
         params: scanParams,
+        // JSON for a client, the result page for the payer's browser (Accept: text/html).
+        produces: ['application/json', 'text/html'],
+        response: { 200: z.union([envelope(sandboxConfirmation), z.string()]) },
       },
     },
     async (request, reply) => {
