@@ -4,6 +4,7 @@ import {
   buyerLookupQuery,
   companyDecisionBody,
   documentDecisionBody,
+  emptyBody,
   envelope,
   idParams,
   operatorMe,
@@ -31,7 +32,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/login',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['admin'], body: adminLoginBody },
+      schema: { tags: ['admin'], body: adminLoginBody, response: { 200: envelope(savedId) } },
     },
     async (request, reply) => {
       const operatorId = await loginOperator(app.db, { ...request.body, ip: request.ip });
@@ -46,10 +47,14 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/admin/logout', { schema: { tags: ['admin'] } }, async (_request, reply) => {
-    await reply.endSession('operator');
-    return ok(null, '已退出');
-  });
+  app.delete(
+    '/admin/logout',
+    { schema: { tags: ['admin'], response: { 200: emptyBody } } },
+    async (_request, reply) => {
+      await reply.endSession('operator');
+      return ok(null, '已退出');
+    },
+  );
 
   const signedIn: FastifyPluginAsyncZod = async (scope) => {
     operatorOnly(scope);
