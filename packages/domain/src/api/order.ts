@@ -458,3 +458,10 @@ export const creditLimitView = z.object({
 export const couponCountsData = z.object({ coupon: z.number().int(), cash: z.number().int() });
 /** GET /api/user/availableCoupon */
 export const availableCouponList = z.object({ list: z.array(couponView) });
+
+/** POST /api/order/create: the order, and whether this call created it (else the same key did before). */
+export const createdOrder = z.object({ id: z.number().int(), created: z.boolean() });
+/** POST /api/order/{id}/rebuy: how many lines went back into the cart. */
+export const rebuyResult = z.object({ added: z.number().int() });
+/** POST /api/admin/orders/{id}/ship */
+export const shipResult = z.object({ shipment_id: z.number().int() });

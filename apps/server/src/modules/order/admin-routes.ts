@@ -1,13 +1,19 @@
 import {
+  afterSaleView as afterSaleSchema,
   creditLimitBody,
   creditView,
   decisionBody,
+  emptyBody,
   envelope,
   fromYuan,
   idParams,
+  orderDetailView,
+  orderSummaryView,
+  page,
   pageNumber,
   pendingReceipt,
   shipBody,
+  shipResult,
   toYuan,
   trackingBody,
   truthy,
@@ -43,20 +49,35 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           page: pageNumber,
           page_size: z.coerce.number().int().min(1).max(100).default(20),
         }),
+        response: { 200: envelope(page(orderSummaryView)) },
       },
     },
     async (request) => ok(await listOrders(app.db, null, request.query)),
   );
   app.get(
     '/admin/orders/:id',
-    { preValidation: guard('orders:read'), schema: { tags: ['admin'], summary: 'Order detail', params } },
+    {
+      preValidation: guard('orders:read'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Order detail',
+        params,
+        response: { 200: envelope(orderDetailView) },
+      },
+    },
     async (request) => ok(await orderDetail(app.db, request.params.id, null)),
   );
   app.post(
     '/admin/orders/:id/ship',
     {
       preValidation: guard('orders:ship'),
-      schema: { tags: ['admin'], summary: 'Ship an order', params, body: shipBody },
+      schema: {
+        tags: ['admin'],
+        summary: 'Ship an order',
+        params,
+        body: shipBody,
+        response: { 200: envelope(shipResult) },
+      },
     },
     async (request) =>
       ok(
@@ -73,7 +94,13 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/orders/:id/tracking',
     {
       preValidation: guard('orders:ship'),
-      schema: { tags: ['admin'], summary: 'Add a tracking event', params, body: trackingBody },
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a tracking event',
+        params,
+        body: trackingBody,
+        response: { 200: emptyBody },
+      },
     },
     async (request) => {
       await addTracking(await request.operatorCtx(), request.params.id, request.body.description);
@@ -89,6 +116,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accept or reject an ephedrine receipt',
         params,
         body: decisionBody,
+        response: { 200: emptyBody },
       },
     },
     async (request) => {
@@ -135,6 +163,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'After-sales requests',
         querystring: z.object({ status: z.enum(['pending', 'approved', 'refused']).optional() }),
+        response: { 200: envelope(z.array(afterSaleSchema)) },
       },
     },
     async (request) => {
@@ -152,7 +181,13 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/after_sales/:id',
     {
       preValidation: guard('after_sales:write'),
-      schema: { tags: ['admin'], summary: 'Accept (refund) or refuse', params, body: decisionBody },
+      schema: {
+        tags: ['admin'],
+        summary: 'Accept (refund) or refuse',
+        params,
+        body: decisionBody,
+        response: { 200: envelope(afterSaleSchema) },
+      },
     },
     async (request) =>
       ok(

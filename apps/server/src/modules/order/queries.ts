@@ -1,4 +1,5 @@
 import {
+  type AfterSaleView,
   allowedEvents,
   ORDER_PREVIEW_LINES,
   ORDER_TABS,
@@ -287,12 +288,12 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
   };
 }
 
-export function afterSaleView(a: typeof afterSales.$inferSelect) {
+export function afterSaleView(a: typeof afterSales.$inferSelect): AfterSaleView {
   const labels: Record<string, string> = { pending: '待审核', approved: '已同意', refused: '已拒绝' };
   return {
     id: a.id,
     order_id: a.orderId,
-    kind: a.kind,
+    kind: a.kind as AfterSaleView['kind'],
     kind_label: a.kind === 'return' ? '退货' : '售后',
     reason: a.reason,
     lines: a.lines.map((l) => ({ line_id: l.lineId, quantity: l.quantity })),
