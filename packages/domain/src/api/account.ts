@@ -151,3 +151,8 @@ export type RegisterSubmitInput = z.input<typeof registerSubmitBody>;
 export type RegisterDdSubmitInput = z.input<typeof registerDdSubmitBody>;
 export type ForgetVerifyInput = z.input<typeof forgetVerifyBody>;
 export type ResetPasswordInput = z.input<typeof resetPasswordBody>;
+
+/** GET /api/user/phone/{value}: whether the phone already has an account. */
+export const phoneTaken = z.object({ exists: z.boolean() });
+/** Login, registration, multi-store registration and store switch: the store now signed in or made. */
+export const signedInUser = z.object({ user_id: z.number().int() });

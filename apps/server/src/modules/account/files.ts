@@ -11,6 +11,8 @@ const ALLOWED: Record<string, string> = {
   'image/webp': 'webp',
   'application/pdf': 'pdf',
 };
+/** The types an uploaded file may have (GET /api/files/{id} answers with its own). */
+export const UPLOAD_MIME_TYPES = Object.keys(ALLOWED);
 const MAX_FILES_PER_DRAFT = 30;
 
 /** Who uploads: a logged-in store user, or a registration draft (no account yet). */

@@ -3,11 +3,13 @@ import {
   contractData,
   createCodeBody,
   draftToken,
+  emptyBody,
   envelope,
   forgetVerifyBody,
   idParams,
   loginBody,
   mobile,
+  phoneTaken,
   qualificationItem,
   registerCompanyBody,
   registerDdSubmitBody,
@@ -15,18 +17,21 @@ import {
   registerSubmitBody,
   registerVerifyBody,
   resetPasswordBody,
+  signedInUser,
   switchStoreBody,
   uploadedFile,
+  userBase,
 } from '@yaocai/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError, notLoggedIn } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { fastSerialized } from '../../plugins/serializer';
 import { buyerOnly } from '../../plugins/session';
 import { badCredentials, loginBuyer, passwordUnchanged, resetPassword, verifyForgetPhone } from './auth';
 import { loadDraft } from './drafts';
-import { readFileFor, storeUpload } from './files';
+import { readFileFor, storeUpload, UPLOAD_MIME_TYPES } from './files';
 import {
   requireApprovedCompany,
   saveRegistrationCompany,
@@ -51,6 +56,9 @@ const draftCookieOf = (request: FastifyRequest) => request.cookies[DRAFT_COOKIE]
 const setDraftCookie = (reply: FastifyReply, token: string) =>
   reply.setCookie(DRAFT_COOKIE, token, { path: '/api', httpOnly: true, sameSite: 'lax', maxAge: 3600 });
 
+/** GET /api/files/{id} answers the file itself (an image or a PDF), not the envelope. */
+const fileBytes = z.string().meta({ format: 'binary' });
+
 const loginLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const codeLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 const uploadLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -59,7 +67,7 @@ const uploadLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/create_code',
-    { config: codeLimit, schema: { tags: ['account'], body: createCodeBody } },
+    { config: codeLimit, schema: { tags: ['account'], body: createCodeBody, response: { 200: emptyBody } } },
     async (request) => {
       if (request.body.type === 'register_dd') {
         const userId = await request.buyerId();
@@ -76,7 +84,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // Tells whether a phone has an account: limited so it cannot list the members.
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['account'], params: z.strictObject({ value: mobile }) },
+      schema: {
+        tags: ['account'],
+        params: z.strictObject({ value: mobile }),
+        response: { 200: envelope(phoneTaken) },
+      },
     },
     async (request) => ok({ exists: await isPhoneTaken(app.db, request.params.value) }),
   );
@@ -96,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register/company',
-    { schema: { tags: ['account'], body: registerCompanyBody } },
+    { schema: { tags: ['account'], body: registerCompanyBody, response: { 200: emptyBody } } },
     async (request) => {
       const { token, ...company } = request.body;
       await saveRegistrationCompany(app.db, token, company);
@@ -106,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register/submit',
-    { schema: { tags: ['account'], body: registerSubmitBody } },
+    { schema: { tags: ['account'], body: registerSubmitBody, response: { 200: envelope(signedInUser) } } },
     async (request, reply) => {
       const userId = await submitRegistration(app.db, request.body, app.clock.now());
       reply.clearCookie(DRAFT_COOKIE, { path: '/api' });
@@ -136,22 +148,36 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/files/:id', { schema: { tags: ['account'], params: idParams } }, async (request, reply) => {
-    const { file, bytes } = await readFileFor(app, request.params.id, {
-      userId: await request.buyerId(),
-      operatorId: (await request.loadSession('operator'))?.operatorId,
-      draftToken: draftCookieOf(request),
-    });
-    return reply
-      .type(file.mime)
-      .header('cache-control', 'private, max-age=300')
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
-      .send(bytes);
-  });
+  app.get(
+    '/files/:id',
+    {
+      schema: {
+        tags: ['account'],
+        params: idParams,
+        produces: UPLOAD_MIME_TYPES,
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) => {
+      const { file, bytes } = await readFileFor(app, request.params.id, {
+        userId: await request.buyerId(),
+        operatorId: (await request.loadSession('operator'))?.operatorId,
+        draftToken: draftCookieOf(request),
+      });
+      return reply
+        .type(file.mime)
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+        .send(bytes as never);
+    },
+  );
 
   app.post(
     '/user/login',
-    { config: loginLimit, schema: { tags: ['account'], body: loginBody } },
+    {
+      config: loginLimit,
+      schema: { tags: ['account'], body: loginBody, response: { 200: envelope(signedInUser) } },
+    },
     async (request, reply) => {
       const { userId, passwordHash } = await loginBuyer(app.db, { ...request.body, ip: request.ip });
       await reply.startSession('buyer', { userId, loginAt: Date.now() });
@@ -163,11 +189,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/user/logout', { schema: { tags: ['account'] } }, async (request, reply) => {
-    forgetUserBase(request);
-    await reply.endSession('buyer');
-    return ok(null, '已安全退出');
-  });
+  app.delete(
+    '/user/logout',
+    { schema: { tags: ['account'], response: { 200: emptyBody } } },
+    async (request, reply) => {
+      forgetUserBase(request);
+      await reply.endSession('buyer');
+      return ok(null, '已安全退出');
+    },
+  );
 
   app.post(
     '/user/forget/verify',
@@ -180,7 +210,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/resetPassword',
-    { config: loginLimit, schema: { tags: ['account'], body: resetPasswordBody } },
+    {
+      config: loginLimit,
+      schema: { tags: ['account'], body: resetPasswordBody, response: { 200: emptyBody } },
+    },
     async (request, reply) => {
       const sessionUserId = await request.buyerId();
       const userId = await resetPassword(app.db, app.sessionStore, request.body, sessionUserId);
@@ -192,9 +225,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // No response schema: the header asks on every page, so serialisation stays plain JSON.
-  app.get('/user/base', { schema: { tags: ['account'] } }, async (request) =>
-    ok(await userBaseForRequest(app, request)),
+  // The header asks on every page: a compiled writer, not parse + stringify (plugins/serializer.ts).
+  app.get(
+    '/user/base',
+    { schema: { tags: ['account'], response: { 200: fastSerialized(envelope(userBase)) } } },
+    async (request) => ok(await userBaseForRequest(app, request)),
   );
 
   await app.register(buyerAccountRoutes);
@@ -218,7 +253,7 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/switch_store',
-    { schema: { tags: ['account'], body: switchStoreBody } },
+    { schema: { tags: ['account'], body: switchStoreBody, response: { 200: envelope(signedInUser) } } },
     async (request, reply) => {
       await assertSameCompany(app.db, request.userId, request.body.user_id);
       forgetUserBase(request);
@@ -233,11 +268,15 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await contractOf(app.db, request.userId)),
   );
 
-  app.post('/user/contract/sign', { schema: { tags: ['account'] } }, async (request) => {
-    await signContract(app.db, request.userId);
-    forgetUserBase(request);
-    return ok(null, '合同签署成功');
-  });
+  app.post(
+    '/user/contract/sign',
+    { schema: { tags: ['account'], response: { 200: emptyBody } } },
+    async (request) => {
+      await signContract(app.db, request.userId);
+      forgetUserBase(request);
+      return ok(null, '合同签署成功');
+    },
+  );
 
   app.post(
     '/register/dd/verify',
@@ -255,7 +294,7 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register/dd/submit',
-    { schema: { tags: ['account'], body: registerDdSubmitBody } },
+    { schema: { tags: ['account'], body: registerDdSubmitBody, response: { 200: envelope(signedInUser) } } },
     async (request) => {
       const userId = await submitStore(app.db, request.userId, request.body);
       return ok({ user_id: userId }, '门店添加成功');
