@@ -1,13 +1,20 @@
 import {
   afterSaleBody,
+  afterSaleView,
   type CheckoutLineView,
   type CheckoutPreview,
   checkoutBody,
   checkoutPreview,
+  createdOrder,
+  emptyBody,
   envelope,
   idParams,
+  orderDetailView,
   orderLineKindLabels,
   orderListQuery,
+  orderSummaryView,
+  page,
+  rebuyResult,
   receiptBody,
   toYuan,
 } from '@yaocai/domain';
@@ -23,6 +30,7 @@ import { buyAgain, cancelOrder, confirmReceipt, createOrder } from './service';
 import { loadOrderSettings } from './settings';
 
 const params = idParams;
+const orderPage = { 200: envelope(page(orderSummaryView)) };
 const couponId = (v: unknown) =>
   v === undefined || v === '' || v === '0' || v === 0 ? undefined : Number(v);
 
@@ -131,6 +139,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an order (header Idempotency-Key)',
         body: checkoutBody,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
+        // 201 when this call created the order, 200 when the same key had created it before.
+        response: { 200: envelope(createdOrder), 201: envelope(createdOrder) },
       },
     },
     async (request, reply) => {
@@ -160,17 +170,31 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order/list',
-    { schema: { tags: ['order'], summary: 'My orders', querystring: orderListQuery } },
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'My orders',
+        querystring: orderListQuery,
+        response: orderPage,
+      },
+    },
     async (request) => ok(await listOrders(app.db, request.userId, request.query)),
   );
   app.get(
     '/order/detail/:id',
-    { schema: { tags: ['order'], summary: 'Order detail', params } },
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Order detail',
+        params,
+        response: { 200: envelope(orderDetailView) },
+      },
+    },
     async (request) => ok(await orderDetail(app.db, request.params.id, request.userId)),
   );
   app.post(
     '/order/:id/cancel',
-    { schema: { tags: ['order'], summary: 'Cancel an unpaid order', params } },
+    { schema: { tags: ['order'], summary: 'Cancel an unpaid order', params, response: { 200: emptyBody } } },
     async (request) => {
       await cancelOrder(app.db, request.userId, request.params.id);
       return ok(null, '订单已取消');
@@ -178,7 +202,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/order/:id/confirm',
-    { schema: { tags: ['order'], summary: 'Confirm receipt', params } },
+    { schema: { tags: ['order'], summary: 'Confirm receipt', params, response: { 200: emptyBody } } },
     async (request) => {
       await confirmReceipt(app.db, request.userId, request.params.id);
       return ok(null, '已确认收货');
@@ -186,27 +210,57 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/order/:id/rebuy',
-    { schema: { tags: ['order'], summary: 'Buy again', params } },
+    { schema: { tags: ['order'], summary: 'Buy again', params, response: { 200: envelope(rebuyResult) } } },
     async (request) => ok(await buyAgain(await request.buyerCtx(), request.params.id), '已加入购物车'),
   );
   app.post(
     '/order/:id/after_sale',
-    { schema: { tags: ['order'], summary: 'Request a return or after-sales', params, body: afterSaleBody } },
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Request a return or after-sales',
+        params,
+        body: afterSaleBody,
+        response: { 200: envelope(afterSaleView) },
+      },
+    },
     async (request) => ok(await requestAfterSale(app.db, request.userId, request.params.id, request.body)),
   );
   app.get(
     '/order/after_sale/:id',
-    { schema: { tags: ['order'], summary: 'After-sales request', params } },
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'After-sales request',
+        params,
+        response: { 200: envelope(afterSaleView) },
+      },
+    },
     async (request) => ok(await afterSaleDetail(app.db, request.userId, request.params.id)),
   );
   app.get(
     '/order/receipts',
-    { schema: { tags: ['order'], summary: 'Ephedrine receipt orders (/hmdd)', querystring: orderListQuery } },
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Ephedrine receipt orders (/hmdd)',
+        querystring: orderListQuery,
+        response: orderPage,
+      },
+    },
     async (request) => ok(await listOrders(app.db, request.userId, { ...request.query, ephedrine: true })),
   );
   app.post(
     '/order/:id/receipt',
-    { schema: { tags: ['order'], summary: 'Upload the signed receipt', params, body: receiptBody } },
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Upload the signed receipt',
+        params,
+        body: receiptBody,
+        response: { 200: emptyBody },
+      },
+    },
     async (request) => {
       await uploadReceipt(app.db, request.userId, request.params.id, request.body.file_id);
       return ok(null, '回执已提交，请等待审核');
