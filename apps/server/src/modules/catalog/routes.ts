@@ -1,12 +1,16 @@
 import {
   brandPageData,
+  brandWallItem,
+  emptyBody,
   envelope,
   favoriteBody,
   favoriteListQuery,
   goodsActivitiesQuery,
   goodsDetailQuery,
   goodsDetail as goodsDetailSchema,
+  goodsListData,
   goodsListQuery,
+  goodsSearchData,
   goodsSearchQuery,
   idParams,
 } from '@yaocai/domain';
@@ -14,6 +18,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { fastSerialized } from '../../plugins/serializer';
 import { buyerOnly } from '../../plugins/session';
 import { catalogRefs } from './refs';
 import {
@@ -31,13 +36,26 @@ import {
 
 const tags = ['goods'];
 
+/**
+ * A page of goods (list, hot, zone, recommendations, favourites): the hottest reads of the shop,
+ * written by the compiled writer (plugins/serializer.ts) from what the summaries mapper built.
+ */
+const goodsPage = { 200: fastSerialized(envelope(goodsListData)) };
+
 /** Catalogue calls: goods list, detail, suggestions, hot, activities, recommendations, brands, favourites. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(
     '/goods/list',
-    { schema: { tags, summary: 'Goods list with filters, sort and paging', querystring: goodsListQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Goods list with filters, sort and paging',
+        querystring: goodsListQuery,
+        response: goodsPage,
+      },
+    },
     async (request) => ok(await goodsList(await request.viewerCtx(), request.query)),
   );
 
@@ -62,6 +80,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Search suggestions (type 0 drug names, 1 manufacturers)',
         querystring: goodsSearchQuery,
+        response: { 200: envelope(goodsSearchData) },
       },
     },
     async (request) => ok(await suggestions(db, request.query.keywords, request.query.type)),
@@ -74,6 +93,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Best sellers',
         querystring: z.object({ page_size: z.coerce.number().int().min(1).max(50).default(10) }),
+        response: goodsPage,
       },
     },
     async (request) => ok(await hotGoods(await request.viewerCtx(), request.query.page_size)),
@@ -81,7 +101,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/goods/activities',
-    { schema: { tags, summary: 'Goods of a zone or tag', querystring: goodsActivitiesQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Goods of a zone or tag',
+        querystring: goodsActivitiesQuery,
+        response: goodsPage,
+      },
+    },
     async (request) => {
       const { zone, tag, page, page_size, sort } = request.query;
       return ok(await listPage(await request.viewerCtx(), { zone, tag }, sort, page, page_size));
@@ -96,13 +123,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Recommended for you',
         params: z.object({ page: z.coerce.number().int().min(1).max(50) }),
         querystring: z.object({ page_size: z.coerce.number().int().min(1).max(50).default(10) }),
+        response: goodsPage,
       },
     },
     async (request) =>
       ok(await recommended(await request.viewerCtx(), request.params.page, request.query.page_size)),
   );
 
-  app.get('/focus/ppzq', { schema: { tags, summary: 'Brand wall' } }, async () => ok(await brandWall(db)));
+  app.get(
+    '/focus/ppzq',
+    { schema: { tags, summary: 'Brand wall', response: { 200: envelope(z.array(brandWallItem)) } } },
+    async () => ok(await brandWall(db)),
+  );
 
   app.get(
     '/focus/brand/:id',
@@ -131,13 +163,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     buyerOnly(buyer);
     buyer.get(
       '/favorite',
-      { schema: { tags, summary: 'My favourites', querystring: favoriteListQuery } },
+      { schema: { tags, summary: 'My favourites', querystring: favoriteListQuery, response: goodsPage } },
       async (request) =>
         ok(await favoriteList(await request.buyerCtx(), request.query.page, request.query.page_size)),
     );
     buyer.post(
       '/favorite',
-      { schema: { tags, summary: 'Add favourites', body: favoriteBody } },
+      { schema: { tags, summary: 'Add favourites', body: favoriteBody, response: { 200: emptyBody } } },
       async (request) => {
         await addFavorites(await request.buyerCtx(), request.body.goods_ids);
         return ok(null, '收藏成功');
@@ -145,7 +177,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     buyer.post(
       '/favorite/cancel',
-      { schema: { tags, summary: 'Cancel favourites', body: favoriteBody } },
+      { schema: { tags, summary: 'Cancel favourites', body: favoriteBody, response: { 200: emptyBody } } },
       async (request) => {
         await cancelFavorites(await request.buyerCtx(), request.body.goods_ids);
         return ok(null, '取消收藏成功');
