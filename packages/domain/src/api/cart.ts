@@ -292,3 +292,8 @@ export const checkoutData = z.object({
 export type CheckoutData = z.infer<typeof checkoutData>;
 
 export const nextHintData = z.object({ hint: cartHint.nullable(), hints: z.array(cartHint) });
+
+/** POST /api/cart and quick_add: the lines added or merged into, and the cart's line count after. */
+export const cartAddResult = z.object({ ids: z.array(z.number().int()), total: z.number().int() });
+/** POST /api/cart/copy: lines copied, to how many stores. */
+export const cartCopyResult = z.object({ copied: z.number().int(), stores: z.number().int() });
