@@ -156,3 +156,5 @@ export type ResetPasswordInput = z.input<typeof resetPasswordBody>;
 export const phoneTaken = z.object({ exists: z.boolean() });
 /** Login, registration, multi-store registration and store switch: the store now signed in or made. */
 export const signedInUser = z.object({ user_id: z.number().int() });
+export type PhoneTaken = z.infer<typeof phoneTaken>;
+export type SignedInUser = z.infer<typeof signedInUser>;

@@ -297,3 +297,5 @@ export const nextHintData = z.object({ hint: cartHint.nullable(), hints: z.array
 export const cartAddResult = z.object({ ids: z.array(z.number().int()), total: z.number().int() });
 /** POST /api/cart/copy: lines copied, to how many stores. */
 export const cartCopyResult = z.object({ copied: z.number().int(), stores: z.number().int() });
+export type CartCopyResult = z.infer<typeof cartCopyResult>;
+export type CartTotal = z.infer<typeof cartTotal>;

@@ -17,3 +17,4 @@ export const emptyBody = envelope(z.null());
 
 /** What a create or save answers: the record's id. */
 export const savedId = z.object({ id: z.number().int() });
+export type SavedId = z.infer<typeof savedId>;

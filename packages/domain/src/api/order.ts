@@ -465,3 +465,10 @@ export const createdOrder = z.object({ id: z.number().int(), created: z.boolean(
 export const rebuyResult = z.object({ added: z.number().int() });
 /** POST /api/admin/orders/{id}/ship */
 export const shipResult = z.object({ shipment_id: z.number().int() });
+
+export type BalancePayment = z.infer<typeof balancePayment>;
+export type CreditPayment = z.infer<typeof creditPayment>;
+export type CreditRepayment = z.infer<typeof creditRepayment>;
+export type WalletBalance = z.infer<typeof walletBalance>;
+export type AvailableCouponList = z.infer<typeof availableCouponList>;
+export type CreatedOrder = z.infer<typeof createdOrder>;

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CartTotal } from '@yaocai/domain';
 import { http } from '../../lib/http';
 import { queryKeys } from '../../lib/query-keys';
 
-export const fetchCartTotal = () => http.get<{ total: number }>('/api/cart/total', { silent: true });
+export const fetchCartTotal = () => http.get<CartTotal>('/api/cart/total', { silent: true });
 
 /** Number of cart lines (the badge equals the number of lines), only for logged-in buyers. */
 export function useCartTotal(loggedIn: boolean) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { adminLoginBody, OperatorMe } from '@yaocai/domain';
+import type { adminLoginBody, OperatorMe, SavedId } from '@yaocai/domain';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-client';
@@ -12,7 +12,7 @@ export type AdminLoginValues = z.input<typeof adminLoginBody>;
 
 /** Silent: the login form shows the refusal under the fields. */
 export const login = (body: AdminLoginValues) =>
-  http.post<{ id: number }>('/api/admin/login', body, { silent: true });
+  http.post<SavedId>('/api/admin/login', body, { silent: true });
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({

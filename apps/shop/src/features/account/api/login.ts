@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput } from '@yaocai/domain';
+import type { LoginInput, SignedInUser } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 import { setLoginFlag } from '../../../lib/session';
 
 /** POST /api/user/login (phone or user name + password); refreshes the user state after. */
 export const login = (input: LoginInput) =>
-  http.post<{ user_id: number }>('/api/user/login', input, { silent: true });
+  http.post<SignedInUser>('/api/user/login', input, { silent: true });
 
 export function useLogin() {
   const client = useQueryClient();

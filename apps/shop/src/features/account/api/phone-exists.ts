@@ -1,6 +1,6 @@
+import type { PhoneTaken } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
 /** GET /api/user/phone/{value}: whether a phone already has an account. */
 export const phoneExists = async (phone: string) =>
-  (await http.get<{ exists: boolean }>(`/api/user/phone/${encodeURIComponent(phone)}`, { silent: true }))
-    .exists;
+  (await http.get<PhoneTaken>(`/api/user/phone/${encodeURIComponent(phone)}`, { silent: true })).exists;

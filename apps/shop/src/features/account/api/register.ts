@@ -5,6 +5,7 @@ import type {
   RegisterDdSubmitInput,
   RegisterSubmitInput,
   RegisterVerifyInput,
+  SignedInUser,
 } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
@@ -33,7 +34,7 @@ export function useRegisterSubmit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterSubmitInput) =>
-      http.post<{ user_id: number }>('/api/register/submit', input, silent),
+      http.post<SignedInUser>('/api/register/submit', input, silent),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.userBase }),
   });
 }
@@ -43,7 +44,7 @@ export function useRegisterStore() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterDdSubmitInput) =>
-      http.post<{ user_id: number }>('/api/register/dd/submit', input, silent),
+      http.post<SignedInUser>('/api/register/dd/submit', input, silent),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.userBase }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddressBody, AddressView } from '@yaocai/domain';
+import type { AddressBody, AddressView, SavedId } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
 export const addressKeys = { list: ['address', 'list'] as const };
@@ -14,7 +14,7 @@ export function useSaveAddress() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, form }: { id?: number; form: AddressForm }) =>
-      http.post<{ id: number }>(id ? `/api/address/${id}/edit` : '/api/address', {
+      http.post<SavedId>(id ? `/api/address/${id}/edit` : '/api/address', {
         ...form,
         is_default: form.is_default ? '1' : '0',
       }),

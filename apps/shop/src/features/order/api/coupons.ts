@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CouponView } from '@yaocai/domain';
+import type { AvailableCouponList } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
 /** Coupons checked against the selected cart lines (verify order). */
@@ -7,7 +7,7 @@ export const useAvailableCoupons = (ids: number[]) =>
   useQuery({
     queryKey: ['coupon', 'available', ids],
     queryFn: () =>
-      http.get<{ list: CouponView[] }>('/api/user/availableCoupon', { params: { ids: ids.join(',') } }),
+      http.get<AvailableCouponList>('/api/user/availableCoupon', { params: { ids: ids.join(',') } }),
     enabled: ids.length > 0,
     retry: false,
   });

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AfterSaleView, CheckoutPreview, OrderDetailView, OrderSummaryView, Page } from '@yaocai/domain';
+import type {
+  AfterSaleView,
+  CheckoutPreview,
+  CreatedOrder,
+  OrderDetailView,
+  OrderSummaryView,
+  Page,
+} from '@yaocai/domain';
 import { markCartChanged } from '../../../lib/cart-changed';
 import { http } from '../../../lib/http';
 import { markWalletChanged } from '../../wallet/api/wallet';
@@ -36,7 +43,7 @@ export interface CreateOrderBody extends CheckoutParams {
 }
 
 const createOrder = (body: CreateOrderBody, idempotencyKey: string) =>
-  http.post<{ id: number; created: boolean }>('/api/order/create', body, {
+  http.post<CreatedOrder>('/api/order/create', body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 

@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OnlinePaymentView, PaymentStatusView } from '@yaocai/domain';
+import type {
+  BalancePayment,
+  CreditCheckView,
+  CreditPayment,
+  OnlinePaymentView,
+  PaymentStatusView,
+} from '@yaocai/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../lib/http';
@@ -7,27 +13,17 @@ import { markWalletChanged } from '../../wallet/api/wallet';
 import { orderKeys } from './orders';
 
 export const payByBalance = (orderId: number) =>
-  http.post<{ id: number; paid: number; balance: number }>('/api/pay/balance', { order_id: orderId });
+  http.post<BalancePayment>('/api/pay/balance', { order_id: orderId });
 
 export const payByCredit = (orderId: number) =>
-  http.post<{ id: number; paid: number; due_at: number }>('/api/pay/user_credit_create', {
+  http.post<CreditPayment>('/api/pay/user_credit_create', {
     order_id: orderId,
   });
-
-export interface CreditCheck {
-  amount: number;
-  credit_limit: number;
-  credit_used: number;
-  credit_available: number;
-  enough: boolean;
-  term_days: number;
-  due_at: number;
-}
 
 export const useCreditCheck = (orderId: number) =>
   useQuery({
     queryKey: ['pay', 'credit-check', orderId],
-    queryFn: () => http.post<CreditCheck>('/api/pay/user_credit_check', { order_id: orderId }),
+    queryFn: () => http.post<CreditCheckView>('/api/pay/user_credit_check', { order_id: orderId }),
   });
 
 export const startOnline = (orderId: number) =>

@@ -1,5 +1,13 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CouponView, CreditBillView, CreditSummaryView, MoneyLogView, Page } from '@yaocai/domain';
+import type {
+  CouponView,
+  CreditBillView,
+  CreditRepayment,
+  CreditSummaryView,
+  MoneyLogView,
+  Page,
+  WalletBalance,
+} from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
 export const walletKeys = { all: ['wallet'] as const };
@@ -19,7 +27,7 @@ export function markWalletChanged(client: QueryClient) {
 export const useBalance = () =>
   useQuery({
     queryKey: [...walletKeys.all, 'money'],
-    queryFn: () => http.get<{ user_money: number }>('/api/user/user_money'),
+    queryFn: () => http.get<WalletBalance>('/api/user/user_money'),
   });
 
 export const useMoneyLog = (q: { page: number; use_type?: number; start_time?: string; end_time?: string }) =>
@@ -46,7 +54,7 @@ export function useRepay() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (billIds: number[]) =>
-      http.post<{ repaid: number; bills: number }>('/api/pay/user_credit_pay', { bill_ids: billIds }),
+      http.post<CreditRepayment>('/api/pay/user_credit_pay', { bill_ids: billIds }),
     onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }
