@@ -1,8 +1,9 @@
-import { envelope } from '@yaocai/domain';
+import { cartState, envelope, goodsListData, headerCommonData, userBase } from '@yaocai/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buyerWithCartLines, makeGoods, makeWarehouse } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { envelopePlugin, ok } from './envelope';
 import { fastSerialized } from './serializer';
@@ -121,5 +122,47 @@ describe('unknown keys never leave the server', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toMatchObject({ code: 500, data: null });
     expect(res.body).not.toContain('argon2');
+  });
+});
+
+describe('hot routes send exactly their schema', () => {
+  // These skip the parse before stringifying (focus/common sends cached bytes, the others a
+  // compiled writer): a real response of each parses with its schema and loses nothing to it,
+  // so no field has a wrong type and none is missing or extra.
+  let cookie: string;
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    const warehouse = await makeWarehouse(db);
+    const lines = [];
+    for (let i = 0; i < 30; i++) {
+      const goods = await makeGoods(db, {
+        name: `阿莫西林胶囊${i}`,
+        basePriceFen: 1000 + i,
+        stock: { [warehouse.id]: 500 },
+        ladderTiers: i % 2 ? [{ quantity: 10, priceFen: 900 }] : undefined,
+      });
+      lines.push({ goodsId: goods.id, quantity: 2 + i });
+    }
+    ({ cookie } = await buyerWithCartLines(ctx.app, warehouse.id, lines));
+  });
+
+  it('reads a cart of 30 lines and a page of 20 goods (what the shapes below are checked on)', async () => {
+    const cart = await ctx.app.inject({ url: '/api/cart/list', headers: { cookie } });
+    expect(cart.json().data.data).toHaveLength(30);
+    const list = await ctx.app.inject({ url: '/api/goods/list?page_size=20', headers: { cookie } });
+    expect(list.json().data.list).toHaveLength(20);
+  });
+
+  it.each([
+    ['/api/cart/list', cartState],
+    ['/api/goods/list?page_size=20', goodsListData],
+    ['/api/user/base', userBase],
+    ['/api/focus/common', headerCommonData],
+  ] as const)('%s', async (url, data) => {
+    const res = await ctx.app.inject({ url, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(envelope(data).parse(body)).toEqual(body);
   });
 });
