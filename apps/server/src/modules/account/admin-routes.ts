@@ -12,6 +12,7 @@ import {
   reviewCompany as reviewCompanySchema,
   reviewQueuePage,
   reviewQueueQuery,
+  savedId,
   toYuan,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
