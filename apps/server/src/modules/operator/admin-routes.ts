@@ -1,5 +1,6 @@
 import {
   createOperatorBody,
+  emptyBody,
   envelope,
   idParams,
   operatorStatusBody,
@@ -84,6 +85,7 @@ export const operatorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Reset an operator's password",
         params: idParams,
         body: resetOperatorPasswordBody,
+        response: { 200: emptyBody },
       },
     },
     async (request) => {
