@@ -56,6 +56,7 @@ async function main() {
       method: 'POST',
       url: '/api/user/login',
       payload: { username: '13800000001', password: 'Demo@123456' },
+      headers: { origin: 'http://localhost' },
     });
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 

@@ -196,6 +196,8 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
                     ...request.headers,
                     cookie: prepared.storeCookies[next++ % prepared.storeCookies.length],
                     'content-type': 'application/json',
+                    // What a browser sends on every POST (the CSRF check requires it).
+                    origin: base,
                   },
                 }),
               },
@@ -211,7 +213,7 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
           method: 'POST',
           connections,
           duration,
-          headers: { cookie: prepared.addCookie, 'content-type': 'application/json' },
+          headers: { cookie: prepared.addCookie, 'content-type': 'application/json', origin: base },
           body,
         }),
       );

@@ -139,6 +139,8 @@ export async function run() {
                 headers: {
                   ...request.headers,
                   'content-type': 'application/json',
+                  // What a browser sends on every POST (the CSRF check requires it).
+                  origin: base,
                   cookie: job.cookie,
                   'idempotency-key': `bench-${randomBytes(8).toString('hex')}`,
                 },

@@ -60,6 +60,9 @@ export async function startHarness(): Promise<Harness> {
         baseURL: baseUrl,
         viewport: { width: 1366, height: 900 },
         locale: 'zh-CN',
+        // The journeys' own API calls (context.request) are not made by a page, so they would
+        // carry no Origin; send the one every page of the site sends (the CSRF check needs it).
+        extraHTTPHeaders: { origin: baseUrl },
       });
       const page = await context.newPage();
       return { context, page };

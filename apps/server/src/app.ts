@@ -48,7 +48,9 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers only from the configured proxies: otherwise anyone could pick the client
+    // address every per-IP limit counts by.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // The first start of an empty database migrates and loads the demo data inside the db
     // plugin; on a busy 2-core machine that can take longer than Fastify's default 10 s.
     pluginTimeout: 120_000,
@@ -65,7 +67,11 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     seed: config.seedDemoData,
   });
-  await app.register(sessionPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(sessionPlugin, {
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    secureCookie: config.cookieSecure,
+  });
   await app.register(contextPlugin, { clock });
   await app.register(operatorAccessPlugin);
   await app.register(httpPlugin, { redisPrefix: config.redisPrefix });

@@ -21,6 +21,14 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Allowed browser origins for state-changing requests (CSRF check); empty = same host only. */
   trustedOrigins: string[];
+  /**
+   * Proxies whose X-Forwarded-For / -Host / -Proto are believed (TRUST_PROXY: addresses or CIDRs,
+   * comma-separated; `loopback`, `linklocal`, `uniquelocal` name the usual ranges). Empty = none:
+   * the client address is the socket's and forwarded headers are ignored.
+   */
+  trustProxy: string[];
+  /** Session cookies always carry `Secure` (COOKIE_SECURE=1); otherwise only on https requests. */
+  cookieSecure: boolean;
   logLevel: string;
   /** Where the built SPAs live (apps/shop/dist, apps/admin/dist). */
   shopDist: string;
@@ -60,6 +68,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: env.REDIS_PREFIX || 'yc:',
     seedDemoData: env.SEED_DEMO_DATA !== '0',
     trustedOrigins: (env.TRUSTED_ORIGINS ?? '').split(',').filter(Boolean),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    cookieSecure: env.COOKIE_SECURE === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     shopDist: path.join(repoRoot, 'apps/shop/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch';
 import { seedDemoData } from '../src/db/seed';
@@ -37,9 +37,36 @@ export async function deleteRedisKeys(redis: Redis, prefix: string): Promise<voi
 }
 
 export interface TestContext {
+  /** The app; its `inject` behaves like a browser (see browserLike). */
   app: App;
+  /** The app's own `inject`: sends only the headers a test names (the CSRF tests use it). */
+  injectAsIs: App['inject'];
   database: Database;
   close(): Promise<void>;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Makes `app.inject` send what a browser sends on every state change: an Origin, of the
+ * request's own host, unless the test names an Origin or a Referer itself.
+ */
+function browserLike(app: App): App['inject'] {
+  const inject = app.inject.bind(app) as (options?: unknown) => unknown;
+  return ((options?: unknown) => {
+    if (!options || typeof options !== 'object') return inject(options);
+    const request = options as { method?: string; headers?: Record<string, unknown> };
+    const headers = request.headers ?? {};
+    const named = Object.keys(headers).map((key) => key.toLowerCase());
+    if (
+      SAFE_METHODS.has((request.method ?? 'GET').toUpperCase()) ||
+      named.includes('origin') ||
+      named.includes('referer')
+    )
+      return inject(options);
+    const host = typeof headers.host === 'string' ? headers.host : 'localhost:80';
+    return inject({ ...request, headers: { ...headers, origin: `http://${host}` } });
+  }) as App['inject'];
 }
 
 /**
@@ -47,7 +74,7 @@ export interface TestContext {
  * sessions in the database or (sessions: 'redis') in TEST_REDIS_URL's Redis.
  */
 export async function createTestApp(
-  options: { seed?: boolean; sessions?: 'db' | 'redis' } = {},
+  options: { seed?: boolean; sessions?: 'db' | 'redis'; config?: Partial<AppConfig> } = {},
 ): Promise<TestContext> {
   if (options.sessions === 'redis' && !testRedisUrl)
     throw new Error("sessions: 'redis' needs TEST_REDIS_URL");
@@ -71,11 +98,15 @@ export async function createTestApp(
     seedDemoData: false,
     logLevel: 'silent',
     ...(options.sessions === 'redis' ? { redisUrl: testRedisUrl, redisPrefix: testRedisPrefix() } : {}),
+    ...options.config,
   };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  const injectAsIs = app.inject.bind(app) as App['inject'];
+  app.inject = browserLike(app);
   return {
     app,
+    injectAsIs,
     database,
     async close() {
       if (app.redis) await deleteRedisKeys(app.redis, config.redisPrefix);

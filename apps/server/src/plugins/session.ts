@@ -23,6 +23,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessionStore: CachedSessionStore;
     redis?: Redis;
+    /**
+     * The `secure` option of every cookie the app sets: always with COOKIE_SECURE=1, otherwise
+     * 'auto' (on https requests; behind a proxy, X-Forwarded-Proto counts only from TRUST_PROXY).
+     */
+    cookieSecure: true | 'auto';
     /** 401/10001 unless a buyer is logged in (the hook of buyerOnly scopes). */
     requireBuyer(request: FastifyRequest): Promise<void>;
     /** 401/10001 unless an operator is logged in (the hook of operatorOnly scopes). */
@@ -49,6 +54,7 @@ export interface SessionPluginOptions {
   redisUrl?: string;
   /** Starts every session key in Redis (default `yc:`). */
   redisPrefix?: string;
+  /** Every cookie carries `Secure` (COOKIE_SECURE=1); otherwise only cookies of https requests. */
   secureCookie?: boolean;
   /** How long this process reuses a session it read (default SESSION_CACHE_MS or 1 s; 0 = off). */
   sessionCacheMs?: number;
@@ -56,6 +62,7 @@ export interface SessionPluginOptions {
 
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPluginOptions) => {
   await app.register(cookie);
+  app.decorate('cookieSecure', options.secureCookie ? true : 'auto');
   const cacheMs = options.sessionCacheMs ?? Number(process.env.SESSION_CACHE_MS ?? 1_000);
   if (options.redisUrl) {
     const redis = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
@@ -104,7 +111,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: options.secureCookie ?? false,
+      secure: app.cookieSecure,
       maxAge: TTL_SECONDS,
     });
   });
@@ -113,7 +120,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     if (id) await store.destroy(id);
     started.get(this.request)?.delete(scope);
     cache.get(this.request)?.set(scope, undefined);
-    this.clearCookie(cookieOf(scope), { path: '/' });
+    this.clearCookie(cookieOf(scope), { path: '/', httpOnly: true, secure: app.cookieSecure });
   });
 
   app.decorate('requireBuyer', async (request: FastifyRequest) => {

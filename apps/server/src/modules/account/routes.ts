@@ -54,7 +54,13 @@ import {
 const DRAFT_COOKIE = 'yc_reg';
 const draftCookieOf = (request: FastifyRequest) => request.cookies[DRAFT_COOKIE];
 const setDraftCookie = (reply: FastifyReply, token: string) =>
-  reply.setCookie(DRAFT_COOKIE, token, { path: '/api', httpOnly: true, sameSite: 'lax', maxAge: 3600 });
+  reply.setCookie(DRAFT_COOKIE, token, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.cookieSecure,
+    maxAge: 3600,
+  });
 
 /** GET /api/files/{id} answers the file itself (an image or a PDF), not the envelope. */
 const fileBytes = z.string().meta({ format: 'binary' });

@@ -128,6 +128,8 @@ const notifyRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provid
   app.post(
     '/pay/notify/:provider',
     {
+      // Called by the provider, not a browser: the signature authenticates it.
+      config: { csrf: false },
       schema: {
         tags: ['pay'],
         summary: 'Provider payment notification (signed; confirmed by querying the provider)',

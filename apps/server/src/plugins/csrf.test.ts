@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addCartLine,
+  buyerCookie,
+  createBuyer,
+  createGoods,
+  key,
+  makeWarehouse,
+  operatorCookie,
+} from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { orders } from '../db/schema';
+
+// Issue 11: the CSRF check looked at the raw URL (`/%61pi/...` passed), accepted a state change
+// naming neither Origin nor Referer, and believed X-Forwarded-Host from anyone. These tests send
+// exactly the headers they name (ctx.injectAsIs), unlike the browser-like `app.inject`.
+
+let ctx: TestContext;
+let warehouseId: number;
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: false });
+  warehouseId = (await makeWarehouse(ctx.app.db)).id;
+});
+afterAll(() => ctx.close());
+
+const EVIL = 'https://evil.example';
+
+async function unpaidOrder() {
+  const b = await createBuyer(ctx.app.db, { balanceFen: 500000 });
+  const cookie = await buyerCookie(ctx.app, b.user.id);
+  const g = await createGoods(ctx.app.db, { warehouseId, priceFen: 10000 });
+  const line = await addCartLine(ctx.app.db, b.user.id, g.id, warehouseId, 1);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/order/create',
+    payload: { ids: [line.id] },
+    headers: { cookie, 'idempotency-key': key() },
+  });
+  expect(res.statusCode).toBe(201);
+  return { cookie, orderId: res.json().data.id as number };
+}
+
+const statusOf = async (orderId: number) =>
+  (await ctx.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0].status;
+
+describe('CSRF check (buyer scope)', () => {
+  it('refuses a foreign Origin on a percent-encoded /%61pi path: the order stays unpaid', async () => {
+    const { cookie, orderId } = await unpaidOrder();
+    for (const url of ['/%61pi/pay/balance', '/api/pay/balance', '/api/pay/%62alance']) {
+      const res = await ctx.injectAsIs({
+        method: 'POST',
+        url,
+        payload: { order_id: orderId },
+        headers: { cookie, origin: EVIL },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe('非法的请求来源');
+    }
+    expect(await statusOf(orderId)).toBe('pending_payment');
+  });
+
+  it('refuses a state change naming neither Origin nor Referer', async () => {
+    const { cookie, orderId } = await unpaidOrder();
+    const res = await ctx.injectAsIs({
+      method: 'POST',
+      url: '/api/pay/balance',
+      payload: { order_id: orderId },
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await statusOf(orderId)).toBe('pending_payment');
+    const sameSite = await ctx.injectAsIs({
+      method: 'POST',
+      url: '/%61pi/pay/balance',
+      payload: { order_id: orderId },
+      headers: { cookie, referer: 'http://localhost/cart' },
+    });
+    expect(sameSite.statusCode).toBe(200);
+    expect(await statusOf(orderId)).not.toBe('pending_payment');
+  });
+
+  it('does not believe X-Forwarded-Host from a client that is not a trusted proxy', async () => {
+    const { cookie, orderId } = await unpaidOrder();
+    const res = await ctx.injectAsIs({
+      method: 'POST',
+      url: '/api/pay/balance',
+      payload: { order_id: orderId },
+      headers: { cookie, origin: EVIL, 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await statusOf(orderId)).toBe('pending_payment');
+  });
+
+  it('refuses every state-changing route without Origin or Referer, but the signed payment notification', async () => {
+    const buyer = await buyerCookie(ctx.app, (await createBuyer(ctx.app.db)).user.id);
+    const { cookie: operator } = await operatorCookie(ctx.app);
+    const paths = ctx.app.swagger().paths ?? {};
+    const accepted: string[] = [];
+    let checked = 0;
+    for (const [path, item] of Object.entries(paths)) {
+      for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+        if (!item?.[method]) continue;
+        checked++;
+        const res = await ctx.injectAsIs({
+          method: method.toUpperCase() as 'POST',
+          url: path.replace(/\{[^}]+\}/g, '1'),
+          payload: {},
+          headers: { cookie: `${buyer}; ${operator}` },
+        });
+        if (res.statusCode !== 403) accepted.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(accepted).toEqual(['POST /api/pay/notify/{provider}']);
+  });
+});
+
+describe('CSRF check (operator scope)', () => {
+  it('refuses a foreign or missing Origin on operator routes, whatever the path spelling', async () => {
+    const { cookie } = await operatorCookie(ctx.app);
+    for (const headers of [{ origin: EVIL }, { referer: `${EVIL}/x` }, {}]) {
+      for (const url of ['/api/admin/logout', '/%61pi/admin/logout', '/api/%61dmin/logout']) {
+        const res = await ctx.injectAsIs({ method: 'DELETE', url, headers: { cookie, ...headers } });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    const me = await ctx.injectAsIs({ method: 'GET', url: '/api/admin/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    const login = await ctx.injectAsIs({
+      method: 'POST',
+      url: '/%61pi/admin/login',
+      payload: { username: 'admin', password: 'Admin@123456' },
+      headers: { origin: EVIL, 'x-forwarded-host': 'evil.example' },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.cookies).toHaveLength(0);
+  });
+});
+
+describe('CSRF check behind a trusted proxy', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestApp({ seed: false, config: { trustProxy: ['127.0.0.1'] } });
+  });
+  afterAll(() => proxied.close());
+
+  it('compares the Origin with the forwarded host only when the proxy is trusted', async () => {
+    const { cookie } = await operatorCookie(proxied.app);
+    const through = (remoteAddress: string) =>
+      proxied.injectAsIs({
+        method: 'DELETE',
+        url: '/api/admin/logout',
+        remoteAddress,
+        headers: {
+          cookie,
+          host: '10.0.0.5:3000',
+          origin: 'https://shop.example',
+          'x-forwarded-host': 'shop.example',
+          'x-forwarded-proto': 'https',
+        },
+      });
+    expect((await through('203.0.113.9')).statusCode).toBe(403);
+    expect((await through('127.0.0.1')).statusCode).toBe(200);
+  });
+});
