@@ -6,6 +6,7 @@ import type { Clock } from './lib/context';
 import { smsPlugin } from './lib/sms';
 import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
+import { loginAttemptsPlugin } from './modules/account/login-attempts';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/address/routes';
 import { auditAdminRoutes } from './modules/audit/admin-routes';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   });
   await app.register(contextPlugin, { clock });
   await app.register(operatorAccessPlugin);
+  await app.register(loginAttemptsPlugin, { redisPrefix: config.redisPrefix });
   await app.register(httpPlugin, { redisPrefix: config.redisPrefix });
   await app.register(csrfPlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(docsPlugin);

@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import {
   type BuyerCtx,
   type Clock,
+  type Ctx,
   type OperatorCtx,
   systemClock,
   type ViewerCtx,
+  type VisitorActor,
   visitorActor,
 } from '../lib/context';
 import { AppError, notLoggedIn } from '../lib/errors';
@@ -17,6 +19,11 @@ declare module 'fastify' {
     clock: Clock;
   }
   interface FastifyRequest {
+    /**
+     * The context of a call made before anyone is known (login, SMS codes, registration steps):
+     * a visitor, without reading the session.
+     */
+    visitorCtx(): Ctx<VisitorActor>;
     /** The request context of a visitor or a buyer (catalogue reads). Loaded once per request. */
     viewerCtx(): Promise<ViewerCtx>;
     /** The request context of the logged-in buyer; 401 for a visitor. */
@@ -64,6 +71,9 @@ export const contextPlugin = fp(
         viewers.set(this, loaded);
       }
       return loaded;
+    });
+    app.decorateRequest('visitorCtx', function (this: FastifyRequest) {
+      return { db: app.db, actor: visitorActor, now: nowOf(this) };
     });
     app.decorateRequest('buyerCtx', async function (this: FastifyRequest) {
       const ctx = await this.viewerCtx();

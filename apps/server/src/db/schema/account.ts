@@ -191,17 +191,17 @@ export const accountDrafts = pgTable(
   (t) => [index('account_drafts_phone_idx').on(t.phone)],
 );
 
-/** Failed buyer logins, counted per username over 15 minutes (lockout across processes). */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: serial('id').primaryKey(),
-    username: text('username').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_username_idx').on(t.username, t.createdAt)],
-);
+/**
+ * Login attempts of one account in the current 15-minute window (the lockout, across processes).
+ * `key` is `buyer:<user id>` or `operator:<operator id>` (any name typed for the account counts
+ * here), or `name:<scope>:<typed name>` for a name without an account. One row per key, counted
+ * and checked in one upsert (account/login-attempts.ts), so parallel attempts cannot overtake it.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
 
 /** Site messages to a store (我的消息); unread ones count in the header badge. */
 export const messages = pgTable(

@@ -36,7 +36,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], body: adminLoginBody, response: { 200: envelope(savedId) } },
     },
     async (request, reply) => {
-      const operatorId = await loginOperator(app.db, { ...request.body, ip: request.ip });
+      const operatorId = await loginOperator(request.visitorCtx(), app.loginAttempts, request.body);
       const access = await loadOperatorAccess(app.db, operatorId);
       if (!access || access.disabled) throw refusal('该账号已停用，请联系超级管理员', 403);
       await reply.startSession('operator', {

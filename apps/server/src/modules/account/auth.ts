@@ -1,58 +1,58 @@
-import { and, count, eq, gt, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { loginFailures, operators, users } from '../../db/schema';
+import { eq, or } from 'drizzle-orm';
+import { operators, users } from '../../db/schema';
+import type { Ctx, ViewerCtx } from '../../lib/context';
 import { fieldError, notLoggedIn, refusal, tooManyRequests } from '../../lib/errors';
 import type { SessionStore } from '../../lib/session-store';
 import { consumeDraft, createDraft, loadDraft } from './drafts';
+import { type LoginAttempts, lockoutRules } from './login-attempts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { consumeSmsCode, isPhoneTaken } from './sms-codes';
 
-export const lockoutRules = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
 const BAD_CREDENTIALS = '用户名或密码错误';
 const LOCKED = '密码错误次数过多，请15分钟后再试或通过忘记密码重置';
 
-const failureKey = (scope: 'buyer' | 'operator', username: string) =>
-  `${scope === 'operator' ? 'op:' : ''}${username.trim().toLowerCase()}`;
-
-async function assertNotLocked(db: Db, key: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.username, key),
-        gt(loginFailures.createdAt, new Date(Date.now() - lockoutRules.windowMs)),
-      ),
-    );
-  if ((row?.n ?? 0) >= lockoutRules.maxFailures) throw tooManyRequests(LOCKED);
-}
+/**
+ * The lockout key of a login: the account, whatever name was typed for it (phone or user name);
+ * a name without an account counts under the name, so a locked name tells nothing either way.
+ */
+const attemptKey = (scope: 'buyer' | 'operator', accountId: number | undefined, typed: string) =>
+  accountId ? `${scope}:${accountId}` : `name:${scope}:${typed.trim().toLowerCase()}`;
 
 /**
- * Buyer login by phone or user name. Failures are counted per user name in the database; after
- * five within 15 minutes even the right password is refused until the window passes or the
- * password is reset.
+ * Counts the attempt and checks the password. The count comes first, in one atomic step, so of
+ * any number of parallel attempts at most `maxAttempts` in a window reach the (slow) password
+ * check; beyond that even the right password is refused until the window passes or the password
+ * is reset. A right password clears the count.
  */
+async function checkPassword(
+  ctx: Ctx,
+  attempts: LoginAttempts,
+  key: string,
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
+  if ((await attempts.hit(ctx, key)) > lockoutRules.maxAttempts) throw tooManyRequests(LOCKED);
+  const valid = passwordHash ? await verifyPassword(passwordHash, password) : await verifyDummy(password);
+  if (valid) await attempts.clear(ctx, key);
+  return valid;
+}
+
+/** Buyer login by phone or user name (lockout: checkPassword). */
 export async function loginBuyer(
-  db: Db,
-  input: { username: string; password: string; ip: string },
+  ctx: Ctx,
+  attempts: LoginAttempts,
+  input: { username: string; password: string },
 ): Promise<{ userId: number; passwordHash: string }> {
-  const key = failureKey('buyer', input.username);
-  await assertNotLocked(db, key);
   const name = input.username.trim();
-  const [user] = await db
+  const [user] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(or(eq(users.phone, name), eq(users.username, name)))
     .limit(1);
-  const valid = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyDummy(input.password);
-  if (!user || !valid) {
-    await db.insert(loginFailures).values({ username: key, ip: input.ip });
+  const key = attemptKey('buyer', user?.id, name);
+  if (!user || !(await checkPassword(ctx, attempts, key, user?.passwordHash, input.password)))
     throw badCredentials();
-  }
-  await db.delete(loginFailures).where(eq(loginFailures.username, key));
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await ctx.db.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
   return { userId: user.id, passwordHash: user.passwordHash };
 }
 
@@ -61,8 +61,8 @@ export async function loginBuyer(
  * user's. A reset that committed in between ended the sessions that existed then, which may not
  * have included this one; the login route then ends it and refuses.
  */
-export async function passwordUnchanged(db: Db, userId: number, passwordHash: string): Promise<boolean> {
-  const [user] = await db
+export async function passwordUnchanged(ctx: Ctx, userId: number, passwordHash: string): Promise<boolean> {
+  const [user] = await ctx.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
@@ -72,33 +72,28 @@ export async function passwordUnchanged(db: Db, userId: number, passwordHash: st
 export const badCredentials = () => refusal(BAD_CREDENTIALS);
 
 export async function loginOperator(
-  db: Db,
-  input: { username: string; password: string; ip: string },
+  ctx: Ctx,
+  attempts: LoginAttempts,
+  input: { username: string; password: string },
 ): Promise<number> {
-  const key = failureKey('operator', input.username);
-  await assertNotLocked(db, key);
-  const [operator] = await db
-    .select()
+  const name = input.username.trim();
+  const [operator] = await ctx.db
+    .select({ id: operators.id, passwordHash: operators.passwordHash })
     .from(operators)
-    .where(eq(operators.username, input.username.trim()))
+    .where(eq(operators.username, name))
     .limit(1);
-  const valid = operator
-    ? await verifyPassword(operator.passwordHash, input.password)
-    : await verifyDummy(input.password);
-  if (!operator || !valid) {
-    await db.insert(loginFailures).values({ username: key, ip: input.ip });
-    throw refusal(BAD_CREDENTIALS);
-  }
-  await db.delete(loginFailures).where(eq(loginFailures.username, key));
+  const key = attemptKey('operator', operator?.id, name);
+  if (!operator || !(await checkPassword(ctx, attempts, key, operator?.passwordHash, input.password)))
+    throw badCredentials();
   return operator.id;
 }
 
 /** Forgot password step 1: the SMS code proves the phone; a 15-minute token allows the reset. */
-export async function verifyForgetPhone(db: Db, input: { phone: string; code: string }): Promise<string> {
-  if (!(await isPhoneTaken(db, input.phone))) throw fieldError('phone', '该手机号未注册');
-  await consumeSmsCode(db, { phone: input.phone, purpose: 'forget', code: input.code });
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
-  return createDraft(db, { kind: 'forget', phone: input.phone, userId: user.id });
+export async function verifyForgetPhone(ctx: Ctx, input: { phone: string; code: string }): Promise<string> {
+  if (!(await isPhoneTaken(ctx, input.phone))) throw fieldError('phone', '该手机号未注册');
+  await consumeSmsCode(ctx, { phone: input.phone, purpose: 'forget', code: input.code });
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone));
+  return createDraft(ctx.db, { kind: 'forget', phone: input.phone, userId: user.id });
 }
 
 /**
@@ -107,11 +102,12 @@ export async function verifyForgetPhone(db: Db, input: { phone: string; code: st
  * and lifts a login lockout.
  */
 export async function resetPassword(
-  db: Db,
-  sessions: SessionStore,
+  ctx: ViewerCtx,
+  stores: { sessions: SessionStore; attempts: LoginAttempts },
   input: { token?: string; old_password?: string; password: string },
-  sessionUserId: number | undefined,
 ): Promise<number> {
+  const { db } = ctx;
+  const sessionUserId = ctx.actor.kind === 'buyer' ? ctx.actor.userId : undefined;
   let userId: number;
   if (input.token) {
     const draft = await loadDraft(db, input.token, 'forget');
@@ -130,18 +126,11 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     if (input.token && !(await consumeDraft(tx, input.token))) throw refusal('验证已过期，请重新获取验证码');
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(eq(users.id, userId))
-      .returning({ phone: users.phone, username: users.username });
-    const keys = [user.phone, user.username]
-      .filter((k): k is string => Boolean(k))
-      .map((k) => failureKey('buyer', k));
-    await tx.delete(loginFailures).where(inArray(loginFailures.username, keys));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
   });
+  await stores.attempts.clear(ctx, attemptKey('buyer', userId, ''));
   // Only after the commit: a login with the old password that started its session before this
   // point is ended too.
-  await sessions.destroyUser(userId);
+  await stores.sessions.destroyUser(userId);
   return userId;
 }

@@ -8,6 +8,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { accountDrafts, companies, files, qualifications, users } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
 import { AppError, conflict, fieldError, refusal } from '../../lib/errors';
 import { consumeDraft, createDraft, loadDraft } from './drafts';
 import { hashPassword } from './passwords';
@@ -23,15 +24,15 @@ const isUniqueViolation = (error: unknown) => {
 
 /** Step 1: the phone is proven by SMS; a draft (1 h) keeps it with the password hash. */
 export async function verifyRegistrationPhone(
-  db: Db,
+  ctx: Ctx,
   input: { phone: string; code: string; password: string },
   kind: 'register' | 'register_dd',
   companyId?: number,
 ): Promise<string> {
-  if (await isPhoneTaken(db, input.phone)) throw fieldError('phone', PHONE_TAKEN);
-  await consumeSmsCode(db, { phone: input.phone, purpose: kind, code: input.code });
+  if (await isPhoneTaken(ctx, input.phone)) throw fieldError('phone', PHONE_TAKEN);
+  await consumeSmsCode(ctx, { phone: input.phone, purpose: kind, code: input.code });
   const passwordHash = await hashPassword(input.password);
-  return createDraft(db, { kind, phone: input.phone, passwordHash, companyId });
+  return createDraft(ctx.db, { kind, phone: input.phone, passwordHash, companyId });
 }
 
 /** Step 2: company details, kept on the draft until the final submit. */

@@ -80,7 +80,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!userId) throw notLoggedIn();
         await requireApprovedCompany(app.db, userId);
       }
-      await sendSmsCode(app, { phone: request.body.phone, purpose: request.body.type, ip: request.ip });
+      await sendSmsCode(request.visitorCtx(), app.sms, {
+        phone: request.body.phone,
+        purpose: request.body.type,
+        ip: request.ip,
+      });
       return ok(null, '验证码已发送');
     },
   );
@@ -96,7 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(phoneTaken) },
       },
     },
-    async (request) => ok({ exists: await isPhoneTaken(app.db, request.params.value) }),
+    async (request) => ok({ exists: await isPhoneTaken(request.visitorCtx(), request.params.value) }),
   );
 
   app.post(
@@ -106,7 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], body: registerVerifyBody, response: { 200: envelope(draftToken) } },
     },
     async (request, reply) => {
-      const token = await verifyRegistrationPhone(app.db, request.body, 'register');
+      const token = await verifyRegistrationPhone(request.visitorCtx(), request.body, 'register');
       setDraftCookie(reply, token);
       return ok({ token });
     },
@@ -185,9 +189,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], body: loginBody, response: { 200: envelope(signedInUser) } },
     },
     async (request, reply) => {
-      const { userId, passwordHash } = await loginBuyer(app.db, { ...request.body, ip: request.ip });
+      const ctx = request.visitorCtx();
+      const { userId, passwordHash } = await loginBuyer(ctx, app.loginAttempts, request.body);
       await reply.startSession('buyer', { userId, loginAt: Date.now() });
-      if (!(await passwordUnchanged(app.db, userId, passwordHash))) {
+      if (!(await passwordUnchanged(ctx, userId, passwordHash))) {
         await reply.endSession('buyer');
         throw badCredentials();
       }
@@ -211,7 +216,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: codeLimit,
       schema: { tags: ['account'], body: forgetVerifyBody, response: { 200: envelope(draftToken) } },
     },
-    async (request) => ok({ token: await verifyForgetPhone(app.db, request.body) }),
+    async (request) => ok({ token: await verifyForgetPhone(request.visitorCtx(), request.body) }),
   );
 
   app.post(
@@ -221,11 +226,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], body: resetPasswordBody, response: { 200: emptyBody } },
     },
     async (request, reply) => {
-      const sessionUserId = await request.buyerId();
-      const userId = await resetPassword(app.db, app.sessionStore, request.body, sessionUserId);
+      const ctx = await request.viewerCtx();
+      const stores = { sessions: app.sessionStore, attempts: app.loginAttempts };
+      const userId = await resetPassword(ctx, stores, request.body);
       forgetUserBase(request);
       // A logged-in change keeps this browser logged in (with a fresh session id).
-      if (!request.body.token && sessionUserId)
+      if (!request.body.token && ctx.actor.kind === 'buyer')
         await reply.startSession('buyer', { userId, loginAt: Date.now() });
       return ok(null, '密码修改成功');
     },
@@ -293,7 +299,12 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = await requireApprovedCompany(app.db, request.userId);
       return ok({
-        token: await verifyRegistrationPhone(app.db, request.body, 'register_dd', owner.companyId),
+        token: await verifyRegistrationPhone(
+          await request.buyerCtx(),
+          request.body,
+          'register_dd',
+          owner.companyId,
+        ),
       });
     },
   );
