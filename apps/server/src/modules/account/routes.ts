@@ -154,7 +154,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!userId && !draftToken) throw notLoggedIn();
       if (!userId && draftToken) await loadDraft(app.db, draftToken, 'register');
       const uploader = userId ? { userId } : { draftToken: draftToken as string };
-      return ok(await storeUpload(app, uploader, { bytes, filename: part.filename }));
+      const ctx = request.visitorCtx();
+      return ok(await storeUpload(ctx, app.storage, uploader, { bytes, filename: part.filename }));
     },
   );
 
@@ -169,15 +170,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { file, bytes } = await readFileFor(app, request.params.id, {
+      const { file, bytes } = await readFileFor(request.visitorCtx(), app.storage, request.params.id, {
         userId: await request.buyerId(),
         operatorId: (await request.loadSession('operator'))?.operatorId,
         draftToken: draftCookieOf(request),
       });
+      // Pictures show inline; a PDF (which can carry script) is downloaded, never opened on the
+      // site's origin.
+      const disposition = file.mime.startsWith('image/') ? 'inline' : 'attachment';
       return reply
         .type(file.mime)
         .header('cache-control', 'private, max-age=300')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        )
         .send(bytes as never);
     },
   );
