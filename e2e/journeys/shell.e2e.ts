@@ -63,6 +63,23 @@ describe('the shop shell', () => {
     await context.close();
   });
 
+  it('the /loading interstitial forwards only within the site; another site goes home (issue 11)', async () => {
+    const { page, context } = await visitorPage();
+    const left: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && !request.url().startsWith(h.baseUrl)) left.push(request.url());
+    });
+    await page.goto(`/loading?to=${encodeURIComponent('/yx?x=1')}`);
+    await page.waitForURL((url) => url.pathname === '/yx');
+    for (const link of ['https://evil.example/', '//evil.example/x', '/\\evil.example/x']) {
+      await page.goto(`/loading?to=${encodeURIComponent(link)}`);
+      await page.waitForURL((url) => url.origin === h.baseUrl && url.pathname === '/');
+      await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('首页-药采');
+    }
+    expect(left).toEqual([]);
+    await context.close();
+  });
+
   it('opens the category menu and a category flyout on hover outside home', async () => {
     const { page, context } = await visitorPage();
     await page.goto('/list');

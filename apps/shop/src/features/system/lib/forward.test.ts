@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveForward } from './forward';
+import { resolveForward, sameSitePath } from './forward';
 
 const origin = 'https://www.yaocai.test';
 
@@ -16,12 +16,31 @@ describe('resolveForward (loading interstitial)', () => {
     expect(resolveForward('/yx?x=1', origin)).toEqual({ kind: 'route', to: '/yx?x=1' });
     expect(resolveForward(`${origin}/mrtj`, origin)).toEqual({ kind: 'route', to: '/mrtj' });
   });
-  it('other sites open as external links; protocol-relative and scripts are refused', () => {
-    expect(resolveForward('https://example.com/a', origin)).toEqual({
-      kind: 'external',
-      to: 'https://example.com/a',
-    });
-    expect(resolveForward('//evil.test', origin).kind).toBe('alert');
-    expect(resolveForward('javascript:alert(1)', origin).kind).toBe('alert');
+  it('never leaves the site: other sites, //host, /\\host and scripts go home (issue 11)', () => {
+    for (const link of [
+      'https://evil.example/',
+      'http://www.yaocai.test/x',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'evil.example',
+    ]) {
+      expect(resolveForward(link, origin), link).toEqual({ kind: 'route', to: '/' });
+    }
+  });
+});
+
+describe('sameSitePath', () => {
+  it('keeps a path starting with a single slash, with its query and hash', () => {
+    expect(sameSitePath('/yx?x=1#top', origin)).toBe('/yx?x=1#top');
+    expect(sameSitePath('/', origin)).toBe('/');
+  });
+  it('refuses anything a browser would read as another host', () => {
+    for (const link of ['//evil.example/a', '/\\evil.example', '/\n/evil.example', 'https://evil.example']) {
+      expect(sameSitePath(link, origin), link).toBeUndefined();
+    }
   });
 });

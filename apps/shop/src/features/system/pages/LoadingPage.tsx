@@ -4,8 +4,9 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { resolveForward } from '../lib/forward';
 
 /**
- * The interstitial: /loading?to=<link> forwards to the link; /loading/activity resolves an
- * activity link (?url=). Nothing to forward to: alert 活动暂未开始 and go home.
+ * The interstitial: /loading?to=<link> forwards to an in-site link (any other goes home);
+ * /loading/activity resolves an activity link (?url=). Nothing to forward to: alert 活动暂未开始
+ * and go home.
  */
 export default function LoadingPage() {
   const [params] = useSearchParams();
@@ -20,8 +21,6 @@ export default function LoadingPage() {
     const forward = resolveForward(link, window.location.origin);
     if (forward.kind === 'route') {
       navigate(forward.to, { replace: true });
-    } else if (forward.kind === 'external') {
-      window.location.replace(forward.to);
     } else {
       const dialog = modal.info({
         title: '温馨提示',
