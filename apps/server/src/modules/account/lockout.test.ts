@@ -22,8 +22,11 @@ async function buyerWithPassword(ctx: TestContext) {
   return { phone: user.phone, username: user.username as string };
 }
 
-const tally = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) => {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+};
 
 describe('login lockout keyed on the account', () => {
   let ctx: TestContext;
