@@ -51,7 +51,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Makes `app.inject` send what a browser sends on every state change: an Origin, of the
  * request's own host, unless the test names an Origin or a Referer itself.
  */
-function browserLike(app: App): App['inject'] {
+export function browserLike(app: App): App['inject'] {
   const inject = app.inject.bind(app) as (options?: unknown) => unknown;
   return ((options?: unknown) => {
     if (!options || typeof options !== 'object') return inject(options);

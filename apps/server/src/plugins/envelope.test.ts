@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { browserLike, createTestApp, type TestContext } from '../../test/helpers';
 import { fieldError, refusal } from '../lib/errors';
 import { ok } from './envelope';
 
@@ -46,6 +46,7 @@ beforeAll(async () => {
     logger: false,
   });
   await app.register(probe, { prefix: '/api' });
+  app.inject = browserLike(app);
   ctx = { ...ctx, app };
 });
 afterAll(() => ctx.close());
