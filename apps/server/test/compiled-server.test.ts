@@ -52,6 +52,8 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      // The test stands in for the proxy: its X-Forwarded-For names the client.
+      TRUST_PROXY: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,7 +104,7 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 async function login(server: ServerProcess, username: string, password: string, ip: string) {
   const response = await fetch(`${server.baseUrl}/api/user/login`, {
     method: 'POST',
-    headers: { ...form, 'x-forwarded-for': ip },
+    headers: { ...form, 'x-forwarded-for': ip, origin: server.baseUrl },
     body: new URLSearchParams({ username, password }).toString(),
   });
   const cookie = response.headers

@@ -11,7 +11,7 @@ import {
   key,
   makeWarehouse,
 } from '../../../test/factories';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { browserLike, createTestApp, type TestContext } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { moneyLog, orderEvents, orders, payments, sandboxTrades } from '../../db/schema';
@@ -193,12 +193,15 @@ describe('issue 11: the sandbox payment provider created money', () => {
 });
 
 describe('the payment provider is chosen by configuration', () => {
-  const appWith = (env: Record<string, string>) =>
-    buildApp({
+  const appWith = async (env: Record<string, string>) => {
+    const app = await buildApp({
       config: { ...loadConfig({ DATA_DIR: '/nonexistent-yaocai', ...env }), seedDemoData: false },
       database: ctx.database,
       logger: false,
     });
+    app.inject = browserLike(app);
+    return app;
+  };
 
   it('refuses to start with the sandbox under NODE_ENV=production unless explicitly allowed', async () => {
     await expect(appWith({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' })).rejects.toThrow(
