@@ -205,7 +205,10 @@ describe.skipIf(!scaleOutReady)('two server processes on one PostgreSQL and one 
     expect(response.status).toBe(200);
     expect(await memberCall(b, cookie)).toBe(200);
 
-    const logout = await fetch(`${a.baseUrl}/api/user/logout`, { method: 'DELETE', headers: { cookie } });
+    const logout = await fetch(`${a.baseUrl}/api/user/logout`, {
+      method: 'DELETE',
+      headers: { cookie, origin: a.baseUrl },
+    });
     expect(logout.status).toBe(200);
     expect(await memberCall(a, cookie)).toBe(401);
     // B may still answer from the session it read just before; never after its cache time.
