@@ -162,6 +162,29 @@ export async function buyerCookie(app: App, userId: number) {
 }
 
 /**
+ * A logged-in buyer with one unpaid order of one goods at `priceFen` (placed through the API,
+ * as a browser would). The order fixture of the payment, attack and CSRF tests.
+ */
+export async function unpaidOrder(
+  app: App,
+  warehouseId: number,
+  o: { buyer?: BuyerOptions; priceFen?: number } = {},
+) {
+  const b = await createBuyer(app.db, o.buyer);
+  const cookie = await buyerCookie(app, b.user.id);
+  const g = await createGoods(app.db, { warehouseId, priceFen: o.priceFen ?? 100000 });
+  const line = await addCartLine(app.db, b.user.id, g.id, warehouseId, 1);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/order/create',
+    payload: { ids: [line.id] },
+    headers: { cookie, 'idempotency-key': key() },
+  });
+  if (res.statusCode !== 201) throw new Error(`order not created: ${res.statusCode} ${res.body}`);
+  return { ...b, cookie, orderId: res.json().data.id as number, goods: g };
+}
+
+/**
  * A signed-in operator holding one role (a role code of the initial roles, 超级管理员 by
  * default, or null for none); the session is written straight into the store.
  */

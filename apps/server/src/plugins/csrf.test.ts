@@ -1,14 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addCartLine,
-  buyerCookie,
-  createBuyer,
-  createGoods,
-  key,
-  makeWarehouse,
-  operatorCookie,
-} from '../../test/factories';
+import { buyerCookie, createBuyer, makeWarehouse, operatorCookie, unpaidOrder } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { orders } from '../db/schema';
 
@@ -26,27 +18,15 @@ afterAll(() => ctx.close());
 
 const EVIL = 'https://evil.example';
 
-async function unpaidOrder() {
-  const b = await createBuyer(ctx.app.db, { balanceFen: 500000 });
-  const cookie = await buyerCookie(ctx.app, b.user.id);
-  const g = await createGoods(ctx.app.db, { warehouseId, priceFen: 10000 });
-  const line = await addCartLine(ctx.app.db, b.user.id, g.id, warehouseId, 1);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/order/create',
-    payload: { ids: [line.id] },
-    headers: { cookie, 'idempotency-key': key() },
-  });
-  expect(res.statusCode).toBe(201);
-  return { cookie, orderId: res.json().data.id as number };
-}
+const buyerWithUnpaidOrder = () =>
+  unpaidOrder(ctx.app, warehouseId, { buyer: { balanceFen: 500000 }, priceFen: 10000 });
 
 const statusOf = async (orderId: number) =>
   (await ctx.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0].status;
 
 describe('CSRF check (buyer scope)', () => {
   it('refuses a foreign Origin on a percent-encoded /%61pi path: the order stays unpaid', async () => {
-    const { cookie, orderId } = await unpaidOrder();
+    const { cookie, orderId } = await buyerWithUnpaidOrder();
     for (const url of ['/%61pi/pay/balance', '/api/pay/balance', '/api/pay/%62alance']) {
       const res = await ctx.injectAsIs({
         method: 'POST',
@@ -61,7 +41,7 @@ describe('CSRF check (buyer scope)', () => {
   });
 
   it('refuses a state change naming neither Origin nor Referer', async () => {
-    const { cookie, orderId } = await unpaidOrder();
+    const { cookie, orderId } = await buyerWithUnpaidOrder();
     const res = await ctx.injectAsIs({
       method: 'POST',
       url: '/api/pay/balance',
@@ -81,7 +61,7 @@ describe('CSRF check (buyer scope)', () => {
   });
 
   it('does not believe X-Forwarded-Host from a client that is not a trusted proxy', async () => {
-    const { cookie, orderId } = await unpaidOrder();
+    const { cookie, orderId } = await buyerWithUnpaidOrder();
     const res = await ctx.injectAsIs({
       method: 'POST',
       url: '/api/pay/balance',

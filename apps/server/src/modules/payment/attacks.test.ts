@@ -3,14 +3,7 @@
 // PostgreSQL.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addCartLine,
-  buyerCookie,
-  createBuyer,
-  createGoods,
-  key,
-  makeWarehouse,
-} from '../../../test/factories';
+import { type createBuyer, key, makeWarehouse, unpaidOrder } from '../../../test/factories';
 import { browserLike, createTestApp, type TestContext } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -32,14 +25,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A buyer with an unpaid ¥1,000 order and its open sandbox trade. */
 async function openTrade(opts: Parameters<typeof createBuyer>[1] = {}) {
-  const b = await createBuyer(ctx.app.db, opts);
-  const cookie = await buyerCookie(ctx.app, b.user.id);
-  const g = await createGoods(ctx.app.db, { warehouseId, priceFen: 100000 });
-  const line = await addCartLine(ctx.app.db, b.user.id, g.id, warehouseId, 1);
-  const created = await post('/api/order/create', cookie, { ids: [line.id] }, { 'idempotency-key': key() });
-  const orderId = created.json().data.id as number;
+  const { user, cookie, orderId } = await unpaidOrder(ctx.app, warehouseId, { buyer: opts });
   const start = (await post('/api/pay/online', cookie, { order_id: orderId })).json().data;
-  return { userId: b.user.id, cookie, orderId, outTradeNo: start.out_trade_no as string };
+  return { userId: user.id, cookie, orderId, outTradeNo: start.out_trade_no as string };
 }
 
 const confirm = (outTradeNo: string, cookie = '') =>

@@ -7,6 +7,7 @@ import {
   createGoods,
   key,
   makeWarehouse,
+  unpaidOrder,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { creditBills, moneyLog, orders, walletAccounts } from '../../db/schema';
@@ -25,14 +26,8 @@ const post = (url: string, cookie: string, payload: unknown, headers: Record<str
 const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 
 /** A buyer with an unpaid order of `priceFen` x 1 (free shipping from ¥800). */
-async function orderFor(opts: Parameters<typeof createBuyer>[1], priceFen = 100000) {
-  const b = await createBuyer(ctx.app.db, opts);
-  const cookie = await buyerCookie(ctx.app, b.user.id);
-  const g = await createGoods(ctx.app.db, { warehouseId, priceFen });
-  const line = await addCartLine(ctx.app.db, b.user.id, g.id, warehouseId, 1);
-  const res = await post('/api/order/create', cookie, { ids: [line.id] }, { 'idempotency-key': key() });
-  return { ...b, cookie, orderId: res.json().data.id as number, goods: g };
-}
+const orderFor = (buyer: Parameters<typeof createBuyer>[1], priceFen = 100000) =>
+  unpaidOrder(ctx.app, warehouseId, { buyer, priceFen });
 
 async function addOrder(b: { user: { id: number }; cookie: string }, priceFen = 100000) {
   const g = await createGoods(ctx.app.db, { warehouseId, priceFen });
