@@ -126,6 +126,8 @@ export const qualificationItem = z.object({
   status: z.string(),
   file: uploadedFile,
 });
+/** The fields every view of one qualification document shares (buyer's list, review queue). */
+export const qualificationDocumentFields = qualificationItem.omit({ file: true });
 export type QualificationItem = z.infer<typeof qualificationItem>;
 
 /** GET /api/user/jyfw: the licensed business scope with names. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { scopeClassCodes } from '../catalog/scope';
 import { permissionCodes } from '../operator/permissions';
-import { password } from './account';
+import { password, qualificationDocumentFields } from './account';
 import { PG_INT_MAX, pageNumber, recordId } from './input';
 
 // Operator console contracts (/api/admin/...): request bodies the server validates and answer
@@ -131,13 +131,7 @@ export const reviewQueueItem = z.object({
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 export const reviewQueuePage = pageOf(reviewQueueItem);
 
-export const reviewDocument = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  kind_name: z.string(),
-  number: z.string(),
-  expires_on: z.string(),
-  status: z.string(),
+export const reviewDocument = qualificationDocumentFields.extend({
   review_note: z.string().nullable(),
   file_url: z.string(),
   file_mime: z.string(),
