@@ -447,12 +447,6 @@ export const sandboxConfirmation = z.object({ state: z.string(), amount: yuan })
 
 /** GET /api/user/user_money */
 export const walletBalance = z.object({ user_money: yuan });
-/** POST /api/admin/users/{id}/credit */
-export const creditLimitView = z.object({
-  credit_limit: yuan,
-  credit_used: yuan,
-  term_days: z.number().int(),
-});
 
 /** GET /api/user/couponNum: unused coupons by type. */
 export const couponCountsData = z.object({ coupon: z.number().int(), cash: z.number().int() });
