@@ -80,6 +80,30 @@ describe('the shop shell', () => {
     await context.close();
   });
 
+  it('a real page passes the CSRF check with the Origin Chromium itself sends (issue 11)', async () => {
+    // h.newPage() adds an Origin to every request for the journeys' own API calls; this context
+    // adds none, so the page's POSTs carry only what the browser sends under the site's
+    // Referrer-Policy. A page from another origin is refused.
+    const context = await h.browser.newContext({ baseURL: h.baseUrl });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const post = (url: string, body: object) =>
+      page.evaluate(
+        async ([u, b]) =>
+          (
+            await fetch(u as string, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(b),
+            })
+          ).status,
+        [url, body] as const,
+      );
+    expect(await post('/api/user/login', { username: '13800000001', password: 'Demo@123456' })).toBe(200);
+    expect(await post('/api/favorite', { goods_ids: [1] })).toBe(200);
+    await context.close();
+  });
+
   it('opens the category menu and a category flyout on hover outside home', async () => {
     const { page, context } = await visitorPage();
     await page.goto('/list');
