@@ -1,5 +1,8 @@
 export * from './api/account';
 export * from './api/admin';
+export * from './api/admin-buyers';
+export * from './api/admin-content';
+export * from './api/admin-goods';
 export * from './api/cart';
 export * from './api/catalog';
 export * from './api/client-rules';
@@ -11,6 +14,7 @@ export * from './api/order';
 export * from './api/user';
 export * from './cart';
 export * from './catalog/scope';
+export * from './compliance/licences';
 export * from './eligibility/eligibility';
 export * from './eligibility/standing';
 export * from './money';

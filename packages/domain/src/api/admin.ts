@@ -18,7 +18,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 const pageSize = z.coerce.number().int().min(1).max(100).default(20);
 
 /** A yes/no from JSON (true/false) or a form ('1', '0', 'true', 'false'). */
-const formBoolean = (message: string) =>
+export const formBoolean = (message: string) =>
   z
     .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])], message)
     .transform((v) => v === true || v === '1' || v === 'true');

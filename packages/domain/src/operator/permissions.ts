@@ -3,6 +3,7 @@
 // signed-in operator lacks. Roles (which codes an operator holds) are data in the database.
 
 export const permissions = [
+  { code: 'goods:read', name: '商品查看', group: '商品' },
   { code: 'goods:write', name: '商品编辑', group: '商品' },
   { code: 'prices:write', name: '价格维护', group: '商品' },
   { code: 'stock:write', name: '库存维护', group: '商品' },

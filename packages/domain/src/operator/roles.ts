@@ -17,13 +17,20 @@ export const initialRoles: readonly RoleDefinition[] = [
     code: 'operations',
     name: '运营',
     allPermissions: false,
-    permissions: ['goods:write', 'prices:write', 'promotions:write', 'content:write'],
+    permissions: ['goods:read', 'goods:write', 'prices:write', 'promotions:write', 'content:write'],
   },
   {
     code: 'quality',
     name: '质管',
     allPermissions: false,
-    permissions: ['buyers:read', 'buyers:review', 'batches:write', 'receipts:review', 'orders:read'],
+    permissions: [
+      'goods:read',
+      'buyers:read',
+      'buyers:review',
+      'batches:write',
+      'receipts:review',
+      'orders:read',
+    ],
   },
   {
     code: 'service',
@@ -42,7 +49,7 @@ export const initialRoles: readonly RoleDefinition[] = [
     code: 'warehouse',
     name: '仓库',
     allPermissions: false,
-    permissions: ['orders:read', 'orders:ship', 'stock:write'],
+    permissions: ['goods:read', 'orders:read', 'orders:ship', 'stock:write'],
   },
   {
     code: 'finance',

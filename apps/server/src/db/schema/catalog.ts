@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -187,3 +188,43 @@ export const searchLog = pgTable(
   },
   (t) => [uniqueIndex('search_keywords_uq').on(t.keyword)],
 );
+
+/**
+ * Stock by batch (批号): what each warehouse holds of a goods, batch by batch. Adding or
+ * adjusting a batch moves the sellable stock (goods_stock, goods.stock_total) by the same
+ * amount in one transaction (modules/catalog/batches.ts); the expiry buyers see is that of the
+ * earliest-expiring batch with stock (goods.expires_on, kept there).
+ */
+export const goodsBatches = pgTable(
+  'goods_batches',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    batchNo: text('batch_no').notNull(),
+    producedOn: date('produced_on', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('goods_batches_uq').on(t.goodsId, t.warehouseId, t.batchNo),
+    index('goods_batches_expiry_idx').on(t.goodsId, t.expiresOn),
+    check('goods_batches_quantity_ck', sql`${t.quantity} >= 0`),
+    check('goods_batches_dates_ck', sql`${t.expiresOn} > ${t.producedOn}`),
+  ],
+);
+
+/** Goods pictures uploaded in the console (list image and gallery), served publicly. */
+export const goodsImages = pgTable('goods_images', {
+  id: serial('id').primaryKey(),
+  storageKey: text('storage_key').notNull().unique(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  operatorId: integer('operator_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,7 +4,15 @@ import { type GoodsWrite, insertGoods } from '../../modules/catalog/writer';
 import type { Tx } from '../client';
 import { demoBrands, demoCategories, demoGoods } from '../demo/catalogue';
 import type { DemoCategory, DemoGoods, DemoMenu } from '../demo/catalogue/types';
-import { brands, categories, manjianActivities, warehouses } from '../schema';
+import {
+  brands,
+  categories,
+  goods,
+  goodsBatches,
+  goodsStock,
+  manjianActivities,
+  warehouses,
+} from '../schema';
 
 export const demoWarehouses = [
   { code: 'main', name: '主仓（杭州）' },
@@ -116,6 +124,7 @@ export async function seedCatalog(tx: Tx) {
     ),
   );
   await insertGoods(tx, writes);
+  await seedBatches(tx);
 
   await tx.insert(manjianActivities).values([
     {
@@ -130,4 +139,29 @@ export async function seedCatalog(tx: Tx) {
       forTaggedGoods: true,
     },
   ]);
+}
+
+/**
+ * Stock by batch for the demo catalogue: each warehouse's stock of a goods is one batch expiring
+ * on the goods' shown expiry, and for every third goods with enough stock, two batches (a third
+ * expiring then, the rest a year later), so the console shows several batches per goods.
+ */
+async function seedBatches(tx: Tx) {
+  const expiry = sql`coalesce(${goods.expiresOn}, current_date + 730)`;
+  const split = sql`${goodsStock.quantity} >= 20 and ${goods.id} % 3 = 0`;
+  await tx.execute(sql`
+    insert into ${goodsBatches} (goods_id, warehouse_id, batch_no, produced_on, expires_on, quantity)
+    select ${goodsStock.goodsId}, ${goodsStock.warehouseId},
+           to_char(${expiry} - 730, 'YYMMDD') || lpad(${goods.id}::text, 4, '0') || ${goodsStock.warehouseId},
+           ${expiry} - 730, ${expiry},
+           case when ${split} then ${goodsStock.quantity} / 3 else ${goodsStock.quantity} end
+    from ${goodsStock} join ${goods} on ${goods.id} = ${goodsStock.goodsId}
+    where ${goodsStock.quantity} > 0
+    union all
+    select ${goodsStock.goodsId}, ${goodsStock.warehouseId},
+           to_char(${expiry} - 365, 'YYMMDD') || lpad(${goods.id}::text, 4, '0') || ${goodsStock.warehouseId},
+           ${expiry} - 365, ${expiry} + 365,
+           ${goodsStock.quantity} - ${goodsStock.quantity} / 3
+    from ${goodsStock} join ${goods} on ${goods.id} = ${goodsStock.goodsId}
+    where ${split}`);
 }

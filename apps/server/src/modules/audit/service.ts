@@ -29,6 +29,28 @@ export async function audit(tx: DbOrTx, ctx: OperatorCtx, record: AuditRecord): 
   });
 }
 
+/** Records many operator writes of one action (a bulk import) in one statement; pass its transaction. */
+export async function auditMany(
+  tx: DbOrTx,
+  ctx: OperatorCtx,
+  records: readonly AuditRecord[],
+): Promise<void> {
+  for (let start = 0; start < records.length; start += 500) {
+    await tx.insert(auditLog).values(
+      records.slice(start, start + 500).map((record) => ({
+        operatorId: ctx.actor.operatorId,
+        operatorName: ctx.actor.username,
+        action: record.action,
+        targetType: record.target.type,
+        targetId: String(record.target.id),
+        before: record.before ?? null,
+        after: record.after ?? null,
+        createdAt: ctx.now,
+      })),
+    );
+  }
+}
+
 type ParsedAuditQuery = z.output<typeof auditQuery>;
 
 export async function listAudit(ctx: OperatorCtx, query: ParsedAuditQuery) {

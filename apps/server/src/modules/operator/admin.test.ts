@@ -1,4 +1,4 @@
-import { initialRoles } from '@yaocai/domain';
+import { contentKinds, initialRoles } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCookie } from '../../../test/factories';
@@ -87,6 +87,73 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     url,
     path,
     roles: ['super_admin', 'quality'] as Role[],
+  })),
+  ...[
+    ['GET', '/api/admin/goods', '/api/admin/goods'],
+    ['GET', '/api/admin/goods/options', '/api/admin/goods/options'],
+    ['GET', '/api/admin/goods/export', '/api/admin/goods/export'],
+    ['GET', '/api/admin/goods/import-template', '/api/admin/goods/import-template'],
+    ['GET', '/api/admin/goods/999999', '/api/admin/goods/{id}'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET',
+    url,
+    path,
+    roles: ['super_admin', 'operations', 'quality', 'warehouse'] as Role[],
+  })),
+  ...[
+    ['POST', '/api/admin/goods', '/api/admin/goods'],
+    ['POST', '/api/admin/goods/999999', '/api/admin/goods/{id}'],
+    ['POST', '/api/admin/goods/999999/sale', '/api/admin/goods/{id}/sale'],
+    ['POST', '/api/admin/goods/import', '/api/admin/goods/import'],
+    ['POST', '/api/admin/goods/images', '/api/admin/goods/images'],
+  ].map(([method, url, path]) => ({
+    method: method as 'POST',
+    url,
+    path,
+    roles: ['super_admin', 'operations'] as Role[],
+  })),
+  {
+    method: 'POST',
+    url: '/api/admin/goods/999999/batches',
+    path: '/api/admin/goods/{id}/batches',
+    roles: ['super_admin', 'quality'],
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/goods/999999/batches/1',
+    path: '/api/admin/goods/{id}/batches/{batchId}',
+    roles: ['super_admin', 'warehouse'],
+  },
+  ...contentKinds.flatMap((kind) =>
+    [
+      ['GET', `/api/admin/content/${kind}`, `/api/admin/content/${kind}`],
+      ['POST', `/api/admin/content/${kind}`, `/api/admin/content/${kind}`],
+      ['POST', `/api/admin/content/${kind}/999999`, `/api/admin/content/${kind}/{id}`],
+      ['POST', `/api/admin/content/${kind}/999999/delete`, `/api/admin/content/${kind}/{id}/delete`],
+    ].map(([method, url, path]) => ({
+      method: method as 'GET' | 'POST',
+      url,
+      path,
+      roles: ['super_admin', 'operations'] as Role[],
+    })),
+  ),
+  ...[
+    ['GET', '/api/admin/companies', '/api/admin/companies'],
+    ['GET', '/api/admin/companies/999999', '/api/admin/companies/{id}'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET',
+    url,
+    path,
+    roles: ['super_admin', 'quality', 'service', 'finance'] as Role[],
+  })),
+  ...[
+    ['POST', '/api/admin/companies/999999/status', '/api/admin/companies/{id}/status'],
+    ['POST', '/api/admin/companies/999999/service-contact', '/api/admin/companies/{id}/service-contact'],
+  ].map(([method, url, path]) => ({
+    method: method as 'POST',
+    url,
+    path,
+    roles: ['super_admin', 'service'] as Role[],
   })),
   { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', roles: ['super_admin'] },
   ...[

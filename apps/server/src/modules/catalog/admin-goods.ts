@@ -1,0 +1,435 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminGoodsDetail,
+  type adminGoodsQuery,
+  fromYuan,
+  type GoodsEditBody,
+  type PermissionCode,
+  permissionName,
+  toYuan,
+} from '@yaocai/domain';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { brands, categories, goods, goodsBatches, goodsCategories, warehouses } from '../../db/schema';
+import type { OperatorCtx } from '../../lib/context';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
+import { audit } from '../audit/service';
+import { goodsPinyinColumns } from './pinyin';
+import { invalidateGoodsLists } from './queries';
+import { invalidateCatalogRefs } from './refs';
+import { goodsImage } from './service';
+
+// The console's goods: list, read, create, edit, put on and take off sale. Every write runs in
+// one transaction with its audit row, recomputes the pinyin search keys and drops the
+// catalogue's caches, so the shop shows the change on its next request.
+
+type Query = z.output<typeof adminGoodsQuery>;
+
+/** The console list counts matches up to this many, then shows "10000+" (an exact count of a
+ * broad search over 100,000 goods costs more than the page). */
+export const ADMIN_GOODS_COUNT_CAP = 10_000;
+
+/**
+ * Everything an operator may type, in one trigram-indexed expression (db/sql/040_admin_goods.sql
+ * indexes exactly this): name, common name, approval number, manufacturer, pinyin, initials, SKU.
+ */
+const searchText = sql`(${goods.name} || ' ' || ${goods.commonName} || ' ' || ${goods.approvalNo} || ' ' || ${goods.manufacturer} || ' ' || ${goods.namePinyin} || ' ' || ${goods.nameInitials} || ' ' || ${goods.sku})`;
+
+/**
+ * Three characters or more: contained anywhere (trigram index). Shorter: a prefix of the name,
+ * the pinyin, the initials or the approval number (btree prefix indexes), since a one- or
+ * two-character "contains" cannot use an index and would scan the catalogue.
+ */
+function searchCondition(q: string): SQL {
+  if ([...q].length >= 3) return sql`${searchText} ilike ${`%${escapeLike(q)}%`}`;
+  const prefix = `${escapeLike(q)}%`;
+  const lower = `${escapeLike(q.toLowerCase())}%`;
+  return or(
+    sql`${goods.name} like ${prefix}`,
+    sql`${goods.namePinyin} like ${lower}`,
+    sql`${goods.nameInitials} like ${lower}`,
+    sql`${goods.approvalNo} like ${prefix}`,
+    eq(goods.sku, q),
+  ) as SQL;
+}
+
+/**
+ * Totals per filter, kept 15 s in this process and dropped by every goods write here: paging
+ * through one search reads its total once. Another process's write shows within 15 s.
+ */
+const totalsByDb = new WeakMap<object, Map<string, { at: number; n: Promise<number> }>>();
+const TOTAL_TTL_MS = 15_000;
+function cachedTotal(db: object, query: Query, count: () => Promise<number>): Promise<number> {
+  let totals = totalsByDb.get(db);
+  if (!totals) {
+    totals = new Map();
+    totalsByDb.set(db, totals);
+  }
+  const { page: _page, page_size: _size, ...filters } = query;
+  const key = JSON.stringify(filters);
+  const hit = totals.get(key);
+  if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.n;
+  if (totals.size > 1000) totals.clear();
+  const n = count();
+  totals.set(key, { at: Date.now(), n });
+  n.catch(() => totals.delete(key));
+  return n;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
+  const where: SQL[] = [];
+  if (query.q) where.push(searchCondition(query.q));
+  if (query.kind) where.push(eq(goods.kind, query.kind));
+  if (query.rx_class) where.push(eq(goods.rxClass, query.rx_class));
+  if (query.on_sale) where.push(eq(goods.isOnSale, query.on_sale === '1'));
+  if (query.ephedrine) where.push(eq(goods.ephedrine, query.ephedrine === '1'));
+  if (query.stock === 'in') where.push(sql`${goods.stockTotal} > 0`);
+  if (query.stock === 'out') where.push(sql`${goods.stockTotal} <= 0`);
+  if (query.brand_id) where.push(eq(goods.brandId, query.brand_id));
+  if (query.category_id)
+    where.push(
+      inArray(
+        goods.id,
+        ctx.db
+          .select({ id: goodsCategories.goodsId })
+          .from(goodsCategories)
+          .where(eq(goodsCategories.categoryId, query.category_id)),
+      ),
+    );
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select({
+        id: goods.id,
+        sku: goods.sku,
+        name: goods.name,
+        spec: goods.spec,
+        unit: goods.unit,
+        manufacturer: goods.manufacturer,
+        approvalNo: goods.approvalNo,
+        kind: goods.kind,
+        rxClass: goods.rxClass,
+        basePriceFen: goods.basePriceFen,
+        stockTotal: goods.stockTotal,
+        expiresOn: goods.expiresOn,
+        isOnSale: goods.isOnSale,
+        ephedrine: goods.ephedrine,
+        image: goods.image,
+        updatedAt: goods.updatedAt,
+      })
+      .from(goods)
+      .where(condition)
+      .orderBy(desc(goods.updatedAt), desc(goods.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    cachedTotal(ctx.db, query, () =>
+      ctx.db
+        .select({ n: count() })
+        .from(
+          ctx.db
+            .select({ one: sql`1`.as('one') })
+            .from(goods)
+            .where(condition)
+            .limit(ADMIN_GOODS_COUNT_CAP + 1)
+            .as('capped'),
+        )
+        .then(([row]) => row?.n ?? 0),
+    ),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      sku: r.sku,
+      name: r.name,
+      spec: r.spec,
+      unit: r.unit,
+      manufacturer: r.manufacturer,
+      approval_no: r.approvalNo,
+      kind: r.kind,
+      rx_class: r.rxClass,
+      base_price: toYuan(r.basePriceFen),
+      stock: r.stockTotal,
+      expires_on: r.expiresOn,
+      on_sale: r.isOnSale,
+      ephedrine: r.ephedrine,
+      image: r.image ?? goodsImage(r.id),
+      updated_at: r.updatedAt.toISOString(),
+    })),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/** The goods columns an editor body sets (money in fen, pinyin keys computed). */
+export function goodsColumns(body: GoodsEditBody) {
+  return {
+    name: body.name,
+    commonName: body.common_name,
+    kind: body.kind,
+    manufacturer: body.manufacturer,
+    brandId: body.brand_id,
+    spec: body.spec,
+    unit: body.unit,
+    approvalNo: body.approval_no,
+    dosageForm: body.dosage_form,
+    rxClass: body.rx_class,
+    storage: body.storage,
+    description: body.description,
+    scopeClass: body.scope_class,
+    basePriceFen: fromYuan(body.base_price),
+    retailPriceFen: body.retail_price === null ? null : fromYuan(body.retail_price),
+    ladderType: body.ladder_type,
+    ladder: body.ladder.map((t) => ({ quantity: t.quantity, priceFen: fromYuan(t.price) })),
+    minQuantity: body.min_quantity,
+    stepQuantity: body.step_quantity,
+    isBuy: body.is_buy,
+    isFreeShipping: body.is_free_shipping,
+    freeShippingNumber: body.free_shipping_number,
+    tags: body.tags,
+    zones: body.zones,
+    ephedrine: body.ephedrine,
+    image: body.image,
+    gallery: body.gallery,
+    ...goodsPinyinColumns(body.name, body.manufacturer),
+  };
+}
+type GoodsColumns = ReturnType<typeof goodsColumns>;
+
+const priceColumns = ['basePriceFen', 'retailPriceFen', 'ladderType', 'ladder'] as const;
+
+/** Whether the edit changes a price (needs 价格维护 besides 商品编辑). */
+const changesPrice = (before: Partial<Record<keyof GoodsColumns, unknown>> | null, after: GoodsColumns) =>
+  before === null || priceColumns.some((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+
+export function requireHeld(ctx: OperatorCtx, code: PermissionCode) {
+  if (!ctx.actor.permissions.includes(code))
+    throw forbidden(`您没有「${permissionName(code)}」权限，请联系超级管理员分配`);
+}
+
+/**
+ * The references a body names must exist: brand, categories. Same approval number for the same
+ * specification and manufacturer is the same goods: refused (field approval_no).
+ */
+async function checkReferences(tx: DbOrTx, body: GoodsEditBody, selfId: number | null) {
+  if (body.brand_id !== null) {
+    const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, body.brand_id));
+    if (!brand) throw fieldError('brand_id', '品牌不存在');
+  }
+  const found = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, body.category_ids));
+  if (found.length !== new Set(body.category_ids).size) throw fieldError('category_ids', '分类不存在');
+  const same = [
+    eq(goods.approvalNo, body.approval_no),
+    eq(goods.spec, body.spec),
+    eq(goods.manufacturer, body.manufacturer),
+  ];
+  if (selfId !== null) same.push(ne(goods.id, selfId));
+  const [duplicate] = await tx
+    .select({ id: goods.id, sku: goods.sku })
+    .from(goods)
+    .where(and(...same))
+    .limit(1);
+  if (duplicate)
+    throw fieldError('approval_no', `同一批准文号、规格和生产厂家的商品已存在（编码 ${duplicate.sku}）`);
+}
+
+async function replaceCategories(tx: DbOrTx, goodsId: number, categoryIds: readonly number[]) {
+  await tx.delete(goodsCategories).where(eq(goodsCategories.goodsId, goodsId));
+  await tx
+    .insert(goodsCategories)
+    .values([...new Set(categoryIds)].map((categoryId) => ({ goodsId, categoryId })));
+}
+
+/** Drops every catalogue cache a goods write can stale (pages, totals, refs). */
+export function goodsChanged(ctx: OperatorCtx) {
+  totalsByDb.delete(ctx.db);
+  invalidateGoodsLists();
+  invalidateCatalogRefs(ctx.db);
+}
+
+/** Writes one new goods inside `tx` (the editor and the import share it). Returns its id. */
+export async function insertEditedGoods(tx: DbOrTx, ctx: OperatorCtx, body: GoodsEditBody): Promise<number> {
+  await checkReferences(tx, body, null);
+  const columns = goodsColumns(body);
+  const [row] = await tx
+    .insert(goods)
+    .values({ ...columns, sku: randomUUID(), isOnSale: false, createdAt: ctx.now, updatedAt: ctx.now })
+    .returning({ id: goods.id });
+  const sku = `YC${String(row.id).padStart(8, '0')}`;
+  await tx.update(goods).set({ sku }).where(eq(goods.id, row.id));
+  await replaceCategories(tx, row.id, body.category_ids);
+  await audit(tx, ctx, {
+    action: 'goods.create',
+    target: { type: 'goods', id: row.id },
+    after: { sku, ...columns, categoryIds: body.category_ids },
+  });
+  return row.id;
+}
+
+/** Changes one goods inside `tx`; refuses a price change without 价格维护. */
+export async function updateEditedGoods(tx: DbOrTx, ctx: OperatorCtx, id: number, body: GoodsEditBody) {
+  const [before] = await tx.select().from(goods).where(eq(goods.id, id)).for('update');
+  if (!before) throw notFound('商品不存在');
+  await checkReferences(tx, body, id);
+  const columns = goodsColumns(body);
+  if (changesPrice(before, columns)) requireHeld(ctx, 'prices:write');
+  const beforeCategories = await tx
+    .select({ id: goodsCategories.categoryId })
+    .from(goodsCategories)
+    .where(eq(goodsCategories.goodsId, id));
+  await tx
+    .update(goods)
+    .set({ ...columns, updatedAt: ctx.now })
+    .where(eq(goods.id, id));
+  await replaceCategories(tx, id, body.category_ids);
+  const changed = Object.fromEntries(
+    Object.entries(columns).filter(
+      ([k, v]) => JSON.stringify((before as Record<string, unknown>)[k]) !== JSON.stringify(v),
+    ),
+  );
+  await audit(tx, ctx, {
+    action: 'goods.update',
+    target: { type: 'goods', id },
+    before: {
+      ...Object.fromEntries(Object.keys(changed).map((k) => [k, (before as Record<string, unknown>)[k]])),
+      categoryIds: beforeCategories.map((c) => c.id),
+    },
+    after: { ...changed, categoryIds: body.category_ids },
+  });
+}
+
+export async function createGoods(ctx: OperatorCtx, body: GoodsEditBody) {
+  requireHeld(ctx, 'prices:write');
+  const id = await ctx.db.transaction((tx) => insertEditedGoods(tx, ctx, body));
+  goodsChanged(ctx);
+  return getAdminGoods(ctx, id);
+}
+
+export async function updateGoods(ctx: OperatorCtx, id: number, body: GoodsEditBody) {
+  await ctx.db.transaction((tx) => updateEditedGoods(tx, ctx, id, body));
+  goodsChanged(ctx);
+  return getAdminGoods(ctx, id);
+}
+
+export async function setGoodsOnSale(ctx: OperatorCtx, id: number, onSale: boolean) {
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isOnSale: goods.isOnSale })
+      .from(goods)
+      .where(eq(goods.id, id))
+      .for('update');
+    if (!before) throw notFound('商品不存在');
+    if (before.isOnSale === onSale) return;
+    await tx.update(goods).set({ isOnSale: onSale, updatedAt: ctx.now }).where(eq(goods.id, id));
+    await audit(tx, ctx, {
+      action: 'goods.sale',
+      target: { type: 'goods', id },
+      before: { isOnSale: before.isOnSale },
+      after: { isOnSale: onSale },
+    });
+  });
+  goodsChanged(ctx);
+  return getAdminGoods(ctx, id);
+}
+
+export async function getAdminGoods(ctx: OperatorCtx, id: number): Promise<AdminGoodsDetail> {
+  const [row] = await ctx.db.select().from(goods).where(eq(goods.id, id));
+  if (!row) throw notFound('商品不存在');
+  const [cats, batches] = await Promise.all([
+    ctx.db
+      .select({ id: goodsCategories.categoryId })
+      .from(goodsCategories)
+      .where(eq(goodsCategories.goodsId, id)),
+    ctx.db
+      .select({
+        id: goodsBatches.id,
+        warehouseId: goodsBatches.warehouseId,
+        warehouse: warehouses.name,
+        batchNo: goodsBatches.batchNo,
+        producedOn: goodsBatches.producedOn,
+        expiresOn: goodsBatches.expiresOn,
+        quantity: goodsBatches.quantity,
+      })
+      .from(goodsBatches)
+      .innerJoin(warehouses, eq(warehouses.id, goodsBatches.warehouseId))
+      .where(eq(goodsBatches.goodsId, id))
+      .orderBy(asc(goodsBatches.expiresOn), asc(goodsBatches.id)),
+  ]);
+  return {
+    id: row.id,
+    sku: row.sku,
+    on_sale: row.isOnSale,
+    stock: row.stockTotal,
+    expires_on: row.expiresOn,
+    updated_at: row.updatedAt.toISOString(),
+    fields: {
+      name: row.name,
+      common_name: row.commonName,
+      kind: row.kind as AdminGoodsDetail['fields']['kind'],
+      manufacturer: row.manufacturer,
+      brand_id: row.brandId,
+      spec: row.spec,
+      unit: row.unit,
+      approval_no: row.approvalNo,
+      dosage_form: row.dosageForm,
+      rx_class: row.rxClass as AdminGoodsDetail['fields']['rx_class'],
+      storage: row.storage,
+      description: row.description,
+      scope_class: row.scopeClass,
+      base_price: toYuan(row.basePriceFen),
+      retail_price: row.retailPriceFen === null ? null : toYuan(row.retailPriceFen),
+      ladder_type: row.ladderType,
+      ladder: row.ladder.map((t) => ({ quantity: t.quantity, price: toYuan(t.priceFen) })),
+      min_quantity: row.minQuantity,
+      step_quantity: row.stepQuantity,
+      is_buy: row.isBuy,
+      is_free_shipping: row.isFreeShipping,
+      free_shipping_number: row.freeShippingNumber,
+      tags: row.tags,
+      zones: row.zones,
+      ephedrine: row.ephedrine,
+      image: row.image,
+      gallery: row.gallery,
+      category_ids: cats.map((c) => c.id),
+    },
+    batches: batches.map((b) => ({
+      id: b.id,
+      warehouse_id: b.warehouseId,
+      warehouse: b.warehouse,
+      batch_no: b.batchNo,
+      produced_on: b.producedOn,
+      expires_on: b.expiresOn,
+      quantity: b.quantity,
+    })),
+  };
+}
+
+export async function goodsEditorOptions(ctx: OperatorCtx) {
+  const [cats, brandRows, warehouseRows] = await Promise.all([
+    ctx.db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        menu: categories.menu,
+        parentId: categories.parentId,
+      })
+      .from(categories)
+      .orderBy(asc(categories.menu), asc(categories.sort), asc(categories.id)),
+    ctx.db
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .orderBy(asc(brands.sort), asc(brands.id)),
+    ctx.db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).orderBy(asc(warehouses.id)),
+  ]);
+  return {
+    categories: cats.map((c) => ({ id: c.id, name: c.name, menu: c.menu, parent_id: c.parentId })),
+    brands: brandRows,
+    warehouses: warehouseRows,
+  };
+}

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorCookie } from '../../../test/factories';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { auditLog } from '../../db/schema';
+
+let ctx: TestContext;
+let operations: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  operations = (await operatorCookie(ctx.app, 'operations')).cookie;
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: { cookie: operations } });
+const common = async () => (await ctx.app.inject('/api/focus/common')).json().data;
+
+describe('console content', () => {
+  it('a new home banner shows in the shop at once, drawn when no picture is uploaded; editing and deleting follow', async () => {
+    const created = await call('POST', '/api/admin/content/ads', {
+      position: 'home_banner',
+      title: '冬季感冒用药专场',
+      subtitle: '满1000减50',
+      url: '/list?category_id=1',
+      sort: 0,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const ad = created.json().data as { id: number; shown_image: string };
+    expect(ad.shown_image).toBe(`/media/ads/${ad.id}.svg`);
+    const banners = async () =>
+      (await ctx.app.inject('/api/focus/home_banner')).json().data as { id: number; title: string }[];
+    expect((await banners()).find((b) => b.id === ad.id)?.title).toBe('冬季感冒用药专场');
+    await call('POST', `/api/admin/content/ads/${ad.id}`, {
+      position: 'home_banner',
+      title: '冬季专场',
+      is_active: false,
+    });
+    expect((await banners()).some((b) => b.id === ad.id)).toBe(false);
+    expect((await call('POST', `/api/admin/content/ads/${ad.id}/delete`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/content/ads/${ad.id}/delete`)).statusCode).toBe(404);
+    const trail = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(ad.id)));
+    expect(trail.map((a) => a.action)).toEqual(['content.create', 'content.update', 'content.delete']);
+    expect(trail[1].before).toMatchObject({ title: '冬季感冒用药专场', is_active: true });
+    expect(trail[1].after).toMatchObject({ title: '冬季专场', is_active: false });
+  });
+
+  it('refuses a javascript: or protocol-relative link, in Chinese', async () => {
+    for (const url of ['javascript:alert(1)', '//evil.example', 'data:text/html,x']) {
+      const res = await call('POST', '/api/admin/content/hot_searches', { name: '感冒', url });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().data.errors.url).toEqual(['链接须为站内路径（以 / 开头）或 http(s) 网址']);
+    }
+  });
+
+  it('keeps the nav to 9 top-level entries and two levels; a hot search edit is live in focus/common', async () => {
+    const top = (
+      (await call('GET', '/api/admin/content/nav')).json().data.items as {
+        id: number;
+        parent_id: number | null;
+      }[]
+    ).filter((n) => n.parent_id === null);
+    for (let i = top.length; i < 9; i++) {
+      expect(
+        (await call('POST', '/api/admin/content/nav', { name: `导航${i}`, url: '/list' })).statusCode,
+      ).toBe(200);
+    }
+    const tenth = await call('POST', '/api/admin/content/nav', { name: '第十个', url: '/list' });
+    expect(tenth.json().data.errors.parent_id).toEqual(['一级导航最多9个']);
+    const child = await call('POST', '/api/admin/content/nav', {
+      name: '子菜单',
+      url: '/list',
+      parent_id: top[0].id,
+    });
+    expect(child.statusCode).toBe(200);
+    const grandchild = await call('POST', '/api/admin/content/nav', {
+      name: '三级',
+      url: '/list',
+      parent_id: child.json().data.id,
+    });
+    expect(grandchild.json().data.errors.parent_id).toEqual(['导航最多两级：请选择一级菜单']);
+    const withChild = await call('POST', `/api/admin/content/nav/${top[0].id}/delete`);
+    expect(withChild.json().message).toBe('请先删除该菜单的下级菜单');
+
+    const hot = await call('POST', '/api/admin/content/hot_searches', {
+      name: '连花清瘟',
+      url: '/search?keywords=lhqw',
+    });
+    expect(hot.statusCode).toBe(200);
+    expect((await common()).rnss).toContainEqual({ name: '连花清瘟', url: '/search?keywords=lhqw' });
+  });
+
+  it('a help article is stored as paragraphs, shown as text, its address unique', async () => {
+    const list = (await call('GET', '/api/admin/content/help_articles')).json().data;
+    const res = await call('POST', '/api/admin/content/help_articles', {
+      category_id: list.help_categories[0].id,
+      title: '发票说明',
+      path: '/help/xrzn/fpsm',
+      body: '第一段<script>alert(1)</script>\n\n第二段',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const article = (await ctx.app.inject('/api/article/help?path=/help/xrzn/fpsm')).json().data;
+    expect(article.paragraphs).toEqual(['第一段<script>alert(1)</script>', '第二段']);
+    const again = await call('POST', '/api/admin/content/help_articles', {
+      category_id: list.help_categories[0].id,
+      title: '重复',
+      path: '/help/xrzn/fpsm',
+      body: 'x',
+    });
+    expect(again.json().data.errors.path).toEqual(['该页面地址已被其他文章使用']);
+  });
+});

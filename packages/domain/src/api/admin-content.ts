@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { formBoolean } from './admin';
+import { multiLineText, recordId, singleLineText } from './input';
+
+// Console content contracts (/api/admin/content/:kind): ads and banners, the main nav, hot
+// searches, friendly links and help articles. Each kind has one body schema (create and edit);
+// the console's forms and the server read them from here.
+
+/** Where an ad shows, with its Chinese name (the focus/:position calls of spec section 7). */
+export const adPositions = [
+  { code: 'home_banner', name: '首页轮播' },
+  { code: 'top', name: '顶部通栏' },
+  { code: 'right', name: '右侧广告' },
+  { code: 'home_floor', name: '首页楼层' },
+  { code: 'login', name: '登录页' },
+  { code: 'xrtj', name: '新人推荐' },
+  { code: 'yx', name: '优选专区' },
+  { code: 'zyzq', name: '中药专区' },
+  { code: 'qxzq', name: '器械专区' },
+  { code: 'jxqzc', name: '近效期专场' },
+  { code: 'kxzq', name: '控销专区' },
+  { code: 'new_kxzq', name: '控销专区（新）' },
+  { code: 'ppzq', name: '品牌专区' },
+] as const;
+const adPositionCodes = adPositions.map((p) => p.code) as [string, ...string[]];
+
+/** A link an operator may set: a shop path (/list?...) or an http(s) address; never javascript: or //host. */
+export const linkUrl = (label: string) =>
+  singleLineText(label, 300).refine(
+    (u) => u === '' || /^\/(?![/\\])/.test(u) || /^https?:\/\/[^\s]+$/i.test(u),
+    {
+      error: `${label}须为站内路径（以 / 开头）或 http(s) 网址`,
+    },
+  );
+const required = (schema: z.ZodString, message: string) => schema.pipe(z.string().min(1, { error: message }));
+const sort = z.coerce
+  .number({ error: '排序须为整数' })
+  .int({ error: '排序须为整数' })
+  .min(0, { error: '排序不能小于0' })
+  .max(9999, { error: '排序不能超过9999' })
+  .default(0);
+const pictureUrl = z
+  .string()
+  .max(300)
+  .refine((u) => u === '' || /^\/media\/[a-z-]+\/[\w.-]+$/.test(u), { error: '请上传图片' })
+  .default('');
+
+export const adBody = z.object({
+  position: z.enum(adPositionCodes, { error: '请选择广告位' }),
+  title: required(singleLineText('标题', 40), '请填写标题'),
+  subtitle: singleLineText('副标题', 60).default(''),
+  url: linkUrl('链接').default(''),
+  /** Empty: the banner is drawn from its title, subtitle and colour. */
+  image: pictureUrl,
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: '颜色格式应为 #RRGGBB' })
+    .default('#1f6fb2'),
+  sort,
+  is_active: formBoolean('启用须为是或否').default(true),
+});
+
+export const navBody = z.object({
+  parent_id: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    recordId('上级菜单不正确').nullable(),
+  ),
+  name: required(singleLineText('名称', 10), '请填写名称'),
+  url: required(linkUrl('链接'), '请填写链接'),
+  is_open: formBoolean('新窗口打开须为是或否').default(false),
+  sort,
+});
+
+export const hotSearchBody = z.object({
+  name: required(singleLineText('热搜词', 12), '请填写热搜词'),
+  url: required(linkUrl('链接'), '请填写链接'),
+  sort,
+});
+
+export const linkBody = z.object({
+  name: required(singleLineText('名称', 20), '请填写名称'),
+  url: required(linkUrl('链接'), '请填写链接'),
+  sort,
+});
+
+/** Help articles are plain paragraphs (rendered as text by the shop: safe by construction). */
+export const helpArticleBody = z.object({
+  category_id: recordId('请选择帮助分类'),
+  title: required(singleLineText('标题', 40), '请填写标题'),
+  path: singleLineText('页面地址', 100).regex(/^\/help\/[a-z0-9]+\/[a-z0-9_-]+$/, {
+    error: '页面地址格式应为 /help/分类/页面（小写字母、数字）',
+  }),
+  body: required(multiLineText('正文', 20_000), '请填写正文'),
+  sort,
+});
+
+export const contentBodies = {
+  ads: adBody,
+  nav: navBody,
+  hot_searches: hotSearchBody,
+  links: linkBody,
+  help_articles: helpArticleBody,
+} as const;
+export type ContentKind = keyof typeof contentBodies;
+export const contentKinds = Object.keys(contentBodies) as [ContentKind, ...ContentKind[]];
+export const contentKindNames: Record<ContentKind, string> = {
+  ads: '广告与轮播',
+  nav: '主导航',
+  hot_searches: '热门搜索',
+  links: '友情链接',
+  help_articles: '帮助文章',
+};
+export type ContentBody<K extends ContentKind> = z.output<(typeof contentBodies)[K]>;
+
+export const contentParams = z.object({ kind: z.enum(contentKinds, { error: '内容类型不正确' }) });
+export const contentItemParams = contentParams.extend({ id: recordId() });
+
+/** One row of any kind: its id and its body's fields as stored. */
+export const contentItem = z.object({ id: z.number().int() }).catchall(z.unknown());
+export type ContentItem = { id: number } & Record<string, unknown>;
+export const contentList = z.object({
+  items: z.array(contentItem),
+  /** Help categories (for help articles' category picker). */
+  help_categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
