@@ -86,7 +86,7 @@ describe('operator console', () => {
 
     const { page, context } = await h.newPage();
     await signIn(page, 'zhiguan');
-    expect(await menuTitles(page)).toEqual(['订单发货', '含麻回执', '资质审核']);
+    expect(await menuTitles(page)).toEqual(['订单发货', '含麻回执', '商品管理', '会员企业', '资质审核']);
     await page.getByTestId('admin-menu').getByRole('link', { name: '资质审核' }).click();
     await page.getByTestId('admin-review-queue').waitFor();
     await page.getByRole('link', { name: '康宁诊所' }).waitFor();
@@ -154,6 +154,9 @@ describe('operator console', () => {
       '订单发货',
       '售后处理',
       '含麻回执',
+      '商品管理',
+      '内容管理',
+      '会员企业',
       '资质审核',
       '账期额度',
       '操作员与角色',

@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 /** The side menu's groups, in menu order. */
 export const menuGroups = [
   { key: 'order', title: '订单' },
+  { key: 'goods', title: '商品' },
+  { key: 'content', title: '内容' },
   { key: 'buyer', title: '会员' },
   { key: 'system', title: '系统' },
 ] as const;

@@ -1,9 +1,12 @@
 import {
+  AppstoreOutlined,
   AuditOutlined,
   CustomerServiceOutlined,
   FileDoneOutlined,
   HistoryOutlined,
+  PictureOutlined,
   ProfileOutlined,
+  ShopOutlined,
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -15,6 +18,28 @@ import type { ConsoleRoute } from './route-types';
  * access guard read this one list. Only screens that work are listed.
  */
 export const consoleRoutes: ConsoleRoute[] = [
+  {
+    path: '/goods',
+    title: '商品管理',
+    group: 'goods',
+    icon: AppstoreOutlined,
+    permission: 'goods:read',
+    page: () => import('../features/goods/pages/GoodsListPage'),
+  },
+  {
+    path: '/goods/new',
+    title: '新建商品',
+    permission: 'goods:write',
+    parent: '/goods',
+    page: () => import('../features/goods/pages/GoodsEditPage'),
+  },
+  {
+    path: '/goods/:id',
+    title: '商品详情',
+    permission: 'goods:read',
+    parent: '/goods',
+    page: () => import('../features/goods/pages/GoodsEditPage'),
+  },
   {
     path: '/orders',
     title: '订单发货',
@@ -38,6 +63,29 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: FileDoneOutlined,
     permission: 'receipts:review',
     page: () => import('../features/order/pages/ReceiptsConsole'),
+  },
+  {
+    path: '/content',
+    title: '内容管理',
+    group: 'content',
+    icon: PictureOutlined,
+    permission: 'content:write',
+    page: () => import('../features/content/pages/ContentPage'),
+  },
+  {
+    path: '/buyers',
+    title: '会员企业',
+    group: 'buyer',
+    icon: ShopOutlined,
+    permission: 'buyers:read',
+    page: () => import('../features/buyer/pages/CompaniesPage'),
+  },
+  {
+    path: '/buyers/:id',
+    title: '企业详情',
+    permission: 'buyers:read',
+    parent: '/buyers',
+    page: () => import('../features/buyer/pages/CompanyPage'),
   },
   {
     path: '/qualifications',

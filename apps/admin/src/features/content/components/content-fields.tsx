@@ -1,0 +1,125 @@
+import { adPositions, type ContentItem, type ContentKind } from '@yaocai/domain';
+import { Input, InputNumber, Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { ImagesField } from '../../../components/ImagesField';
+import { uploadGoodsImage } from '../../goods/api/goods';
+
+/** One form field of a content kind: its name, label, editor and whether it shows in the table. */
+export interface ContentField {
+  name: string;
+  label: string;
+  editor: ReactNode;
+  required?: boolean;
+  boolean?: boolean;
+  /** A one-picture field: the form holds a string, the editor a list. */
+  single?: boolean;
+  /** The table's rendering of the field (omitted: not a column). */
+  column?: (
+    item: ContentItem,
+    context: { positions: Map<string, string>; parents: Map<number, string> },
+  ) => ReactNode;
+}
+
+const text = (max: number) => <Input maxLength={max} />;
+const sortField: ContentField = {
+  name: 'sort',
+  label: '排序',
+  editor: <InputNumber min={0} max={9999} precision={0} />,
+  column: (i) => String(i.sort),
+};
+const urlField: ContentField = {
+  name: 'url',
+  label: '链接',
+  editor: <Input placeholder="/list?category_id=1 或 https://..." maxLength={300} />,
+  column: (i) => String(i.url),
+};
+
+/** The fields of each kind; the body schemas in packages/domain (admin-content.ts) validate them on the server. */
+export function contentFields(
+  kind: ContentKind,
+  helpCategories: { id: number; name: string }[],
+  navParents: { id: number; name: string }[],
+): ContentField[] {
+  switch (kind) {
+    case 'ads':
+      return [
+        {
+          name: 'position',
+          label: '广告位',
+          required: true,
+          editor: <Select options={adPositions.map((p) => ({ value: p.code, label: p.name }))} />,
+          column: (i, c) => c.positions.get(String(i.position)) ?? String(i.position),
+        },
+        { name: 'title', label: '标题', required: true, editor: text(40), column: (i) => String(i.title) },
+        { name: 'subtitle', label: '副标题', editor: text(60) },
+        urlField,
+        {
+          name: 'image',
+          label: '图片（不上传则按标题和颜色绘制）',
+          single: true,
+          editor: <ImagesField max={1} label="广告图" upload={uploadGoodsImage} />,
+          column: (i) => <img src={String(i.shown_image)} alt="" height={36} />,
+        },
+        { name: 'color', label: '底色', editor: <Input type="color" style={{ width: 80 }} /> },
+        sortField,
+        {
+          name: 'is_active',
+          label: '启用',
+          boolean: true,
+          editor: <Switch />,
+          column: (i) => (i.is_active ? '启用' : '停用'),
+        },
+      ];
+    case 'nav':
+      return [
+        {
+          name: 'parent_id',
+          label: '上级菜单（留空为一级，最多9个）',
+          editor: <Select allowClear options={navParents.map((p) => ({ value: p.id, label: p.name }))} />,
+          column: (i, c) => (i.parent_id ? (c.parents.get(Number(i.parent_id)) ?? '') : '一级'),
+        },
+        { name: 'name', label: '名称', required: true, editor: text(10), column: (i) => String(i.name) },
+        urlField,
+        { name: 'is_open', label: '新窗口打开', boolean: true, editor: <Switch /> },
+        sortField,
+      ];
+    case 'hot_searches':
+    case 'links':
+      return [
+        {
+          name: 'name',
+          label: kind === 'links' ? '名称' : '热搜词',
+          required: true,
+          editor: text(20),
+          column: (i) => String(i.name),
+        },
+        urlField,
+        sortField,
+      ];
+    case 'help_articles':
+      return [
+        {
+          name: 'category_id',
+          label: '帮助分类',
+          required: true,
+          editor: <Select options={helpCategories.map((c) => ({ value: c.id, label: c.name }))} />,
+          column: (i) => helpCategories.find((c) => c.id === i.category_id)?.name ?? '',
+        },
+        { name: 'title', label: '标题', required: true, editor: text(40), column: (i) => String(i.title) },
+        {
+          name: 'path',
+          label: '页面地址',
+          required: true,
+          editor: <Input placeholder="/help/xrzn/hyzc" maxLength={100} />,
+          column: (i) => String(i.path),
+        },
+        {
+          name: 'body',
+          label: '正文（空行分段，按纯文本显示）',
+          required: true,
+          editor: <Input.TextArea rows={10} maxLength={20000} />,
+        },
+        sortField,
+      ];
+  }
+}
