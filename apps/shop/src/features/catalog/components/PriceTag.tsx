@@ -12,7 +12,10 @@ interface Props {
   showBlock?: boolean;
 }
 
-/** The price, or who may see it: visitors log in first, pending buyers wait for approval. */
+/**
+ * The price, or who may see it: visitors log in first; otherwise the server's reason (the
+ * eligibility rule's text: pending approval, a disabled account ...).
+ */
 export function PriceTag({ goods, price, size = 'normal', showBlock = true }: Props) {
   const location = useLocation();
   const block = showBlock ? purchaseBlock(goods) : null;
@@ -28,7 +31,7 @@ export function PriceTag({ goods, price, size = 'normal', showBlock = true }: Pr
   } else if (goods.price_visibility === 'pending' || shown === null) {
     body = (
       <span className="yc-price-tip" data-testid="price-tip">
-        {PRICE_TIP_PENDING}
+        {goods.price_tip || PRICE_TIP_PENDING}
       </span>
     );
   } else {
