@@ -5,6 +5,7 @@
 //   npm run bench -- admingoods      (BENCH_DATABASE_URL: the PostgreSQL server to create on)
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -22,7 +23,7 @@ const goodsWanted = Number(process.env.BENCH_GOODS ?? 100_000);
 const IMPORT_ROWS = 5_000;
 
 /** Distinct console list URLs: searches (names, initials, approval numbers, makers), filters, pages. */
-function listPaths(): string[] {
+export function listPaths(): string[] {
   const words = [
     '阿莫西林',
     'amxl',
@@ -186,4 +187,5 @@ async function main() {
   process.exitCode = ok ? 0 : 1;
 }
 
-main();
+// Run when started as a script (the probe imports listPaths).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -14,41 +14,43 @@ export interface OperatorAccess {
   permissions: PermissionCode[];
 }
 
+/** One round trip: the operator row joined to its roles and their permission codes. */
 export async function loadOperatorAccess(
   db: DbOrTx,
   operatorId: number,
 ): Promise<OperatorAccess | undefined> {
-  const [operator] = await db
+  const rows = await db
     .select({
       id: operators.id,
       username: operators.username,
       name: operators.name,
       disabled: operators.disabled,
       sessionVersion: operators.sessionVersion,
-    })
-    .from(operators)
-    .where(eq(operators.id, operatorId));
-  if (!operator) return undefined;
-  const rows = await db
-    .select({
       code: roles.code,
-      name: roles.name,
+      roleName: roles.name,
       all: roles.allPermissions,
       permission: rolePermissions.permission,
     })
-    .from(operatorRoles)
-    .innerJoin(roles, eq(roles.id, operatorRoles.roleId))
+    .from(operators)
+    .leftJoin(operatorRoles, eq(operatorRoles.operatorId, operators.id))
+    .leftJoin(roles, eq(roles.id, operatorRoles.roleId))
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .where(eq(operatorRoles.operatorId, operatorId));
+    .where(eq(operators.id, operatorId));
+  const [first] = rows;
+  if (!first) return undefined;
   const held = new Set<string>();
   const roleList = new Map<string, string>();
   for (const row of rows) {
-    roleList.set(row.code, row.name);
+    if (row.code && row.roleName) roleList.set(row.code, row.roleName);
     if (row.all) for (const code of permissionCodes) held.add(code);
     if (row.permission) held.add(row.permission);
   }
   return {
-    ...operator,
+    id: first.id,
+    username: first.username,
+    name: first.name,
+    disabled: first.disabled,
+    sessionVersion: first.sessionVersion,
     roles: [...roleList].map(([code, name]) => ({ code, name })),
     // Only codes the catalogue knows: a code a later version dropped grants nothing.
     permissions: permissionCodes.filter((code) => held.has(code)),
