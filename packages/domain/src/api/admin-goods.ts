@@ -75,7 +75,9 @@ export const goodsEditBody = z
     retail_price: orNull(yuanAmount('建议零售价')),
     ladder_type: z.coerce
       .number({ error: '阶梯价类型不正确' })
-      .refine((v) => v === 0 || v === 1, { error: '阶梯价类型不正确' })
+      .int({ error: '阶梯价类型不正确' })
+      .min(0, { error: '阶梯价类型不正确' })
+      .max(1, { error: '阶梯价类型不正确' })
       .default(0),
     ladder: z.array(ladderTierInput).max(10, { error: '阶梯价最多10档' }).default([]),
     min_quantity: quantity('起订量'),

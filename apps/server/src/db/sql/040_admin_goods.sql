@@ -1,8 +1,32 @@
--- Console goods list: newest edits first, one trigram index over everything an operator may
--- type (the expression of modules/catalog/admin-goods.ts searchText, character for character),
--- and prefix search of approval numbers.
-create index if not exists goods_admin_updated on goods (updated_at desc, id desc);
-create index if not exists goods_admin_search_trgm on goods using gin (
-  (name || ' ' || common_name || ' ' || approval_no || ' ' || manufacturer || ' ' || name_pinyin || ' ' || name_initials || ' ' || sku) gin_trgm_ops
+-- Console goods list (modules/catalog/admin-goods.ts).
+--
+-- search_text: everything an operator may type (name, common name, approval number, maker,
+-- pinyin, initials, SKU), lower-cased once when a row is written, so a search is a plain LIKE
+-- (several times cheaper to recheck than ILIKE on Chinese text).
+do $$
+begin
+  if not exists (
+    select 1 from information_schema.columns where table_name = 'goods' and column_name = 'search_text'
+  ) then
+    alter table goods add column search_text text generated always as (
+      lower(name || ' ' || common_name || ' ' || approval_no || ' ' || manufacturer || ' ' || name_pinyin || ' ' || name_initials || ' ' || sku)
+    ) stored;
+    -- The planner needs the new column's statistics to walk or collect (admin-goods.ts).
+    analyze goods;
+  end if;
+end $$;
+drop index if exists goods_admin_search_trgm;
+-- One GIN index over the search text and the list's equality filters (btree_gin), so "search +
+-- 器械" or "search + 处方药" finds its few rows inside the index instead of rechecking every
+-- match of a broad search on the heap.
+create extension if not exists btree_gin;
+create index if not exists goods_admin_search on goods using gin (
+  search_text gin_trgm_ops, kind, rx_class, ephedrine, is_on_sale
 );
+-- Newest edits first; the rare filters (缺货, 已下架, 含麻) get their own ordered partial indexes.
+create index if not exists goods_admin_updated on goods (updated_at desc, id desc);
+create index if not exists goods_admin_updated_out on goods (updated_at desc, id desc) where stock_total <= 0;
+create index if not exists goods_admin_updated_off on goods (updated_at desc, id desc) where not is_on_sale;
+create index if not exists goods_admin_updated_ephedrine on goods (updated_at desc, id desc) where ephedrine;
+-- Approval numbers by prefix.
 create index if not exists goods_approval_no_prefix on goods (approval_no text_pattern_ops);

@@ -31,10 +31,11 @@ type Query = z.output<typeof adminGoodsQuery>;
 export const ADMIN_GOODS_COUNT_CAP = 10_000;
 
 /**
- * Everything an operator may type, in one trigram-indexed expression (db/sql/040_admin_goods.sql
- * indexes exactly this): name, common name, approval number, manufacturer, pinyin, initials, SKU.
+ * Everything an operator may type (name, common name, approval number, maker, pinyin, initials,
+ * SKU), lower-cased: the stored column `search_text` of db/sql/040_admin_goods.sql, indexed with
+ * trigrams together with the list's equality filters.
  */
-const searchText = sql`(${goods.name} || ' ' || ${goods.commonName} || ' ' || ${goods.approvalNo} || ' ' || ${goods.manufacturer} || ' ' || ${goods.namePinyin} || ' ' || ${goods.nameInitials} || ' ' || ${goods.sku})`;
+const searchText = sql`search_text`;
 
 /**
  * Three characters or more: contained anywhere (trigram index). Shorter: a prefix of the name,
@@ -42,7 +43,7 @@ const searchText = sql`(${goods.name} || ' ' || ${goods.commonName} || ' ' || ${
  * two-character "contains" cannot use an index and would scan the catalogue.
  */
 function searchCondition(q: string): SQL {
-  if ([...q].length >= 3) return sql`${searchText} ilike ${`%${escapeLike(q)}%`}`;
+  if ([...q].length >= 3) return sql`${searchText} like ${`%${escapeLike(q.toLowerCase())}%`}`;
   const prefix = `${escapeLike(q)}%`;
   const lower = `${escapeLike(q.toLowerCase())}%`;
   return or(
@@ -55,19 +56,18 @@ function searchCondition(q: string): SQL {
 }
 
 /**
- * Totals per filter, kept 15 s in this process and dropped by every goods write here: paging
- * through one search reads its total once. Another process's write shows within 15 s.
+ * Per-process caches, 15 s long and dropped by every goods write here: the capped total of each
+ * filter (paging through one search reads it once) and the catalogue's size. Another process's
+ * write shows within 15 s.
  */
 const totalsByDb = new WeakMap<object, Map<string, { at: number; n: Promise<number> }>>();
 const TOTAL_TTL_MS = 15_000;
-function cachedTotal(db: object, query: Query, count: () => Promise<number>): Promise<number> {
+function cached(db: object, key: string, count: () => Promise<number>): Promise<number> {
   let totals = totalsByDb.get(db);
   if (!totals) {
     totals = new Map();
     totalsByDb.set(db, totals);
   }
-  const { page: _page, page_size: _size, ...filters } = query;
-  const key = JSON.stringify(filters);
   const hit = totals.get(key);
   if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.n;
   if (totals.size > 1000) totals.clear();
@@ -75,6 +75,18 @@ function cachedTotal(db: object, query: Query, count: () => Promise<number>): Pr
   totals.set(key, { at: Date.now(), n });
   n.catch(() => totals.delete(key));
   return n;
+}
+
+/**
+ * Whether a page is cheaper to read by collecting every match through the search and filter
+ * indexes and sorting them (few matches) than by walking the whole catalogue in edit order until
+ * the page is filled (many matches). Walking reads about (offset + limit) × size / matches rows;
+ * collecting reads the matches: collect when matches² < (offset + limit) × size. PostgreSQL's
+ * own estimate of a trigram search is often wrong by orders of magnitude, so the exact (capped)
+ * count decides.
+ */
+export function collectMatches(matches: number, end: number, catalogueSize: number): boolean {
+  return matches * matches < end * Math.max(catalogueSize, 1);
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -100,32 +112,9 @@ export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
       ),
     );
   const condition = where.length ? and(...where) : undefined;
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({
-        id: goods.id,
-        sku: goods.sku,
-        name: goods.name,
-        spec: goods.spec,
-        unit: goods.unit,
-        manufacturer: goods.manufacturer,
-        approvalNo: goods.approvalNo,
-        kind: goods.kind,
-        rxClass: goods.rxClass,
-        basePriceFen: goods.basePriceFen,
-        stockTotal: goods.stockTotal,
-        expiresOn: goods.expiresOn,
-        isOnSale: goods.isOnSale,
-        ephedrine: goods.ephedrine,
-        image: goods.image,
-        updatedAt: goods.updatedAt,
-      })
-      .from(goods)
-      .where(condition)
-      .orderBy(desc(goods.updatedAt), desc(goods.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    cachedTotal(ctx.db, query, () =>
+  const { page: _page, page_size: _size, ...filters } = query;
+  const [total, size] = await Promise.all([
+    cached(ctx.db, JSON.stringify(filters), () =>
       ctx.db
         .select({ n: count() })
         .from(
@@ -138,7 +127,47 @@ export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
         )
         .then(([row]) => row?.n ?? 0),
     ),
+    cached(ctx.db, '', () =>
+      ctx.db
+        .select({ n: count() })
+        .from(goods)
+        .then(([row]) => row?.n ?? 0),
+    ),
   ]);
+  const offset = (query.page - 1) * query.page_size;
+  // Sorting by an expression no index provides makes PostgreSQL fetch the matches through the
+  // search/filter indexes and sort them, instead of walking the edit-order index past them.
+  const newestFirst =
+    where.length && collectMatches(total, offset + query.page_size, size)
+      ? sql`${goods.updatedAt} + interval '0 second' desc`
+      : desc(goods.updatedAt);
+  const rows =
+    total <= ADMIN_GOODS_COUNT_CAP && offset >= total
+      ? []
+      : await ctx.db
+          .select({
+            id: goods.id,
+            sku: goods.sku,
+            name: goods.name,
+            spec: goods.spec,
+            unit: goods.unit,
+            manufacturer: goods.manufacturer,
+            approvalNo: goods.approvalNo,
+            kind: goods.kind,
+            rxClass: goods.rxClass,
+            basePriceFen: goods.basePriceFen,
+            stockTotal: goods.stockTotal,
+            expiresOn: goods.expiresOn,
+            isOnSale: goods.isOnSale,
+            ephedrine: goods.ephedrine,
+            image: goods.image,
+            updatedAt: goods.updatedAt,
+          })
+          .from(goods)
+          .where(condition)
+          .orderBy(newestFirst, desc(goods.id))
+          .limit(query.page_size)
+          .offset(offset);
   return {
     list: rows.map((r) => ({
       id: r.id,
