@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
+import { dashboardAdminRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { operatorAdminRoutes } from './modules/operator/admin-routes';
 import { orderAdminRoutes } from './modules/order/admin-routes';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(goodsImageRoutes);
   await app.register(catalogAdminRoutes, { prefix: '/api' });
   await app.register(contentAdminRoutes, { prefix: '/api' });
+  await app.register(dashboardAdminRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });

@@ -2,6 +2,7 @@ export * from './api/account';
 export * from './api/admin';
 export * from './api/admin-buyers';
 export * from './api/admin-content';
+export * from './api/admin-dashboard';
 export * from './api/admin-goods';
 export * from './api/cart';
 export * from './api/catalog';

@@ -6,10 +6,15 @@ import { pageNumber, recordId, singleLineText } from './input';
 // their detail with stores, licences and standing, disabling an account and assigning the
 // customer-service contact its header shows (专属客服).
 
+/** A licence ending within this many days is 即将到期 (console filter, dashboard to-do). */
+export const LICENCE_EXPIRING_DAYS = 30;
+
 export const companyQuery = z.object({
   q: singleLineText('关键词', 40).optional(),
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
   disabled: z.enum(['1', '0']).optional(),
+  /** '1': only companies with an approved licence ending within LICENCE_EXPIRING_DAYS. */
+  expiring: z.enum(['1']).optional(),
   page: pageNumber,
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });

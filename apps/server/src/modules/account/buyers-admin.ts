@@ -1,6 +1,6 @@
 import type { CompanyQuery } from '@yaocai/domain';
-import { companyTypes } from '@yaocai/domain';
-import { and, asc, count, desc, eq, exists, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { addDays, beijingToday, companyTypes, LICENCE_EXPIRING_DAYS } from '@yaocai/domain';
+import { and, asc, count, desc, eq, exists, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { companies, qualifications, serviceContacts, users } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -14,6 +14,17 @@ import { reviewCompany } from './review';
 
 const typeName = (code: string) => companyTypes.find((t) => t.code === code)?.name ?? code;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * An approved licence that ends within LICENCE_EXPIRING_DAYS of `today` (Beijing dates): the
+ * console's 即将到期 filter and the dashboard's to-do count read this one rule.
+ */
+export const expiringLicence = (today: string) =>
+  and(
+    eq(qualifications.status, 'approved'),
+    gte(qualifications.expiresOn, today),
+    lte(qualifications.expiresOn, addDays(today, LICENCE_EXPIRING_DAYS)),
+  ) as SQL;
 
 export async function listCompanies(ctx: OperatorCtx, query: CompanyQuery) {
   const where: SQL[] = [];
@@ -44,6 +55,15 @@ export async function listCompanies(ctx: OperatorCtx, query: CompanyQuery) {
     );
   }
   if (query.status) where.push(eq(companies.qualificationStatus, query.status));
+  if (query.expiring === '1')
+    where.push(
+      exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(qualifications)
+          .where(and(eq(qualifications.companyId, companies.id), expiringLicence(beijingToday(ctx.now)))),
+      ),
+    );
   if (query.disabled)
     where.push(query.disabled === '1' ? isNotNull(companies.disabledAt) : isNull(companies.disabledAt));
   const condition = where.length ? and(...where) : undefined;
