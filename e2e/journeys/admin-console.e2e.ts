@@ -62,12 +62,12 @@ describe('operator console', () => {
       await page.getByTestId('admin-username').fill('admin');
       await page.getByTestId('admin-password').fill('Admin@123456');
       await page.getByTestId('admin-login-submit').click();
-      await page.getByTestId('admin-orders').waitFor();
+      await page.getByTestId('admin-dashboard-chart').locator('canvas').waitFor();
     });
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     console.info(
       `console JS sent: entry ${kb(entryBytes)} (${entry.map(([f, b, e]) => `${f.split('/').pop()} ${kb(b)} ${e}`).join(', ')}); ` +
-        `login page total ${kb(login.total)}; after sign-in, the orders screen adds ${kb(firstScreen.total)}`,
+        `login page total ${kb(login.total)}; after sign-in, the dashboard (with its chart) adds ${kb(firstScreen.total)}`,
     );
     // Every chunk worth compressing travels as the build's brotli file.
     expect(login.files.filter(([, bytes]) => bytes > 1024).every(([, , encoding]) => encoding === 'br')).toBe(
@@ -86,7 +86,14 @@ describe('operator console', () => {
 
     const { page, context } = await h.newPage();
     await signIn(page, 'zhiguan');
-    expect(await menuTitles(page)).toEqual(['订单发货', '含麻回执', '商品管理', '会员企业', '资质审核']);
+    expect(await menuTitles(page)).toEqual([
+      '工作台',
+      '订单发货',
+      '含麻回执',
+      '商品管理',
+      '会员企业',
+      '资质审核',
+    ]);
     await page.getByTestId('admin-menu').getByRole('link', { name: '资质审核' }).click();
     await page.getByTestId('admin-review-queue').waitFor();
     await page.getByRole('link', { name: '康宁诊所' }).waitFor();
@@ -151,6 +158,7 @@ describe('operator console', () => {
     const { page, context } = await h.newPage();
     await signIn(page, 'admin');
     expect(await menuTitles(page)).toEqual([
+      '工作台',
       '订单发货',
       '售后处理',
       '含麻回执',
@@ -162,6 +170,19 @@ describe('operator console', () => {
       '操作员与角色',
       '审计日志',
     ]);
+    await page.getByTestId('admin-dashboard-chart').locator('canvas').waitFor();
+    await h.shot(page, 'admin-dashboard');
+    // The demo orders of the last 30 days are counted; each to-do opens its queue.
+    const recent = page.locator('.ant-statistic', { hasText: '近30天支付订单' });
+    expect(Number(await recent.locator('.ant-statistic-content-value').textContent())).toBeGreaterThan(0);
+    expect(await page.getByTestId('admin-dashboard').getByRole('row').count()).toBeGreaterThan(1);
+    await page.getByTestId('admin-todo-receipts').click();
+    await page.getByTestId('admin-receipts').waitFor();
+    await page.getByTestId('admin-menu').getByRole('link', { name: '工作台' }).click();
+    await page.getByTestId('admin-todo-qualifications').click();
+    await page.getByTestId('admin-review-queue').waitFor();
+    await page.getByTestId('admin-menu').getByRole('link', { name: '订单发货' }).click();
+    await page.getByTestId('admin-orders').waitFor();
     await h.shot(page, 'admin-orders');
     await page.getByTestId('admin-menu').getByRole('link', { name: '审计日志' }).click();
     await page.getByTestId('admin-audit').waitFor();

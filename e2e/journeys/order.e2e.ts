@@ -256,6 +256,7 @@ describe('order journey', () => {
     await op.page.getByTestId('admin-username').fill('admin');
     await op.page.getByTestId('admin-password').fill('Admin@123456');
     await op.page.getByTestId('admin-login-submit').click();
+    await op.page.getByTestId('admin-menu').getByRole('link', { name: '订单发货' }).click();
     await op.page.getByTestId('admin-orders').waitFor();
     await op.page.getByPlaceholder('订单号 / 商品名称').fill(placed.orderNo);
     await op.page.getByPlaceholder('订单号 / 商品名称').press('Enter');

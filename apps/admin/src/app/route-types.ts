@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 
 /** The side menu's groups, in menu order. */
 export const menuGroups = [
+  { key: 'home', title: '首页' },
   { key: 'order', title: '订单' },
   { key: 'goods', title: '商品' },
   { key: 'content', title: '内容' },

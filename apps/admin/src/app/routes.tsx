@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   CustomerServiceOutlined,
+  DashboardOutlined,
   FileDoneOutlined,
   HistoryOutlined,
   PictureOutlined,
@@ -18,6 +19,14 @@ import type { ConsoleRoute } from './route-types';
  * access guard read this one list. Only screens that work are listed.
  */
 export const consoleRoutes: ConsoleRoute[] = [
+  {
+    // Any operator: each part of it shows only with its permission (the server decides).
+    path: '/dashboard',
+    title: '工作台',
+    group: 'home',
+    icon: DashboardOutlined,
+    page: () => import('../features/dashboard/pages/DashboardPage'),
+  },
   {
     path: '/goods',
     title: '商品管理',

@@ -1,13 +1,19 @@
 import type { CompanyQuery, CompanyRow } from '@yaocai/domain';
 import { Card, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { reviewStatusColors, reviewStatusLabels } from '../../review/review-labels';
 import { useCompanies } from '../api/companies';
 
 /** Buyers (会员企业): find a company by name, a phone or a licence number. */
 export default function CompaniesPage() {
-  const [query, setQuery] = useState<CompanyQuery>({ page: 1, page_size: 20 });
+  // The dashboard's 即将到期 to-do links here with ?expiring=1.
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState<CompanyQuery>({
+    page: 1,
+    page_size: 20,
+    expiring: params.get('expiring') === '1' ? '1' : undefined,
+  });
   const { data, isFetching } = useCompanies(query);
   return (
     <Card title="会员企业" data-testid="admin-companies">
@@ -34,6 +40,16 @@ export default function CompaniesPage() {
             style={{ width: 120 }}
             onChange={(status) => setQuery({ ...query, status, page: 1 })}
             options={Object.entries(reviewStatusLabels).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+        <Form.Item name="expiring" initialValue={query.expiring}>
+          <Select
+            placeholder="资质到期"
+            allowClear
+            style={{ width: 140 }}
+            aria-label="资质到期"
+            onChange={(expiring) => setQuery({ ...query, expiring, page: 1 })}
+            options={[{ value: '1', label: '30天内到期' }]}
           />
         </Form.Item>
         <Form.Item name="disabled">
