@@ -53,7 +53,6 @@ export function SalesChart({ daily }: { daily: Day[] }) {
               borderColor: '#fa8c16',
               backgroundColor: '#fa8c16',
               yAxisID: 'orders',
-              tension: 0.3,
             },
           ],
         }}

@@ -106,8 +106,8 @@ export default function DashboardPage() {
                       </Link>
                     ),
                   },
-                  { title: '数量', dataIndex: 'quantity', align: 'right' },
-                  { title: '销售额', align: 'right', render: (_, g) => formatYuan(fromYuan(g.sales)) },
+                  { title: '数量', dataIndex: 'quantity', align: 'right', width: 64 },
+                  { title: '销售额', align: 'right', width: 110, render: (_, g) => formatYuan(fromYuan(g.sales)) },
                 ]}
               />
             </Card>
