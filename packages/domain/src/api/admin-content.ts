@@ -32,7 +32,8 @@ export const linkUrl = (label: string) =>
       error: `${label}须为站内路径（以 / 开头）或 http(s) 网址`,
     },
   );
-const required = (schema: z.ZodString, message: string) => schema.pipe(z.string().min(1, { error: message }));
+export const required = (schema: z.ZodString, message: string) =>
+  schema.pipe(z.string().min(1, { error: message }));
 const sort = z.coerce
   .number({ error: '排序须为整数' })
   .int({ error: '排序须为整数' })

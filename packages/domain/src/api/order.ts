@@ -205,6 +205,8 @@ export const checkoutPreview = z.object({
   reductions: z.array(z.object({ label: z.string(), amount: yuan })),
   points_balance: z.number().int(),
   max_points: z.number().int(),
+  /** How many points make ¥1 (the settings' points rule). */
+  points_per_yuan: z.number().int(),
   free_shipping_threshold: yuan,
   /** What is left to free shipping, 0 when no fee applies. */
   free_shipping_gap: yuan,

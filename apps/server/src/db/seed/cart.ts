@@ -1,10 +1,7 @@
 import { giftTypeLabels } from '@yaocai/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { giftRules, goods, goodsCombinationItems, goodsCombinations, goodsStock, settings } from '../schema';
-
-/** Free shipping from ¥800, otherwise ¥15 (operator-editable setting `shipping`). */
-export const defaultShipping = { threshold_fen: 80_000, fee_fen: 1_500 };
+import { giftRules, goods, goodsCombinationItems, goodsCombinations, goodsStock } from '../schema';
 
 /**
  * Cart promotions over the demo catalogue: the free-shipping setting, combination packages,
@@ -12,8 +9,6 @@ export const defaultShipping = { threshold_fen: 80_000, fee_fen: 1_500 };
  * missing is skipped (the full-reduction activity comes with the catalogue seed).
  */
 export async function seedCart(tx: Tx) {
-  await tx.insert(settings).values({ key: 'shipping', value: defaultShipping }).onConflictDoNothing();
-
   const names = [
     '三诺 安稳+Air 血糖仪套装',
     '三诺 安稳 血糖试纸',

@@ -16,7 +16,6 @@ import {
   orderLines,
   orders,
   pointsLog,
-  settings,
   shipments,
   trackingEvents,
   userCoupons,
@@ -35,10 +34,6 @@ const DAY = 86400_000;
  * it cannot attach (no demo user or no goods yet).
  */
 export async function seedOrders(tx: Tx, storage?: FileStorage) {
-  await tx
-    .insert(settings)
-    .values({ key: 'order', value: { expire_minutes: 30, ephedrine_limit: 10 } })
-    .onConflictDoNothing();
   const [user] = await tx.select().from(users).where(eq(users.phone, '13800000001'));
   if (!user) return;
   const addressRows = await tx

@@ -1,7 +1,11 @@
 import type { Tx } from '../client';
 import { settings } from '../schema';
 
-/** Site-wide settings the header, footer and user/base read (operator-editable later). */
+/**
+ * Every operator-editable setting with its value on a new site: the header, footer and
+ * user/base texts, free shipping, order rules and the points rule. THE defaults: readers merge
+ * the stored rows over these (modules/settings).
+ */
 export const defaultSettings = {
   site: {
     title: '药采',
@@ -35,6 +39,12 @@ export const defaultSettings = {
       '本网站不发布未经批准的药品广告',
     ],
   },
+  /** Free shipping from ¥800, otherwise ¥15. */
+  shipping: { threshold_fen: 80_000, fee_fen: 1_500 },
+  /** Unpaid orders are cancelled after 30 minutes; at most 10 含麻 units per order. */
+  order: { expire_minutes: 30, ephedrine_limit: 10 },
+  /** 100 points make ¥1; points pay at most half of an order. */
+  points: { points_per_yuan: 100, max_share_percent: 50 },
 };
 
 export async function seedSettings(tx: Tx) {

@@ -1,6 +1,21 @@
 import type { CompanyQuery } from '@yaocai/domain';
 import { addDays, beijingToday, companyTypes, LICENCE_EXPIRING_DAYS } from '@yaocai/domain';
-import { and, asc, count, desc, eq, exists, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { companies, qualifications, serviceContacts, users } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';

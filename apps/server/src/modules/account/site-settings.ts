@@ -7,6 +7,11 @@ type Settings = Pick<typeof defaultSettings, 'common_config' | 'quality_inspecti
 const TTL_MS = 5_000;
 const cache = new WeakMap<Db, { at: number; value: Promise<Settings> }>();
 
+/** Forget the cached settings (after an operator saves them: modules/settings). */
+export function invalidateSiteSettings(db: Db) {
+  cache.delete(db);
+}
+
 /**
  * The settings user/base needs, cached in process for a few seconds: the header asks on every
  * page, operators change these rarely, and a stale hot line for 5 s is harmless.

@@ -8,6 +8,7 @@ import {
   orderLineKindLabels,
   orderLineKindOfGift,
   orderTotal,
+  type PointsRule,
   type PricedCart,
   pointsDeduction,
 } from '@yaocai/domain';
@@ -75,6 +76,8 @@ export interface Checkout {
   /** The store's paid, unshipped orders, counted towards free shipping (no_trans_order_amount). */
   unshippedOrderFen: number;
   maxPoints: number;
+  /** The points rule of the settings (shown at step 2). */
+  pointsRule: PointsRule;
   userCouponId: number | null;
   ephedrine: boolean;
 }
@@ -252,13 +255,14 @@ export async function loadCheckout(
   const total = orderTotal(cart, {
     coupon,
     nowSeconds,
-    points: request.points ? { balance: buyer.points, requested: request.points } : null,
+    points: request.points ? { balance: buyer.points, requested: request.points, rule: config.points } : null,
     shippingFeeFen: config.shipping.feeFen,
   });
   if (total.coupon && !total.coupon.applicable) throw refusal(total.coupon.message);
   const maxPoints = pointsDeduction({
     baseFen: total.goodsFen - total.fullReductionFen - total.couponFen,
     balance: buyer.points,
+    rule: config.points,
   }).maxPoints;
   return {
     userId,
@@ -269,6 +273,7 @@ export async function loadCheckout(
     total,
     unshippedOrderFen: selected.unshippedOrderFen,
     maxPoints,
+    pointsRule: config.points,
     userCouponId: coupon ? Number(coupon.id) : null,
     ephedrine: ephedrine > 0,
   };

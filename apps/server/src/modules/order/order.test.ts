@@ -10,6 +10,7 @@ import {
   key,
   makeWarehouse,
   pointsOf,
+  setShipping,
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -20,6 +21,8 @@ let ctx: TestContext;
 let warehouseId: number;
 beforeAll(async () => {
   ctx = await createTestApp({ seed: false });
+  // Free shipping from ¥800, else a ¥10 fee: the figures below are computed with these.
+  await setShipping(ctx.app.db, 80_000, 1_000);
   warehouseId = (await makeWarehouse(ctx.app.db)).id;
 });
 afterAll(() => ctx.close());

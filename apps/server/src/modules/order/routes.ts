@@ -98,6 +98,7 @@ function previewView(c: Checkout, threshold: number): CheckoutPreview {
     ].filter((r) => r.amount > 0),
     points_balance: c.pointsBalance,
     max_points: c.maxPoints,
+    points_per_yuan: c.pointsRule.pointsPerYuan,
     free_shipping_threshold: toYuan(threshold),
     free_shipping_gap: toYuan(c.cart.freeShipping.feeApplies ? c.cart.freeShipping.gapFen : 0),
     no_trans_order_amount: toYuan(c.unshippedOrderFen),

@@ -1,19 +1,28 @@
+import type { PointsRule } from '@yaocai/domain';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
+import { defaultSettings } from '../../db/seed/settings';
 
-/** Checkout settings (operator-editable rows of `settings`, defaults when missing). */
+/** Checkout settings (operator-editable rows of `settings`, their defaults when missing). */
 export interface OrderSettings {
   shipping: { thresholdFen: number; feeFen: number };
   /** Unpaid orders are cancelled after this many minutes (env ORDER_EXPIRE_MINUTES wins). */
   expireMinutes: number;
   /** Most units of ephedrine-type goods (含麻黄碱类复方制剂) one order may hold. */
   ephedrineLimit: number;
+  /** Points at checkout: points per yuan and the largest share of an order they pay. */
+  points: PointsRule;
 }
 
 /** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
 const cache = new WeakMap<object, { at: number; value: OrderSettings }>();
 const TTL_MS = 5000;
+
+/** Forget the cached settings (after an operator saves them: modules/settings). */
+export function invalidateOrderSettings(db: object) {
+  cache.delete(db);
+}
 
 export async function loadOrderSettings(db: DbOrTx): Promise<OrderSettings> {
   const hit = cache.get(db);
@@ -27,19 +36,20 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
   const rows = await db
     .select()
     .from(settings)
-    .where(inArray(settings.key, ['shipping', 'order']));
-  const shipping = (rows.find((r) => r.key === 'shipping')?.value ?? {}) as {
-    threshold_fen?: number;
-    fee_fen?: number;
-  };
-  const order = (rows.find((r) => r.key === 'order')?.value ?? {}) as {
-    expire_minutes?: number;
-    ephedrine_limit?: number;
-  };
+    .where(inArray(settings.key, ['shipping', 'order', 'points']));
+  const row = <K extends 'shipping' | 'order' | 'points'>(key: K) =>
+    ({
+      ...defaultSettings[key],
+      ...(rows.find((r) => r.key === key)?.value as object),
+    }) as (typeof defaultSettings)[K];
+  const shipping = row('shipping');
+  const order = row('order');
+  const points = row('points');
   const envMinutes = Number(process.env.ORDER_EXPIRE_MINUTES);
   return {
-    shipping: { thresholdFen: shipping.threshold_fen ?? 80000, feeFen: shipping.fee_fen ?? 1000 },
-    expireMinutes: envMinutes > 0 ? envMinutes : (order.expire_minutes ?? 30),
-    ephedrineLimit: order.ephedrine_limit ?? 10,
+    shipping: { thresholdFen: shipping.threshold_fen, feeFen: shipping.fee_fen },
+    expireMinutes: envMinutes > 0 ? envMinutes : order.expire_minutes,
+    ephedrineLimit: order.ephedrine_limit,
+    points: { pointsPerYuan: points.points_per_yuan, maxSharePercent: points.max_share_percent },
   };
 }

@@ -107,7 +107,12 @@ export default function DashboardPage() {
                     ),
                   },
                   { title: '数量', dataIndex: 'quantity', align: 'right', width: 64 },
-                  { title: '销售额', align: 'right', width: 110, render: (_, g) => formatYuan(fromYuan(g.sales)) },
+                  {
+                    title: '销售额',
+                    align: 'right',
+                    width: 110,
+                    render: (_, g) => formatYuan(fromYuan(g.sales)),
+                  },
                 ]}
               />
             </Card>

@@ -130,7 +130,7 @@ export default function Step2Page() {
           <Form.Item label="积分抵扣">
             <InputNumber min={0} max={p.max_points} value={points} onChange={(v) => setPoints(v ?? 0)} />
             <span style={{ marginLeft: 8, color: '#888' }}>
-              可用积分 {p.points_balance}，本单最多可用 {p.max_points}（100积分抵 ¥1）
+              可用积分 {p.points_balance}，本单最多可用 {p.max_points}（{p.points_per_yuan}积分抵 ¥1）
             </span>
           </Form.Item>
           <Form.Item label="订单备注">

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { linkUrl, required } from './admin-content';
+import { singleLineText, yuanAmount } from './input';
+
+// Site settings the operator edits in the console (站点设置: content:write), one form per
+// section, each stored as one row of `settings` (key -> JSON) and live in the shop at once.
+// Money is typed in yuan and stored in fen (the server converts).
+
+const integer = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label}须为整数` })
+    .int({ error: `${label}须为整数` })
+    .min(min, { error: `${label}不能小于${min}` })
+    .max(max, { error: `${label}不能超过${max}` });
+
+const phoneLine = (label: string) =>
+  required(singleLineText(label, 20), `请填写${label}`).pipe(
+    z.string().regex(/^[0-9+\-() ]+$/, { error: `${label}只能包含数字、空格和 + - ( )` }),
+  );
+
+const qqContact = (label: string) =>
+  z.object({
+    name: required(singleLineText(`${label}名称`, 20), `请填写${label}名称`),
+    number: required(singleLineText(`${label}号码`, 12), `请填写${label}号码`).pipe(
+      z.string().regex(/^[1-9][0-9]{4,11}$/, { error: `${label}号码应为5到12位数字` }),
+    ),
+  });
+
+export const settingsSectionBodies = {
+  /** Header: site title and slogan. */
+  site: z.object({
+    title: required(singleLineText('网站名称', 20), '请填写网站名称'),
+    slogan: singleLineText('宣传语', 40).default(''),
+  }),
+  /** Header and help pages: hot lines and the QQ contacts. */
+  common_config: z.object({
+    hot_line: phoneLine('客服热线'),
+    complaint_line: phoneLine('投诉电话'),
+    qq1: qqContact('QQ客服1'),
+    qq2: qqContact('QQ客服2'),
+  }),
+  /** 质检报告: a link to open, or (empty link) the message shown instead. */
+  quality_inspection: z
+    .object({
+      quality_inspection_url: linkUrl('质检报告链接').default(''),
+      msg: singleLineText('质检报告提示', 200).default(''),
+    })
+    .refine((v) => v.quality_inspection_url !== '' || v.msg !== '', {
+      error: '质检报告链接与提示至少填写一项',
+      path: ['msg'],
+    }),
+  /** Footer: company, address, licence numbers, ICP and the notices. */
+  footer: z.object({
+    company: required(singleLineText('公司名称', 60), '请填写公司名称'),
+    address: required(singleLineText('公司地址', 120), '请填写公司地址'),
+    licences: z
+      .array(
+        z.object({
+          name: required(singleLineText('证照名称', 30), '请填写证照名称'),
+          number: required(singleLineText('证照编号', 60), '请填写证照编号'),
+        }),
+      )
+      .max(10, { error: '证照最多10项' }),
+    icp: required(singleLineText('ICP备案号', 40), '请填写ICP备案号'),
+    notices: z.array(required(singleLineText('声明', 120), '声明不能为空')).max(5, { error: '声明最多5条' }),
+  }),
+  /** Free shipping: orders from the threshold ship free, below it pay the fee (yuan). */
+  shipping: z.object({
+    threshold: yuanAmount('包邮门槛'),
+    fee: yuanAmount('运费'),
+  }),
+  /** Orders: minutes an unpaid order waits, and the 含麻 per-order unit limit. */
+  order: z.object({
+    expire_minutes: integer('未支付订单取消时间', 5, 1440),
+    ephedrine_limit: integer('含麻药品每单限购件数', 1, 100),
+  }),
+  /** Points at checkout: how many points make ¥1, and the largest share of an order they pay. */
+  points: z.object({
+    points_per_yuan: integer('积分抵扣比例', 1, 10000),
+    max_share_percent: integer('积分抵扣上限比例', 0, 100),
+  }),
+} as const;
+
+export type SettingsSection = keyof typeof settingsSectionBodies;
+export const settingsSections = Object.keys(settingsSectionBodies) as [SettingsSection, ...SettingsSection[]];
+export const settingsSectionNames: Record<SettingsSection, string> = {
+  site: '网站信息',
+  common_config: '客服联系方式',
+  quality_inspection: '质检报告',
+  footer: '页脚与证照',
+  shipping: '包邮与运费',
+  order: '订单规则',
+  points: '积分规则',
+};
+
+/** Every section as the console form shows it (money in yuan). */
+export const settingsView = z.object(
+  Object.fromEntries(settingsSections.map((s) => [s, settingsSectionBodies[s]])) as {
+    [K in SettingsSection]: (typeof settingsSectionBodies)[K];
+  },
+);
+export type SettingsView = z.output<typeof settingsView>;
+export type SettingsSectionBody<K extends SettingsSection> = z.output<(typeof settingsSectionBodies)[K]>;
