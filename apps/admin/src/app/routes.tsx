@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   CustomerServiceOutlined,
@@ -7,6 +8,7 @@ import {
   HistoryOutlined,
   PictureOutlined,
   ProfileOutlined,
+  SettingOutlined,
   ShopOutlined,
   TeamOutlined,
   WalletOutlined,
@@ -80,6 +82,22 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: PictureOutlined,
     permission: 'content:write',
     page: () => import('../features/content/pages/ContentPage'),
+  },
+  {
+    path: '/categories',
+    title: '分类管理',
+    group: 'content',
+    icon: ApartmentOutlined,
+    permission: 'content:write',
+    page: () => import('../features/categories/pages/CategoriesPage'),
+  },
+  {
+    path: '/settings',
+    title: '站点设置',
+    group: 'content',
+    icon: SettingOutlined,
+    permission: 'content:write',
+    page: () => import('../features/settings/pages/SettingsPage'),
   },
   {
     path: '/buyers',

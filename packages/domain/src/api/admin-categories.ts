@@ -48,7 +48,7 @@ export const categoryNode = z.object({
   /** Goods filed under this category. */
   goods: z.number().int(),
   /** Child categories. */
-  children: z.number().int(),
+  child_count: z.number().int(),
 });
 export type CategoryNode = z.infer<typeof categoryNode>;
 /** A menu's categories, parents before their children, each level by sort then id. */

@@ -31,11 +31,11 @@ describe('console category menus', () => {
       id: number;
       parent_id: number | null;
       goods: number;
-      children: number;
+      child_count: number;
     }[];
     const first = list[0];
     expect(first.parent_id).toBeNull();
-    expect(list.slice(1, 1 + first.children).every((c) => c.parent_id === first.id)).toBe(true);
+    expect(list.slice(1, 1 + first.child_count).every((c) => c.parent_id === first.id)).toBe(true);
     expect(list.some((c) => c.goods > 0)).toBe(true);
   });
 

@@ -37,7 +37,7 @@ export async function listCategories(ctx: OperatorCtx, menu: CategoryMenu): Prom
     ...view(r.c),
     menu,
     goods: Number(r.goods),
-    children: Number(r.children),
+    child_count: Number(r.children),
   }));
   // Parents first, each followed by its children (the order the console's tree reads).
   const top = nodes.filter((n) => n.parent_id === null);

@@ -1,0 +1,204 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  type SettingsSection,
+  type SettingsView,
+  settingsSectionNames,
+  settingsSections,
+} from '@yaocai/domain';
+import { ApiError } from '@yaocai/web-client';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useSaveSettings, useSettings } from '../api/settings';
+
+/** The form items of each section (names follow the API; money in yuan). */
+const sectionFields: Record<SettingsSection, ReactNode> = {
+  site: (
+    <>
+      <Form.Item name="title" label="网站名称" required>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="slogan" label="宣传语">
+        <Input maxLength={40} />
+      </Form.Item>
+    </>
+  ),
+  common_config: (
+    <>
+      <Form.Item name="hot_line" label="客服热线" required>
+        <Input maxLength={20} data-testid="admin-settings-hot-line" />
+      </Form.Item>
+      <Form.Item name="complaint_line" label="投诉电话" required>
+        <Input maxLength={20} />
+      </Form.Item>
+      {(['qq1', 'qq2'] as const).map((qq, i) => (
+        <Space key={qq} align="start">
+          <Form.Item name={[qq, 'name']} label={`QQ客服${i + 1}名称`} required>
+            <Input maxLength={20} />
+          </Form.Item>
+          <Form.Item name={[qq, 'number']} label={`QQ客服${i + 1}号码`} required>
+            <Input maxLength={12} />
+          </Form.Item>
+        </Space>
+      ))}
+    </>
+  ),
+  quality_inspection: (
+    <>
+      <Form.Item
+        name="quality_inspection_url"
+        label="质检报告链接"
+        extra="填写后点击「质检报告」打开此链接；留空则显示下方提示"
+      >
+        <Input maxLength={300} placeholder="https://… 或 /help/…" />
+      </Form.Item>
+      <Form.Item name="msg" label="质检报告提示">
+        <Input.TextArea maxLength={200} rows={2} />
+      </Form.Item>
+    </>
+  ),
+  footer: (
+    <>
+      <Form.Item name="company" label="公司名称" required>
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item name="address" label="公司地址" required>
+        <Input maxLength={120} />
+      </Form.Item>
+      <Form.Item label="证照">
+        <Form.List name="licences">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field) => (
+                <Space key={field.key} align="start">
+                  <Form.Item name={[field.name, 'name']} noStyle>
+                    <Input placeholder="证照名称" maxLength={30} style={{ width: 200 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'number']} noStyle>
+                    <Input placeholder="证照编号" maxLength={60} style={{ width: 280 }} />
+                  </Form.Item>
+                  <MinusCircleOutlined aria-label="删除证照" onClick={() => remove(field.name)} />
+                </Space>
+              ))}
+              <Button type="dashed" onClick={() => add({ name: '', number: '' })} icon={<PlusOutlined />}>
+                添加证照
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form.Item>
+      <Form.Item name="icp" label="ICP备案号" required>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item label="声明">
+        <Form.List name="notices">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field) => (
+                <Space key={field.key} align="start" style={{ display: 'flex' }}>
+                  <Form.Item name={field.name} noStyle>
+                    <Input maxLength={120} style={{ width: 480 }} />
+                  </Form.Item>
+                  <MinusCircleOutlined aria-label="删除声明" onClick={() => remove(field.name)} />
+                </Space>
+              ))}
+              <Button type="dashed" onClick={() => add('')} icon={<PlusOutlined />}>
+                添加声明
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form.Item>
+    </>
+  ),
+  shipping: (
+    <>
+      <Form.Item name="threshold" label="包邮门槛（元）" extra="订单商品金额达到门槛免运费" required>
+        <InputNumber min={0} precision={2} style={{ width: 200 }} data-testid="admin-settings-threshold" />
+      </Form.Item>
+      <Form.Item name="fee" label="运费（元）" required>
+        <InputNumber min={0} precision={2} style={{ width: 200 }} />
+      </Form.Item>
+    </>
+  ),
+  order: (
+    <>
+      <Form.Item name="expire_minutes" label="未支付订单取消时间（分钟）" required>
+        <InputNumber min={5} max={1440} precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="ephedrine_limit" label="含麻药品每单限购件数" required>
+        <InputNumber min={1} max={100} precision={0} style={{ width: 200 }} />
+      </Form.Item>
+    </>
+  ),
+  points: (
+    <>
+      <Form.Item name="points_per_yuan" label="积分抵扣比例（多少积分抵 ¥1）" required>
+        <InputNumber min={1} max={10000} precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="max_share_percent" label="积分抵扣上限（订单金额的百分比）" required>
+        <InputNumber min={0} max={100} precision={0} style={{ width: 200 }} addonAfter="%" />
+      </Form.Item>
+    </>
+  ),
+};
+
+function SectionForm<K extends SettingsSection>({ section, value }: { section: K; value: SettingsView[K] }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const save = useSaveSettings();
+  const submit = async (body: SettingsView[K]) => {
+    try {
+      await save.mutateAsync({ section, body });
+      message.success('已保存，商城即时生效');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const errors = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
+        form.setFields(
+          Object.entries(errors).map(([name, list]) => ({
+            name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+            errors: list,
+          })),
+        );
+        message.error('请按提示修改后再保存');
+      } else message.error(error instanceof Error ? error.message : '保存失败');
+    }
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={value as object}
+      onFinish={submit}
+      data-testid={`admin-settings-${section}`}
+      style={{ maxWidth: 720 }}
+    >
+      {sectionFields[section]}
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        保存{settingsSectionNames[section]}
+      </Button>
+    </Form>
+  );
+}
+
+/** 站点设置: one form per section; each save is live in the shop at once. */
+export default function SettingsPage() {
+  const { data, isPending, isError } = useSettings();
+  return (
+    <Card title="站点设置" data-testid="admin-settings">
+      {isPending ? (
+        <Skeleton active />
+      ) : isError || !data ? (
+        <Alert type="error" message="设置加载失败，请刷新重试" />
+      ) : (
+        <Tabs
+          destroyInactiveTabPane
+          items={settingsSections.map((section) => ({
+            key: section,
+            label: settingsSectionNames[section],
+            children: <SectionForm section={section} value={data[section]} />,
+          }))}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/admin/login');
+  await page.getByTestId('admin-username').fill(username);
+  await page.getByTestId('admin-password').fill('Admin@123456');
+  await page.getByTestId('admin-login-submit').click();
+  await page.getByTestId('admin-operator').waitFor();
+}
+
+describe('console settings and category menus', () => {
+  it('a 运营 operator changes the hot line; the shop header shows it at once', async () => {
+    const { page, context } = await h.newPage();
+    const errors = collectConsoleErrors(page);
+    await signIn(page, 'yunying');
+    await page.getByTestId('admin-menu').getByRole('link', { name: '站点设置' }).click();
+    await page.getByRole('tab', { name: '客服联系方式' }).click();
+    const hotLine = page.getByTestId('admin-settings-hot-line');
+    await hotLine.fill('热线');
+    await page.getByRole('button', { name: '保存客服联系方式' }).click();
+    await page.getByText('客服热线只能包含数字、空格和 + - ( )').first().waitFor();
+    await hotLine.fill('400-600-7788');
+    await page.getByRole('button', { name: '保存客服联系方式' }).click();
+    await page.getByText('已保存，商城即时生效').waitFor();
+    await h.shot(page, 'admin-settings');
+
+    const shop = await h.newPage();
+    await shop.page.goto('/');
+    await shop.page.getByTestId('header-hotline').getByText('400-600-7788').waitFor();
+    await shop.context.close();
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+    await context.close();
+  });
+
+  it('a new category shows in the shop menu at once', async () => {
+    const { page, context } = await h.newPage();
+    await signIn(page, 'yunying');
+    await page.getByTestId('admin-menu').getByRole('link', { name: '分类管理' }).click();
+    await page.getByTestId('admin-categories').getByRole('cell', { name: '西药' }).waitFor();
+    await page.getByTestId('admin-category-add').click();
+    await page.getByTestId('admin-category-name').fill('冬季专区');
+    await page.getByRole('button', { name: '保 存' }).click();
+    await page.getByTestId('admin-categories').getByRole('cell', { name: '冬季专区' }).waitFor();
+    await page.getByTestId('admin-category-form').waitFor({ state: 'hidden' });
+    await h.shot(page, 'admin-categories');
+
+    const shop = await h.newPage();
+    await shop.page.goto('/');
+    await shop.page.getByTestId('category-menu').getByText('冬季专区').waitFor();
+    await shop.context.close();
+
+    // A category that holds goods is not deleted; the operator is told why.
+    const row = page.getByRole('row', { name: /抗感染药/ });
+    await row.getByRole('button', { name: /删\s?除/ }).click();
+    await page.getByRole('button', { name: /确\s?定|OK/ }).click();
+    await page
+      .getByText(/该分类下还有\d+个商品，请先把商品移到其他分类/)
+      .first()
+      .waitFor();
+    await h.shot(page, 'admin-categories-delete-refused');
+    await context.close();
+  });
+});
