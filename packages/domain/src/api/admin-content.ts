@@ -84,7 +84,10 @@ export const linkBody = z.object({
   sort,
 });
 
-/** Help articles are plain paragraphs (rendered as text by the shop: safe by construction). */
+/**
+ * Help articles are written in Markdown; the server renders and sanitises them (an allow-list of
+ * tags, http(s)/mailto/site links only) and the shop shows that HTML.
+ */
 export const helpArticleBody = z.object({
   category_id: recordId('请选择帮助分类'),
   title: required(singleLineText('标题', 40), '请填写标题'),

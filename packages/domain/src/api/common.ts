@@ -104,6 +104,8 @@ export const helpArticle = z.object({
   /** The shop route the article answers (help/xrzn/hyzc...). */
   path: z.string(),
   paragraphs: z.array(z.string()),
+  /** Set when written in the console: the server's sanitised rendering of its Markdown. */
+  html: z.string().nullable(),
   updated_at: z.string(),
 });
 export type HelpArticle = z.infer<typeof helpArticle>;

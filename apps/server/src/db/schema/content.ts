@@ -67,7 +67,12 @@ export const helpArticles = pgTable('help_articles', {
   title: text('title').notNull(),
   /** Shop route, e.g. /help/xrzn/hyzc */
   path: text('path').notNull().unique(),
+  /** The text as plain paragraphs (the seeded articles, search, summaries). */
   paragraphs: jsonb('paragraphs').$type<string[]>().notNull(),
+  /** What the operator wrote in the console (Markdown); null for seeded articles. */
+  markdown: text('markdown'),
+  /** The Markdown rendered and sanitised on the server (content/markdown.ts); the shop shows it. */
+  html: text('html'),
   sort: integer('sort').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -93,17 +93,25 @@ describe('console content', () => {
     expect((await common()).rnss).toContainEqual({ name: '连花清瘟', url: '/search?keywords=lhqw' });
   });
 
-  it('a help article is stored as paragraphs, shown as text, its address unique', async () => {
+  it('a help article is written in Markdown, shown as sanitised HTML, its address unique', async () => {
     const list = (await call('GET', '/api/admin/content/help_articles')).json().data;
     const res = await call('POST', '/api/admin/content/help_articles', {
       category_id: list.help_categories[0].id,
       title: '发票说明',
       path: '/help/xrzn/fpsm',
-      body: '第一段<script>alert(1)</script>\n\n第二段',
+      body: '## 开票\n\n第一段<script>alert(1)</script> **加粗**\n\n- [联系客服](javascript:alert(1))\n- [开票须知](/help/xrzn/gwzn)',
     });
     expect(res.statusCode, res.body).toBe(200);
     const article = (await ctx.app.inject('/api/article/help?path=/help/xrzn/fpsm')).json().data;
-    expect(article.paragraphs).toEqual(['第一段<script>alert(1)</script>', '第二段']);
+    expect(article.html).toBe(
+      '<h2>开票</h2>\n<p>第一段 <strong>加粗</strong></p>\n<ul>\n<li><a>联系客服</a></li>\n<li><a href="/help/xrzn/gwzn">开票须知</a></li>\n</ul>',
+    );
+    expect(article.paragraphs).toEqual(['开票', '第一段 加粗', '联系客服', '开票须知']);
+    // The console edits the Markdown as written.
+    const saved = (await call('GET', '/api/admin/content/help_articles')).json().data.items;
+    expect(saved.find((a: { path: string }) => a.path === '/help/xrzn/fpsm').body).toContain('## 开票');
+    // A seeded article (no Markdown) keeps its paragraphs.
+    expect((await ctx.app.inject('/api/article/help?path=/help/xrzn/gwzn')).json().data.html).toBeNull();
     const again = await call('POST', '/api/admin/content/help_articles', {
       category_id: list.help_categories[0].id,
       title: '重复',

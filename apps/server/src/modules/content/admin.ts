@@ -5,6 +5,7 @@ import { ads, helpArticles, helpCategories, hotSearches, navItems, siteLinks } f
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { plainParagraphs, renderMarkdown } from './markdown';
 import { invalidateContent } from './service';
 
 // The console's content: ads and banners, the main nav, hot searches, friendly links and help
@@ -29,11 +30,6 @@ interface KindDefinition<K extends ContentKind> {
 }
 
 const drawnAd = (id: number) => `/media/ads/${id}.svg`;
-const paragraphsOf = (body: string) =>
-  body
-    .split(/\n\s*\n|\r\n\s*\r\n|\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
 
 const MAX_TOP_NAV = 9;
 
@@ -121,14 +117,16 @@ const definitions: { [K in ContentKind]: KindDefinition<K> } = {
       category_id: r.categoryId,
       title: r.title,
       path: r.path,
-      body: (r.paragraphs as string[]).join('\n\n'),
+      body: r.markdown ?? (r.paragraphs as string[]).join('\n\n'),
       sort: r.sort,
     }),
     write: (b, ctx) => ({
       categoryId: b.category_id,
       title: b.title,
       path: b.path,
-      paragraphs: paragraphsOf(b.body),
+      paragraphs: plainParagraphs(b.body),
+      markdown: b.body,
+      html: renderMarkdown(b.body),
       sort: b.sort,
       updatedAt: ctx.now,
     }),

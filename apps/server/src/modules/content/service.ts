@@ -180,6 +180,7 @@ export async function helpArticle(ctx: ContentCtx, where: { path?: string; id?: 
     category: row.category,
     path: row.a.path,
     paragraphs: row.a.paragraphs,
+    html: row.a.html,
     updated_at: row.a.updatedAt.toISOString(),
   };
 }

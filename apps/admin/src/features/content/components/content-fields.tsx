@@ -115,9 +115,10 @@ export function contentFields(
         },
         {
           name: 'body',
-          label: '正文（空行分段，按纯文本显示）',
+          label:
+            '正文（Markdown：## 小标题、**加粗**、- 列表、[文字](链接)；保存时由服务器转换并过滤为安全的网页）',
           required: true,
-          editor: <Input.TextArea rows={10} maxLength={20000} />,
+          editor: <Input.TextArea rows={12} maxLength={20000} />,
         },
         sortField,
       ];

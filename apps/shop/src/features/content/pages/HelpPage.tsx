@@ -23,11 +23,21 @@ export default function HelpPage() {
           <>
             <h1 className="ct-title">{article.data.title}</h1>
             <div className="ct-meta">更新时间：{formatDate(article.data.updated_at)}</div>
-            <div className="ct-body">
-              {article.data.paragraphs.map((paragraph, index) => (
-                <p key={index}>{paragraph}</p>
-              ))}
-            </div>
+            {article.data.html !== null ? (
+              // Rendered from the operator's Markdown and sanitised by the server's allow-list
+              // (apps/server/src/modules/content/markdown.ts): no script, handler or style survives.
+              <div
+                className="ct-body"
+                data-testid="help-article-html"
+                dangerouslySetInnerHTML={{ __html: article.data.html }}
+              />
+            ) : (
+              <div className="ct-body">
+                {article.data.paragraphs.map((paragraph, index) => (
+                  <p key={index}>{paragraph}</p>
+                ))}
+              </div>
+            )}
           </>
         ) : (
           <Empty description="该帮助文章暂未发布" />

@@ -1,0 +1,2 @@
+ALTER TABLE "help_articles" ADD COLUMN "markdown" text;--> statement-breakpoint
+ALTER TABLE "help_articles" ADD COLUMN "html" text;
