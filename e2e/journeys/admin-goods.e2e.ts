@@ -118,6 +118,7 @@ describe('console goods', () => {
   it('an Excel import with a bad row lists the row and column and imports nothing', async () => {
     const { page, context } = await h.newPage();
     await signIn(page, 'yunying');
+    await page.getByTestId('admin-menu').getByRole('link', { name: '商品管理' }).click();
     await page.getByTestId('admin-goods').waitFor();
     await page.getByTestId('admin-goods-import').click();
     const ExcelJS = (await import('exceljs')).default;
