@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formBoolean } from './admin';
-import { multiLineText, recordId, singleLineText } from './input';
+import { calendarDate, multiLineText, recordId, singleLineText } from './input';
 
 // Console content contracts (/api/admin/content/:kind): ads and banners, the main nav, hot
 // searches, friendly links and help articles. Each kind has one body schema (create and edit);
@@ -98,12 +98,23 @@ export const helpArticleBody = z.object({
   sort,
 });
 
+/** News (资讯: 行业资讯 hy / 公司新闻 company), written in Markdown like help articles. */
+export const newsBody = z.object({
+  type: z.enum(['hy', 'company'], { error: '请选择资讯类型' }),
+  title: required(singleLineText('标题', 60), '请填写标题'),
+  summary: required(singleLineText('摘要', 200), '请填写摘要'),
+  source: required(singleLineText('来源', 30), '请填写来源'),
+  published_on: calendarDate('发布日期'),
+  body: required(multiLineText('正文', 20_000), '请填写正文'),
+});
+
 export const contentBodies = {
   ads: adBody,
   nav: navBody,
   hot_searches: hotSearchBody,
   links: linkBody,
   help_articles: helpArticleBody,
+  news: newsBody,
 } as const;
 export type ContentKind = keyof typeof contentBodies;
 export const contentKinds = Object.keys(contentBodies) as [ContentKind, ...ContentKind[]];
@@ -113,6 +124,7 @@ export const contentKindNames: Record<ContentKind, string> = {
   hot_searches: '热门搜索',
   links: '友情链接',
   help_articles: '帮助文章',
+  news: '资讯',
 };
 export type ContentBody<K extends ContentKind> = z.output<(typeof contentBodies)[K]>;
 

@@ -139,6 +139,8 @@ export const newsArticle = z.object({
   source: z.string(),
   published_at: z.string(),
   paragraphs: z.array(z.string()),
+  /** Set when written in the console: the server's sanitised rendering of its Markdown. */
+  html: z.string().nullable(),
 });
 export type NewsArticle = z.infer<typeof newsArticle>;
 

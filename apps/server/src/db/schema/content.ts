@@ -87,6 +87,10 @@ export const news = pgTable(
     summary: text('summary').notNull(),
     source: text('source').notNull(),
     paragraphs: jsonb('paragraphs').$type<string[]>().notNull(),
+    /** What the operator wrote in the console (Markdown); null for seeded news. */
+    markdown: text('markdown'),
+    /** The Markdown rendered and sanitised on the server (content/markdown.ts). */
+    html: text('html'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('news_type_idx').on(t.type, t.publishedAt)],

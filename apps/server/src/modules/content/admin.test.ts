@@ -120,4 +120,36 @@ describe('console content', () => {
     });
     expect(again.json().data.errors.path).toEqual(['该页面地址已被其他文章使用']);
   });
+
+  it('news is written in Markdown and shown on its page as sanitised HTML, newest first', async () => {
+    const res = await call('POST', '/api/admin/content/news', {
+      type: 'company',
+      title: '药采冬季备货会召开',
+      summary: '十二月起开放冬季备货专场',
+      source: '药采',
+      published_on: '2026-12-01',
+      body: '**专场**时间：12月1日起<img src=x onerror=alert(1)>',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.id as number;
+    const page = (await ctx.app.inject(`/api/news/${id}`)).json().data;
+    expect(page.html).toBe('<p><strong>专场</strong>时间：12月1日起<img src="x" /></p>');
+    expect(page.published_at).toBe('2026-12-01T01:00:00.000Z');
+    const list = (await ctx.app.inject('/api/news?type=company')).json().data.list as { id: number }[];
+    expect(list[0].id).toBe(id);
+    const bad = await call('POST', '/api/admin/content/news', {
+      type: 'other',
+      title: '',
+      summary: 'x',
+      source: 'x',
+      published_on: '2026-02-30',
+      body: 'x',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().data.errors).toMatchObject({
+      type: ['请选择资讯类型'],
+      title: ['请填写标题'],
+      published_on: ['发布日期不是有效的日期'],
+    });
+  });
 });

@@ -1,15 +1,21 @@
-import type { ContentBody, ContentItem, ContentKind } from '@yaocai/domain';
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import {
+  beijingDateOf,
+  beijingStartOf,
+  type ContentBody,
+  type ContentItem,
+  type ContentKind,
+} from '@yaocai/domain';
+import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ads, helpArticles, helpCategories, hotSearches, navItems, siteLinks } from '../../db/schema';
+import { ads, helpArticles, helpCategories, hotSearches, navItems, news, siteLinks } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { plainParagraphs, renderMarkdown } from './markdown';
 import { invalidateContent } from './service';
 
-// The console's content: ads and banners, the main nav, hot searches, friendly links and help
-// articles. One definition per kind (table, how a row reads as the body, how a body writes as a
+// The console's content: ads and banners, the main nav, hot searches, friendly links, help
+// articles and news (both in Markdown, rendered and sanitised here). One definition per kind (table, how a row reads as the body, how a body writes as a
 // row, its own rules); every write is audited and drops the content caches, so the shop shows
 // it on the next request.
 
@@ -143,6 +149,30 @@ const definitions: { [K in ContentKind]: KindDefinition<K> } = {
       const [taken] = await tx.select({ id: helpArticles.id }).from(helpArticles).where(same);
       if (taken) throw fieldError('path', '该页面地址已被其他文章使用');
     },
+  },
+  news: {
+    table: news,
+    order: () => [desc(news.publishedAt), desc(news.id)],
+    read: (r) => ({
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      summary: r.summary,
+      source: r.source,
+      published_on: beijingDateOf(r.publishedAt as Date),
+      body: r.markdown ?? (r.paragraphs as string[]).join('\n\n'),
+    }),
+    write: (b) => ({
+      type: b.type,
+      title: b.title,
+      summary: b.summary,
+      source: b.source,
+      // 09:00 Beijing time of the chosen day.
+      publishedAt: new Date(beijingStartOf(b.published_on).getTime() + 9 * 3600_000),
+      paragraphs: plainParagraphs(b.body),
+      markdown: b.body,
+      html: renderMarkdown(b.body),
+    }),
   },
 };
 

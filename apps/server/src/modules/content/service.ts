@@ -228,5 +228,6 @@ export async function newsDetail(ctx: ContentCtx, id: number) {
     source: row.source,
     published_at: row.publishedAt.toISOString(),
     paragraphs: row.paragraphs,
+    html: row.html,
   };
 }

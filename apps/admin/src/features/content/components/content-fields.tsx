@@ -27,6 +27,16 @@ const sortField: ContentField = {
   editor: <InputNumber min={0} max={9999} precision={0} />,
   column: (i) => String(i.sort),
 };
+const markdownBody: ContentField = {
+  name: 'body',
+  label: '正文（Markdown：## 小标题、**加粗**、- 列表、[文字](链接)；保存时由服务器转换并过滤为安全的网页）',
+  required: true,
+  editor: <Input.TextArea rows={12} maxLength={20000} />,
+};
+const newsTypes = [
+  { value: 'hy', label: '行业资讯' },
+  { value: 'company', label: '公司新闻' },
+];
 const urlField: ContentField = {
   name: 'url',
   label: '链接',
@@ -113,14 +123,34 @@ export function contentFields(
           editor: <Input placeholder="/help/xrzn/hyzc" maxLength={100} />,
           column: (i) => String(i.path),
         },
-        {
-          name: 'body',
-          label:
-            '正文（Markdown：## 小标题、**加粗**、- 列表、[文字](链接)；保存时由服务器转换并过滤为安全的网页）',
-          required: true,
-          editor: <Input.TextArea rows={12} maxLength={20000} />,
-        },
+        markdownBody,
         sortField,
+      ];
+    case 'news':
+      return [
+        {
+          name: 'type',
+          label: '资讯类型',
+          required: true,
+          editor: <Select options={newsTypes} />,
+          column: (i) => newsTypes.find((t) => t.value === i.type)?.label ?? '',
+        },
+        { name: 'title', label: '标题', required: true, editor: text(60), column: (i) => String(i.title) },
+        {
+          name: 'summary',
+          label: '摘要',
+          required: true,
+          editor: <Input.TextArea rows={2} maxLength={200} />,
+        },
+        { name: 'source', label: '来源', required: true, editor: text(30), column: (i) => String(i.source) },
+        {
+          name: 'published_on',
+          label: '发布日期',
+          required: true,
+          editor: <Input type="date" />,
+          column: (i) => String(i.published_on),
+        },
+        markdownBody,
       ];
   }
 }

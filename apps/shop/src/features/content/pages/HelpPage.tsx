@@ -4,6 +4,7 @@ import { useHelpArticle } from '../api/help-article';
 import { HelpMenu } from '../components/HelpMenu';
 import { formatDate } from '../format';
 import '../content.css';
+import { ArticleBody } from '../components/ArticleBody';
 
 /** Help centre: the category menu and the article of the current path. */
 export default function HelpPage() {
@@ -23,21 +24,7 @@ export default function HelpPage() {
           <>
             <h1 className="ct-title">{article.data.title}</h1>
             <div className="ct-meta">更新时间：{formatDate(article.data.updated_at)}</div>
-            {article.data.html !== null ? (
-              // Rendered from the operator's Markdown and sanitised by the server's allow-list
-              // (apps/server/src/modules/content/markdown.ts): no script, handler or style survives.
-              <div
-                className="ct-body"
-                data-testid="help-article-html"
-                dangerouslySetInnerHTML={{ __html: article.data.html }}
-              />
-            ) : (
-              <div className="ct-body">
-                {article.data.paragraphs.map((paragraph, index) => (
-                  <p key={index}>{paragraph}</p>
-                ))}
-              </div>
-            )}
+            <ArticleBody html={article.data.html} paragraphs={article.data.paragraphs} />
           </>
         ) : (
           <Empty description="该帮助文章暂未发布" />

@@ -5,6 +5,7 @@ import { useNewsArticle } from '../api/news-article';
 import { NewsTabs, newsTypeName } from '../components/NewsTabs';
 import { formatDate } from '../format';
 import '../content.css';
+import { ArticleBody } from '../components/ArticleBody';
 
 /** /news/info/:id/:type: one news article. */
 export default function NewsInfoPage() {
@@ -26,11 +27,7 @@ export default function NewsInfoPage() {
             <div className="ct-meta">
               来源：{article.data.source} &nbsp; 发布时间：{formatDate(article.data.published_at)}
             </div>
-            <div className="ct-body">
-              {article.data.paragraphs.map((paragraph, index) => (
-                <p key={index}>{paragraph}</p>
-              ))}
-            </div>
+            <ArticleBody html={article.data.html} paragraphs={article.data.paragraphs} />
           </>
         ) : (
           <Empty description="该新闻不存在或已下线" />

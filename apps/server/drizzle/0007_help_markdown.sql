@@ -1,2 +1,0 @@
-ALTER TABLE "help_articles" ADD COLUMN "markdown" text;--> statement-breakpoint
-ALTER TABLE "help_articles" ADD COLUMN "html" text;
