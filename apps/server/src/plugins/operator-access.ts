@@ -2,7 +2,7 @@ import { type PermissionCode, permissionName } from '@yaocai/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../lib/errors';
-import { loadOperatorAccess, type OperatorAccess } from '../modules/operator/access';
+import { cachedOperatorAccess, type OperatorAccess } from '../modules/operator/access';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +32,7 @@ export const operatorAccessPlugin = fp(
         if (!request.operatorAccess) {
           const session = await request.loadSession('operator');
           if (!session?.operatorId) throw new AppError(401, '请先登录管理后台', 10001);
-          const access = await loadOperatorAccess(app.db, session.operatorId);
+          const access = await cachedOperatorAccess(app.db, session.operatorId);
           if (!access || access.disabled || (session.operatorVersion ?? 0) !== access.sessionVersion) {
             await reply.endSession('operator');
             throw sessionEnded();

@@ -56,3 +56,36 @@ export async function loadOperatorAccess(
     permissions: permissionCodes.filter((code) => held.has(code)),
   };
 }
+
+/**
+ * The access of an operator as this process last read it, for SESSION_CACHE_MS (1 s by default,
+ * 0 = off), as sessions themselves are: the console's screens make several calls a second. Every
+ * write of this process to operators or their roles drops the copies at once (a disable, a
+ * password reset, a role change); another process's write shows within that second.
+ */
+const ACCESS_CACHE_MS = Number(process.env.SESSION_CACHE_MS ?? 1_000);
+const accessByDb = new WeakMap<
+  object,
+  Map<number, { until: number; access: Promise<OperatorAccess | undefined> }>
+>();
+
+export function cachedOperatorAccess(db: DbOrTx, operatorId: number): Promise<OperatorAccess | undefined> {
+  if (ACCESS_CACHE_MS <= 0) return loadOperatorAccess(db, operatorId);
+  let cache = accessByDb.get(db);
+  if (!cache) {
+    cache = new Map();
+    accessByDb.set(db, cache);
+  }
+  const hit = cache.get(operatorId);
+  if (hit && hit.until > Date.now()) return hit.access;
+  if (cache.size > 10_000) cache.clear();
+  const access = loadOperatorAccess(db, operatorId);
+  cache.set(operatorId, { until: Date.now() + ACCESS_CACHE_MS, access });
+  access.catch(() => cache.delete(operatorId));
+  return access;
+}
+
+/** Drops this process's copies of operator access (after any write to operators or roles). */
+export function forgetOperatorAccess(db: DbOrTx) {
+  accessByDb.delete(db);
+}

@@ -1,4 +1,4 @@
-import { contentKinds, initialRoles } from '@yaocai/domain';
+import { contentKinds, initialRoles, settingsSections } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCookie } from '../../../test/factories';
@@ -22,6 +22,21 @@ const everyRole = initialRoles.map((r) => r.code);
  */
 const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[] }[] = [
   { method: 'GET', url: '/api/admin/me', path: '/api/admin/me', roles: everyRole },
+  // Every operator; each part of it only with its permission (dashboard/routes.test.ts).
+  { method: 'GET', url: '/api/admin/dashboard', path: '/api/admin/dashboard', roles: everyRole },
+  ...[
+    ['GET', '/api/admin/settings', '/api/admin/settings'],
+    ...settingsSections.map((s) => ['POST', `/api/admin/settings/${s}`, `/api/admin/settings/${s}`]),
+    ['GET', '/api/admin/categories', '/api/admin/categories'],
+    ['POST', '/api/admin/categories', '/api/admin/categories'],
+    ['POST', '/api/admin/categories/999999', '/api/admin/categories/{id}'],
+    ['POST', '/api/admin/categories/999999/delete', '/api/admin/categories/{id}/delete'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET' | 'POST',
+    url,
+    path,
+    roles: ['super_admin', 'operations'] as Role[],
+  })),
   ...[
     ['GET', '/api/admin/orders', '/api/admin/orders'],
     ['GET', '/api/admin/orders/999999', '/api/admin/orders/{id}'],
@@ -202,7 +217,8 @@ describe('operator permissions', () => {
       }
       const anonymous = await call(route.method, route.url, '', route.method === 'POST' ? {} : undefined);
       expect(anonymous.statusCode, `${route.url} without a session`).toBe(401);
-      if (route.path !== '/api/admin/me') {
+      // An operator without any role: only the routes every operator may use.
+      if (route.roles !== everyRole) {
         expect((await call(route.method, route.url, none)).statusCode, `${route.url} without a role`).toBe(
           403,
         );

@@ -7,6 +7,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { hashPassword } from '../account/passwords';
 import { audit } from '../audit/service';
+import { forgetOperatorAccess } from './access';
 
 // Operator accounts (operators:write): create, edit name and roles, reset the password, disable.
 // Disabling or resetting raises the account's session version, which ends its sessions at once
@@ -76,7 +77,7 @@ async function lockOperator(tx: Tx, id: number) {
 
 export async function createOperator(ctx: OperatorCtx, input: z.output<typeof createOperatorBody>) {
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     await assertRoles(tx, input.role_ids);
     const [created] = await tx
       .insert(operators)
@@ -93,6 +94,8 @@ export async function createOperator(ctx: OperatorCtx, input: z.output<typeof cr
     });
     return view;
   });
+  forgetOperatorAccess(ctx.db);
+  return result;
 }
 
 export async function updateOperator(
@@ -100,7 +103,7 @@ export async function updateOperator(
   id: number,
   input: z.output<typeof updateOperatorBody>,
 ) {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const before = await lockOperator(tx, id);
     await assertRoles(tx, input.role_ids);
     const beforeRoles = await rolesOf(tx, id);
@@ -120,6 +123,8 @@ export async function updateOperator(
     });
     return view;
   });
+  forgetOperatorAccess(ctx.db);
+  return result;
 }
 
 export async function resetOperatorPassword(ctx: OperatorCtx, id: number, password: string) {
@@ -133,11 +138,12 @@ export async function resetOperatorPassword(ctx: OperatorCtx, id: number, passwo
     // The new password is never recorded, only that it changed.
     await audit(tx, ctx, { action: 'operator.reset_password', target: { type: 'operator', id } });
   });
+  forgetOperatorAccess(ctx.db);
 }
 
 export async function setOperatorDisabled(ctx: OperatorCtx, id: number, disabled: boolean) {
   if (disabled && id === ctx.actor.operatorId) throw refusal('不能停用自己的账号');
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const before = await lockOperator(tx, id);
     const [row] = await tx
       .update(operators)
@@ -153,6 +159,8 @@ export async function setOperatorDisabled(ctx: OperatorCtx, id: number, disabled
     });
     return operatorView(row, await rolesOf(tx, id));
   });
+  forgetOperatorAccess(ctx.db);
+  return result;
 }
 
 /** At least one enabled operator keeps a role holding every permission: nobody locks the console. */
