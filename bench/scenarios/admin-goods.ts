@@ -144,7 +144,7 @@ async function main() {
   let ok = true;
   try {
     const prepared = await prepare(scratch.url);
-    bare = await startBare(3941);
+    bare = await startBare(3941, undefined, scratch.url);
     server = await startServer(scratch.url, 3942);
     const paths = listPaths();
     console.log(
@@ -158,6 +158,15 @@ async function main() {
       connections: 32,
       duration,
     });
+    await cannon(
+      'bare Fastify, 2 trivial PostgreSQL round trips (32 connections; the floor of a signed-in page read)',
+      null,
+      {
+        url: `${bare.base}/db?n=2`,
+        connections: 32,
+        duration,
+      },
+    );
     let next = 0;
     ok =
       (await cannon(`GET /api/admin/goods, distinct searches/filters/pages (32 connections)`, 50, {
