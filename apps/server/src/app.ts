@@ -19,6 +19,7 @@ import { contentAdminRoutes } from './modules/content/admin-routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
 import { dashboardAdminRoutes } from './modules/dashboard/routes';
+import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
 import { operatorAdminRoutes } from './modules/operator/admin-routes';
 import { orderAdminRoutes } from './modules/order/admin-routes';
@@ -100,6 +101,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(dashboardAdminRoutes, { prefix: '/api' });
   await app.register(settingsAdminRoutes, { prefix: '/api' });
   await app.register(categoryAdminRoutes, { prefix: '/api' });
+  await app.register(feedbackRoutes, { prefix: '/api' });
+  await app.register(feedbackAdminRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });

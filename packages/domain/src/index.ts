@@ -11,6 +11,7 @@ export * from './api/catalog';
 export * from './api/client-rules';
 export * from './api/common';
 export * from './api/envelope';
+export * from './api/feedback';
 export * from './api/input';
 export * from './api/messages';
 export * from './api/order';

@@ -218,3 +218,32 @@ export const messages = pgTable(
   },
   (t) => [index('messages_user_idx').on(t.userId)],
 );
+
+/** Feedback (意见反馈 / 投诉建议) from a store; answered by customer service (feedback:write). */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** packages/domain feedbackTypes */
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    photoFileIds: integer('photo_file_ids').array().notNull().default(sql`'{}'::integer[]`),
+    contact: text('contact').notNull().default(''),
+    /** pending | replied */
+    status: text('status').notNull().default('pending'),
+    reply: text('reply'),
+    repliedBy: integer('replied_by').references(() => operators.id),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feedback_user_idx').on(t.userId, t.createdAt),
+    index('feedback_status_idx').on(t.status, t.id),
+  ],
+);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beijingStartOf, beijingToday } from '@yaocai/domain';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import type { DbOrTx } from '../../db/client';
 import { files, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { fieldError, notFound, refusal, tooManyRequests } from '../../lib/errors';
@@ -122,4 +123,16 @@ export async function readFileFor(
   const bytes = await storage.get(file.storageKey);
   if (!bytes) throw notFound('文件不存在');
   return { file, bytes };
+}
+
+/** The buyer's own uploads; `imagesOnly` for photos, which the screens show as thumbnails. */
+export async function assertOwnFiles(db: DbOrTx, userId: number, ids: number[], imagesOnly = false) {
+  if (!ids.length) return;
+  const rows = await db
+    .select({ id: files.id, mime: files.mime })
+    .from(files)
+    .where(and(inArray(files.id, ids), eq(files.ownerUserId, userId)));
+  if (rows.length !== new Set(ids).size) throw notFound('图片不存在，请重新上传');
+  if (imagesOnly && rows.some((f) => !f.mime.startsWith('image/')))
+    throw fieldError('photo_ids', '凭证照片仅支持 JPG、PNG、WEBP 图片');
 }

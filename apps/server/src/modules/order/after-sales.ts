@@ -4,23 +4,12 @@ import type { Db } from '../../db/client';
 import { afterSales, files, orderLines, orders, payments, shipments, trackingEvents } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
+import { assertOwnFiles } from '../account/files';
 import { audit } from '../audit/service';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
 import { afterSaleView } from './queries';
 import { lockOrder, transition } from './service';
-
-/** The buyer's own uploads; `imagesOnly` for photos, which the screens show as thumbnails. */
-async function assertOwnFiles(db: Db, userId: number, ids: number[], imagesOnly = false) {
-  if (!ids.length) return;
-  const rows = await db
-    .select({ id: files.id, mime: files.mime })
-    .from(files)
-    .where(and(inArray(files.id, ids), eq(files.ownerUserId, userId)));
-  if (rows.length !== new Set(ids).size) throw notFound('图片不存在，请重新上传');
-  if (imagesOnly && rows.some((f) => !f.mime.startsWith('image/')))
-    throw fieldError('photo_ids', '凭证照片仅支持 JPG、PNG、WEBP 图片');
-}
 
 export interface AfterSaleRequest {
   kind: 'return' | 'after_sale';
