@@ -2,6 +2,7 @@ import {
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  CommentOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   FileDoneOutlined,
@@ -128,6 +129,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     permission: 'buyers:review',
     parent: '/qualifications',
     page: () => import('../features/review/pages/ReviewCompanyPage'),
+  },
+  {
+    path: '/feedback',
+    title: '意见反馈',
+    group: 'buyer',
+    icon: CommentOutlined,
+    permission: 'feedback:write',
+    page: () => import('../features/feedback/pages/FeedbackPage'),
   },
   {
     path: '/credit',

@@ -391,7 +391,13 @@ export const routeTable: AppRoute[] = [
   { name: 'pzqg_add', path: '/pzqg/add', title: '新增求购', flags: member, feature: '品种求购' },
   { name: 'pzqg_info', path: '/pzqg/info', title: '求购详情', flags: member, feature: '品种求购' },
   { name: 'dzfp', path: '/dzfp', title: '电子发票', flags: member, feature: '电子发票' },
-  { name: 'yjfk', path: '/yjfk', title: '意见反馈', flags: member, feature: '意见反馈' },
+  {
+    name: 'yjfk',
+    path: '/yjfk',
+    title: '意见反馈',
+    flags: member,
+    page: () => import('../features/account/pages/FeedbackPage'),
+  },
 
   // Registration and password
   redirectRoute('register', '/register', '/register_index'),

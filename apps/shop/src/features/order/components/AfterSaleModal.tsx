@@ -1,13 +1,8 @@
-import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import type { OrderDetailView } from '@yaocai/domain';
-import { fileUrl } from '@yaocai/web-client/files';
-import { App, Form, Input, InputNumber, Modal, Radio, Table, Upload } from 'antd';
+import { App, Form, Input, InputNumber, Modal, Radio, Table } from 'antd';
 import { useState } from 'react';
+import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useRequestAfterSale } from '../api/orders';
-import { uploadPicture } from '../api/upload';
-
-const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp';
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 /** Return / after-sales request: kind, reason, quantity per line and photos. */
 export function AfterSaleModal({
@@ -23,7 +18,7 @@ export function AfterSaleModal({
   const [kind, setKind] = useState<'return' | 'after_sale'>('return');
   const [reason, setReason] = useState('');
   const [quantities, setQuantities] = useState<Record<number, number>>({});
-  const [photos, setPhotos] = useState<{ id: number; name: string }[]>([]);
+  const [photos, setPhotos] = useState<Photo[]>([]);
   const [uploading, setUploading] = useState(0);
   const request = useRequestAfterSale(order.id);
   const submit = async () => {
@@ -91,43 +86,13 @@ export function AfterSaleModal({
           />
         </Form.Item>
         <Form.Item label="凭证照片（最多9张）" extra="支持 JPG、PNG、WEBP 图片，单张不超过10MB">
-          <Upload
-            accept={PHOTO_ACCEPT}
-            listType="picture-card"
-            fileList={photos.map((p) => ({
-              uid: String(p.id),
-              name: p.name,
-              status: 'done' as const,
-              url: fileUrl(p.id),
-              thumbUrl: fileUrl(p.id),
-            }))}
-            onRemove={(f) => setPhotos(photos.filter((p) => String(p.id) !== f.uid))}
-            beforeUpload={(file) => {
-              if (file.size > MAX_PHOTO_BYTES) {
-                message.error('单张照片不能超过10MB');
-                return Upload.LIST_IGNORE;
-              }
-              return true;
-            }}
-            customRequest={({ file, onSuccess, onError }) => {
-              setUploading((n) => n + 1);
-              // A refused file is reported by the HTTP client (422 toast); it just stays out of the list.
-              uploadPicture(file as File)
-                .then((up) => {
-                  setPhotos((list) => [...list, { id: up.id, name: up.name }]);
-                  onSuccess?.(up);
-                }, onError)
-                .finally(() => setUploading((n) => n - 1));
-            }}
-            data-testid="after-sale-photos"
-          >
-            {photos.length + uploading < 9 && (
-              <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }}>
-                {uploading ? <LoadingOutlined /> : <PlusOutlined />}
-                <div style={{ marginTop: 8 }}>上传照片</div>
-              </button>
-            )}
-          </Upload>
+          <PhotoUpload
+            value={photos}
+            onChange={setPhotos}
+            max={9}
+            onBusy={setUploading}
+            testId="after-sale-photos"
+          />
         </Form.Item>
       </Form>
     </Modal>

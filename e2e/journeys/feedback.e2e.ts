@@ -1,0 +1,81 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+async function buyerSignIn(context: BrowserContext, phone: string) {
+  const response = await context.request.post(`${h.baseUrl}/api/user/login`, {
+    form: { username: phone, password: 'Demo@123456' },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/admin/login');
+  await page.getByTestId('admin-username').fill(username);
+  await page.getByTestId('admin-password').fill('Admin@123456');
+  await page.getByTestId('admin-login-submit').click();
+  await page.getByTestId('admin-operator').waitFor();
+}
+
+describe('feedback', () => {
+  it('a store sends feedback with a picture at /yjfk; 客服 answers in the console; the store reads the answer', async () => {
+    const buyer = await h.newPage();
+    const errors = collectConsoleErrors(buyer.page);
+    await buyerSignIn(buyer.context, '13800000001');
+    await buyer.page.goto('/yjfk');
+    await buyer.page.getByTestId('feedback-page').waitFor();
+    await buyer.page.getByLabel('物流配送').check();
+    await buyer.page.getByTestId('feedback-content').fill('短');
+    await buyer.page.getByTestId('feedback-submit').click();
+    await buyer.page.getByText('反馈内容至少5个字').waitFor();
+    await buyer.page.getByTestId('feedback-content').fill('最近两单外箱有破损，希望加强包装');
+    await buyer.page
+      .getByTestId('feedback-photos')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'box.png',
+        mimeType: 'image/png',
+        // A 1x1 PNG.
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      });
+    await buyer.page
+      .getByTestId('feedback-photos')
+      .locator('.ant-upload-list-item-done, .ant-upload-list-item')
+      .first()
+      .waitFor();
+    await buyer.page.getByTestId('feedback-submit').click();
+    await buyer.page.getByTestId('feedback-item').getByText('待回复').waitFor();
+    await h.shot(buyer.page, 'feedback-sent');
+
+    const { page, context } = await h.newPage();
+    await signIn(page, 'kefu');
+    await page.getByTestId('admin-menu').getByRole('link', { name: '意见反馈' }).click();
+    const row = page.getByRole('row', { name: /最近两单外箱有破损/ });
+    await row.waitFor();
+    expect(await row.locator('img').count()).toBe(1);
+    await h.shot(page, 'admin-feedback');
+    await row.getByRole('button', { name: /回\s?复/ }).click();
+    await page.getByTestId('admin-feedback-reply').fill('已安排仓库更换加厚纸箱，感谢您的反馈');
+    await page.getByRole('button', { name: '发送回复' }).click();
+    await page.getByText('已回复，门店会收到消息').waitFor();
+    await context.close();
+
+    await buyer.page.reload();
+    await buyer.page
+      .getByTestId('feedback-reply')
+      .getByText(/已安排仓库更换加厚纸箱/)
+      .waitFor();
+    await h.shot(buyer.page, 'feedback-answered');
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+    await buyer.context.close();
+  });
+});
