@@ -40,8 +40,18 @@ describe('console content', () => {
 
     await page.getByRole('tab', { name: '广告与轮播' }).click();
     await page.getByTestId('admin-content-add-ads').click();
-    await form.getByLabel('广告位').click({ force: true });
-    await page.locator('.ant-select-dropdown:visible').getByTitle('首页轮播', { exact: true }).click();
+    // Open the position list; on a loaded machine the first click can land before the select is ready.
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await expect
+      .poll(
+        async () => {
+          if ((await dropdown.count()) === 0) await form.getByLabel('广告位').click({ force: true });
+          return dropdown.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    await dropdown.getByTitle('首页轮播', { exact: true }).click();
     await form.getByLabel('标题', { exact: true }).fill('药采冬季专场');
     await form.getByLabel('副标题').fill('感冒用药满1000减50');
     await page.getByRole('button', { name: '保 存' }).click();

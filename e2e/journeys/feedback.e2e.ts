@@ -33,10 +33,10 @@ describe('feedback', () => {
     await buyer.page.getByLabel('物流配送').check();
     await buyer.page.getByTestId('feedback-content').fill('短');
     await buyer.page.getByTestId('feedback-submit').click();
-    await buyer.page.getByText('反馈内容至少5个字').waitFor();
+    await buyer.page.getByText('反馈内容至少5个字').first().waitFor();
     await buyer.page.getByTestId('feedback-content').fill('最近两单外箱有破损，希望加强包装');
     await buyer.page
-      .getByTestId('feedback-photos')
+      .getByTestId('feedback-page')
       .locator('input[type=file]')
       .setInputFiles({
         name: 'box.png',
@@ -47,11 +47,7 @@ describe('feedback', () => {
           'base64',
         ),
       });
-    await buyer.page
-      .getByTestId('feedback-photos')
-      .locator('.ant-upload-list-item-done, .ant-upload-list-item')
-      .first()
-      .waitFor();
+    await buyer.page.getByTestId('feedback-page').locator('.ant-upload-list-item-done').first().waitFor();
     await buyer.page.getByTestId('feedback-submit').click();
     await buyer.page.getByTestId('feedback-item').getByText('待回复').waitFor();
     await h.shot(buyer.page, 'feedback-sent');

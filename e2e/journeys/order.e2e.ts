@@ -279,7 +279,9 @@ describe('order journey', () => {
     await h.shot(page, 'order-detail-tracking');
     await page.getByTestId('order-confirm').click();
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
-    await page.getByTestId('order-status').getByText('已完成').waitFor();
+    // Per step, with room for a loaded machine: the dialog closes once the call answered.
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByTestId('order-status').getByText('已完成').waitFor({ timeout: 60_000 });
 
     await page.getByTestId('order-after-sale').click();
     await page.getByTestId('after-sale-qty').first().fill('1');
