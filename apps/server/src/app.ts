@@ -21,6 +21,9 @@ import { contentRoutes } from './modules/content/routes';
 import { dashboardAdminRoutes } from './modules/dashboard/routes';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
+import { itemRequestAdminRoutes, itemRequestRoutes } from './modules/item-request/routes';
+import { reminderSweeper } from './modules/message/reminder-sweeper';
+import { messageRoutes } from './modules/message/routes';
 import { operatorAdminRoutes } from './modules/operator/admin-routes';
 import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
@@ -103,6 +106,9 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(categoryAdminRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
   await app.register(feedbackAdminRoutes, { prefix: '/api' });
+  await app.register(itemRequestRoutes, { prefix: '/api' });
+  await app.register(itemRequestAdminRoutes, { prefix: '/api' });
+  await app.register(messageRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
@@ -113,6 +119,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(promotionRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);
+  await app.register(reminderSweeper);
 
   await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist });
   return app;

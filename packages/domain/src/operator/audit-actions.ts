@@ -23,6 +23,7 @@ export const auditActions = {
   'content.delete': '删除内容',
   'settings.update': '修改站点设置',
   'feedback.reply': '回复意见反馈',
+  'item_request.reply': '回复品种求购',
   'category.create': '新增分类',
   'category.update': '修改分类',
   'category.delete': '删除分类',

@@ -203,7 +203,11 @@ export const loginAttempts = pgTable('login_attempts', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
 
-/** Site messages to a store (我的消息); unread ones count in the header badge. */
+/**
+ * Site messages to a store (我的消息), written by events (modules/message); unread ones count in
+ * the header badge. A message a sweep writes carries a `dedupe_key`, unique per store, so running
+ * the sweep twice (or in two processes) writes it once.
+ */
 export const messages = pgTable(
   'messages',
   {
@@ -211,12 +215,21 @@ export const messages = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** packages/domain messageCategories */
+    category: text('category').notNull().default('system'),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** A shop path to what the message is about, or null. */
+    link: text('link'),
+    dedupeKey: text('dedupe_key'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_user_idx').on(t.userId)],
+  (t) => [
+    index('messages_user_idx').on(t.userId, t.id),
+    index('messages_unread_idx').on(t.userId, t.category).where(sql`${t.readAt} is null`),
+    uniqueIndex('messages_dedupe_idx').on(t.userId, t.dedupeKey),
+  ],
 );
 
 /** Feedback (意见反馈 / 投诉建议) from a store; answered by customer service (feedback:write). */

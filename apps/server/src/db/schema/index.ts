@@ -6,4 +6,5 @@ export * from './content';
 export * from './core';
 export * from './operator';
 export * from './order';
+export * from './self-service';
 export * from './wallet';

@@ -8,10 +8,11 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, files, messages, qualifications, users } from '../../db/schema';
+import { companies, files, qualifications, users } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { notify } from '../message/service';
 
 // The qualification review queue (质管): a company's documents are decided one by one, then the
 // company itself, which sets its business scope. The buyer is told through a message here and
@@ -187,11 +188,11 @@ export async function decideCompany(
     const body = input.approve
       ? '您提交的企业资质已审核通过，现在可以查看价格并下单采购。'
       : `您提交的企业资质未通过审核，原因：${note}。请修改后重新提交。`;
-    if (stores.length > 0) {
-      await tx
-        .insert(messages)
-        .values(stores.map((s) => ({ userId: s.id, title, body, createdAt: ctx.now })));
-    }
+    await notify(
+      tx,
+      stores.map((s) => ({ userId: s.id, category: 'account' as const, title, body, link: '/zzzj' })),
+      ctx.now,
+    );
     return {
       phones: stores.map((s) => s.phone),
       notice: input.approve

@@ -15,6 +15,7 @@ import { brands, categories, goods, goodsBatches, goodsCategories, warehouses } 
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { priceDropNews } from '../message/favourite-news';
 import { goodsPinyinColumns } from './pinyin';
 import { invalidateGoodsLists } from './queries';
 import { invalidateCatalogRefs } from './refs';
@@ -317,6 +318,7 @@ export async function updateEditedGoods(tx: DbOrTx, ctx: OperatorCtx, id: number
     .set({ ...columns, updatedAt: ctx.now })
     .where(eq(goods.id, id));
   await replaceCategories(tx, id, body.category_ids);
+  await priceDropNews(tx, id, before.basePriceFen, columns.basePriceFen, ctx.now);
   const changed = Object.fromEntries(
     Object.entries(columns).filter(
       ([k, v]) => JSON.stringify((before as Record<string, unknown>)[k]) !== JSON.stringify(v),

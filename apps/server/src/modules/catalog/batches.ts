@@ -6,6 +6,7 @@ import { goods, goodsBatches, goodsStock, warehouses } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { backInStockNews } from '../message/favourite-news';
 import { getAdminGoods, goodsChanged } from './admin-goods';
 
 // Stock by batch. A batch received adds its quantity to the sellable stock of its warehouse
@@ -42,14 +43,17 @@ async function moveSellable(
     if (moved.length === 0 || moved[0].quantity < 0)
       throw refusal('可售库存不足：部分库存已被未发货订单占用，不能减少这么多');
   }
-  await tx
+  const [after] = await tx
     .update(goods)
     .set({
       stockTotal: sql`greatest(0, ${goods.stockTotal} + ${delta})`,
       expiresOn: sql`(select min(${goodsBatches.expiresOn}) from ${goodsBatches} where ${goodsBatches.goodsId} = ${goodsId} and ${goodsBatches.quantity} > 0)`,
       updatedAt: ctx.now,
     })
-    .where(eq(goods.id, goodsId));
+    .where(eq(goods.id, goodsId))
+    .returning({ stockTotal: goods.stockTotal });
+  // The goods row is locked, so the stock before is the stock after less the move.
+  if (delta > 0 && after && after.stockTotal - delta <= 0) await backInStockNews(tx, goodsId, ctx.now);
 }
 
 export async function addBatch(ctx: OperatorCtx, goodsId: number, body: BatchBody) {

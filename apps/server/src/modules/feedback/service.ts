@@ -6,11 +6,12 @@ import {
   feedbackTypeName,
 } from '@yaocai/domain';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { companies, feedback, messages, operators, users } from '../../db/schema';
+import { companies, feedback, operators, users } from '../../db/schema';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
 import { audit } from '../audit/service';
+import { notify } from '../message/service';
 
 // Feedback: a store writes (with up to three of its own pictures); customer service answers once
 // in the console; the answer is on the store's /yjfk page and in its messages.
@@ -114,12 +115,17 @@ export async function replyFeedback(ctx: OperatorCtx, id: number, reply: string)
       .where(and(eq(feedback.id, id), eq(feedback.status, 'pending')))
       .returning();
     if (!row) throw conflict('该反馈已回复');
-    await tx.insert(messages).values({
-      userId: row.userId,
-      title: '您的意见反馈已回复',
-      body: `您于${beijingDateOf(row.createdAt)}提交的「${feedbackTypeName(row.type)}」反馈已回复：${reply}`,
-      createdAt: ctx.now,
-    });
+    await notify(
+      tx,
+      {
+        userId: row.userId,
+        category: 'service',
+        title: '您的意见反馈已回复',
+        body: `您于${beijingDateOf(row.createdAt)}提交的「${feedbackTypeName(row.type)}」反馈已回复：${reply}`,
+        link: '/yjfk',
+      },
+      ctx.now,
+    );
     await audit(tx, ctx, {
       action: 'feedback.reply',
       target: { type: 'feedback', id },

@@ -179,6 +179,15 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     path,
     roles: ['super_admin', 'service'] as Role[],
   })),
+  ...[
+    ['GET', '/api/admin/item-requests', '/api/admin/item-requests'],
+    ['POST', '/api/admin/item-requests/999999/reply', '/api/admin/item-requests/{id}/reply'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET' | 'POST',
+    url,
+    path,
+    roles: ['super_admin', 'service'] as Role[],
+  })),
   { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', roles: ['super_admin'] },
   ...[
     ['GET', '/api/admin/roles', '/api/admin/roles'],

@@ -1,11 +1,12 @@
 import { fromYuan, toYuan } from '@yaocai/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { afterSales, files, orderLines, orders, payments, shipments, trackingEvents } from '../../db/schema';
+import { afterSales, orderLines, orders, payments, shipments, trackingEvents } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
-import { fieldError, notFound, refusal } from '../../lib/errors';
+import { notFound, refusal } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
 import { audit } from '../audit/service';
+import { type Notice, notify } from '../message/service';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
 import { afterSaleView } from './queries';
@@ -69,6 +70,15 @@ export async function afterSaleDetail(db: Db, userId: number | null, id: number)
   };
 }
 
+/** The store's message about a decision on its after-sales request. */
+const afterSaleNotice = (a: typeof afterSales.$inferSelect, orderNo: string, outcome: string): Notice => ({
+  userId: a.userId,
+  category: 'after_sale',
+  title: a.status === 'approved' ? '售后申请已通过' : '售后申请未通过',
+  body: `订单${orderNo}的${a.kind === 'return' ? '退货' : '售后'}申请${outcome}。`,
+  link: `/order/${a.kind === 'return' ? 'returnInfo' : 'afterSalesInfo'}/${a.id}`,
+});
+
 /**
  * The operator accepts (refunding to the original payment method) or refuses a request.
  * Refunds: balance -> back to the balance, credit -> the bill and used credit go down,
@@ -101,6 +111,11 @@ export async function decideAfterSale(
         before,
         after: { status: 'refused', note: note ?? '' },
       });
+      await notify(
+        tx,
+        afterSaleNotice(refused, order.orderNo, `未通过：${note || '不符合售后条件'}`),
+        ctx.now,
+      );
       return afterSaleView(refused);
     }
     const max = order.paidFen - order.refundedFen;
@@ -138,6 +153,17 @@ export async function decideAfterSale(
       })
       .where(eq(afterSales.id, id));
     const [row] = await tx.select().from(afterSales).where(eq(afterSales.id, id));
+    await notify(
+      tx,
+      afterSaleNotice(
+        row,
+        order.orderNo,
+        refundFen > 0
+          ? `已通过，退款${toYuan(refundFen).toFixed(2)}元已退回${order.paymentMethod === 'credit' ? '账期额度' : '账户余额'}`
+          : '已通过',
+      ),
+      ctx.now,
+    );
     await audit(tx, ctx, {
       action: 'after_sale.decide',
       target: { type: 'after_sale', id },
@@ -192,6 +218,19 @@ export async function reviewReceipt(ctx: OperatorCtx, orderId: number, accept: b
       before: { receipt_status: order.receiptStatus },
       after: { receipt_status: accept ? 'accepted' : 'rejected', note: note ?? null },
     });
+    await notify(
+      tx,
+      {
+        userId: order.userId,
+        category: 'order',
+        title: accept ? '含麻回执审核通过' : '含麻回执未通过',
+        body: accept
+          ? `订单${order.orderNo}的签收回执已审核通过，我们将尽快为您发货。`
+          : `订单${order.orderNo}的签收回执未通过审核${note ? `：${note}` : ''}，请重新上传。`,
+        link: `/order/info/${order.id}`,
+      },
+      ctx.now,
+    );
     if (order.status === 'awaiting_receipt')
       await transition(tx, order, accept ? 'accept_receipt' : 'reject_receipt', actor, note ?? '');
     else
@@ -227,6 +266,17 @@ export async function shipOrder(ctx: OperatorCtx, orderId: number, carrier: stri
     await tx
       .insert(trackingEvents)
       .values({ shipmentId: shipment.id, description: `【${carrier}】已揽收，运单号 ${trackingNo}` });
+    await notify(
+      tx,
+      {
+        userId: order.userId,
+        category: 'order',
+        title: '订单已发货',
+        body: `您的订单${order.orderNo}已发货，${carrier}运单号${trackingNo}，请注意查收。`,
+        link: `/order/info/${order.id}`,
+      },
+      ctx.now,
+    );
     await audit(tx, ctx, {
       action: 'order.ship',
       target: { type: 'order', id: order.id },

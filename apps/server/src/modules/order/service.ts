@@ -24,6 +24,7 @@ import {
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';
+import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
@@ -369,6 +370,18 @@ export async function closeUnpaid(
         .where(and(eq(coupons.id, uc.couponId), sql`${coupons.remainingUses} is not null`));
   }
   if (order.pointsUsed > 0) await movePoints(tx, order.userId, order.pointsUsed, '订单取消退回', order.id);
+  if (event === 'expire')
+    await notify(
+      tx,
+      {
+        userId: order.userId,
+        category: 'order',
+        title: '订单已自动取消',
+        body: `您的订单${order.orderNo}超时未支付，已自动取消，库存、优惠券和积分已退回。`,
+        link: `/order/info/${order.id}`,
+      },
+      new Date(),
+    );
 }
 
 export async function cancelOrder(db: Db, userId: number, orderId: number) {

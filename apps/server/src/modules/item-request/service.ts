@@ -1,0 +1,212 @@
+import {
+  type AdminItemRequestView,
+  fromYuan,
+  type ItemRequestBody,
+  type ItemRequestStatus,
+  type ItemRequestView,
+  itemRequestStatusName,
+  toYuan,
+} from '@yaocai/domain';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { companies, goods, itemRequests, operators, users } from '../../db/schema';
+import type { BuyerCtx, OperatorCtx } from '../../lib/context';
+import { conflict, fieldError, notFound } from '../../lib/errors';
+import { assertOwnFiles } from '../account/files';
+import { audit } from '../audit/service';
+import { notify } from '../message/service';
+
+// 品种求购: a store asks for goods the catalogue lacks (with its own pictures); customer service
+// answers once: listed, naming the goods now on sale, or not available; the store gets a message.
+
+type Row = typeof itemRequests.$inferSelect;
+const goodsLink = (id: number) => `/list/info/${id}`;
+
+const view = (r: Row, goodsName: string | null): ItemRequestView => ({
+  id: r.id,
+  name: r.name,
+  spec: r.spec,
+  manufacturer: r.manufacturer,
+  approval_no: r.approvalNo,
+  quantity: r.quantity,
+  expected_price: toYuan(r.expectedPriceFen),
+  remark: r.remark,
+  photos: r.photoFileIds.map((id) => `/api/files/${id}`),
+  status: r.status as ItemRequestStatus,
+  status_name: itemRequestStatusName(r.status),
+  reply: r.reply,
+  goods: r.goodsId && goodsName ? { id: r.goodsId, name: goodsName, link: goodsLink(r.goodsId) } : null,
+  replied_at: r.repliedAt?.toISOString() ?? null,
+  created_at: r.createdAt.toISOString(),
+});
+
+export async function submitItemRequest(ctx: BuyerCtx, body: ItemRequestBody): Promise<ItemRequestView> {
+  await assertOwnFiles(ctx.db, ctx.actor.userId, body.photo_ids, true);
+  const [row] = await ctx.db
+    .insert(itemRequests)
+    .values({
+      userId: ctx.actor.userId,
+      companyId: ctx.actor.companyId,
+      name: body.name,
+      spec: body.spec,
+      manufacturer: body.manufacturer,
+      approvalNo: body.approval_no,
+      quantity: body.quantity,
+      expectedPriceFen: fromYuan(body.expected_price.toFixed(2)),
+      remark: body.remark,
+      photoFileIds: body.photo_ids,
+      createdAt: ctx.now,
+    })
+    .returning();
+  return view(row, null);
+}
+
+export async function myItemRequests(
+  ctx: BuyerCtx,
+  q: { status?: ItemRequestStatus; page: number; page_size: number },
+) {
+  const where = and(
+    eq(itemRequests.userId, ctx.actor.userId),
+    q.status ? eq(itemRequests.status, q.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ r: itemRequests, goodsName: goods.name })
+      .from(itemRequests)
+      .leftJoin(goods, eq(goods.id, itemRequests.goodsId))
+      .where(where)
+      .orderBy(desc(itemRequests.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    ctx.db.select({ n: count() }).from(itemRequests).where(where),
+  ]);
+  return {
+    list: rows.map((x) => view(x.r, x.goodsName)),
+    total: total?.n ?? 0,
+    page: q.page,
+    page_size: q.page_size,
+  };
+}
+
+/** One of the store's own requests (another store's: 404). */
+export async function myItemRequest(ctx: BuyerCtx, id: number): Promise<ItemRequestView> {
+  const [x] = await ctx.db
+    .select({ r: itemRequests, goodsName: goods.name })
+    .from(itemRequests)
+    .leftJoin(goods, eq(goods.id, itemRequests.goodsId))
+    .where(and(eq(itemRequests.id, id), eq(itemRequests.userId, ctx.actor.userId)));
+  if (!x) throw notFound('求购记录不存在');
+  return view(x.r, x.goodsName);
+}
+
+export async function itemRequestInbox(
+  ctx: OperatorCtx,
+  q: { status?: ItemRequestStatus; keyword?: string; page: number; page_size: number },
+) {
+  const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    q.status ? eq(itemRequests.status, q.status) : undefined,
+    like
+      ? or(
+          ilike(itemRequests.name, like),
+          ilike(itemRequests.manufacturer, like),
+          ilike(itemRequests.approvalNo, like),
+          ilike(users.storeName, like),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        r: itemRequests,
+        goodsName: goods.name,
+        storeName: users.storeName,
+        phone: users.phone,
+        companyName: companies.name,
+        repliedBy: operators.name,
+      })
+      .from(itemRequests)
+      .innerJoin(users, eq(users.id, itemRequests.userId))
+      .innerJoin(companies, eq(companies.id, itemRequests.companyId))
+      .leftJoin(goods, eq(goods.id, itemRequests.goodsId))
+      .leftJoin(operators, eq(operators.id, itemRequests.repliedBy))
+      .where(where)
+      // Waiting ones first, oldest first: the list is worked in order.
+      .orderBy(q.status === 'pending' ? itemRequests.id : desc(itemRequests.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    ctx.db
+      .select({ n: count() })
+      .from(itemRequests)
+      .innerJoin(users, eq(users.id, itemRequests.userId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map(
+      (x): AdminItemRequestView => ({
+        ...view(x.r, x.goodsName),
+        store_name: x.storeName,
+        phone: x.phone,
+        company_name: x.companyName,
+        replied_by: x.repliedBy,
+      }),
+    ),
+    total: total?.n ?? 0,
+    page: q.page,
+    page_size: q.page_size,
+  };
+}
+
+/** Answers a request once: the store's message and the audit row in the same transaction. */
+export async function replyItemRequest(
+  ctx: OperatorCtx,
+  id: number,
+  input: { status: 'listed' | 'unavailable'; goods_id: number; reply: string },
+): Promise<ItemRequestView> {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(itemRequests).where(eq(itemRequests.id, id)).for('update');
+    if (!before) throw notFound('求购记录不存在');
+    let goodsName: string | null = null;
+    if (input.status === 'listed') {
+      const [g] = await tx
+        .select({ name: goods.name, onSale: goods.isOnSale })
+        .from(goods)
+        .where(eq(goods.id, input.goods_id));
+      if (!g) throw fieldError('goods_id', '商品不存在');
+      if (!g.onSale) throw fieldError('goods_id', '该商品未上架，请先上架再回复');
+      goodsName = g.name;
+    }
+    const [row] = await tx
+      .update(itemRequests)
+      .set({
+        status: input.status,
+        reply: input.reply,
+        goodsId: input.status === 'listed' ? input.goods_id : null,
+        repliedBy: ctx.actor.operatorId,
+        repliedAt: ctx.now,
+      })
+      .where(and(eq(itemRequests.id, id), eq(itemRequests.status, 'pending')))
+      .returning();
+    if (!row) throw conflict('该求购已回复');
+    await notify(
+      tx,
+      {
+        userId: row.userId,
+        category: 'service',
+        title: input.status === 'listed' ? '您求购的商品已上架' : '您的求购已回复',
+        body:
+          input.status === 'listed'
+            ? `您求购的「${row.name} ${row.spec}」已上架（${goodsName}）：${input.reply}`
+            : `您求购的「${row.name} ${row.spec}」暂无货源：${input.reply}`,
+        link: `/pzqg/info?id=${row.id}`,
+      },
+      ctx.now,
+    );
+    await audit(tx, ctx, {
+      action: 'item_request.reply',
+      target: { type: 'item_request', id },
+      before: { status: before.status },
+      after: { status: input.status, goods_id: row.goodsId, reply: input.reply },
+    });
+    return view(row, goodsName);
+  });
+}
