@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { scopeClassCodes } from '../catalog/scope';
 import { permissionCodes } from '../operator/permissions';
 import { password, qualificationDocumentFields } from './account';
-import { PG_INT_MAX, pageNumber, recordId } from './input';
+import { calendarDate, PG_INT_MAX, pageNumber, recordId } from './input';
 
 // Operator console contracts (/api/admin/...): request bodies the server validates and answer
 // shapes both the server declares and the console reads its types from.
@@ -22,8 +22,6 @@ export const formBoolean = (message: string) =>
   z
     .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])], message)
     .transform((v) => v === true || v === '1' || v === 'true');
-const isoDate = z.iso.date('日期格式应为 YYYY-MM-DD');
-
 /** GET /api/admin/me: the signed-in operator with what the console may show. */
 export const operatorMe = z.object({
   id: z.number().int(),
@@ -42,8 +40,8 @@ export const auditQuery = z.object({
   target_type: z.string().trim().max(40).optional(),
   target_id: z.string().trim().max(40).optional(),
   /** Beijing calendar dates, both inclusive. */
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDate('开始日期').optional(),
+  to: calendarDate('结束日期').optional(),
   page: pageNumber,
   page_size: pageSize,
 });
@@ -158,7 +156,7 @@ export const documentDecisionBody = z
   .strictObject({
     approve: formBoolean('请选择通过或退回'),
     reason: z.string().trim().max(200, '原因最多200个字').optional(),
-    expires_on: isoDate.optional(),
+    expires_on: calendarDate('有效期').optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.approve && !value.reason) {
