@@ -35,6 +35,8 @@ export const dashboardTodoKeys = [
   'after_sales',
   'receipts',
   'expiring_licences',
+  'item_requests',
+  'feedback',
 ] as const;
 export type DashboardTodoKey = (typeof dashboardTodoKeys)[number];
 

@@ -87,3 +87,14 @@ export const itemRequestReplyBody = z
     if (v.status === 'listed' && v.goods_id === 0)
       ctx.addIssue({ code: 'custom', path: ['goods_id'], message: '请选择已上架的商品' });
   });
+
+/** GET /api/admin/item-requests/goods: goods on sale that could answer a request. */
+export const itemRequestGoodsQuery = z.object({
+  q: singleLineText('关键词', 40).pipe(z.string().min(1, { error: '请输入商品名称、拼音或批准文号' })),
+});
+export const itemRequestGoodsOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  spec: z.string(),
+  manufacturer: z.string(),
+});

@@ -207,20 +207,33 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
   }
 
   await tx.insert(messages).values([
-    { userId: primary.id, title: '资质审核通过', body: '您提交的企业资质已审核通过，欢迎在药采采购。' },
     {
       userId: primary.id,
-      title: '新人专享券已到账',
-      body: '满 500 减 30 优惠券已放入您的账户，有效期 30 天。',
+      category: 'account',
+      title: '资质审核通过',
+      body: '您提交的企业资质已审核通过，欢迎在药采采购。',
+      link: '/zzzj',
+      readAt: new Date('2026-02-20T08:00:00Z'),
+      createdAt: new Date('2026-02-20T07:00:00Z'),
     },
     {
       userId: primary.id,
-      title: '发货通知',
-      body: '您的订单已由杭州仓发出，请注意查收。',
-      readAt: new Date('2026-03-01T08:00:00Z'),
+      category: 'promotion',
+      title: '新人专享券已到账',
+      body: '满 500 减 30 优惠券已放入您的账户，有效期 30 天。',
+      link: '/yhq',
+    },
+    {
+      userId: primary.id,
+      category: 'system',
+      title: '春节期间发货安排',
+      body: '春节期间（2月14日至2月20日）杭州仓暂停发货，节后按下单顺序依次发出。',
+      readAt: new Date('2026-02-10T08:00:00Z'),
+      createdAt: new Date('2026-02-10T02:00:00Z'),
     },
     {
       userId: clinicUser.id,
+      category: 'account',
       title: '资质审核中',
       body: '您的资质证件已提交，客服将在 1 个工作日内完成审核。',
     },

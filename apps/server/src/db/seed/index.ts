@@ -7,6 +7,7 @@ import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedOrders } from './order';
+import { seedSelfService } from './self-service';
 import { seedSettings } from './settings';
 
 const MARKER = 'demo_data';
@@ -29,6 +30,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
     await seedOrders(tx, storage);
+    await seedSelfService(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });

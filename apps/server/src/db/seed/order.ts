@@ -10,6 +10,7 @@ import {
   creditBills,
   files,
   goods,
+  messages,
   goodsStock,
   moneyLog,
   orderEvents,
@@ -273,6 +274,16 @@ export async function seedOrders(tx: Tx, storage?: FileStorage) {
             ? [{ shipmentId: shipment.id, description: '已签收，签收人：王建国', at: at(1600) }]
             : []),
         ]);
+        // The store's message, as shipping writes it (order/after-sales.ts): read once delivered.
+        await tx.insert(messages).values({
+          userId: user.id,
+          category: 'order',
+          title: '订单已发货',
+          body: `您的订单${order.orderNo}已发货，顺丰速运运单号SF${1400000000 + seq}，请注意查收。`,
+          link: `/order/info/${order.id}`,
+          readAt: plan.delivered ? at(1600) : null,
+          createdAt: at(600),
+        });
         events.push({
           orderId: order.id,
           actorType: 'operator',

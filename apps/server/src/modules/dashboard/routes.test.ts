@@ -108,6 +108,8 @@ describe('GET /api/admin/dashboard', () => {
         'after_sales',
         'receipts',
         'expiring_licences',
+        'item_requests',
+        'feedback',
       ]);
     } finally {
       ctx.app.clock.now = () => new Date();

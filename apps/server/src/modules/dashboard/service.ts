@@ -132,6 +132,20 @@ const todoQueries = (today: string) =>
       count: sql`select count(distinct ${qualifications.companyId})::int as n from ${qualifications}
         where ${expiringLicence(today)}`,
     },
+    {
+      key: 'item_requests',
+      label: '待回复求购',
+      permission: 'item_requests:write',
+      path: '/item-requests',
+      count: sql`select count(*)::int as n from item_requests where status = 'pending'`,
+    },
+    {
+      key: 'feedback',
+      label: '待回复反馈',
+      permission: 'feedback:write',
+      path: '/feedback',
+      count: sql`select count(*)::int as n from feedback where status = 'pending'`,
+    },
   ] as const satisfies readonly {
     key: DashboardView['todos'][number]['key'];
     label: string;

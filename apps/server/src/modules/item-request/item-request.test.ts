@@ -86,6 +86,15 @@ describe('item requests (品种求购)', () => {
     });
     expect(noGoods.json().data.errors.goods_id).toEqual(['请选择已上架的商品']);
     await ctx.app.db.update(goods).set({ isOnSale: true }).where(eq(goods.id, g.id));
+    // The answer's picker finds it by name (客服 holds no goods:read).
+    const found = await send(
+      'GET',
+      `/api/admin/item-requests/goods?q=${encodeURIComponent('复方丹参')}`,
+      service,
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.map((o: { id: number }) => o.id)).toContain(g.id);
+    expect((await send('GET', '/api/admin/item-requests/goods?q=', service)).statusCode).toBe(422);
     const answered = await send('POST', `/api/admin/item-requests/${id}/reply`, service, {
       status: 'listed',
       goods_id: g.id,

@@ -4,6 +4,8 @@ import {
   envelope,
   idParams,
   itemRequestBody,
+  itemRequestGoodsOption,
+  itemRequestGoodsQuery,
   itemRequestIdParams,
   itemRequestPage,
   itemRequestQuery,
@@ -11,9 +13,11 @@ import {
   itemRequestView,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
 import {
+  goodsForItemRequest,
   itemRequestInbox,
   myItemRequest,
   myItemRequests,
@@ -81,6 +85,19 @@ export const itemRequestAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await itemRequestInbox(await request.operatorCtx(), request.query)),
+  );
+  app.get(
+    '/admin/item-requests/goods',
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: 'Goods on sale that could answer a request',
+        querystring: itemRequestGoodsQuery,
+        response: { 200: envelope(z.array(itemRequestGoodsOption)) },
+      },
+    },
+    async (request) => ok(await goodsForItemRequest(await request.operatorCtx(), request.query.q)),
   );
   app.post(
     '/admin/item-requests/:id/reply',

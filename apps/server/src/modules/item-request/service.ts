@@ -13,6 +13,7 @@ import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
 import { audit } from '../audit/service';
+import { listAdminGoods } from '../catalog/admin-goods';
 import { notify } from '../message/service';
 
 // 品种求购: a store asks for goods the catalogue lacks (with its own pictures); customer service
@@ -209,4 +210,13 @@ export async function replyItemRequest(
     });
     return view(row, goodsName);
   });
+}
+
+/**
+ * Goods on sale matching a word (name, pinyin, approval number, maker: the console goods search),
+ * for the answer's goods picker; customer service need not hold goods:read for it.
+ */
+export async function goodsForItemRequest(ctx: OperatorCtx, q: string) {
+  const page = await listAdminGoods(ctx, { q, on_sale: '1', page: 1, page_size: 10 });
+  return page.list.map((g) => ({ id: g.id, name: g.name, spec: g.spec, manufacturer: g.manufacturer }));
 }
