@@ -11,6 +11,7 @@ import {
   ProfileOutlined,
   SettingOutlined,
   ShopOutlined,
+  ShoppingOutlined,
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -137,6 +138,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: CommentOutlined,
     permission: 'feedback:write',
     page: () => import('../features/feedback/pages/FeedbackPage'),
+  },
+  {
+    path: '/item-requests',
+    title: '品种求购',
+    group: 'buyer',
+    icon: ShoppingOutlined,
+    permission: 'item_requests:write',
+    page: () => import('../features/item-requests/pages/ItemRequestsPage'),
   },
   {
     path: '/credit',

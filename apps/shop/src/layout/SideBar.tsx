@@ -91,7 +91,7 @@ export function SideBar({ cartStep }: { cartStep?: number }) {
           <span className="sh-sidebar__vert">购物车</span>
           <Badge count={cartCount} overflowCount={BADGE_MAX} size="small" showZero />
         </button>
-        <Link to="/wdxx" className="sh-sidebar__btn" title="我的消息">
+        <Link to="/wdxx" className="sh-sidebar__btn" title="我的消息" data-testid="side-messages">
           <Badge count={user.message_count ?? 0} overflowCount={BADGE_MAX} size="small" offset={[6, -4]}>
             <MessageOutlined style={{ color: '#fff' }} />
           </Badge>

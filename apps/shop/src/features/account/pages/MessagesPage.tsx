@@ -1,0 +1,137 @@
+import { type MessageCategory, type MessageView, messageCategories } from '@yaocai/domain';
+import { App, Badge, Button, Card, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMyMessages, useReadMessages } from '../api/messages';
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+
+const categoryColor: Record<string, string> = {
+  order: 'blue',
+  after_sale: 'orange',
+  account: 'purple',
+  service: 'cyan',
+  promotion: 'red',
+  system: 'default',
+};
+
+/**
+ * /wdxx 我的消息: what happened to the store's orders, requests, licences and favourites, by
+ * category, unread first to the eye; reading one (or all) updates the side bar's badge at once.
+ */
+export default function MessagesPage() {
+  const { message } = App.useApp();
+  const [category, setCategory] = useState<MessageCategory | undefined>();
+  const [unread, setUnread] = useState(false);
+  const [page, setPage] = useState(1);
+  const list = useMyMessages({ category, unread, page });
+  const read = useReadMessages();
+  const counts = list.data?.unread;
+
+  const open = (m: MessageView) => {
+    if (!m.read) read.mutate({ ids: [m.id] });
+  };
+  const readAll = async () => {
+    const done = await read.mutateAsync(category ? { category } : {});
+    message.success(done.updated > 0 ? `已将${done.updated}条消息标为已读` : '没有未读消息');
+  };
+  const tab = (code: string, name: string, n = 0) => ({
+    key: code,
+    label: (
+      <Badge count={n} size="small" offset={[8, -2]} overflowCount={99}>
+        <span>{name}</span>
+      </Badge>
+    ),
+  });
+
+  return (
+    <Card
+      className="sh-container"
+      style={{ margin: '16px auto' }}
+      title="我的消息"
+      data-testid="messages-page"
+      extra={
+        <Space>
+          <span>只看未读</span>
+          <Switch
+            size="small"
+            checked={unread}
+            onChange={(on) => {
+              setUnread(on);
+              setPage(1);
+            }}
+            data-testid="messages-unread-only"
+          />
+          <Button
+            onClick={readAll}
+            loading={read.isPending}
+            disabled={!counts || (category ? !counts.by_category[category] : counts.total === 0)}
+            data-testid="messages-read-all"
+          >
+            全部标为已读
+          </Button>
+        </Space>
+      }
+    >
+      <Tabs
+        activeKey={category ?? 'all'}
+        onChange={(k) => {
+          setCategory(k === 'all' ? undefined : (k as MessageCategory));
+          setPage(1);
+        }}
+        items={[
+          tab('all', '全部', counts?.total),
+          ...messageCategories.map((c) => tab(c.code, c.name, counts?.by_category[c.code])),
+        ]}
+      />
+      <List<MessageView>
+        loading={list.isPending}
+        dataSource={list.data?.list ?? []}
+        locale={{ emptyText: <Empty description={unread ? '没有未读消息' : '暂无消息'} /> }}
+        pagination={
+          (list.data?.total ?? 0) > 10
+            ? {
+                current: page,
+                pageSize: 10,
+                total: list.data?.total,
+                onChange: setPage,
+                showSizeChanger: false,
+              }
+            : false
+        }
+        renderItem={(m) => (
+          <List.Item
+            data-testid="message-item"
+            data-read={m.read ? '1' : '0'}
+            onClick={() => open(m)}
+            style={{ cursor: m.read ? 'default' : 'pointer' }}
+            actions={
+              m.link
+                ? [
+                    <Link key="go" to={m.link} onClick={() => open(m)}>
+                      查看详情
+                    </Link>,
+                  ]
+                : []
+            }
+          >
+            <List.Item.Meta
+              avatar={<Badge dot={!m.read} offset={[-2, 2]} status={m.read ? 'default' : 'error'} />}
+              title={
+                <Space size={8}>
+                  <Tag color={categoryColor[m.category]}>{m.category_name}</Tag>
+                  <span style={{ fontWeight: m.read ? 'normal' : 600 }}>{m.title}</span>
+                  <span style={{ color: '#999', fontWeight: 'normal', fontSize: 12 }}>
+                    {time(m.created_at)}
+                  </span>
+                </Space>
+              }
+              description={<span style={{ color: m.read ? '#999' : '#333' }}>{m.body}</span>}
+            />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
