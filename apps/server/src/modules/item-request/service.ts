@@ -7,7 +7,7 @@ import {
   itemRequestStatusName,
   toYuan,
 } from '@yaocai/domain';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { companies, goods, itemRequests, operators, users } from '../../db/schema';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
@@ -75,7 +75,7 @@ export async function myItemRequests(
       .from(itemRequests)
       .leftJoin(goods, eq(goods.id, itemRequests.goodsId))
       .where(where)
-      .orderBy(desc(itemRequests.id))
+      .orderBy(desc(itemRequests.createdAt), desc(itemRequests.id))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     ctx.db.select({ n: count() }).from(itemRequests).where(where),
@@ -132,7 +132,11 @@ export async function itemRequestInbox(
       .leftJoin(operators, eq(operators.id, itemRequests.repliedBy))
       .where(where)
       // Waiting ones first, oldest first: the list is worked in order.
-      .orderBy(q.status === 'pending' ? itemRequests.id : desc(itemRequests.id))
+      .orderBy(
+        ...(q.status === 'pending'
+          ? [asc(itemRequests.createdAt), asc(itemRequests.id)]
+          : [desc(itemRequests.createdAt), desc(itemRequests.id)]),
+      )
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     ctx.db
