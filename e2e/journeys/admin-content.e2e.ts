@@ -39,13 +39,18 @@ describe('console content', () => {
     await h.shot(page, 'admin-content-hot-searches');
 
     await page.getByRole('tab', { name: '广告与轮播' }).click();
-    await page.getByTestId('admin-content-add-ads').click();
-    // Open the position list; on a loaded machine the first click can land before the select is ready.
+    // Open the form and its position list; on a loaded machine a click can land before the tab
+    // or the select is ready, so each is retried until the list shows.
     const dropdown = page.locator('.ant-select-dropdown:visible');
+    const position = form.locator('.ant-form-item', { hasText: '广告位' }).locator('.ant-select');
     await expect
       .poll(
         async () => {
-          if ((await dropdown.count()) === 0) await form.getByLabel('广告位').click({ force: true });
+          if (!(await form.isVisible())) {
+            await page.getByTestId('admin-content-add-ads').click();
+            return 0;
+          }
+          if ((await dropdown.count()) === 0) await position.click({ timeout: 2_000 });
           return dropdown.count();
         },
         { timeout: 30_000 },

@@ -49,7 +49,11 @@ describe('feedback', () => {
       });
     await buyer.page.getByTestId('feedback-page').locator('.ant-upload-list-item-done').first().waitFor();
     await buyer.page.getByTestId('feedback-submit').click();
-    await buyer.page.getByTestId('feedback-item').getByText('待回复').waitFor();
+    await buyer.page
+      .getByTestId('feedback-item')
+      .filter({ hasText: '最近两单外箱有破损' })
+      .getByText('待回复')
+      .waitFor();
     await h.shot(buyer.page, 'feedback-sent');
 
     const { page, context } = await h.newPage();
