@@ -22,6 +22,7 @@ import { dashboardAdminRoutes } from './modules/dashboard/routes';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
 import { itemRequestAdminRoutes, itemRequestRoutes } from './modules/item-request/routes';
+import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { reminderSweeper } from './modules/message/reminder-sweeper';
 import { messageRoutes } from './modules/message/routes';
 import { operatorAdminRoutes } from './modules/operator/admin-routes';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(feedbackAdminRoutes, { prefix: '/api' });
   await app.register(itemRequestRoutes, { prefix: '/api' });
   await app.register(itemRequestAdminRoutes, { prefix: '/api' });
+  await app.register(quickBuyRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });

@@ -16,6 +16,7 @@ export * from './api/input';
 export * from './api/item-requests';
 export * from './api/messages';
 export * from './api/order';
+export * from './api/quick-buy';
 export * from './api/site-messages';
 export * from './api/user';
 export * from './cart';

@@ -8,7 +8,7 @@ import { codeNumber, optionalRecordId, PG_INT_MAX, recordId } from './input';
  */
 
 /** Most lines one add or copy call may carry, and most lines a store's cart may hold. */
-export const CART_MAX_LINES_PER_REQUEST = 100;
+export const CART_MAX_LINES_PER_REQUEST = 200;
 export const CART_MAX_LINES = 500;
 /** Largest quantity of one line (keeps every figure a safe integer). */
 export const CART_MAX_QUANTITY = 1_000_000;

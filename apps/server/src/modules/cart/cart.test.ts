@@ -223,7 +223,7 @@ describe('POST /api/cart', () => {
     const lines = Array.from({ length: 1000 }, () => ({ goods_id: g.blg.id, number: 1 }));
     const json = await add(lines);
     expect(json.status).toBe(422);
-    expect(json.body.message).toBe('一次最多加入100种商品');
+    expect(json.body.message).toBe('一次最多加入200种商品');
     const body = lines.map((l, i) => `params[${i}][goods_id]=${l.goods_id}&params[${i}][number]=1`).join('&');
     const formRes = await call('POST', '/api/cart', body);
     expect(formRes.status).toBe(422);

@@ -17,6 +17,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
+import { uploadedFile } from '../../lib/upload';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
 import {
@@ -42,15 +43,7 @@ const sendXlsx = (reply: FastifyReply, name: string, bytes: Buffer) =>
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
     .send(bytes as never);
 
-/** The one uploaded file of a multipart request (a malformed body is a field message, not a 500). */
-async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw fieldError('file', '请选择要上传的文件');
-  const part = await request.file().catch((error: { statusCode?: number }) => {
-    throw error.statusCode ? error : fieldError('file', '上传的内容无法识别，请重新选择文件');
-  });
-  if (!part) throw fieldError('file', '请选择要上传的文件');
-  return part.toBuffer();
-}
+const uploadedBytes = async (request: FastifyRequest) => (await uploadedFile(request)).bytes;
 
 /** Console goods: list, editor, sale state, batches, pictures, .xlsx import and export. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {

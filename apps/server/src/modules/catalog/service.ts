@@ -320,10 +320,18 @@ export async function favoriteList(ctx: BuyerCtx, page: number, pageSize: number
   ]);
   if (!rows.length) return { list: [], total, page, page_size: pageSize };
   const ids = rows.map((r) => r.id);
-  const { rows: goodsRows } = await listGoods(db, { goodsIds: ids }, 'default', 1, ids.length);
-  const byId = new Map(goodsRows.map((g) => [g.id, g]));
-  const ordered = ids.map((id) => byId.get(id)).filter((g): g is SummaryRow => !!g);
-  return { list: await summaries(ctx, ordered), total, page, page_size: pageSize };
+  const byId = await summariesOf(ctx, ids);
+  const list = ids.map((id) => byId.get(id)).filter((g): g is GoodsSummary => !!g);
+  return { list, total, page, page_size: pageSize };
+}
+
+/** The goods of these ids that are on sale, priced for the viewer (favourites, quick purchase). */
+export async function summariesOf(ctx: ViewerCtx, ids: number[]): Promise<Map<number, GoodsSummary>> {
+  if (ids.length === 0) return new Map();
+  const unique = [...new Set(ids)];
+  const { rows } = await listGoods(ctx.db, { goodsIds: unique }, 'default', 1, unique.length);
+  const list = await summaries(ctx, rows);
+  return new Map(list.map((g) => [g.id, g]));
 }
 
 /** POST /api/favorite: idempotent; unknown goods are refused. */
