@@ -392,7 +392,13 @@ export const routeTable: AppRoute[] = [
     flags: member,
     page: () => import('../features/order/pages/HmddPage'),
   },
-  { name: 'kjcg', path: '/kjcg', title: '快捷采购', flags: member, feature: '快捷采购' },
+  {
+    name: 'kjcg',
+    path: '/kjcg',
+    title: '快捷采购',
+    flags: member,
+    page: () => import('../features/quick-buy/pages/QuickBuyPage'),
+  },
   {
     name: 'pzqg',
     path: '/pzqg',
