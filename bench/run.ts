@@ -1,6 +1,6 @@
 /**
  * Benchmarks (npm run bench [-- group ...]). Groups: content, catalog, pglite (autocannon scenarios
- * below), and startup, userbase, cart, order, pricing, lcp (scripts of their own, see
+ * below), and startup, userbase, cart, order, admingoods, quickbuy, pricing, lcp (scripts of their own, see
  * scriptGroups). Default: all.
  *
  * Each group starts the servers it needs as child processes — a bare Fastify hello-world (the
@@ -275,6 +275,11 @@ const scriptGroups: Record<string, { title: string; file: string; env?: Record<s
   admingoods: {
     title: 'Console goods list at 100,000 goods (32 connections, PostgreSQL) and a 5,000-row .xlsx import',
     file: 'scenarios/admin-goods.ts',
+  },
+  quickbuy: {
+    title:
+      '快捷采购 on PostgreSQL: fast_buy for stores with 2,000 paid orders (32 connections) and a 200-line quick order',
+    file: 'scenarios/quick-buy.ts',
   },
   pricing: {
     title: 'Pricing a 500-line cart in packages/domain (budget: under 2 ms)',

@@ -14,6 +14,7 @@ export * from './api/envelope';
 export * from './api/feedback';
 export * from './api/input';
 export * from './api/item-requests';
+export * from './api/member-centre';
 export * from './api/messages';
 export * from './api/order';
 export * from './api/quick-buy';

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -131,6 +132,40 @@ export const orderLines = pgTable(
     payableFen: integer('payable_fen').notNull(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_goods_idx').on(t.goodsId)],
+);
+
+/**
+ * What a store has bought, by goods (快捷采购 /kjcg): written with the order's payment (one
+ * upsert per paid order, in its transaction), so the store's history is one index read instead
+ * of an aggregate over every line it ever paid for. Snapshot of the last paid line's goods.
+ */
+export const storePurchases = pgTable(
+  'store_purchases',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    goodsId: integer('goods_id').notNull(),
+    /** Paid orders that held the goods, and the quantity over them. */
+    times: integer('times').notNull(),
+    quantity: integer('quantity').notNull(),
+    lastPaidAt: timestamp('last_paid_at', { withTimezone: true }).notNull(),
+    lastPriceFen: integer('last_price_fen').notNull(),
+    goodsName: text('goods_name').notNull(),
+    spec: text('spec').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.goodsId] }),
+    index('store_purchases_recent_idx').on(t.userId, t.lastPaidAt.desc(), t.goodsId.desc()),
+    index('store_purchases_times_idx').on(t.userId, t.times.desc(), t.lastPaidAt.desc(), t.goodsId.desc()),
+    index('store_purchases_quantity_idx').on(
+      t.userId,
+      t.quantity.desc(),
+      t.lastPaidAt.desc(),
+      t.goodsId.desc(),
+    ),
+  ],
 );
 
 /** Audit trail and status history of an order. */

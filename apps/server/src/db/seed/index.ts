@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../lib/storage';
+import { rebuildPurchases } from '../../modules/quick-buy/purchases';
 import type { Db } from '../client';
 import { settings } from '../schema';
 import { seedAccounts } from './accounts';
@@ -30,6 +31,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
     await seedOrders(tx, storage);
+    await rebuildPurchases(tx);
     await seedSelfService(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;

@@ -10,6 +10,7 @@ import type { BuyerCtx, Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, refusal } from '../../lib/errors';
 import { recordEvent } from '../order/events';
 import { lockOrder, transition } from '../order/service';
+import { recordPurchases } from '../quick-buy/purchases';
 import { type PaymentNotification, type PaymentProvider, providers } from './provider';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -33,6 +34,7 @@ export async function markOrderPaid(tx: DbOrTx, order: OrderRow, method: string,
     paidAt: now,
     paymentMethod: method,
   });
+  await recordPurchases(tx, order.id, order.userId, now);
 }
 
 /**

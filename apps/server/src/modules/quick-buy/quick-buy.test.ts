@@ -1,9 +1,17 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerCookie, createBuyer, key, makeGoods, makeWarehouse } from '../../../test/factories';
+import {
+  buyerCookie,
+  createBuyer,
+  key,
+  makeGoods,
+  makeWarehouse,
+  unpaidOrder,
+} from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { orderLines, orders } from '../../db/schema';
 import { goodsPinyinColumns } from '../catalog/pinyin';
+import { rebuildPurchases, recordPurchases } from './purchases';
 
 let ctx: TestContext;
 let warehouseId: number;
@@ -77,6 +85,8 @@ async function order(
       payableFen: l.quantity * l.priceFen,
     })),
   );
+  // What payment does in its transaction (payment/trades.ts markOrderPaid).
+  if (paid) await recordPurchases(ctx.app.db, o.id, buyer.user.id, at);
 }
 
 const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -147,6 +157,24 @@ describe('快捷采购: GET /api/user/fast_buy', () => {
     const paged = (await get('/api/user/fast_buy?page=2&page_size=2', cookie)).json().data;
     expect(paged).toMatchObject({ total: 3, page: 2, page_size: 2 });
     expect(paged.list).toHaveLength(1);
+  });
+
+  it('a payment through the API records the purchase; a rebuild from the orders gives the same history', async () => {
+    const t = await unpaidOrder(ctx.app, warehouseId, { buyer: { balanceFen: 500000 }, priceFen: 2500 });
+    expect((await get('/api/user/fast_buy', t.cookie)).json().data.total).toBe(0);
+    const paid = await post('/api/pay/balance', t.cookie, { order_id: t.orderId });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = (await get('/api/user/fast_buy', t.cookie)).json().data;
+    expect(after.total).toBe(1);
+    expect(after.list[0]).toMatchObject({
+      goods_id: t.goods.id,
+      times: 1,
+      total_quantity: 1,
+      last_price: 25,
+    });
+    const before = (await get('/api/user/fast_buy?order=times', t.cookie)).json().data;
+    await rebuildPurchases(ctx.app.db);
+    expect((await get('/api/user/fast_buy?order=times', t.cookie)).json().data).toEqual(before);
   });
 
   it('answers 422 for a bad order or page, and 401 to a visitor', async () => {

@@ -10,9 +10,9 @@ import {
   type QuickOrderResult,
   toYuan,
 } from '@yaocai/domain';
-import { and, desc, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { count, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { orderLines, orders } from '../../db/schema';
+import { storePurchases } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { escapeLike } from '../catalog/queries';
@@ -20,54 +20,33 @@ import { summariesOf } from '../catalog/service';
 
 // 快捷采购 (/kjcg): the store's purchase history by goods, and the quick order box's matching.
 
-const paidLinesOf = (userId: number) =>
-  and(eq(orders.userId, userId), isNotNull(orders.paidAt), eq(orderLines.kind, 'goods'));
+const descending = (column: SQLWrapper) => sql`${column} desc nulls last`;
 
-/** The newest value of a column over the grouped lines (the last paid order's). */
-const newest = <T>(column: SQLWrapper) =>
-  sql<T>`(array_agg(${column} order by ${orders.paidAt} desc, ${orderLines.id} desc))[1]`;
+/** The sort orders of GET /api/user/fast_buy, each served by its store_purchases index. */
+const fastBuyOrder = {
+  recent: [storePurchases.lastPaidAt, storePurchases.goodsId],
+  times: [storePurchases.times, storePurchases.lastPaidAt, storePurchases.goodsId],
+  quantity: [storePurchases.quantity, storePurchases.lastPaidAt, storePurchases.goodsId],
+} as const;
 
 /**
  * GET /api/user/fast_buy: every goods of the store's paid orders (a cancelled-unpaid order never
  * bought anything), with how often and how much it was bought, the last price and date, and the
  * goods as sold today (priced for this store by the one eligibility rule; null once off sale).
+ * Reads store_purchases, which payment keeps (purchases.ts).
  */
 export async function fastBuy(ctx: BuyerCtx, q: z.output<typeof fastBuyQuery>): Promise<FastBuyPage> {
   const { db } = ctx;
-  const where = paidLinesOf(ctx.actor.userId);
-  const times = sql<number>`count(distinct ${orders.id})::int`;
-  const quantity = sql<number>`least(sum(${orderLines.quantity}), 2147483647)::int`;
-  const lastAt = sql`max(${orders.paidAt})`.mapWith(orders.paidAt);
-  const order =
-    q.order === 'times'
-      ? [desc(times), desc(lastAt), desc(orderLines.goodsId)]
-      : q.order === 'quantity'
-        ? [desc(quantity), desc(lastAt), desc(orderLines.goodsId)]
-        : [desc(lastAt), desc(orderLines.goodsId)];
+  const mine = eq(storePurchases.userId, ctx.actor.userId);
   const [rows, [counted]] = await Promise.all([
     db
-      .select({
-        goodsId: orderLines.goodsId,
-        times,
-        quantity,
-        lastAt,
-        lastPriceFen: newest<number>(orderLines.unitPriceFen),
-        name: newest<string>(orderLines.goodsName),
-        spec: newest<string>(orderLines.spec),
-        manufacturer: newest<string>(orderLines.manufacturer),
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(where)
-      .groupBy(orderLines.goodsId)
-      .orderBy(...order)
+      .select()
+      .from(storePurchases)
+      .where(mine)
+      .orderBy(...fastBuyOrder[q.order].map(descending))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
-    db
-      .select({ n: sql<number>`count(distinct ${orderLines.goodsId})::int` })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(where),
+    db.select({ n: count() }).from(storePurchases).where(mine),
   ]);
   const onSale = await summariesOf(
     ctx,
@@ -75,13 +54,13 @@ export async function fastBuy(ctx: BuyerCtx, q: z.output<typeof fastBuyQuery>): 
   );
   const list: FastBuyItem[] = rows.map((r) => ({
     goods_id: r.goodsId,
-    name: r.name,
+    name: r.goodsName,
     spec: r.spec,
     manufacturer: r.manufacturer,
     times: r.times,
     total_quantity: r.quantity,
-    last_price: toYuan(Number(r.lastPriceFen)),
-    last_date: beijingDateOf(r.lastAt as Date),
+    last_price: toYuan(r.lastPriceFen),
+    last_date: beijingDateOf(r.lastPaidAt),
     goods: onSale.get(r.goodsId) ?? null,
   }));
   return { list, total: counted?.n ?? 0, page: q.page, page_size: q.page_size };

@@ -1,0 +1,93 @@
+import {
+  beijingToday,
+  daysBetween,
+  expiryWarningDays,
+  type MemberCentre,
+  ORDER_TABS,
+  qualificationStatusNames,
+  toYuan,
+} from '@yaocai/domain';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { companies, messages, orders, users } from '../../db/schema';
+import type { BuyerCtx } from '../../lib/context';
+import { favoriteList } from '../catalog/service';
+import { listOrders } from '../order/queries';
+import { couponCounts } from '../promotion/service';
+import { walletOf } from '../wallet/service';
+
+/** The warning of a licence expiring in `days`: the smallest threshold reached, or expired. */
+function warningOf(days: number | null): string | null {
+  if (days === null) return null;
+  if (days < 0) return '资质证件已过期，暂不能下单，请尽快上传新证件';
+  const reached = expiryWarningDays.filter((t) => days <= t);
+  if (reached.length === 0) return null;
+  return days === 0 ? '资质证件今天到期，请尽快上传新证件' : `资质证件将在${days}天后到期，请及时上传新证件`;
+}
+
+/**
+ * GET /api/user/center: the member centre's figures, each read by the service of the page it
+ * links to (wallet, coupons, order list, favourites, messages), all at once.
+ */
+export async function memberCentre(ctx: BuyerCtx): Promise<MemberCentre> {
+  const { db } = ctx;
+  const { userId, standing } = ctx.actor;
+  const [[me], wallet, coupons, statusCounts, recent, favourites, [unread]] = await Promise.all([
+    db
+      .select({
+        company: companies.name,
+        storeName: users.storeName,
+        phone: users.phone,
+        rank: users.rank,
+        points: users.points,
+      })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, userId)),
+    walletOf(ctx),
+    couponCounts(ctx),
+    db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .groupBy(orders.status),
+    listOrders(db, userId, { page: 1, page_size: 5 }),
+    favoriteList(ctx, 1, 6),
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), isNull(messages.readAt))),
+  ]);
+  const expiresOn = standing.qualificationExpiresOn;
+  const daysLeft = expiresOn ? daysBetween(beijingToday(ctx.now), expiresOn) : null;
+  const byStatus = new Map(statusCounts.map((r) => [r.status, Number(r.n)]));
+  return {
+    company: me?.company ?? '',
+    store_name: me?.storeName ?? '',
+    phone: me?.phone ?? '',
+    rank: me?.rank ?? '',
+    qualification: {
+      status: standing.qualificationStatus,
+      status_name: qualificationStatusNames[standing.qualificationStatus] ?? standing.qualificationStatus,
+      expires_on: expiresOn,
+      days_left: daysLeft,
+      warning: standing.qualificationStatus === 'approved' ? warningOf(daysLeft) : null,
+    },
+    wallet: {
+      balance: toYuan(wallet.balanceFen),
+      credit_limit: toYuan(wallet.creditLimitFen),
+      credit_available: toYuan(Math.max(0, wallet.creditLimitFen - wallet.creditUsedFen)),
+    },
+    coupons,
+    points: me?.points ?? 0,
+    orders: {
+      tabs: ORDER_TABS.map((t) => ({
+        key: t.key,
+        label: t.label,
+        count: t.statuses.reduce((sum, s) => sum + (byStatus.get(s) ?? 0), 0),
+      })),
+      recent: recent.list,
+    },
+    favourites: { total: favourites.total, list: favourites.list },
+    messages: { unread: Number(unread?.n ?? 0) },
+  };
+}
