@@ -22,7 +22,13 @@ export interface RouteFlags {
   cartStep?: 1 | 2 | 3 | 4;
   /** Visitors are sent to /login. */
   requiresLogin: boolean;
+  /** The member centre's layout: its side menu (built from `memberMenu` entries) beside the page. */
+  memberLayout?: boolean;
 }
+
+/** The member centre's side-menu groups, in their order. */
+export const memberMenuGroups = ['会员中心', '订单中心', '我的钱包', '自助服务', '账户设置'] as const;
+export type MemberMenuGroup = (typeof memberMenuGroups)[number];
 
 export type PageModule = { default: ComponentType };
 
@@ -42,4 +48,9 @@ export interface AppRoute {
   page?: () => Promise<PageModule>;
   /** Chinese name of the feature, shown by the being-built page when `page` is absent. */
   feature?: string;
+  /**
+   * The member centre's side-menu entry of this route (a route without a page is never listed).
+   * `under`: a detail page highlights its list's entry (order_info under order).
+   */
+  memberMenu?: { group: MemberMenuGroup; label?: string } | { under: string };
 }

@@ -19,7 +19,7 @@ const shop: RouteFlags = {
 };
 const home: RouteFlags = { ...shop, menuExpanded: true, topAd: true };
 const zone = (menu: RouteFlags['menu']): RouteFlags => ({ ...shop, menu });
-const member: RouteFlags = { ...shop, requiresLogin: true };
+const member: RouteFlags = { ...shop, requiresLogin: true, memberLayout: true };
 const loginStyle: RouteFlags = {
   ...shop,
   header: false,
@@ -293,18 +293,54 @@ export const routeTable: AppRoute[] = [
   },
 
   // Account
-  { name: 'user_hyzx', path: '/user', title: '会员中心', flags: member, feature: '会员中心' },
+  {
+    name: 'user_hyzx',
+    path: '/user',
+    title: '会员中心',
+    flags: member,
+    page: () => import('../features/account/pages/MemberCentrePage'),
+    memberMenu: { group: '会员中心', label: '会员首页' },
+  },
   redirectRoute('zhzx', '/zhzx', '/basic'),
-  { name: 'basic', path: '/basic', title: '基本信息', flags: member, feature: '基本信息' },
-  { name: 'zzzj', path: '/zzzj', title: '资质证件', flags: member, feature: '资质证件' },
-  { name: 'ddgl', path: '/ddgl', title: '多店管理', flags: member, feature: '多店管理' },
-  { name: 'bdwx', path: '/bdwx', title: '绑定微信', flags: member, feature: '绑定微信' },
+  {
+    name: 'basic',
+    path: '/basic',
+    title: '基本信息',
+    flags: member,
+    feature: '基本信息',
+    memberMenu: { group: '账户设置' },
+  },
+  {
+    name: 'zzzj',
+    path: '/zzzj',
+    title: '资质证件',
+    flags: member,
+    feature: '资质证件',
+    memberMenu: { group: '账户设置' },
+  },
+  {
+    name: 'ddgl',
+    path: '/ddgl',
+    title: '多店管理',
+    flags: member,
+    feature: '多店管理',
+    memberMenu: { group: '账户设置' },
+  },
+  {
+    name: 'bdwx',
+    path: '/bdwx',
+    title: '绑定微信',
+    flags: member,
+    feature: '绑定微信',
+    memberMenu: { group: '账户设置' },
+  },
   {
     name: 'addr',
     path: '/addr',
     title: '收货地址',
     flags: member,
     page: () => import('../features/order/pages/AddressesPage'),
+    memberMenu: { group: '账户设置' },
   },
   {
     name: 'wdxx',
@@ -312,6 +348,7 @@ export const routeTable: AppRoute[] = [
     title: '我的消息',
     flags: member,
     page: () => import('../features/account/pages/MessagesPage'),
+    memberMenu: { group: '自助服务' },
   },
   redirectRoute('wdqb', '/wdqb', '/yegl'),
   {
@@ -320,6 +357,7 @@ export const routeTable: AppRoute[] = [
     title: '余额管理',
     flags: member,
     page: () => import('../features/wallet/pages/BalancePage'),
+    memberMenu: { group: '我的钱包' },
   },
   {
     name: 'zqgl',
@@ -327,6 +365,7 @@ export const routeTable: AppRoute[] = [
     title: '账期管理',
     flags: member,
     page: () => import('../features/wallet/pages/CreditPage'),
+    memberMenu: { group: '我的钱包' },
   },
   {
     name: 'yhq',
@@ -334,6 +373,7 @@ export const routeTable: AppRoute[] = [
     title: '优惠券',
     flags: member,
     page: () => import('../features/wallet/pages/CouponsPage'),
+    memberMenu: { group: '我的钱包' },
   },
   {
     name: 'xjq',
@@ -341,6 +381,7 @@ export const routeTable: AppRoute[] = [
     title: '现金券',
     flags: member,
     page: () => import('../features/wallet/pages/CouponsPage'),
+    memberMenu: { group: '我的钱包' },
   },
   {
     name: 'star',
@@ -348,6 +389,7 @@ export const routeTable: AppRoute[] = [
     title: '我的收藏',
     flags: member,
     page: () => import('../features/catalog/pages/FavoritesPage'),
+    memberMenu: { group: '自助服务' },
   },
   {
     name: 'dzht',
@@ -355,6 +397,7 @@ export const routeTable: AppRoute[] = [
     title: '电子合同',
     flags: member,
     page: () => import('../features/account/pages/ContractPage'),
+    memberMenu: { group: '账户设置' },
   },
   {
     name: 'order',
@@ -362,6 +405,7 @@ export const routeTable: AppRoute[] = [
     title: '我的订单',
     flags: member,
     page: () => import('../features/order/pages/OrdersPage'),
+    memberMenu: { group: '订单中心' },
   },
   {
     name: 'order_info',
@@ -369,6 +413,7 @@ export const routeTable: AppRoute[] = [
     title: '订单详情',
     flags: member,
     page: () => import('../features/order/pages/OrderDetailPage'),
+    memberMenu: { under: 'order' },
   },
   {
     name: 'order_return',
@@ -376,6 +421,7 @@ export const routeTable: AppRoute[] = [
     title: '退货详情',
     flags: member,
     page: () => import('../features/order/pages/AfterSalesPage'),
+    memberMenu: { under: 'order' },
   },
   {
     name: 'order_after_sales',
@@ -383,6 +429,7 @@ export const routeTable: AppRoute[] = [
     title: '售后详情',
     flags: member,
     page: () => import('../features/order/pages/AfterSalesPage'),
+    memberMenu: { under: 'order' },
   },
   redirectRoute('order_wl', '/order/wl/:id', (params) => `/order/info/${params.id}?tab=wl`),
   {
@@ -391,6 +438,7 @@ export const routeTable: AppRoute[] = [
     title: '含麻订单',
     flags: member,
     page: () => import('../features/order/pages/HmddPage'),
+    memberMenu: { group: '订单中心' },
   },
   {
     name: 'kjcg',
@@ -398,6 +446,7 @@ export const routeTable: AppRoute[] = [
     title: '快捷采购',
     flags: member,
     page: () => import('../features/quick-buy/pages/QuickBuyPage'),
+    memberMenu: { group: '订单中心' },
   },
   {
     name: 'pzqg',
@@ -405,6 +454,7 @@ export const routeTable: AppRoute[] = [
     title: '品种求购',
     flags: member,
     page: () => import('../features/account/pages/ItemRequestsPage'),
+    memberMenu: { group: '自助服务' },
   },
   {
     name: 'pzqg_add',
@@ -412,6 +462,7 @@ export const routeTable: AppRoute[] = [
     title: '新增求购',
     flags: member,
     page: () => import('../features/account/pages/ItemRequestAddPage'),
+    memberMenu: { under: 'pzqg' },
   },
   {
     name: 'pzqg_info',
@@ -419,14 +470,23 @@ export const routeTable: AppRoute[] = [
     title: '求购详情',
     flags: member,
     page: () => import('../features/account/pages/ItemRequestInfoPage'),
+    memberMenu: { under: 'pzqg' },
   },
-  { name: 'dzfp', path: '/dzfp', title: '电子发票', flags: member, feature: '电子发票' },
+  {
+    name: 'dzfp',
+    path: '/dzfp',
+    title: '电子发票',
+    flags: member,
+    feature: '电子发票',
+    memberMenu: { group: '订单中心' },
+  },
   {
     name: 'yjfk',
     path: '/yjfk',
     title: '意见反馈',
     flags: member,
     page: () => import('../features/account/pages/FeedbackPage'),
+    memberMenu: { group: '自助服务' },
   },
 
   // Registration and password

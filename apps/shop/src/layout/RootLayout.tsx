@@ -8,6 +8,7 @@ import { loadsUserBaseOnEntry, useUserBase } from './api/user-base';
 import { CategoryMenu } from './CategoryMenu';
 import { Footer } from './Footer';
 import { Header, LoginHeader } from './Header';
+import { MemberLayout } from './MemberLayout';
 import { Nav } from './Nav';
 import { SideBar } from './SideBar';
 import { StickySearch } from './search/StickySearch';
@@ -62,10 +63,11 @@ function RequireLogin() {
  * (210 px wide, `--sh-menu-width`), marked by data-menu-expanded for the page's own layout.
  */
 function Page({ route }: { route: AppRoute | undefined }) {
+  const page = route?.flags.requiresLogin ? <RequireLogin /> : <Outlet />;
   return (
     <main className="sh-main" data-menu-expanded={route?.flags.menuExpanded || undefined}>
       <Suspense fallback={<div className="sh-page-loading">加载中...</div>}>
-        {route?.flags.requiresLogin ? <RequireLogin /> : <Outlet />}
+        {route?.flags.memberLayout ? <MemberLayout route={route} outlet={page} /> : page}
       </Suspense>
     </main>
   );

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { feedback, goods, itemRequests, messages, operators, users } from '../schema';
+import { favorites, feedback, goods, itemRequests, messages, operators, users } from '../schema';
 import { demoAccounts } from './accounts';
 
 const DAY = 86_400_000;
 
 /**
- * Item requests and feedback of the demo buyer: one request answered with a goods now on sale,
+ * Favourites, item requests and feedback of the demo buyer: one request answered with a goods now on sale,
  * one without a source, one waiting in 客服's queue (and one of another store); one feedback
  * answered and one waiting. Each answer has the message the answer writes. Needs the accounts,
  * the operators and the catalogue.
@@ -29,6 +29,18 @@ export async function seedSelfService(tx: Tx) {
   const now = Date.now();
   const ago = (days: number) => new Date(now - days * DAY);
   const mine = { userId: buyer.id, companyId: buyer.companyId };
+
+  // Favourites of the demo store (会员中心 and /star): five best sellers, the newest first.
+  const liked = await tx
+    .select({ id: goods.id })
+    .from(goods)
+    .where(eq(goods.isOnSale, true))
+    .orderBy(desc(goods.salesCount), asc(goods.id))
+    .limit(5);
+  await tx
+    .insert(favorites)
+    .values(liked.map((g, i) => ({ userId: buyer.id, goodsId: g.id, createdAt: ago(20 - i) })))
+    .onConflictDoNothing();
 
   const [answered, , none] = await tx
     .insert(itemRequests)
