@@ -34,6 +34,8 @@ export const qualificationKinds = [
   { code: 'id_card', name: '采购人员身份证' },
 ] as const;
 export type QualificationKind = (typeof qualificationKinds)[number]['code'];
+export const qualificationKindName = (code: string): string =>
+  qualificationKinds.find((k) => k.code === code)?.name ?? code;
 
 export const companyTypes = [
   { code: 'pharmacy', name: '药店' },

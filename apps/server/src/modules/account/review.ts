@@ -3,7 +3,7 @@ import {
   type CompanyDecisionInput,
   companyTypes,
   type DocumentDecisionInput,
-  qualificationKinds,
+  qualificationKindName,
   type reviewQueueQuery,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
@@ -19,7 +19,6 @@ import { notify } from '../message/service';
 // an SMS the route sends after the commit.
 
 const typeName = (code: string) => companyTypes.find((t) => t.code === code)?.name ?? code;
-const kindName = (code: string) => qualificationKinds.find((k) => k.code === code)?.name ?? code;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export async function listReviewQueue(ctx: OperatorCtx, query: z.output<typeof reviewQueueQuery>) {
@@ -91,7 +90,7 @@ export async function reviewCompany(ctx: OperatorCtx, companyId: number) {
     documents: docs.map(({ q, mime }) => ({
       id: q.id,
       kind: q.kind,
-      kind_name: kindName(q.kind),
+      kind_name: qualificationKindName(q.kind),
       number: q.number,
       expires_on: q.expiresOn,
       status: q.status,

@@ -1,4 +1,4 @@
-import { formatAddress, qualificationKinds, scopeClassName, type UserBase } from '@yaocai/domain';
+import { formatAddress, qualificationKindName, scopeClassName, type UserBase } from '@yaocai/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/client';
@@ -189,7 +189,7 @@ export async function qualificationsOf(db: Db, userId: number) {
   return rows.map(({ q, f }) => ({
     id: q.id,
     kind: q.kind,
-    kind_name: qualificationKinds.find((k) => k.code === q.kind)?.name ?? q.kind,
+    kind_name: qualificationKindName(q.kind),
     number: q.number,
     expires_on: q.expiresOn,
     status: q.status,

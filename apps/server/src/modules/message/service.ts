@@ -6,6 +6,7 @@ import {
   type MessagePage,
   type MessageView,
   messageCategoryName,
+  qualificationKindName,
 } from '@yaocai/domain';
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -189,8 +190,8 @@ export async function sendReminders(db: Db, now: Date): Promise<number> {
         title: left === 0 ? '资质证件今日到期' : `资质证件${left}天后到期`,
         body:
           left === 0
-            ? `您的${l.kind}（${l.number}）今日到期，明日起将无法下单，请尽快上传新证件。`
-            : `您的${l.kind}（${l.number}）将于${l.expiresOn}到期，还剩${left}天。到期后将无法下单，请尽快上传新证件。`,
+            ? `您的${qualificationKindName(l.kind)}（${l.number}）今日到期，明日起将无法下单，请尽快上传新证件。`
+            : `您的${qualificationKindName(l.kind)}（${l.number}）将于${l.expiresOn}到期，还剩${left}天。到期后将无法下单，请尽快上传新证件。`,
         link: '/zzzj',
         dedupeKey: `licence:${l.id}:${l.expiresOn}:${window}`,
       },
