@@ -6,7 +6,7 @@ import {
   qualificationKindName,
   type reviewQueueQuery,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, files, qualifications, users } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
@@ -23,8 +23,13 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export async function listReviewQueue(ctx: OperatorCtx, query: z.output<typeof reviewQueueQuery>) {
   const keyword = query.keyword ? `%${query.keyword.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  // 待审核 also holds approved (or refused) companies with a new document waiting: a renewal.
+  const waitingDocument = sql`exists (select 1 from ${qualifications} w
+    where w.company_id = ${companies.id} and w.status = 'pending')`;
   const where = and(
-    eq(companies.qualificationStatus, query.status),
+    query.status === 'pending'
+      ? or(eq(companies.qualificationStatus, 'pending'), waitingDocument)
+      : eq(companies.qualificationStatus, query.status),
     keyword ? or(ilike(companies.name, keyword), ilike(companies.contactPhone, keyword)) : undefined,
   );
   const pending = sql<number>`count(${qualifications.id}) filter (where ${qualifications.status} = 'pending')`;
@@ -127,12 +132,50 @@ export async function decideDocument(
       .update(qualifications)
       .set({ status: after.status, expiresOn, reviewNote: after.review_note, reviewedAt: ctx.now })
       .where(eq(qualifications.id, doc.id));
+    // An approved renewal replaces the licences of its kind it renews: from now on its date is
+    // the one that counts (standing, reminders).
+    const replaced = input.approve
+      ? await tx
+          .update(qualifications)
+          .set({ status: 'replaced' })
+          .where(
+            and(
+              eq(qualifications.companyId, companyId),
+              eq(qualifications.kind, doc.kind),
+              eq(qualifications.status, 'approved'),
+              ne(qualifications.id, doc.id),
+            ),
+          )
+          .returning({ id: qualifications.id })
+      : [];
     await audit(tx, ctx, {
       action: 'qualification.review',
       target: { type: 'qualification', id: doc.id },
       before: { status: doc.status, expires_on: doc.expiresOn, review_note: doc.reviewNote },
-      after: { ...after, company_id: companyId },
+      after: { ...after, company_id: companyId, replaced: replaced.map((r) => r.id) },
     });
+    // A renewal of a company already approved needs no company decision: its stores are told now.
+    const [company] = await tx
+      .select({ status: companies.qualificationStatus })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (company?.status === 'approved') {
+      const stores = await tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+      const name = qualificationKindName(doc.kind);
+      await notify(
+        tx,
+        stores.map((s) => ({
+          userId: s.id,
+          category: 'account' as const,
+          title: input.approve ? '证件更新已通过' : '证件更新未通过',
+          body: input.approve
+            ? `您提交的${name}（${doc.number}）已审核通过，有效期至${expiresOn}。`
+            : `您提交的${name}（${doc.number}）未通过审核，原因：${input.reason}。请重新上传。`,
+          link: '/zzzj',
+        })),
+        ctx.now,
+      );
+    }
   });
 }
 

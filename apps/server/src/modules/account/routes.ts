@@ -10,6 +10,7 @@ import {
   loginBody,
   mobile,
   phoneTaken,
+  qualificationInput,
   qualificationItem,
   registerCompanyBody,
   registerDdSubmitBody,
@@ -39,6 +40,7 @@ import {
   submitStore,
   verifyRegistrationPhone,
 } from './registration';
+import { submitRenewal } from './renewal';
 import { isPhoneTaken, sendSmsCode } from './sms-codes';
 import {
   assertSameCompany,
@@ -269,6 +271,20 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/zizhi',
     { schema: { tags: ['account'], response: { 200: envelope(z.array(qualificationItem)) } } },
     async (request) => ok(await qualificationsOf(app.db, request.userId)),
+  );
+
+  app.post(
+    '/user/zizhi',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Upload a renewed licence: it waits in the review queue, then replaces the old one',
+        body: qualificationInput,
+        response: { 200: envelope(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) =>
+      ok(await submitRenewal(await request.buyerCtx(), request.body), '已提交，审核通过后新证件生效'),
   );
 
   app.post(
