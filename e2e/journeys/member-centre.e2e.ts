@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenceImage } from '../../apps/server/src/lib/png';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -75,6 +76,68 @@ describe('会员中心', () => {
     await page.goto('/wdqb');
     await page.waitForURL(/\/yegl$/);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the store renews its expiring GSP licence at /zzzj; 质管 finds it in the 待审核 queue', async () => {
+    const buyer = await h.newPage();
+    const errors = collectConsoleErrors(buyer.page);
+    await buyerSignIn(buyer.context, '13800000001');
+    const page = buyer.page;
+    await page.goto('/user');
+    await page
+      .getByTestId('member-licence-warning')
+      .getByText(/资质证件将在2\d天后到期/)
+      .waitFor();
+    await page.getByTestId('member-licence-warning').getByRole('link', { name: '去更新' }).click();
+    await page.getByTestId('qualifications-page').waitFor();
+    await page
+      .getByTestId('licence-warning')
+      .getByText(/GSP证书（ZJ-GSP-2024-0157）2\d天后到期/)
+      .waitFor();
+    await page.getByTestId('business-scope').locator('.ant-tag').first().waitFor();
+    await h.shot(page, 'qualifications');
+    const gsp = page.getByTestId('licence-row').filter({ hasText: 'ZJ-GSP-2024-0157' });
+    await gsp.getByTestId('renew-licence').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('renew-number').fill('ZJ-GSP-2026-0888');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'GSP证书.png',
+      mimeType: 'image/png',
+      buffer: licenceImage(11),
+    });
+    await dialog.locator('.ant-upload-list-item-done').waitFor();
+    await dialog.getByTestId('renew-expiry').click();
+    await dialog.getByTestId('renew-expiry').fill('2031-06-30');
+    await page.locator('.ant-picker-cell-selected').click();
+    await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
+    await dialog.getByRole('button', { name: '提交审核' }).click();
+    await page.getByText('已提交，审核通过后新证件生效').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const renewed = page.getByTestId('licence-row').filter({ hasText: 'ZJ-GSP-2026-0888' });
+    await renewed.waitFor();
+    expect(await renewed.getAttribute('data-status')).toBe('pending');
+    // The old one still counts, and says its renewal is waiting.
+    await page
+      .getByTestId('licence-warning')
+      .getByText(/新证件审核中/)
+      .waitFor();
+    await h.shot(page, 'qualifications-renewed');
+    expect(errors).toEqual([]);
+    await buyer.context.close();
+
+    const { page: op, context } = await h.newPage();
+    await op.goto('/admin/login');
+    await op.getByTestId('admin-username').fill('zhiguan');
+    await op.getByTestId('admin-password').fill('Admin@123456');
+    await op.getByTestId('admin-login-submit').click();
+    await op.getByTestId('admin-operator').waitFor();
+    await op.getByTestId('admin-menu').getByRole('link', { name: '资质审核' }).click();
+    await op.getByTestId('admin-review-queue').waitFor();
+    await op.getByRole('link', { name: '仁心大药房连锁有限公司' }).click();
+    await op.getByTestId('admin-review-company').waitFor();
+    await op.getByTestId('admin-review-document').filter({ hasText: 'ZJ-GSP-2026-0888' }).waitFor();
+    await h.shot(op, 'admin-review-renewal');
     await context.close();
   });
 

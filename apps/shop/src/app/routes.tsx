@@ -315,7 +315,7 @@ export const routeTable: AppRoute[] = [
     path: '/zzzj',
     title: '资质证件',
     flags: member,
-    feature: '资质证件',
+    page: () => import('../features/account/pages/QualificationsPage'),
     memberMenu: { group: '账户设置' },
   },
   {

@@ -1,4 +1,4 @@
-import { scopeClassCodes } from '@yaocai/domain';
+import { addDays, beijingToday, scopeClassCodes } from '@yaocai/domain';
 import { licenceImage } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
 import { hashPassword } from '../../modules/account/passwords';
@@ -173,7 +173,8 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
       owner: primary.id,
       kind: 'gsp',
       number: 'ZJ-GSP-2024-0157',
-      expiresOn: '2029-06-30',
+      // Due for renewal: the member centre, /zzzj and the reminders show their warnings.
+      expiresOn: addDays(beijingToday(new Date()), 25),
       status: 'approved',
     },
     {

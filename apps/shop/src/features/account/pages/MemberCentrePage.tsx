@@ -57,13 +57,20 @@ function Profile({ c }: { c: MemberCentre }) {
             type={q.days_left !== null && q.days_left < 0 ? 'error' : 'warning'}
             showIcon
             message={q.warning}
+            action={<Link to="/zzzj">去更新</Link>}
+            data-testid="member-licence-warning"
           />
         )}
         {q.status === 'pending' && (
           <Alert type="info" showIcon message="资质审核中，审核通过后即可查看价格并下单" />
         )}
         {q.status === 'rejected' && (
-          <Alert type="error" showIcon message="资质审核未通过，请根据消息中的原因重新提交" />
+          <Alert
+            type="error"
+            showIcon
+            message="资质审核未通过，请根据消息中的原因重新提交"
+            action={<Link to="/zzzj">重新上传</Link>}
+          />
         )}
       </Space>
     </Card>

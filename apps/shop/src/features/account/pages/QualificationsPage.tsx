@@ -1,0 +1,197 @@
+import {
+  beijingToday,
+  daysBetween,
+  expiryWarningDays,
+  type QualificationItem,
+  qualificationKinds,
+} from '@yaocai/domain';
+import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useBusinessScope, useQualifications, useRenewLicence } from '../api/qualifications';
+import { applyApiError } from '../components/form-rules';
+import { QualificationUpload } from '../components/QualificationUpload';
+
+const statusTag: Record<string, { color: string; name: string }> = {
+  approved: { color: 'green', name: '已通过' },
+  pending: { color: 'orange', name: '审核中' },
+  rejected: { color: 'red', name: '未通过' },
+  replaced: { color: 'default', name: '已更新' },
+};
+
+interface RenewValues {
+  kind: string;
+  number: string;
+  expires_on: Dayjs;
+  file_id: number;
+}
+
+/** Days left of a licence in force, and the warning (60/30/7 days, or expired). */
+function expiry(q: QualificationItem, today: string) {
+  const left = daysBetween(today, q.expires_on);
+  if (q.status !== 'approved') return { left, text: null as string | null, color: undefined };
+  if (left < 0) return { left, text: '已过期', color: 'red' };
+  const reached = expiryWarningDays.filter((d) => left <= d);
+  if (reached.length === 0) return { left, text: null, color: undefined };
+  return { left, text: left === 0 ? '今天到期' : `${left}天后到期`, color: left <= 7 ? 'red' : 'orange' };
+}
+
+/** /zzzj 资质证件: the company's licences, their validity and scope; upload a renewal. */
+export default function QualificationsPage() {
+  const { message } = App.useApp();
+  const { data: list = [], isPending } = useQualifications();
+  const scope = useBusinessScope();
+  const renew = useRenewLicence();
+  const [form] = Form.useForm<RenewValues>();
+  const [open, setOpen] = useState(false);
+  const today = beijingToday(new Date());
+  const due = list.filter((q) => {
+    const e = expiry(q, today);
+    return e.text !== null;
+  });
+  const waiting = new Set(list.filter((q) => q.status === 'pending').map((q) => q.kind));
+
+  const start = (kind?: string) => {
+    form.resetFields();
+    if (kind) form.setFieldsValue({ kind });
+    setOpen(true);
+  };
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      await renew.mutateAsync({ ...v, expires_on: v.expires_on.format('YYYY-MM-DD') });
+      message.success('已提交，审核通过后新证件生效');
+      setOpen(false);
+    } catch (error) {
+      message.error(applyApiError(form, error));
+    }
+  };
+
+  return (
+    <Card
+      className="sh-container"
+      title="资质证件"
+      data-testid="qualifications-page"
+      extra={
+        <Button type="primary" onClick={() => start()} data-testid="renew-any">
+          上传新证件
+        </Button>
+      }
+    >
+      {due.map((q) => (
+        <Alert
+          key={q.id}
+          type={expiry(q, today).left <= 7 ? 'error' : 'warning'}
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={`${q.kind_name}（${q.number}）${expiry(q, today).text}，到期后将无法下单${
+            waiting.has(q.kind) ? '；新证件审核中' : '，请尽快上传新证件'
+          }`}
+          data-testid="licence-warning"
+        />
+      ))}
+      <Table<QualificationItem>
+        rowKey="id"
+        loading={isPending}
+        pagination={false}
+        dataSource={list}
+        onRow={(q) =>
+          ({ 'data-testid': 'licence-row', 'data-status': q.status }) as React.HTMLAttributes<HTMLElement>
+        }
+        columns={[
+          { title: '证件', dataIndex: 'kind_name' },
+          { title: '证件编号', dataIndex: 'number' },
+          {
+            title: '有效期至',
+            render: (_, q) => {
+              const e = expiry(q, today);
+              return (
+                <Space size={4}>
+                  <span>{q.expires_on}</span>
+                  {e.text && <Tag color={e.color}>{e.text}</Tag>}
+                </Space>
+              );
+            },
+          },
+          {
+            title: '状态',
+            render: (_, q) => (
+              <Tag color={statusTag[q.status]?.color}>{statusTag[q.status]?.name ?? q.status}</Tag>
+            ),
+          },
+          {
+            title: '文件',
+            render: (_, q) => (
+              <a href={q.file.url} target="_blank" rel="noreferrer">
+                查看
+              </a>
+            ),
+          },
+          {
+            title: '操作',
+            render: (_, q) =>
+              q.status === 'approved' && !waiting.has(q.kind) ? (
+                <Button size="small" onClick={() => start(q.kind)} data-testid="renew-licence">
+                  更新证件
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <div style={{ marginTop: 16 }} data-testid="business-scope">
+        <strong>经营范围：</strong>
+        {(scope.data?.list ?? []).length === 0 ? (
+          <span style={{ color: '#888' }}>审核通过后显示</span>
+        ) : (
+          scope.data?.list.map((s) => (
+            <Tag key={s.code} color="blue">
+              {s.name}
+            </Tag>
+          ))
+        )}
+      </div>
+      <Modal
+        open={open}
+        title="上传新证件"
+        okText="提交审核"
+        onOk={submit}
+        confirmLoading={renew.isPending}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form<RenewValues> form={form} layout="vertical" preserve={false}>
+          <Form.Item name="kind" label="证件类型" rules={[{ required: true, message: '请选择证件类型' }]}>
+            <Select
+              options={qualificationKinds.map((k) => ({
+                value: k.code,
+                label: k.name,
+                disabled: waiting.has(k.code),
+              }))}
+              placeholder="请选择"
+            />
+          </Form.Item>
+          <Form.Item
+            name="number"
+            label="证件编号"
+            rules={[
+              { required: true, whitespace: true, message: '请输入证件编号' },
+              { min: 4, max: 50, message: '证件编号为4-50位' },
+            ]}
+          >
+            <Input maxLength={50} data-testid="renew-number" />
+          </Form.Item>
+          <Form.Item name="expires_on" label="有效期至" rules={[{ required: true, message: '请选择有效期' }]}>
+            <DatePicker
+              disabledDate={(d) => d.isBefore(dayjs().add(1, 'day'), 'day')}
+              data-testid="renew-expiry"
+            />
+          </Form.Item>
+          <Form.Item name="file_id" label="证件文件" rules={[{ required: true, message: '请上传证件文件' }]}>
+            <QualificationUpload />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
