@@ -109,7 +109,8 @@ describe('会员中心', () => {
     await dialog.locator('.ant-upload-list-item-done').waitFor();
     await dialog.getByTestId('renew-expiry').click();
     await dialog.getByTestId('renew-expiry').fill('2031-06-30');
-    await page.locator('.ant-picker-cell-selected').click();
+    // Enter confirms the typed date (the dialog's form has no submit button to trigger).
+    await dialog.getByTestId('renew-expiry').press('Enter');
     await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: '提交审核' }).click();
     await page.getByText('已提交，审核通过后新证件生效').waitFor();
@@ -138,6 +139,34 @@ describe('会员中心', () => {
     await op.getByTestId('admin-review-company').waitFor();
     await op.getByTestId('admin-review-document').filter({ hasText: 'ZJ-GSP-2026-0888' }).waitFor();
     await h.shot(op, 'admin-review-renewal');
+    await context.close();
+  });
+
+  it('多店管理: the store switches to another store of its company and sees that store’s cart', async () => {
+    const { page, context } = await h.newPage();
+    const errors = collectConsoleErrors(page);
+    await buyerSignIn(context, '13800000001');
+    await page.goto('/ddgl');
+    await page.getByTestId('stores-page').waitFor();
+    const other = page
+      .getByTestId('store-row')
+      .filter({ has: page.getByTestId('store-switch') })
+      .first();
+    await other.waitFor();
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+    await h.shot(page, 'stores');
+    const name = (await other.locator('strong').textContent())?.trim() ?? '';
+    const cells = await other.locator('td').allTextContents();
+    const otherCart = Number(cells[2]);
+    await other.getByTestId('store-switch').click();
+    await page.waitForURL(/\/user$/);
+    await page.getByTestId('member-centre').waitFor();
+    expect((await page.getByTestId('member-profile').textContent()) ?? '').toContain(`当前门店：${name}`);
+    const cart = await api<{ total: number }>(context, '/api/cart/total');
+    expect(cart.total).toBe(otherCart);
+    await page.goto('/ddgl');
+    await page.getByTestId('store-row').filter({ hasText: name }).getByText('当前门店').waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -323,7 +323,7 @@ export const routeTable: AppRoute[] = [
     path: '/ddgl',
     title: '多店管理',
     flags: member,
-    feature: '多店管理',
+    page: () => import('../features/account/pages/StoresPage'),
     memberMenu: { group: '账户设置' },
   },
   {

@@ -38,3 +38,19 @@ export const memberCentre = z.object({
   messages: z.object({ unread: z.number().int() }),
 });
 export type MemberCentre = z.infer<typeof memberCentre>;
+
+/** GET /api/user/stores: the stores of the signed-in store's company (多店管理 /ddgl). */
+export const companyStore = z.object({
+  id: z.number().int(),
+  store_name: z.string(),
+  phone: z.string(),
+  contact: z.string(),
+  is_current: z.boolean(),
+  /** The store registered with the company (the others were added through 多店注册). */
+  is_primary: z.boolean(),
+  /** Its default delivery address, or '' when it has none. */
+  address: z.string(),
+  cart_lines: z.number().int(),
+  orders: z.number().int(),
+});
+export type CompanyStore = z.infer<typeof companyStore>;

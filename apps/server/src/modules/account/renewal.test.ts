@@ -94,6 +94,8 @@ describe('资质证件: a renewal goes to the review queue and replaces the old 
     const queue = (await call('GET', '/api/admin/qualifications?status=pending', op.cookie)).json().data;
     const row = queue.list.find((c: { id: number }) => c.id === b.company.id);
     expect(row).toMatchObject({ qualification_status: 'approved', documents_pending: 1 });
+    // The total counts what the list holds.
+    expect(queue.total).toBe(queue.list.length);
     const decided = await call(
       'POST',
       `/api/admin/qualifications/${b.company.id}/documents/${sent.json().data.id}`,

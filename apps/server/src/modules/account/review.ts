@@ -24,8 +24,9 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 export async function listReviewQueue(ctx: OperatorCtx, query: z.output<typeof reviewQueueQuery>) {
   const keyword = query.keyword ? `%${query.keyword.replace(/[%_\\]/g, '\\$&')}%` : undefined;
   // 待审核 also holds approved (or refused) companies with a new document waiting: a renewal.
+  // "companies"."id" by hand: the count below selects from one table, where drizzle writes bare names.
   const waitingDocument = sql`exists (select 1 from ${qualifications} w
-    where w.company_id = ${companies.id} and w.status = 'pending')`;
+    where w.company_id = "companies"."id" and w.status = 'pending')`;
   const where = and(
     query.status === 'pending'
       ? or(eq(companies.qualificationStatus, 'pending'), waitingDocument)

@@ -121,7 +121,7 @@ describe('business scope, qualifications, stores, contract', () => {
     const cookie = await api.login('13800000001');
     const [other] = await ctx.app.db.select().from(users).where(eq(users.phone, '13800000012'));
     const [foreign] = await ctx.app.db.select().from(users).where(eq(users.phone, '13800000002'));
-    expect((await api.post('/api/user/switch_store', { user_id: foreign.id }, cookie)).statusCode).toBe(403);
+    expect((await api.post('/api/user/switch_store', { user_id: foreign.id }, cookie)).statusCode).toBe(404);
     expect((await api.post('/api/user/switch_store', { user_id: 'abc' }, cookie)).statusCode).toBe(422);
     const res = await api.post('/api/user/switch_store', { user_id: other.id }, cookie);
     expect(res.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { companies, files, qualifications, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { backingStore, DbSessionStore } from '../../lib/session-store';
 import { BUYER_COOKIE } from '../../plugins/session';
 import { siteSettings } from './site-settings';
@@ -204,7 +204,8 @@ export async function assertSameCompany(db: Db, userId: number, targetId: number
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, targetId), eq(users.companyId, me?.companyId ?? -1)));
-  if (!target) throw forbidden('只能切换到本企业的门店');
+  // Another company's store is not there for this buyer: 404, as for every id of another company.
+  if (!target) throw notFound('门店不存在');
 }
 
 export async function contractOf(db: Db, userId: number) {

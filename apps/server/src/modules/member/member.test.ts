@@ -69,4 +69,35 @@ describe('会员中心: GET /api/user/center', () => {
     const visitor = await ctx.app.inject({ method: 'GET', url: '/api/user/center' });
     expect(visitor.statusCode).toBe(401);
   });
+
+  it('多店管理: lists the company’s stores, switches to one, and never to another company’s', async () => {
+    const stores = await get('/api/user/stores');
+    const base = await get('/api/user/base');
+    expect(stores.map((s: { id: number }) => s.id).sort()).toEqual(
+      base.stores.map((s: { id: number }) => s.id).sort(),
+    );
+    expect(stores.filter((s: { is_current: boolean }) => s.is_current)).toHaveLength(1);
+    const current = stores.find((s: { is_current: boolean }) => s.is_current);
+    expect(current.orders).toBe((await get('/api/order/list')).total);
+    expect(current.address).not.toBe('');
+    const other = stores.find((s: { is_current: boolean }) => !s.is_current);
+    const switched = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/switch_store',
+      payload: { user_id: other.id },
+      headers: { cookie },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const next = switched.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await get('/api/user/center', next)).store_name).toBe(other.store_name);
+    const foreign = await createBuyer(ctx.app.db);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/switch_store',
+      payload: { user_id: foreign.user.id },
+      headers: { cookie: next },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('门店不存在');
+  });
 });

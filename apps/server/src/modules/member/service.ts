@@ -1,14 +1,16 @@
 import {
   beijingToday,
+  type CompanyStore,
   daysBetween,
   expiryWarningDays,
+  formatAddress,
   type MemberCentre,
   ORDER_TABS,
   qualificationStatusNames,
   toYuan,
 } from '@yaocai/domain';
-import { and, count, eq, isNull } from 'drizzle-orm';
-import { companies, messages, orders, users } from '../../db/schema';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { addresses, cartItems, companies, messages, orders, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { favoriteList } from '../catalog/service';
 import { listOrders } from '../order/queries';
@@ -90,4 +92,49 @@ export async function memberCentre(ctx: BuyerCtx): Promise<MemberCentre> {
     favourites: { total: favourites.total, list: favourites.list },
     messages: { unread: Number(unread?.n ?? 0) },
   };
+}
+
+/**
+ * GET /api/user/stores: every store of the company, each with its default address, cart and
+ * order counts; switching to one is POST /api/user/switch_store (same company only).
+ */
+export async function companyStores(ctx: BuyerCtx): Promise<CompanyStore[]> {
+  const { userId, companyId } = ctx.actor;
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      storeName: users.storeName,
+      phone: users.phone,
+      contact: users.name,
+      isPrimary: users.isPrimary,
+      // Qualified by hand: in a one-table select drizzle writes columns without their table.
+      cartLines: sql<number>`(select count(*)::int from ${cartItems} c where c.user_id = "users"."id")`,
+      orders: sql<number>`(select count(*)::int from ${orders} o where o.user_id = "users"."id")`,
+    })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.id));
+  const defaults = await ctx.db
+    .select()
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.isDefault, true),
+        sql`${addresses.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${companyId})`,
+      ),
+    );
+  return rows.map((r) => {
+    const a = defaults.find((d) => d.userId === r.id);
+    return {
+      id: r.id,
+      store_name: r.storeName,
+      phone: r.phone,
+      contact: r.contact,
+      is_current: r.id === userId,
+      is_primary: r.isPrimary,
+      address: a ? formatAddress(a) : '',
+      cart_lines: Number(r.cartLines),
+      orders: Number(r.orders),
+    };
+  });
 }
