@@ -170,6 +170,48 @@ describe('会员中心', () => {
     await context.close();
   });
 
+  it('基本信息: a store changes its contact, avatar and phone (with the new phone’s code), then logs in with the new phone', async () => {
+    const { page, context } = await h.newPage();
+    const errors = collectConsoleErrors(page);
+    // The third demo store, so the other journeys keep their phone.
+    await buyerSignIn(context, '13800000012');
+    await page.goto('/basic');
+    await page.getByTestId('basic-page').waitFor();
+    await expect.poll(() => page.getByTestId('basic-phone').inputValue()).toBe('13800000012');
+    await page.getByTestId('basic-name').fill('周店长');
+    await page
+      .getByTestId('basic-page')
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: licenceImage(3) });
+    await page.getByTestId('basic-page').locator('.ant-upload-list-item-done').first().waitFor();
+    const phone = '13912345678';
+    await page.getByTestId('basic-phone').fill(phone);
+    await page.getByTestId('basic-save').click();
+    await page.getByText('请输入验证码').waitFor();
+    await page.getByTestId('sms-send').click();
+    await expect.poll(() => h.app.sms.lastCode(phone), { timeout: 10_000 }).toBeTruthy();
+    await page.getByTestId('basic-code').fill('000000');
+    await page.getByTestId('basic-save').click();
+    await page.getByText('验证码错误').first().waitFor();
+    await page.getByTestId('basic-code').fill(h.app.sms.lastCode(phone) as string);
+    await page.getByTestId('basic-save').click();
+    await page.getByText('保存成功，请使用新手机号登录').waitFor();
+    await h.shot(page, 'basic-info');
+    const base = await api<{ name: string; phone: string; face: string }>(context, '/api/user/base');
+    expect(base).toMatchObject({ name: '周店长', phone });
+    expect(base.face).toMatch(/^\/api\/files\/\d+$/);
+    await context.close();
+
+    const again = await h.newPage();
+    const login = await again.context.request.post(`${h.baseUrl}/api/user/login`, {
+      form: { username: phone, password: 'Demo@123456' },
+    });
+    expect(login.status()).toBe(200);
+    await again.context.close();
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+  });
+
   it('a visitor is sent to log in', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/user');

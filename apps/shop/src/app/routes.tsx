@@ -307,7 +307,7 @@ export const routeTable: AppRoute[] = [
     path: '/basic',
     title: '基本信息',
     flags: member,
-    feature: '基本信息',
+    page: () => import('../features/account/pages/BasicInfoPage'),
     memberMenu: { group: '账户设置' },
   },
   {

@@ -20,7 +20,8 @@ export const password = z
   .regex(/[A-Za-z]/, '密码须包含字母')
   .regex(/\d/, '密码须包含数字');
 
-export const smsPurpose = z.enum(['register', 'forget', 'register_dd']);
+/** change_phone: a signed-in store's new phone (基本信息 /basic). */
+export const smsPurpose = z.enum(['register', 'forget', 'register_dd', 'change_phone']);
 
 export const createCodeBody = z.strictObject({ phone: mobile, type: smsPurpose });
 
@@ -49,6 +50,19 @@ export const registerDdVerifyBody = registerVerifyBody;
 /** The draft token a verify step answers, carried by the steps after it. */
 const stepToken = z.string().min(10).max(100);
 const contactName = z.string().trim().min(2, '联系人至少2个字').max(20, '联系人最多20个字');
+
+/**
+ * POST /api/user/updateUserInfo (基本信息 /basic): the store's contact name, a new phone with the
+ * code sent to it, and the avatar (an uploaded picture of the store's own).
+ */
+export const updateUserInfoBody = z.strictObject({
+  name: contactName,
+  phone: mobile.optional(),
+  code: z.string().trim().max(10).optional(),
+  avatar_file_id: recordId('头像不正确').optional(),
+});
+export type UpdateUserInfoInput = z.input<typeof updateUserInfoBody>;
+export type UpdateUserInfo = z.output<typeof updateUserInfoBody>;
 
 /** Multi-store step 2: the new store's details; creates the store user of the same company. */
 export const registerDdSubmitBody = z.strictObject({

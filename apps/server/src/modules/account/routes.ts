@@ -20,6 +20,7 @@ import {
   resetPasswordBody,
   signedInUser,
   switchStoreBody,
+  updateUserInfoBody,
   uploadedFile,
   userBase,
 } from '@yaocai/domain';
@@ -33,6 +34,7 @@ import { buyerOnly } from '../../plugins/session';
 import { badCredentials, loginBuyer, passwordUnchanged, resetPassword, verifyForgetPhone } from './auth';
 import { loadDraft } from './drafts';
 import { readFileFor, storeUpload, UPLOAD_MIME_TYPES } from './files';
+import { updateUserInfo } from './profile';
 import {
   requireApprovedCompany,
   saveRegistrationCompany,
@@ -82,6 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!userId) throw notLoggedIn();
         await requireApprovedCompany(app.db, userId);
       }
+      if (request.body.type === 'change_phone' && !(await request.buyerId())) throw notLoggedIn();
       await sendSmsCode(request.visitorCtx(), app.sms, {
         phone: request.body.phone,
         purpose: request.body.type,
@@ -271,6 +274,23 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/zizhi',
     { schema: { tags: ['account'], response: { 200: envelope(z.array(qualificationItem)) } } },
     async (request) => ok(await qualificationsOf(app.db, request.userId)),
+  );
+
+  app.post(
+    '/user/updateUserInfo',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Contact name, a new phone (with its SMS code) and the avatar',
+        body: updateUserInfoBody,
+        response: { 200: envelope(z.object({ phone: z.string() })) },
+      },
+    },
+    async (request) => {
+      const saved = await updateUserInfo(await request.buyerCtx(), request.body);
+      forgetUserBase(request);
+      return ok(saved, '保存成功');
+    },
   );
 
   app.post(

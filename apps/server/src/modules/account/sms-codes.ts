@@ -5,7 +5,7 @@ import type { Ctx } from '../../lib/context';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
 
-export type SmsPurpose = 'register' | 'forget' | 'register_dd';
+export type SmsPurpose = 'register' | 'forget' | 'register_dd' | 'change_phone';
 
 export const smsRules = {
   ttlMs: 5 * 60_000,
