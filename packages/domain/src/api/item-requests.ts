@@ -27,7 +27,7 @@ export const itemRequestBody = z.strictObject({
     .min(1, { error: '求购数量至少为1' })
     .max(100_000, { error: '求购数量不能超过100000' }),
   /** Yuan; absent or 0: no expectation. */
-  expected_price: yuanAmount('期望价格').default(0),
+  expected_price: yuanAmount('预期单价').default(0),
   remark: multiLineText('备注', 200).default(''),
   photo_ids: z.array(recordId('图片不正确')).max(3, { error: '最多上传3张图片' }).default([]),
 });

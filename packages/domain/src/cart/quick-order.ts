@@ -48,7 +48,14 @@ export function readQuantity(raw: string | undefined): { quantity: number | null
 
 /** One row of text or of a sheet: its keyword and quantity, or why it cannot be read. */
 export function readQuickOrderRow(line: number, keywordCell: string, quantityCell?: string): QuickOrderLine {
-  const keyword = keywordCell.replace(/\s+/g, ' ').trim().slice(0, QUICK_ORDER_MAX_KEYWORD);
+  // Control characters (a NUL from a pasted binary, say) are no part of a goods name, and
+  // PostgreSQL refuses NUL in text.
+  const keyword = keywordCell
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, QUICK_ORDER_MAX_KEYWORD);
   const { quantity, error } = readQuantity(quantityCell);
   return { line, keyword, quantity, error: keyword === '' ? '请填写商品名称或批准文号' : error };
 }

@@ -84,6 +84,8 @@ describe('基本信息: POST /api/user/updateUserInfo', () => {
       avatar_file_id: await fileOf(b.user.id, 'application/pdf'),
     });
     expect(pdf.json().data.errors.avatar_file_id).toEqual(['头像须为图片']);
+    const nul = await post('/api/user/updateUserInfo', cookie, { name: '李\u0000店长' });
+    expect(nul.statusCode).toBe(422);
     const short = await post('/api/user/updateUserInfo', cookie, { name: '李' });
     expect(short.json().data.errors.name).toEqual(['联系人至少2个字']);
     const taken = await post('/api/user/updateUserInfo', cookie, {

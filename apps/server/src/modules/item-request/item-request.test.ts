@@ -142,7 +142,7 @@ describe('item requests (品种求购)', () => {
       name: ['请填写商品名称'],
       spec: ['规格最多50个字'],
       quantity: ['求购数量至少为1'],
-      expected_price: ['期望价格不能为负数'],
+      expected_price: ['预期单价不能为负数'],
       photo_ids: ['最多上传3张图片'],
     });
     const long = await send('POST', '/api/user/buy', cookie, { ...request, remark: '长'.repeat(201) });

@@ -232,7 +232,9 @@ describe('reminders', () => {
     const [last] = (await messagesOf(b.user.id)).filter((m) => m.title === '资质证件7天后到期');
     expect(last).toMatchObject({ category: 'account', link: '/zzzj' });
     // The licence by its name, never its code.
-    expect(last.body).toMatch(/^您的(营业执照|药品经营许可证|医疗机构执业许可证|第二类医疗器械经营备案凭证|GSP证书|采购委托书|采购人员身份证)（/);
+    expect(last.body).toMatch(
+      /^您的(营业执照|药品经营许可证|医疗机构执业许可证|第二类医疗器械经营备案凭证|GSP证书|采购委托书|采购人员身份证)（/,
+    );
     // A refused or pending licence is not the store's to renew yet: no reminder.
     await ctx.app.db
       .update(qualifications)

@@ -232,6 +232,9 @@ describe('快捷采购: quick order matching', () => {
     expect(lines[4].reason).toBe('未找到匹配的在售商品，可发起品种求购');
     expect(lines[6]).toMatchObject({ line: 7, reason: '数量“2.5”不是正整数' });
 
+    // A NUL is refused in a pasted text (by the body check every route has)...
+    const nul = await post('/api/user/quick_order', cookie, { text: `匹配连花\u0000清瘟胶囊 2` });
+    expect(nul.statusCode).toBe(422);
     // A LIKE wildcard is a character, not "anything".
     const wild = (await post('/api/user/quick_order', cookie, { text: '%\n_ 2' })).json().data;
     expect(wild.lines.map((l: { status: string }) => l.status)).toEqual(['none', 'none']);
@@ -263,12 +266,15 @@ describe('快捷采购: quick order matching', () => {
     sheet.addRow(['商品名称', '数量']);
     sheet.addRow(['国药准字H44021234', 6]);
     sheet.addRow(['bgwsscp', '']);
+    // ...and never reaches PostgreSQL from a sheet's cell (which refuses NUL in text).
+    sheet.addRow(['表格\u0000维生素C片', 1]);
     const xlsx = Buffer.from(await book.xlsx.writeBuffer());
     const fromXlsx = await upload(cookie, '采购单.xlsx', xlsx);
     expect(fromXlsx.statusCode, fromXlsx.body).toBe(200);
     expect(fromXlsx.json().data.lines).toMatchObject([
       { line: 2, status: 'matched', quantity: 6, candidates: [{ id: g.id }] },
       { line: 3, status: 'matched', quantity: null, candidates: [{ id: g.id }] },
+      { line: 4, keyword: '表格维生素C片', status: 'matched', quantity: 1 },
     ]);
 
     const gbk = Buffer.from(

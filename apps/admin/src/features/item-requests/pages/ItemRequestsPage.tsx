@@ -133,7 +133,7 @@ export default function ItemRequestsPage() {
           },
           { title: '数量', dataIndex: 'quantity', width: 70 },
           {
-            title: '期望单价',
+            title: '预期单价',
             width: 90,
             render: (_, r) => (r.expected_price > 0 ? `¥${r.expected_price.toFixed(2)}` : '-'),
           },

@@ -86,7 +86,7 @@ export default function ItemRequestAddPage() {
         <Form.Item name="quantity" label="求购数量" rules={[{ required: true, message: '请填写求购数量' }]}>
           <InputNumber min={1} max={100000} precision={0} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="expected_price" label="期望单价（元）">
+        <Form.Item name="expected_price" label="预期单价（元）">
           <InputNumber min={0} max={21474836} precision={2} style={{ width: 160 }} placeholder="选填" />
         </Form.Item>
         <Form.Item name="remark" label="备注">

@@ -35,7 +35,7 @@ export default function ItemRequestInfoPage() {
         <Descriptions.Item label="生产厂家">{r.manufacturer || '-'}</Descriptions.Item>
         <Descriptions.Item label="批准文号">{r.approval_no || '-'}</Descriptions.Item>
         <Descriptions.Item label="求购数量">{r.quantity}</Descriptions.Item>
-        <Descriptions.Item label="期望单价">
+        <Descriptions.Item label="预期单价">
           {r.expected_price > 0 ? `¥${r.expected_price.toFixed(2)}` : '-'}
         </Descriptions.Item>
         <Descriptions.Item label="提交时间">{dateTime(r.created_at)}</Descriptions.Item>
