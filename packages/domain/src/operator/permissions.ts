@@ -35,3 +35,18 @@ export const permissionName = (code: string): string =>
 /** Whether a set of held codes includes a required one (no requirement: any operator). */
 export const holdsPermission = (held: readonly string[], required?: PermissionCode): boolean =>
   required === undefined || held.includes(required);
+
+/**
+ * Permissions whose screens show a buyer's uploaded files (licences, receipts, after-sales,
+ * feedback and item request photos): an operator holding none of them (运营, 仓库) cannot read
+ * those files through GET /api/files/{id}.
+ */
+export const buyerFilePermissions: readonly PermissionCode[] = [
+  'buyers:read',
+  'buyers:review',
+  'receipts:review',
+  'after_sales:write',
+  'refunds:write',
+  'item_requests:write',
+  'feedback:write',
+];

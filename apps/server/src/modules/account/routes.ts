@@ -1,5 +1,6 @@
 import {
   businessScopeData,
+  buyerFilePermissions,
   contractData,
   createCodeBody,
   draftToken,
@@ -31,6 +32,7 @@ import { fieldError, notLoggedIn } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { fastSerialized } from '../../plugins/serializer';
 import { buyerOnly } from '../../plugins/session';
+import { cachedOperatorAccess } from '../operator/access';
 import { badCredentials, loginBuyer, passwordUnchanged, resetPassword, verifyForgetPhone } from './auth';
 import { loadDraft } from './drafts';
 import { readFileFor, storeUpload, UPLOAD_MIME_TYPES } from './files';
@@ -175,9 +177,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // An operator reads buyers' files only through a role whose screens show them.
+      const operatorId = (await request.loadSession('operator'))?.operatorId;
+      const access = operatorId ? await cachedOperatorAccess(app.db, operatorId) : undefined;
+      const operatorMayRead =
+        !!access && !access.disabled && access.permissions.some((p) => buyerFilePermissions.includes(p));
       const { file, bytes } = await readFileFor(request.visitorCtx(), app.storage, request.params.id, {
         userId: await request.buyerId(),
-        operatorId: (await request.loadSession('operator'))?.operatorId,
+        operatorId: operatorMayRead ? operatorId : undefined,
         draftToken: draftCookieOf(request),
       });
       // Pictures show inline; a PDF (which can carry script) is downloaded, never opened on the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerCookie, createBuyer } from '../../../test/factories';
+import { buyerCookie, createBuyer, operatorCookie } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { files } from '../../db/schema';
 import { uploadQuota } from './files';
@@ -84,5 +84,21 @@ describe('GET /api/files/:id', () => {
     const png = await upload(cookie);
     const picture = await ctx.app.inject({ method: 'GET', url: png.json().data.url, headers: { cookie } });
     expect(picture.headers['content-disposition']).toMatch(/^inline;/);
+  });
+
+  it('lets an operator read a buyer’s file only through a role whose screens show it', async () => {
+    const cookie = await storeWithUploads(0, 0);
+    const png = await upload(cookie);
+    const url = png.json().data.url as string;
+    const read = async (role: string | null) => {
+      const op = await operatorCookie(ctx.app, role);
+      return (await ctx.app.inject({ method: 'GET', url, headers: { cookie: op.cookie } })).statusCode;
+    };
+    expect(await read('super_admin')).toBe(200);
+    expect(await read('quality')).toBe(200);
+    expect(await read('service')).toBe(200);
+    expect(await read('operations')).toBe(404);
+    expect(await read('warehouse')).toBe(404);
+    expect(await read(null)).toBe(404);
   });
 });
