@@ -34,6 +34,7 @@ import { promotionRoutes } from './modules/promotion/routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { wechatRoutes } from './modules/wechat/routes';
 import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
 import { dbPlugin } from './plugins/db';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(operatorAdminRoutes, { prefix: '/api' });
   await app.register(auditAdminRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api', config });
+  await app.register(wechatRoutes, { prefix: '/api', config });
   await app.register(promotionRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);

@@ -45,6 +45,23 @@ export interface AppConfig {
   sandboxAllowedInProduction: boolean;
   /** SANDBOX_PAY_SECRET: the sandbox's HMAC key; unset = a random one kept in the database. */
   sandboxPaySecret?: string;
+  /**
+   * The WeChat provider (WECHAT_PROVIDER) of 绑定微信 and 微信登录: `sandbox` simulates the scan in
+   * a browser tab, `none` turns WeChat off. Default: `sandbox`, except under NODE_ENV=production.
+   */
+  wechatProvider: WechatProviderName;
+  /** ALLOW_SANDBOX_WECHAT=1: the WeChat sandbox may run under NODE_ENV=production (a public demo). */
+  wechatSandboxAllowedInProduction: boolean;
+}
+
+export const wechatProviderNames = ['sandbox', 'none'] as const;
+export type WechatProviderName = (typeof wechatProviderNames)[number];
+
+function wechatProviderOf(env: NodeJS.ProcessEnv): WechatProviderName {
+  const name = env.WECHAT_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  if (!(wechatProviderNames as readonly string[]).includes(name))
+    throw new Error(`WECHAT_PROVIDER=${name}: expected one of ${wechatProviderNames.join(', ')}`);
+  return name as WechatProviderName;
 }
 
 export const paymentProviderNames = ['sandbox', 'none'] as const;
@@ -81,5 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentProvider: paymentProviderOf(env),
     sandboxAllowedInProduction: env.ALLOW_SANDBOX_PAY === '1',
     sandboxPaySecret: env.SANDBOX_PAY_SECRET || undefined,
+    wechatProvider: wechatProviderOf(env),
+    wechatSandboxAllowedInProduction: env.ALLOW_SANDBOX_WECHAT === '1',
   };
 }

@@ -77,6 +77,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_phone_uq').on(t.phone),
     uniqueIndex('users_username_uq').on(t.username),
+    // One WeChat account logs in to one store.
+    uniqueIndex('users_wechat_uq').on(t.wechatOpenId),
     index('users_company_idx').on(t.companyId),
   ],
 );
@@ -144,6 +146,23 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A WeChat QR ticket (绑定微信 /bdwx, 微信登录): the browser that asked polls it by its random id
+ * (held in its cookie); the provider confirms it with the scanner's openid. bind tickets belong
+ * to a store; login tickets to no one until the openid names a bound store. Five minutes.
+ */
+export const wechatTickets = pgTable('wechat_tickets', {
+  id: text('id').primaryKey(),
+  /** bind | login */
+  purpose: text('purpose').notNull(),
+  userId: integer('user_id').references(() => users.id),
+  /** waiting | confirmed | used */
+  state: text('state').notNull().default('waiting'),
+  openId: text('open_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** SMS verification codes: stored hashed, single use, 5 minutes. */
 export const smsCodes = pgTable(

@@ -1,0 +1,221 @@
+import { envelope } from '@yaocai/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config';
+import { AppError, notFound, notLoggedIn, refusal } from '../../lib/errors';
+import { ok } from '../../plugins/envelope';
+import { forgetUserBase } from '../account/user-state';
+import {
+  completeBind,
+  completeLogin,
+  confirmTicket,
+  createTicket,
+  identityOf,
+  liveTicket,
+  openTicket,
+  sandboxOpenId,
+  signIdentity,
+  TICKET_SECONDS,
+  unbindWechat,
+  wechatSandboxKey,
+} from './service';
+
+/** The poller's cookie: only the browser that asked for a ticket may complete it. */
+const TICKET_COOKIE = 'yc_wxt';
+/** The sandbox's "WeChat on this phone" (signed openid), set when a store binds in the sandbox. */
+const IDENTITY_COOKIE = 'yc_wxid';
+const cookiePath = '/api/wechat';
+
+const ticketParams = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: '二维码不存在' }) });
+const ticketBody = z.strictObject({ purpose: z.enum(['bind', 'login'], { error: '用途不正确' }) });
+const ticketView = z.object({ ticket: z.string(), qr_content: z.string(), expires_in: z.number().int() });
+const pollView = z.object({
+  /** waiting | bound | logged_in | unbound (login by a WeChat no store has bound) | expired */
+  state: z.enum(['waiting', 'bound', 'logged_in', 'unbound', 'expired']),
+});
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+const page = (body: string) => `<!doctype html><html lang="zh-CN"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱微信</title>
+<body style="font-family:sans-serif;text-align:center;padding:40px">
+<h2>药采沙箱微信</h2>${body}
+<p style="color:#888">沙箱环境：模拟微信扫码，不连接真实微信。</p></body></html>`;
+
+async function asPage(reply: FastifyReply, run: () => Promise<string>) {
+  reply.type('text/html; charset=utf-8');
+  // The confirm form names its origin for the CSRF check (see payment/sandbox-routes.ts).
+  reply.header('referrer-policy', 'same-origin');
+  try {
+    return page(await run());
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    reply.code(e.statusCode);
+    const hint = e.statusCode === 401 ? '请先在本浏览器登录药采买家账号，再打开此页面。' : e.message;
+    return page(`<p>${hint}</p>`);
+  }
+}
+
+/**
+ * 绑定微信 and 微信登录 (spec: /bdwx, DELETE /api/user/unbind_wechat). The provider is chosen by
+ * WECHAT_PROVIDER; `none` answers every ticket with a refusal. The sandbox's scan page stands in
+ * for the phone: a bind scan needs the session of the store that asked, a login scan the signed
+ * identity the sandbox left in this browser when it bound.
+ */
+export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  const sandbox = config.wechatProvider === 'sandbox';
+  if (sandbox) {
+    if (config.production && !config.wechatSandboxAllowedInProduction)
+      throw new Error(
+        'WECHAT_PROVIDER=sandbox under NODE_ENV=production: the sandbox lets a browser stand in for WeChat. ' +
+          'Configure WECHAT_PROVIDER=none, or ALLOW_SANDBOX_WECHAT=1 for a demo.',
+      );
+    await wechatSandboxKey(app.db);
+    app.log.warn('wechat provider: sandbox (demo and tests only: scans are simulated in the browser)');
+  }
+  const tags = ['account'];
+  const setCookie = (reply: FastifyReply, name: string, value: string, maxAge: number) =>
+    reply.setCookie(name, value, {
+      path: cookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.cookieSecure,
+      maxAge,
+    });
+
+  app.post(
+    '/wechat/ticket',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'A WeChat QR ticket to bind this store or to log in',
+        body: ticketBody,
+        response: { 200: envelope(ticketView) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await request.buyerId();
+      if (request.body.purpose === 'bind' && !userId) throw notLoggedIn();
+      if (!sandbox) throw refusal('微信登录暂未开通，请使用手机号登录');
+      const ctx = request.visitorCtx();
+      const t = await createTicket(
+        app.db,
+        ctx.now,
+        request.body.purpose,
+        request.body.purpose === 'bind' ? (userId ?? null) : null,
+      );
+      setCookie(reply, TICKET_COOKIE, t.id, TICKET_SECONDS);
+      return ok({
+        ticket: t.id,
+        qr_content: `${originOf(request)}/api/wechat/sandbox/scan/${t.id}`,
+        expires_in: TICKET_SECONDS,
+      });
+    },
+  );
+
+  app.get(
+    '/wechat/ticket/:ticket',
+    {
+      schema: {
+        tags,
+        summary: 'Poll a ticket; completes the binding or the login once scanned',
+        params: ticketParams,
+        response: { 200: envelope(pollView) },
+      },
+    },
+    async (request, reply) => {
+      if (request.cookies[TICKET_COOKIE] !== request.params.ticket) throw notFound('二维码不存在');
+      const now = request.visitorCtx().now;
+      const t = await openTicket(app.db, request.params.ticket, now);
+      if (t.state === 'waiting')
+        return ok({ state: t.expired ? ('expired' as const) : ('waiting' as const) });
+      if (t.purpose === 'bind') {
+        if ((await request.buyerId()) !== t.userId) throw notFound('二维码不存在');
+        await completeBind(app.db, t);
+        forgetUserBase(request);
+        return ok({ state: 'bound' as const }, '绑定成功');
+      }
+      const userId = await completeLogin(app.db, t);
+      if (!userId)
+        return ok(
+          { state: 'unbound' as const },
+          '该微信尚未绑定药采账号，请先用手机号登录后在「绑定微信」中绑定',
+        );
+      await reply.startSession('buyer', { userId, loginAt: Date.now() });
+      return ok({ state: 'logged_in' as const }, '登录成功');
+    },
+  );
+
+  app.delete(
+    '/user/unbind_wechat',
+    { schema: { tags, summary: 'Unbind the store’s WeChat', response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      const ctx = await request.buyerCtx();
+      await unbindWechat(app.db, ctx.actor.userId);
+      forgetUserBase(request);
+      return ok(null, '已解除绑定');
+    },
+  );
+
+  if (!sandbox) return;
+
+  /** What the phone shows for a ticket, and the openid its confirmation gives. */
+  const scan = async (request: FastifyRequest, ticket: string) => {
+    const ctx = request.visitorCtx();
+    const t = await liveTicket(app.db, ticket, ctx.now);
+    if (t.state !== 'waiting') throw refusal('该二维码已扫过');
+    const key = await wechatSandboxKey(app.db);
+    if (t.purpose === 'bind') {
+      const userId = await request.buyerId();
+      if (!userId) throw notLoggedIn();
+      if (userId !== t.userId) throw notFound('二维码不存在或已使用');
+      return { t, openId: sandboxOpenId(key, userId), text: '将本机沙箱微信绑定到当前门店账号' };
+    }
+    const openId = identityOf(key, request.cookies[IDENTITY_COOKIE]);
+    if (!openId) throw refusal('本浏览器的沙箱微信尚未绑定药采账号：请先用手机号登录，在「绑定微信」中绑定');
+    return { t, openId, text: '使用本机沙箱微信登录药采' };
+  };
+
+  app.get(
+    '/wechat/sandbox/scan/:ticket',
+    {
+      schema: {
+        tags,
+        summary: 'Sandbox WeChat scan page',
+        params: ticketParams,
+        produces: ['text/html'],
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) =>
+      asPage(reply, async () => {
+        const { text } = await scan(request, request.params.ticket);
+        return `<p>${text}</p><form method="post" action="/api/wechat/sandbox/scan/${request.params.ticket}/confirm"><button style="font-size:18px;padding:8px 24px">确认</button></form>`;
+      }),
+  );
+
+  app.post(
+    '/wechat/sandbox/scan/:ticket/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Sandbox WeChat confirms the scan',
+        params: ticketParams,
+        produces: ['text/html'],
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) =>
+      asPage(reply, async () => {
+        const { t, openId } = await scan(request, request.params.ticket);
+        await confirmTicket(app.db, t.id, openId, request.visitorCtx().now);
+        if (t.purpose === 'bind') {
+          const key = await wechatSandboxKey(app.db);
+          setCookie(reply, IDENTITY_COOKIE, signIdentity(key, openId), 365 * 86_400);
+        }
+        return '<p>已确认，请返回药采页面。</p>';
+      }),
+  );
+};

@@ -1,0 +1,141 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { providerSecrets, users, wechatTickets } from '../../db/schema';
+import { notFound, refusal } from '../../lib/errors';
+
+// 绑定微信 and 微信登录 through a WeChat QR ticket. The provider (sandbox here; a real one would
+// be WeChat's QR connect) confirms a ticket with the scanner's openid; the browser that asked
+// polls the ticket and completes the binding or the login.
+
+export const TICKET_SECONDS = 300;
+export type TicketPurpose = 'bind' | 'login';
+
+export async function createTicket(db: DbOrTx, now: Date, purpose: TicketPurpose, userId: number | null) {
+  const id = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + TICKET_SECONDS * 1000);
+  await db.insert(wechatTickets).values({ id, purpose, userId, expiresAt });
+  return { id, expiresAt };
+}
+
+/** A ticket not used yet, with whether it has expired; 404 when there is none. */
+export async function openTicket(db: DbOrTx, id: string, now: Date) {
+  const [t] = await db.select().from(wechatTickets).where(eq(wechatTickets.id, id));
+  if (!t || t.state === 'used') throw notFound('二维码不存在或已使用');
+  return { ...t, expired: t.expiresAt <= now };
+}
+
+/** A ticket still open (not expired, not used): 404, or a refusal once expired. */
+export async function liveTicket(db: DbOrTx, id: string, now: Date) {
+  const t = await openTicket(db, id, now);
+  if (t.expired) throw refusal('二维码已过期，请刷新后重新扫码');
+  return t;
+}
+
+/** The provider's confirmation: the scanner's openid, once. */
+export async function confirmTicket(db: DbOrTx, id: string, openId: string, now: Date) {
+  const [done] = await db
+    .update(wechatTickets)
+    .set({ state: 'confirmed', openId })
+    .where(
+      and(eq(wechatTickets.id, id), eq(wechatTickets.state, 'waiting'), gt(wechatTickets.expiresAt, now)),
+    )
+    .returning({ id: wechatTickets.id });
+  if (!done) throw refusal('二维码已失效，请刷新后重新扫码');
+}
+
+/** Marks a confirmed ticket used (once: a second poll finds it used). */
+async function useTicket(db: DbOrTx, id: string) {
+  const [used] = await db
+    .update(wechatTickets)
+    .set({ state: 'used' })
+    .where(and(eq(wechatTickets.id, id), eq(wechatTickets.state, 'confirmed')))
+    .returning({ id: wechatTickets.id });
+  return Boolean(used);
+}
+
+/**
+ * Completes a confirmed bind ticket for its store: the openid becomes the store's, unless another
+ * store holds it, or the store is already bound.
+ */
+export async function completeBind(
+  db: DbOrTx,
+  ticket: { id: string; userId: number | null; openId: string | null },
+) {
+  if (!ticket.userId || !ticket.openId) throw notFound('二维码不存在或已使用');
+  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, ticket.openId));
+  if (holder && holder.id !== ticket.userId) throw refusal('该微信已绑定其他门店账号，请先在该账号解除绑定');
+  if (!(await useTicket(db, ticket.id))) throw notFound('二维码不存在或已使用');
+  const [bound] = await db
+    .update(users)
+    .set({ wechatOpenId: ticket.openId })
+    .where(and(eq(users.id, ticket.userId), isNull(users.wechatOpenId)))
+    .returning({ id: users.id });
+  if (!bound && !holder) throw refusal('该门店已绑定微信，请先解除绑定');
+}
+
+/** Completes a confirmed login ticket: the store the openid is bound to, or null when none is. */
+export async function completeLogin(db: DbOrTx, ticket: { id: string; openId: string | null }) {
+  if (!ticket.openId) throw notFound('二维码不存在或已使用');
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, ticket.openId));
+  if (!(await useTicket(db, ticket.id))) throw notFound('二维码不存在或已使用');
+  return user?.id ?? null;
+}
+
+export async function unbindWechat(db: DbOrTx, userId: number) {
+  const [done] = await db
+    .update(users)
+    .set({ wechatOpenId: null })
+    .where(and(eq(users.id, userId)))
+    .returning({ id: users.id });
+  return Boolean(done);
+}
+
+// --- the sandbox provider ------------------------------------------------------------------------
+
+const SANDBOX_KEY = 'wechat_sandbox';
+const keys = new WeakMap<object, Promise<string>>();
+
+/** The sandbox's random key, one per database (every process signs alike). */
+export function wechatSandboxKey(db: DbOrTx): Promise<string> {
+  let key = keys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db
+        .insert(providerSecrets)
+        .values({ provider: SANDBOX_KEY, secret: randomBytes(32).toString('hex') })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ secret: providerSecrets.secret })
+        .from(providerSecrets)
+        .where(eq(providerSecrets.provider, SANDBOX_KEY));
+      if (!row) throw new Error('the WeChat sandbox key could not be created');
+      return row.secret;
+    })();
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+const mac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('base64url');
+
+/** The simulated WeChat account of a store that binds in the sandbox (stable per store). */
+export const sandboxOpenId = (key: string, userId: number) =>
+  `sbx_${mac(key, `openid:${userId}`).slice(0, 28)}`;
+
+/**
+ * The sandbox's "WeChat on this phone": after a bind the browser keeps the openid, signed, in an
+ * httpOnly cookie; a login scan in that browser is that WeChat account. Undefined when absent
+ * or forged.
+ */
+export const signIdentity = (key: string, openId: string) => `${openId}.${mac(key, `identity:${openId}`)}`;
+export function identityOf(key: string, cookie: string | undefined): string | undefined {
+  if (!cookie) return undefined;
+  const dot = cookie.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const openId = cookie.slice(0, dot);
+  const given = Buffer.from(cookie.slice(dot + 1));
+  const expected = Buffer.from(mac(key, `identity:${openId}`));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? openId : undefined;
+}
