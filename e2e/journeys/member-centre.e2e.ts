@@ -212,6 +212,47 @@ describe('会员中心', () => {
     expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
   });
 
+  it('绑定微信: a store binds its WeChat in the sandbox, then logs in by scanning', async () => {
+    const { page, context } = await h.newPage();
+    const errors = collectConsoleErrors(page);
+    await buyerSignIn(context, '13800000011');
+    await page.goto('/bdwx');
+    await page.getByTestId('bind-wechat-page').waitFor();
+    await page.getByTestId('wechat-bind').click();
+    await page.getByTestId('wechat-qr').waitFor();
+    await h.shot(page, 'wechat-bind-qr');
+    // The sandbox's scan page stands in for the phone, in this browser.
+    const [phone] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('wechat-sandbox-scan').click(),
+    ]);
+    await phone.getByText('将本机沙箱微信绑定到当前门店账号').waitFor();
+    await phone.getByRole('button', { name: '确认' }).click();
+    await phone.getByText('已确认，请返回药采页面。').waitFor();
+    await phone.close();
+    await page.getByTestId('wechat-bound').waitFor();
+    await page.getByText('绑定成功，下次可用微信扫码登录').waitFor();
+
+    // Logged out, the same browser logs in by WeChat.
+    expect((await context.request.delete(`${h.baseUrl}/api/user/logout`)).status()).toBe(200);
+    await page.goto('/login?redirect=/user');
+    await page.getByTestId('login-wechat').click();
+    await page.getByTestId('wechat-qr').waitFor();
+    const [again] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('wechat-sandbox-scan').click(),
+    ]);
+    await again.getByText('使用本机沙箱微信登录药采').waitFor();
+    await again.getByRole('button', { name: '确认' }).click();
+    await again.getByText('已确认，请返回药采页面。').waitFor();
+    await again.close();
+    await page.waitForURL(/\/user$/);
+    await page.getByTestId('member-centre').waitFor();
+    expect((await page.getByTestId('member-profile').textContent()) ?? '').toContain('古墩路店');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a visitor is sent to log in', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/user');

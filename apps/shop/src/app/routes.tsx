@@ -331,7 +331,7 @@ export const routeTable: AppRoute[] = [
     path: '/bdwx',
     title: '绑定微信',
     flags: member,
-    feature: '绑定微信',
+    page: () => import('../features/account/pages/BindWechatPage'),
     memberMenu: { group: '账户设置' },
   },
   {

@@ -1,11 +1,12 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import type { LoginInput } from '@yaocai/domain';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 import { applyApiError } from '../components/form-rules';
+import { WechatQr } from '../components/WechatQr';
 
 /** Only same-site paths are followed after login (no open redirect). */
 const safeRedirect = (value: string | null) =>
@@ -17,6 +18,17 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const [error, setError] = useState<string>();
+  const [wechat, setWechat] = useState(false);
+  const [unboundWechat, setUnboundWechat] = useState(false);
+  const redirect = safeRedirect(params.get('redirect'));
+  const wechatDone = useCallback(
+    (state: string) => {
+      // A full load: the header, cart and prices are the store's from the first paint.
+      if (state === 'logged_in') window.location.assign(redirect);
+      else setUnboundWechat(true);
+    },
+    [redirect],
+  );
 
   const onFinish = async (values: LoginInput) => {
     setError(undefined);
@@ -62,6 +74,34 @@ export default function LoginPage() {
           </Button>
         </Form.Item>
       </Form>
+      <div style={{ textAlign: 'center', marginBottom: 12 }}>
+        <Button
+          type="link"
+          icon={<WechatOutlined style={{ color: '#07c160' }} />}
+          onClick={() => setWechat(true)}
+          data-testid="login-wechat"
+        >
+          微信扫码登录
+        </Button>
+      </div>
+      <Modal
+        open={wechat}
+        title="微信扫码登录"
+        footer={null}
+        onCancel={() => setWechat(false)}
+        destroyOnHidden
+      >
+        <div style={{ display: 'flex', justifyContent: 'center', padding: 16 }}>
+          <WechatQr purpose="login" onDone={wechatDone} />
+        </div>
+        {unboundWechat && (
+          <Alert
+            type="warning"
+            showIcon
+            message="该微信尚未绑定药采账号，请先用手机号登录，在「绑定微信」中绑定"
+          />
+        )}
+      </Modal>
       <div style={{ display: 'flex', justifyContent: 'space-between' }}>
         <Link to="/forget/step1">忘记密码？</Link>
         <span>
