@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { AppError, notFound, notLoggedIn, refusal } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
+import { buyerOnly } from '../../plugins/session';
 import { forgetUserBase } from '../account/user-state';
 import {
   completeBind,
@@ -148,16 +149,20 @@ export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
     },
   );
 
-  app.delete(
-    '/user/unbind_wechat',
-    { schema: { tags, summary: 'Unbind the store’s WeChat', response: { 200: envelope(z.null()) } } },
-    async (request) => {
-      const ctx = await request.buyerCtx();
-      await unbindWechat(app.db, ctx.actor.userId);
-      forgetUserBase(request);
-      return ok(null, '已解除绑定');
-    },
-  );
+  // A store's own call: in a buyerOnly scope (a visitor is told to log in before anything else).
+  await app.register(async (scoped) => {
+    buyerOnly(scoped);
+    scoped.delete(
+      '/user/unbind_wechat',
+      { schema: { tags, summary: 'Unbind the store’s WeChat', response: { 200: envelope(z.null()) } } },
+      async (request) => {
+        const ctx = await request.buyerCtx();
+        await unbindWechat(app.db, ctx.actor.userId);
+        forgetUserBase(request);
+        return ok(null, '已解除绑定');
+      },
+    );
+  });
 
   if (!sandbox) return;
 
