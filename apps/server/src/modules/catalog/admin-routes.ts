@@ -16,7 +16,6 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../lib/errors';
 import { uploadedFile } from '../../lib/upload';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';

@@ -18,7 +18,6 @@ export function WechatQr({ purpose, onDone }: Props) {
   const ticket = useWechatTicket();
   const state = useTicketState(ticket.data?.ticket);
   const current = state.data?.state;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one ticket when the code is first shown
   useEffect(() => {
     ticket.mutate(purpose);
   }, [purpose]);

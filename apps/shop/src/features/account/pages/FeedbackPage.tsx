@@ -38,7 +38,7 @@ export default function FeedbackPage() {
   };
 
   return (
-    <div className="sh-container" style={{ margin: '16px auto' }} data-testid="feedback-page">
+    <div className="sh-container sh-page" data-testid="feedback-page">
       <Card title="意见反馈" style={{ marginBottom: 16 }}>
         <Form
           form={form}

@@ -49,12 +49,7 @@ export default function ItemRequestAddPage() {
   };
 
   return (
-    <Card
-      className="sh-container"
-      style={{ margin: '16px auto' }}
-      title="新增求购"
-      data-testid="item-request-add"
-    >
+    <Card className="sh-container sh-page" title="新增求购" data-testid="item-request-add">
       <Form<Values>
         form={form}
         layout="horizontal"

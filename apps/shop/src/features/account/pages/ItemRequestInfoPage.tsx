@@ -23,8 +23,7 @@ export default function ItemRequestInfoPage() {
   if (!r) return <Spin style={{ display: 'block', margin: 80 }} />;
   return (
     <Card
-      className="sh-container"
-      style={{ margin: '16px auto' }}
+      className="sh-container sh-page"
       title="求购详情"
       data-testid="item-request-info"
       extra={<Link to="/pzqg">返回列表</Link>}

@@ -19,8 +19,7 @@ export default function ItemRequestsPage() {
   const list = useMyItemRequests(page, status);
   return (
     <Card
-      className="sh-container"
-      style={{ margin: '16px auto' }}
+      className="sh-container sh-page"
       title="品种求购"
       data-testid="item-requests-page"
       extra={

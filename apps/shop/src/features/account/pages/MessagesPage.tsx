@@ -47,8 +47,7 @@ export default function MessagesPage() {
 
   return (
     <Card
-      className="sh-container"
-      style={{ margin: '16px auto' }}
+      className="sh-container sh-page"
       title="我的消息"
       data-testid="messages-page"
       extra={

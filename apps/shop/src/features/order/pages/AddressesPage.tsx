@@ -11,9 +11,8 @@ export default function AddressesPage() {
   const editor = useAddressEditor();
   return (
     <Card
-      style={{ margin: '16px auto' }}
       title="收货地址"
-      className="sh-container"
+      className="sh-container sh-page"
       data-testid="addresses-page"
       extra={
         <Button type="primary" onClick={editor.add} data-testid="address-add">

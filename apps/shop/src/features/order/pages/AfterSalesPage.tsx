@@ -15,12 +15,7 @@ export default function AfterSalesPage() {
   // Approved: every step is done (the refund went back at once); refused: the last one failed.
   const step = a.status === 'pending' ? 1 : a.status === 'approved' ? 3 : 2;
   return (
-    <Card
-      style={{ margin: '16px auto' }}
-      title={`${a.kind_label}详情`}
-      className="sh-container"
-      data-testid="after-sale-detail"
-    >
+    <Card title={`${a.kind_label}详情`} className="sh-container sh-page" data-testid="after-sale-detail">
       <Steps
         current={step}
         status={a.status === 'refused' ? 'error' : undefined}

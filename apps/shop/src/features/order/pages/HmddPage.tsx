@@ -24,7 +24,7 @@ export default function HmddPage() {
   // The last refused upload stays on the page (the toast goes after a few seconds).
   const [refused, setRefused] = useState<{ orderNo: string; reason: string } | null>(null);
   return (
-    <Card style={{ margin: '16px auto' }} title="含麻订单" className="sh-container" data-testid="hmdd-page">
+    <Card title="含麻订单" className="sh-container sh-page" data-testid="hmdd-page">
       <Alert
         type="info"
         showIcon

@@ -26,7 +26,7 @@ export default function OrdersPage() {
     setSearch(next);
   };
   return (
-    <Card style={{ margin: '16px auto' }} className="sh-container" data-testid="orders-page">
+    <Card className="sh-container sh-page" data-testid="orders-page">
       <Tabs
         activeKey={query.tab}
         onChange={(tab) => update({ tab, page: undefined })}

@@ -16,7 +16,7 @@ export default function Step4Page() {
     return <Spin style={{ display: 'block', margin: 80 }} />;
   if (o?.status === 'pending_payment' || o?.status === 'cancelled')
     return (
-      <Card style={{ margin: '16px auto' }} className="sh-container" data-testid="step4">
+      <Card className="sh-container sh-page" data-testid="step4">
         <CartSteps current={3} />
         <Result
           status="warning"
@@ -35,7 +35,7 @@ export default function Step4Page() {
       </Card>
     );
   return (
-    <Card style={{ margin: '16px auto' }} className="sh-container" data-testid="step4">
+    <Card className="sh-container sh-page" data-testid="step4">
       <CartSteps current={4} />
       <Result
         status="success"

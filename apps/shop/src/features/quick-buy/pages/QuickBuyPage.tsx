@@ -416,12 +416,7 @@ function QuickOrder() {
 /** /kjcg 快捷采购: buy again from the store's history, or order by a list. */
 export default function QuickBuyPage() {
   return (
-    <Card
-      className="sh-container"
-      style={{ margin: '16px auto' }}
-      title="快捷采购"
-      data-testid="quick-buy-page"
-    >
+    <Card className="sh-container sh-page" title="快捷采购" data-testid="quick-buy-page">
       <Tabs
         items={[
           { key: 'history', label: '常购清单', children: <History /> },

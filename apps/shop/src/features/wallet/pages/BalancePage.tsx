@@ -13,12 +13,7 @@ export default function BalancePage() {
   });
   const log = useMoneyLog(q);
   return (
-    <Card
-      style={{ margin: '16px auto' }}
-      title="余额管理"
-      className="sh-container"
-      data-testid="balance-page"
-    >
+    <Card title="余额管理" className="sh-container sh-page" data-testid="balance-page">
       <Statistic title="账户余额（元）" value={balance.data?.user_money ?? 0} precision={2} />
       <Space style={{ margin: '16px auto' }}>
         <Select

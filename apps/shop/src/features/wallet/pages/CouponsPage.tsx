@@ -12,12 +12,7 @@ export default function CouponsPage() {
   const [status, setStatus] = useState(1);
   const { data } = useCoupons({ type: cash ? 2 : 1, status, page: 1 });
   return (
-    <Card
-      style={{ margin: '16px auto' }}
-      title={cash ? '现金券' : '优惠券'}
-      className="sh-container"
-      data-testid="coupons-page"
-    >
+    <Card title={cash ? '现金券' : '优惠券'} className="sh-container sh-page" data-testid="coupons-page">
       <Tabs
         activeKey={String(status)}
         onChange={(k) => setStatus(Number(k))}

@@ -26,7 +26,7 @@ export default function CreditPage() {
       },
     });
   return (
-    <Card style={{ margin: '16px auto' }} title="账期管理" className="sh-container" data-testid="credit-page">
+    <Card title="账期管理" className="sh-container sh-page" data-testid="credit-page">
       <Row gutter={16}>
         <Col span={6}>
           <Statistic title="授信额度" value={c?.credit_limit ?? 0} precision={2} prefix="¥" />
