@@ -253,6 +253,28 @@ describe('会员中心', () => {
     await context.close();
   });
 
+  it('微信注册: a visitor scans first, then registers in the usual steps', async () => {
+    const { page, context } = await h.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto('/register/wechat');
+    await page.getByTestId('wechat-qr').waitFor();
+    await h.shot(page, 'wechat-register');
+    const [phone] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('wechat-sandbox-scan').click(),
+    ]);
+    await phone.getByText('使用本机沙箱微信注册药采账号').waitFor();
+    await phone.getByRole('button', { name: '确认' }).click();
+    await phone.getByText('已确认，请返回药采页面。').waitFor();
+    await phone.close();
+    await page.waitForURL(/\/register\/step1\?wechat=1/);
+    await page.getByText('微信已确认，请完成注册，注册后自动绑定此微信').waitFor();
+    // The confirmed WeChat waits in a cookie for the registration's submit.
+    expect((await context.cookies()).some((c) => c.name === 'yc_wxreg' && c.httpOnly)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a visitor is sent to log in', async () => {
     const { page, context } = await h.newPage();
     await page.goto('/user');

@@ -518,7 +518,7 @@ export const routeTable: AppRoute[] = [
     path: '/register/wechat',
     title: '微信注册',
     flags: loginStyle,
-    feature: '微信注册',
+    page: () => import('../features/account/pages/WechatRegisterPage'),
   },
   redirectRoute('register_dd', '/register_dd', '/register/dd/step1'),
   {

@@ -427,3 +427,64 @@ describe('multi-store registration (/register/dd)', () => {
     expect(pending.json().message).toContain('审核通过');
   });
 });
+
+describe('微信注册: a WeChat confirmed before registering becomes the new store’s', () => {
+  it('scans for a registration, registers, and then logs in by that WeChat', async () => {
+    // The registering browser: its WeChat ticket cookies and, after the scan, the sandbox identity.
+    const jar = new Map<string, string>();
+    const keep = (res: { cookies: { name: string; value: string }[] }) => {
+      for (const c of res.cookies) jar.set(c.name, c.value);
+    };
+    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const made = await api.post('/api/wechat/ticket', { purpose: 'register' });
+    expect(made.statusCode, made.body).toBe(200);
+    keep(made);
+    const { ticket } = made.json().data;
+    const scanned = await api.call('POST', `/api/wechat/sandbox/scan/${ticket}/confirm`, {
+      cookie: cookie(),
+    });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    keep(scanned);
+    const polled = await api.get(`/api/wechat/ticket/${ticket}`, cookie());
+    expect(polled.json().data.state, polled.body).toBe('registering');
+    keep(polled);
+    expect(jar.has('yc_wxreg')).toBe(true);
+
+    const phone = '13700000061';
+    const { token } = await verifiedDraft(phone);
+    expect((await api.post('/api/register/company', { token, ...company })).statusCode).toBe(200);
+    const up = await upload({ token }, { name: '营业执照.png', bytes: tinyPng, type: 'image/png' });
+    const submit = await api.call('POST', '/api/register/submit', {
+      cookie: cookie(),
+      body: {
+        token,
+        qualifications: [
+          {
+            kind: 'business_licence',
+            number: '91330100MA6X',
+            expires_on: '2035-01-01',
+            file_id: up.json().data.id,
+          },
+        ],
+      },
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    const [user] = await ctx.app.db.select().from(users).where(eq(users.phone, phone));
+    expect(user.wechatOpenId).toMatch(/^sbx_/);
+
+    // The same browser's WeChat now logs in to the new store.
+    jar.delete('yc_wxreg');
+    const login = await api.post('/api/wechat/ticket', { purpose: 'login' });
+    keep(login);
+    const t = login.json().data.ticket;
+    expect(
+      (await api.call('POST', `/api/wechat/sandbox/scan/${t}/confirm`, { cookie: cookie() })).statusCode,
+    ).toBe(200);
+    const done = await api.get(`/api/wechat/ticket/${t}`, cookie());
+    expect(done.json().data.state).toBe('logged_in');
+    expect((await api.get('/api/user/base', cookiesOf(done))).json().data).toMatchObject({
+      id: user.id,
+      phone,
+    });
+  });
+});

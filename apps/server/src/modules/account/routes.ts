@@ -33,6 +33,7 @@ import { ok } from '../../plugins/envelope';
 import { fastSerialized } from '../../plugins/serializer';
 import { buyerOnly } from '../../plugins/session';
 import { cachedOperatorAccess } from '../operator/access';
+import { bindRegisteredWechat, identityOf, REGISTER_COOKIE, wechatSandboxKey } from '../wechat/service';
 import { badCredentials, loginBuyer, passwordUnchanged, resetPassword, verifyForgetPhone } from './auth';
 import { loadDraft } from './drafts';
 import { readFileFor, storeUpload, UPLOAD_MIME_TYPES } from './files';
@@ -139,6 +140,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = await submitRegistration(app.db, request.body, app.clock.now());
       reply.clearCookie(DRAFT_COOKIE, { path: '/api' });
+      // 微信注册: the WeChat confirmed before the registration becomes the new store's.
+      const wechat = request.cookies[REGISTER_COOKIE];
+      if (wechat) {
+        const openId = identityOf(await wechatSandboxKey(app.db), wechat, 'register');
+        if (openId) await bindRegisteredWechat(app.db, userId, openId);
+        reply.clearCookie(REGISTER_COOKIE, { path: '/api' });
+      }
       await reply.startSession('buyer', { userId, loginAt: Date.now() });
       return ok({ user_id: userId }, '注册成功，资质审核中');
     },

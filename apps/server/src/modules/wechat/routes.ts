@@ -10,13 +10,17 @@ import { forgetUserBase } from '../account/user-state';
 import {
   completeBind,
   completeLogin,
+  completeRegistration,
   confirmTicket,
   createTicket,
   identityOf,
   liveTicket,
+  newSandboxOpenId,
   openTicket,
+  REGISTER_COOKIE,
   sandboxOpenId,
   signIdentity,
+  storeOfWechat,
   TICKET_SECONDS,
   unbindWechat,
   wechatSandboxKey,
@@ -29,11 +33,16 @@ const IDENTITY_COOKIE = 'yc_wxid';
 const cookiePath = '/api/wechat';
 
 const ticketParams = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: '二维码不存在' }) });
-const ticketBody = z.strictObject({ purpose: z.enum(['bind', 'login'], { error: '用途不正确' }) });
+const ticketBody = z.strictObject({
+  purpose: z.enum(['bind', 'login', 'register'], { error: '用途不正确' }),
+});
 const ticketView = z.object({ ticket: z.string(), qr_content: z.string(), expires_in: z.number().int() });
 const pollView = z.object({
-  /** waiting | bound | logged_in | unbound (login by a WeChat no store has bound) | expired */
-  state: z.enum(['waiting', 'bound', 'logged_in', 'unbound', 'expired']),
+  /**
+   * waiting | bound | logged_in | unbound (login by a WeChat no store has bound) | registering
+   * (微信注册: the WeChat is kept for the account the registration will create) | expired
+   */
+  state: z.enum(['waiting', 'bound', 'logged_in', 'unbound', 'registering', 'expired']),
 });
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -138,6 +147,21 @@ export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
         forgetUserBase(request);
         return ok({ state: 'bound' as const }, '绑定成功');
       }
+      if (t.purpose === 'register') {
+        // A WeChat already bound logs in instead.
+        if (!t.openId || !(await storeOfWechat(app.db, t.openId))) {
+          const openId = await completeRegistration(app.db, t);
+          const key = await wechatSandboxKey(app.db);
+          reply.setCookie(REGISTER_COOKIE, signIdentity(key, openId, 'register'), {
+            path: '/api',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: app.cookieSecure,
+            maxAge: 3600,
+          });
+          return ok({ state: 'registering' as const }, '微信已确认，请完成注册');
+        }
+      }
       const userId = await completeLogin(app.db, t);
       if (!userId)
         return ok(
@@ -178,9 +202,11 @@ export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
       if (userId !== t.userId) throw notFound('二维码不存在或已使用');
       return { t, openId: sandboxOpenId(key, userId), text: '将本机沙箱微信绑定到当前门店账号' };
     }
-    const openId = identityOf(key, request.cookies[IDENTITY_COOKIE]);
-    if (!openId) throw refusal('本浏览器的沙箱微信尚未绑定药采账号：请先用手机号登录，在「绑定微信」中绑定');
-    return { t, openId, text: '使用本机沙箱微信登录药采' };
+    const known = identityOf(key, request.cookies[IDENTITY_COOKIE]);
+    if (t.purpose === 'register')
+      return { t, openId: known ?? newSandboxOpenId(), text: '使用本机沙箱微信注册药采账号' };
+    if (!known) throw refusal('本浏览器的沙箱微信尚未绑定药采账号：请先用手机号登录，在「绑定微信」中绑定');
+    return { t, openId: known, text: '使用本机沙箱微信登录药采' };
   };
 
   app.get(
@@ -216,7 +242,7 @@ export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
       asPage(reply, async () => {
         const { t, openId } = await scan(request, request.params.ticket);
         await confirmTicket(app.db, t.id, openId, request.visitorCtx().now);
-        if (t.purpose === 'bind') {
+        if (t.purpose !== 'login') {
           const key = await wechatSandboxKey(app.db);
           setCookie(reply, IDENTITY_COOKIE, signIdentity(key, openId), 365 * 86_400);
         }

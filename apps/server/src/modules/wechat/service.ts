@@ -9,7 +9,9 @@ import { notFound, refusal } from '../../lib/errors';
 // polls the ticket and completes the binding or the login.
 
 export const TICKET_SECONDS = 300;
-export type TicketPurpose = 'bind' | 'login';
+/** 微信注册: the confirmed WeChat, signed, until /api/register/submit binds it to the new store. */
+export const REGISTER_COOKIE = 'yc_wxreg';
+export type TicketPurpose = 'bind' | 'login' | 'register';
 
 export async function createTicket(db: DbOrTx, now: Date, purpose: TicketPurpose, userId: number | null) {
   const id = randomBytes(24).toString('base64url');
@@ -129,13 +131,56 @@ export const sandboxOpenId = (key: string, userId: number) =>
  * httpOnly cookie; a login scan in that browser is that WeChat account. Undefined when absent
  * or forged.
  */
-export const signIdentity = (key: string, openId: string) => `${openId}.${mac(key, `identity:${openId}`)}`;
-export function identityOf(key: string, cookie: string | undefined): string | undefined {
+export const signIdentity = (key: string, openId: string, use: Signed = 'identity') =>
+  `${openId}.${mac(key, `${use}:${openId}`)}`;
+export function identityOf(
+  key: string,
+  cookie: string | undefined,
+  use: Signed = 'identity',
+): string | undefined {
   if (!cookie) return undefined;
   const dot = cookie.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const openId = cookie.slice(0, dot);
   const given = Buffer.from(cookie.slice(dot + 1));
-  const expected = Buffer.from(mac(key, `identity:${openId}`));
+  const expected = Buffer.from(mac(key, `${use}:${openId}`));
   return given.length === expected.length && timingSafeEqual(given, expected) ? openId : undefined;
+}
+
+/**
+ * identity: the sandbox's WeChat of this browser. register: a WeChat confirmed for a new account
+ * (微信注册), kept in a cookie until the registration is submitted.
+ */
+type Signed = 'identity' | 'register';
+
+/** A new sandbox WeChat account (a browser that scans for a registration without one). */
+export const newSandboxOpenId = () => `sbx_${randomBytes(21).toString('base64url')}`;
+
+/** The store a WeChat is bound to, if any. */
+export async function storeOfWechat(db: DbOrTx, openId: string) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, openId));
+  return user?.id;
+}
+
+/** Marks a confirmed register ticket used and gives its openid (the new account will take it). */
+export async function completeRegistration(db: DbOrTx, ticket: { id: string; openId: string | null }) {
+  if (!ticket.openId || !(await useTicket(db, ticket.id))) throw notFound('二维码不存在或已使用');
+  return ticket.openId;
+}
+
+/** Binds the WeChat confirmed for a registration to the store just created, if still free. */
+export async function bindRegisteredWechat(db: DbOrTx, userId: number, openId: string) {
+  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, openId));
+  if (holder) return false;
+  try {
+    const [done] = await db
+      .update(users)
+      .set({ wechatOpenId: openId })
+      .where(and(eq(users.id, userId), isNull(users.wechatOpenId)))
+      .returning({ id: users.id });
+    return Boolean(done);
+  } catch {
+    // Taken between the check and the update (the unique index): the account stays unbound.
+    return false;
+  }
 }

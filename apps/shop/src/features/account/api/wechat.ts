@@ -7,12 +7,12 @@ export interface WechatTicket {
   qr_content: string;
   expires_in: number;
 }
-export type TicketState = 'waiting' | 'bound' | 'logged_in' | 'unbound' | 'expired';
+export type TicketState = 'waiting' | 'bound' | 'logged_in' | 'unbound' | 'registering' | 'expired';
 
 /** POST /api/wechat/ticket */
 export const useWechatTicket = () =>
   useMutation({
-    mutationFn: (purpose: 'bind' | 'login') =>
+    mutationFn: (purpose: 'bind' | 'login' | 'register') =>
       http.post<WechatTicket>('/api/wechat/ticket', { purpose }, { silent: true }),
   });
 

@@ -5,8 +5,8 @@ import { ApiError } from '../../../lib/http';
 import { type TicketState, useTicketState, useWechatTicket } from '../api/wechat';
 
 interface Props {
-  purpose: 'bind' | 'login';
-  /** Called once the ticket ends: bound, logged in, or a WeChat no store has bound. */
+  purpose: 'bind' | 'login' | 'register';
+  /** Called once the ticket ends: bound, logged in, a WeChat no store has bound, or kept for a registration. */
   onDone(state: Exclude<TicketState, 'waiting' | 'expired'>): void;
 }
 
@@ -22,7 +22,7 @@ export function WechatQr({ purpose, onDone }: Props) {
     ticket.mutate(purpose);
   }, [purpose]);
   useEffect(() => {
-    if (current === 'bound' || current === 'logged_in' || current === 'unbound') onDone(current);
+    if (current && current !== 'waiting' && current !== 'expired') onDone(current);
   }, [current, onDone]);
 
   if (ticket.isError) {
@@ -42,7 +42,9 @@ export function WechatQr({ purpose, onDone }: Props) {
           onRefresh={() => ticket.mutate(purpose)}
         />
       </div>
-      <span>{purpose === 'bind' ? '请使用微信扫码绑定' : '请使用微信扫码登录'}</span>
+      <span>
+        {{ bind: '请使用微信扫码绑定', login: '请使用微信扫码登录', register: '请使用微信扫码注册' }[purpose]}
+      </span>
       {current === 'expired' && (
         <Button icon={<ReloadOutlined />} onClick={() => ticket.mutate(purpose)}>
           刷新二维码

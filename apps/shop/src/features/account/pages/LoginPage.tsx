@@ -98,7 +98,8 @@ export default function LoginPage() {
           <Alert
             type="warning"
             showIcon
-            message="该微信尚未绑定药采账号，请先用手机号登录，在「绑定微信」中绑定"
+            message="该微信尚未绑定药采账号：请用手机号登录后在「绑定微信」中绑定，或用微信注册新账号"
+            action={<Link to="/register/wechat">微信注册</Link>}
           />
         )}
       </Modal>
