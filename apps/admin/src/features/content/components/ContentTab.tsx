@@ -1,7 +1,7 @@
 import { adPositions, type ContentItem, type ContentKind, contentKindNames } from '@yaocai/domain';
-import { ApiError } from '@yaocai/web-client';
 import { App, Button, Form, Modal, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useContent, useDeleteContent, useSaveContent } from '../api/content';
 import { contentFields } from './content-fields';
 
@@ -35,10 +35,7 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
       message.success(editing ? '已保存' : '已添加');
       setEditing(undefined);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const errors = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-        form.setFields(Object.entries(errors).map(([name, list]) => ({ name, errors: list })));
-      }
+      showFieldErrors(form, error);
     }
   };
 

@@ -1,7 +1,7 @@
 import type { AdminFeedbackView } from '@yaocai/domain';
-import { ApiError } from '@yaocai/web-client';
 import { App, Button, Card, Form, Image, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { type FeedbackQuery, useFeedbackInbox, useReplyFeedback } from '../api/feedback';
 
 const time = (iso: string) =>
@@ -24,10 +24,7 @@ export default function FeedbackPage() {
       message.success('已回复，门店会收到消息');
       setAnswering(null);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const errors = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-        form.setFields(Object.entries(errors).map(([name, list]) => ({ name, errors: list })));
-      }
+      showFieldErrors(form, error);
     }
   };
 

@@ -1,8 +1,8 @@
 import { type AdminGoodsDetail, type GoodsEditBody, holdsPermission } from '@yaocai/domain';
-import { ApiError } from '@yaocai/web-client';
 import { App, Button, Card, Form, Result, Space, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { fieldErrors } from '../../../lib/form-errors';
 import { useMe } from '../../auth/api/operator';
 import { useCreateGoods, useGoods, useGoodsOptions, useSetOnSale, useUpdateGoods } from '../api/goods';
 import { BatchesCard } from '../components/BatchesCard';
@@ -24,16 +24,6 @@ const blank: Partial<GoodsEditBody> = {
   gallery: [],
   image: null,
 };
-
-/** The server's 422 names fields as paths (`ladder.1.quantity`): show each under its field. */
-function fieldErrors(error: unknown) {
-  if (!(error instanceof ApiError) || error.status !== 422) return [];
-  const errors = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-  return Object.entries(errors).map(([path, messages]) => ({
-    name: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-    errors: messages,
-  }));
-}
 
 /** Create a goods (/goods/new) or edit one (/goods/:id) with its batches and sale state. */
 export default function GoodsEditPage() {

@@ -1,5 +1,4 @@
 import { type AdminItemRequestView, type ItemRequestStatus, itemRequestStatuses } from '@yaocai/domain';
-import { ApiError } from '@yaocai/web-client';
 import {
   App,
   Button,
@@ -16,6 +15,7 @@ import {
   Tag,
 } from 'antd';
 import { useState } from 'react';
+import { showFieldErrors } from '../../../lib/form-errors';
 import {
   type ItemRequestQuery,
   useGoodsOptions,
@@ -53,12 +53,7 @@ export default function ItemRequestsPage() {
       message.success('已回复，门店会收到消息');
       setAnswering(null);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const errors = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-        form.setFields(
-          Object.entries(errors).map(([name, list]) => ({ name: name as keyof ReplyValues, errors: list })),
-        );
-      }
+      showFieldErrors(form, error);
     }
   };
 

@@ -5,9 +5,9 @@ import {
   settingsSectionNames,
   settingsSections,
 } from '@yaocai/domain';
-import { ApiError } from '@yaocai/web-client';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Tabs } from 'antd';
 import type { ReactNode } from 'react';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useSaveSettings, useSettings } from '../api/settings';
 
 /** The form items of each section (names follow the API; money in yuan). */
@@ -151,14 +151,7 @@ function SectionForm<K extends SettingsSection>({ section, value }: { section: K
       await save.mutateAsync({ section, body });
       message.success('已保存，商城即时生效');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const errors = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-        form.setFields(
-          Object.entries(errors).map(([name, list]) => ({
-            name: name.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-            errors: list,
-          })),
-        );
+      if (showFieldErrors(form, error)) {
         message.error('请按提示修改后再保存');
       } else message.error(error instanceof Error ? error.message : '保存失败');
     }
