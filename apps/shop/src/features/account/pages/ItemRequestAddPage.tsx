@@ -1,9 +1,9 @@
-import { ApiError } from '@yaocai/web-client';
 import { App, Button, Card, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useSendItemRequest } from '../api/item-requests';
+import { applyApiError } from '../components/form-rules';
 
 interface Values {
   name: string;
@@ -39,12 +39,8 @@ export default function ItemRequestAddPage() {
       message.success('提交成功，我们会尽快为您寻找货源');
       navigate(`/pzqg/info?id=${saved.id}`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const errors = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-        form.setFields(
-          Object.entries(errors).map(([name, list]) => ({ name: name as keyof Values, errors: list })),
-        );
-      }
+      // The HTTP client has shown the refusal; each field message goes under its field.
+      applyApiError(form, error);
     }
   };
 

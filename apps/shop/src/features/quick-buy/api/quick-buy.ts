@@ -15,7 +15,8 @@ export const useFastBuy = (page: number, order: FastBuyOrder) =>
 /** POST /api/user/quick_order: pasted lines matched against the goods on sale. */
 export const useMatchText = () =>
   useMutation({
-    mutationFn: (text: string) => http.post<QuickOrderResult>('/api/user/quick_order', { text }),
+    mutationFn: (text: string) =>
+      http.post<QuickOrderResult>('/api/user/quick_order', { text }, { silent: true }),
   });
 
 /** POST /api/user/quick_order/file: an .xlsx or .csv quick order. */
@@ -24,6 +25,7 @@ export const useMatchFile = () =>
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return http.upload<QuickOrderResult>('/api/user/quick_order/file', form);
+      // Silent: the page shows the refusal beside the box.
+      return http.upload<QuickOrderResult>('/api/user/quick_order/file', form, { silent: true });
     },
   });

@@ -52,11 +52,8 @@ const cartLine = (g: GoodsSummary, number: number): CartLineInput => ({
   is_yj: 0,
 });
 
-const messageOf = (error: unknown) =>
-  error instanceof ApiError
-    ? (Object.values((error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {})[0]?.[0] ??
-      error.message)
-    : '操作失败，请稍后再试';
+/** A refusal's text (the server's message names the first problem). */
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : '操作失败，请稍后再试');
 
 /** 常购清单: what the store bought before; one click or the selected lines to the cart. */
 function History() {
@@ -78,7 +75,6 @@ function History() {
         message.success(`已加入购物车${lines.length}种商品`);
         setSelected([]);
       },
-      onError: (error) => message.error(messageOf(error)),
     });
   };
 
@@ -257,7 +253,6 @@ function QuickOrder() {
   const addAll = () =>
     add.mutate(ready, {
       onSuccess: () => message.success(`已加入购物车${ready.length}种商品`),
-      onError: (e) => message.error(messageOf(e)),
     });
 
   return (
