@@ -33,7 +33,7 @@ import { ok } from '../../plugins/envelope';
 import { fastSerialized } from '../../plugins/serializer';
 import { buyerOnly } from '../../plugins/session';
 import { cachedOperatorAccess } from '../operator/access';
-import { bindRegisteredWechat, identityOf, REGISTER_COOKIE, wechatSandboxKey } from '../wechat/service';
+import { bindRegisteredWechat, REGISTER_COOKIE, registrationOpenId } from '../wechat/service';
 import { badCredentials, loginBuyer, passwordUnchanged, resetPassword, verifyForgetPhone } from './auth';
 import { loadDraft } from './drafts';
 import { readFileFor, storeUpload, UPLOAD_MIME_TYPES } from './files';
@@ -143,7 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // 微信注册: the WeChat confirmed before the registration becomes the new store's.
       const wechat = request.cookies[REGISTER_COOKIE];
       if (wechat) {
-        const openId = identityOf(await wechatSandboxKey(app.db), wechat, 'register');
+        const openId = await registrationOpenId(app.db, wechat);
         if (openId) await bindRegisteredWechat(app.db, userId, openId);
         reply.clearCookie(REGISTER_COOKIE, { path: '/api' });
       }

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { providerSecrets, sandboxTrades } from '../../db/schema';
+import { sandboxTrades } from '../../db/schema';
+import { ensureProviderSecret, providerSecret } from '../../lib/provider-secrets';
 
 export interface PaymentRequest {
   outTradeNo: string;
@@ -56,40 +57,10 @@ export function signSandbox(payload: PaymentNotification, secret: string) {
     .digest('hex');
 }
 
-const secrets = new WeakMap<object, Promise<string>>();
-
-/**
- * The sandbox's HMAC key, kept in the database so every process on it signs alike: created once
- * by the first start (`insert ... on conflict do nothing`) from SANDBOX_PAY_SECRET or 32 random
- * bytes; a SANDBOX_PAY_SECRET set later replaces it.
- */
-export async function ensureSandboxSecret(db: DbOrTx, fromEnv?: string) {
-  const secret = fromEnv || randomBytes(32).toString('hex');
-  const insert = db.insert(providerSecrets).values({ provider: 'sandbox', secret });
-  await (fromEnv
-    ? insert.onConflictDoUpdate({ target: providerSecrets.provider, set: { secret } })
-    : insert.onConflictDoNothing());
-  secrets.delete(db);
-  return sandboxSecret(db);
-}
-
-/** The sandbox's key (cached per database handle). */
-export function sandboxSecret(db: DbOrTx): Promise<string> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = db
-      .select({ secret: providerSecrets.secret })
-      .from(providerSecrets)
-      .where(eq(providerSecrets.provider, 'sandbox'))
-      .then(([row]) => {
-        if (!row) throw new Error('the sandbox payment key was not created (ensureSandboxSecret)');
-        return row.secret;
-      });
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
+/** The payment sandbox's HMAC key (SANDBOX_PAY_SECRET, or random per database). */
+export const ensureSandboxSecret = (db: DbOrTx, fromEnv?: string) =>
+  ensureProviderSecret(db, 'sandbox', fromEnv);
+export const sandboxSecret = (db: DbOrTx) => providerSecret(db, 'sandbox');
 
 const trade = async (db: DbOrTx, outTradeNo: string) =>
   (await db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, outTradeNo)))[0];

@@ -13,6 +13,7 @@ import {
   completeRegistration,
   confirmTicket,
   createTicket,
+  ensureWechatSandboxKey,
   identityOf,
   liveTicket,
   newSandboxOpenId,
@@ -81,7 +82,7 @@ export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
         'WECHAT_PROVIDER=sandbox under NODE_ENV=production: the sandbox lets a browser stand in for WeChat. ' +
           'Configure WECHAT_PROVIDER=none, or ALLOW_SANDBOX_WECHAT=1 for a demo.',
       );
-    await wechatSandboxKey(app.db);
+    await ensureWechatSandboxKey(app.db);
     app.log.warn('wechat provider: sandbox (demo and tests only: scans are simulated in the browser)');
   }
   const tags = ['account'];

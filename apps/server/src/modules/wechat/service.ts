@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { providerSecrets, users, wechatTickets } from '../../db/schema';
+import { users, wechatTickets } from '../../db/schema';
 import { notFound, refusal } from '../../lib/errors';
+import { ensureProviderSecret, providerSecret } from '../../lib/provider-secrets';
 
 // 绑定微信 and 微信登录 through a WeChat QR ticket. The provider (sandbox here; a real one would
 // be WeChat's QR connect) confirms a ticket with the scanner's openid; the browser that asked
@@ -95,30 +96,9 @@ export async function unbindWechat(db: DbOrTx, userId: number) {
 
 // --- the sandbox provider ------------------------------------------------------------------------
 
-const SANDBOX_KEY = 'wechat_sandbox';
-const keys = new WeakMap<object, Promise<string>>();
-
-/** The sandbox's random key, one per database (every process signs alike). */
-export function wechatSandboxKey(db: DbOrTx): Promise<string> {
-  let key = keys.get(db);
-  if (!key) {
-    key = (async () => {
-      await db
-        .insert(providerSecrets)
-        .values({ provider: SANDBOX_KEY, secret: randomBytes(32).toString('hex') })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select({ secret: providerSecrets.secret })
-        .from(providerSecrets)
-        .where(eq(providerSecrets.provider, SANDBOX_KEY));
-      if (!row) throw new Error('the WeChat sandbox key could not be created');
-      return row.secret;
-    })();
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+/** The sandbox's HMAC key, random per database (created at start by the routes). */
+export const wechatSandboxKey = (db: DbOrTx) => providerSecret(db, 'wechat_sandbox');
+export const ensureWechatSandboxKey = (db: DbOrTx) => ensureProviderSecret(db, 'wechat_sandbox');
 
 const mac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('base64url');
 
@@ -166,6 +146,15 @@ export async function storeOfWechat(db: DbOrTx, openId: string) {
 export async function completeRegistration(db: DbOrTx, ticket: { id: string; openId: string | null }) {
   if (!ticket.openId || !(await useTicket(db, ticket.id))) throw notFound('二维码不存在或已使用');
   return ticket.openId;
+}
+
+/**
+ * The WeChat a registration cookie names, when its signature holds; undefined otherwise, and
+ * when no WeChat provider ever ran on this database (no key: the cookie cannot be ours).
+ */
+export async function registrationOpenId(db: DbOrTx, cookie: string) {
+  const key = await wechatSandboxKey(db).catch(() => undefined);
+  return key ? identityOf(key, cookie, 'register') : undefined;
 }
 
 /** Binds the WeChat confirmed for a registration to the store just created, if still free. */
