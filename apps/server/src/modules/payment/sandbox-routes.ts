@@ -2,36 +2,21 @@ import { envelope, sandboxConfirmation, toYuan } from '@yaocai/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound, refusal } from '../../lib/errors';
+import { notFound, refusal } from '../../lib/errors';
+import { type SandboxPage, sandboxPage } from '../../lib/sandbox-page';
 import { ok } from '../../plugins/envelope';
 import { notificationOf, type PaymentNotification, sandboxPay, sandboxSecret, signSandbox } from './provider';
 import { ownTrade } from './trades';
 
 const scanParams = z.object({ outTradeNo: z.string().regex(/^[A-Za-z0-9]{6,64}$/) });
 
-const page = (
-  body: string,
-) => `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>沙箱支付</title>
-<body style="font-family:sans-serif;text-align:center;padding:40px">
-<h2>药采沙箱支付</h2>${body}
-<p style="color:#888">沙箱环境：模拟支付，不产生真实扣款。</p>
-</body></html>`;
-
+const payPage: SandboxPage = {
+  title: '沙箱支付',
+  heading: '药采沙箱支付',
+  notice: '沙箱环境：模拟支付，不产生真实扣款。',
+};
 /** A refusal shown as a page (the payer's "phone" is a browser tab), with its status code. */
-async function asPage(reply: FastifyReply, run: () => Promise<string>) {
-  reply.type('text/html; charset=utf-8');
-  // The confirm form must name its origin for the CSRF check: under helmet's `no-referrer` the
-  // browser sends `Origin: null` with a form POST, so this page keeps same-origin referrers.
-  reply.header('referrer-policy', 'same-origin');
-  try {
-    return page(await run());
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    reply.code(e.statusCode);
-    const hint = e.statusCode === 401 ? '请先在本浏览器登录药采买家账号，再打开此页面。' : e.message;
-    return page(`<p>${hint}</p>`);
-  }
-}
+const asPage = (reply: FastifyReply, run: () => Promise<string>) => sandboxPage(reply, payPage, run);
 
 const wantsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
 

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
-import { AppError, notFound, notLoggedIn, refusal } from '../../lib/errors';
+import { notFound, notLoggedIn, refusal } from '../../lib/errors';
+import { type SandboxPage, sandboxPage } from '../../lib/sandbox-page';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly } from '../../plugins/session';
 import { forgetUserBase } from '../account/user-state';
@@ -48,25 +49,12 @@ const pollView = z.object({
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-const page = (body: string) => `<!doctype html><html lang="zh-CN"><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>沙箱微信</title>
-<body style="font-family:sans-serif;text-align:center;padding:40px">
-<h2>药采沙箱微信</h2>${body}
-<p style="color:#888">沙箱环境：模拟微信扫码，不连接真实微信。</p></body></html>`;
-
-async function asPage(reply: FastifyReply, run: () => Promise<string>) {
-  reply.type('text/html; charset=utf-8');
-  // The confirm form names its origin for the CSRF check (see payment/sandbox-routes.ts).
-  reply.header('referrer-policy', 'same-origin');
-  try {
-    return page(await run());
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    reply.code(e.statusCode);
-    const hint = e.statusCode === 401 ? '请先在本浏览器登录药采买家账号，再打开此页面。' : e.message;
-    return page(`<p>${hint}</p>`);
-  }
-}
+const scanPage: SandboxPage = {
+  title: '沙箱微信',
+  heading: '药采沙箱微信',
+  notice: '沙箱环境：模拟微信扫码，不连接真实微信。',
+};
+const asPage = (reply: FastifyReply, run: () => Promise<string>) => sandboxPage(reply, scanPage, run);
 
 /**
  * 绑定微信 and 微信登录 (spec: /bdwx, DELETE /api/user/unbind_wechat). The provider is chosen by
