@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
@@ -8,19 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-username').fill(username);
-  await page.getByTestId('admin-password').fill('Admin@123456');
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-operator').waitFor();
-}
-
 describe('console buyers', () => {
   it('客服 finds the demo company by a store phone and disables it; the buyer loses prices at once; enabling gives them back', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await signIn(page, 'kefu');
+    await h.signInOperator(page, 'kefu');
     await page.getByTestId('admin-menu').getByRole('link', { name: '会员企业' }).click();
     await page.getByTestId('admin-companies').locator('tbody tr').first().waitFor();
     await page.getByLabel('搜索企业').fill('13800000001');

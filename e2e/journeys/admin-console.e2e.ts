@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../support/harness';
 
@@ -7,21 +7,6 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.close());
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-username').fill(username);
-  await page.getByTestId('admin-password').fill('Admin@123456');
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-operator').waitFor();
-}
-
-async function buyerSignIn(context: BrowserContext, phone: string) {
-  const response = await context.request.post(`${h.baseUrl}/api/user/login`, {
-    form: { username: phone, password: 'Demo@123456' },
-  });
-  expect(response.status()).toBe(200);
-}
 
 const menuTitles = async (page: Page) => page.getByTestId('admin-menu').getByRole('link').allTextContents();
 
@@ -79,13 +64,13 @@ describe('operator console', () => {
 
   it('the 质管 operator approves demo buyer 13800000002; the buyer then sees prices', async () => {
     const buyer = await h.newPage();
-    await buyerSignIn(buyer.context, '13800000002');
+    await h.signInBuyer(buyer.context, '13800000002');
     await buyer.page.goto('/list');
     await buyer.page.getByTestId('goods-card').first().waitFor();
     expect(await buyer.page.getByTestId('price').count()).toBe(0);
 
     const { page, context } = await h.newPage();
-    await signIn(page, 'zhiguan');
+    await h.signInOperator(page, 'zhiguan');
     expect(await menuTitles(page)).toEqual([
       '工作台',
       '订单发货',
@@ -145,7 +130,7 @@ describe('operator console', () => {
 
   it('a 运营 operator has no qualification queue: not in the menu, 403 by address', async () => {
     const { page, context } = await h.newPage();
-    await signIn(page, 'yunying');
+    await h.signInOperator(page, 'yunying');
     expect(await menuTitles(page)).not.toContain('资质审核');
     await page.goto('/admin/qualifications');
     await page.getByTestId('admin-forbidden').waitFor();
@@ -156,7 +141,7 @@ describe('operator console', () => {
 
   it('the audit screen shows the approval; the other screens render', async () => {
     const { page, context } = await h.newPage();
-    await signIn(page, 'admin');
+    await h.signInOperator(page, 'admin');
     expect(await menuTitles(page)).toEqual([
       '工作台',
       '订单发货',

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
@@ -8,19 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-username').fill(username);
-  await page.getByTestId('admin-password').fill('Admin@123456');
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-operator').waitFor();
-}
-
 describe('console content', () => {
   it('a 运营 operator adds a hot search and a banner; the shop shows them at once', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await signIn(page, 'yunying');
+    await h.signInOperator(page, 'yunying');
     await page.getByTestId('admin-menu').getByRole('link', { name: '内容管理' }).click();
     await page.getByTestId('admin-content').locator('tbody tr').first().waitFor();
     await h.shot(page, 'admin-content-ads');

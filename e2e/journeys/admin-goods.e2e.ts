@@ -8,14 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-username').fill(username);
-  await page.getByTestId('admin-password').fill('Admin@123456');
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-operator').waitFor();
-}
-
 /** Picks an option of an antd Select (or TreeSelect) found by its form label. */
 async function choose(page: Page, label: string, option: string) {
   const input = page.getByLabel(label, { exact: true });
@@ -40,7 +32,7 @@ describe('console goods', () => {
   it('an operator creates a goods with ladder prices and two batches; the shop finds it by pinyin initials and follows its price', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await signIn(page, 'admin');
+    await h.signInOperator(page, 'admin');
     await page.getByTestId('admin-menu').getByRole('link', { name: '商品管理' }).click();
     await page.getByTestId('admin-goods').locator('tbody tr').first().waitFor();
     await h.shot(page, 'admin-goods-list');
@@ -117,7 +109,7 @@ describe('console goods', () => {
 
   it('an Excel import with a bad row lists the row and column and imports nothing', async () => {
     const { page, context } = await h.newPage();
-    await signIn(page, 'yunying');
+    await h.signInOperator(page, 'yunying');
     await page.getByTestId('admin-menu').getByRole('link', { name: '商品管理' }).click();
     await page.getByTestId('admin-goods').waitFor();
     await page.getByTestId('admin-goods-import').click();

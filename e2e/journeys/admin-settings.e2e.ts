@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
@@ -8,19 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-username').fill(username);
-  await page.getByTestId('admin-password').fill('Admin@123456');
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-operator').waitFor();
-}
-
 describe('console settings and category menus', () => {
   it('a 运营 operator changes the hot line; the shop header shows it at once', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await signIn(page, 'yunying');
+    await h.signInOperator(page, 'yunying');
     await page.getByTestId('admin-menu').getByRole('link', { name: '站点设置' }).click();
     await page.getByRole('tab', { name: '客服联系方式' }).click();
     const hotLine = page.getByTestId('admin-settings-hot-line');
@@ -42,7 +33,7 @@ describe('console settings and category menus', () => {
 
   it('a new category shows in the shop menu at once', async () => {
     const { page, context } = await h.newPage();
-    await signIn(page, 'yunying');
+    await h.signInOperator(page, 'yunying');
     await page.getByTestId('admin-menu').getByRole('link', { name: '分类管理' }).click();
     await page.getByTestId('admin-categories').getByRole('cell', { name: '西药' }).waitFor();
     await page.getByTestId('admin-category-add').click();

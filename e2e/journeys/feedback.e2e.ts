@@ -1,4 +1,3 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
@@ -8,26 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function buyerSignIn(context: BrowserContext, phone: string) {
-  const response = await context.request.post(`${h.baseUrl}/api/user/login`, {
-    form: { username: phone, password: 'Demo@123456' },
-  });
-  expect(response.status()).toBe(200);
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-username').fill(username);
-  await page.getByTestId('admin-password').fill('Admin@123456');
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-operator').waitFor();
-}
-
 describe('feedback', () => {
   it('a store sends feedback with a picture at /yjfk; 客服 answers in the console; the store reads the answer', async () => {
     const buyer = await h.newPage();
     const errors = collectConsoleErrors(buyer.page);
-    await buyerSignIn(buyer.context, '13800000001');
+    await h.signInBuyer(buyer.context, '13800000001');
     await buyer.page.goto('/yjfk');
     await buyer.page.getByTestId('feedback-page').waitFor();
     await buyer.page.getByLabel('物流配送').check();
@@ -57,7 +41,7 @@ describe('feedback', () => {
     await h.shot(buyer.page, 'feedback-sent');
 
     const { page, context } = await h.newPage();
-    await signIn(page, 'kefu');
+    await h.signInOperator(page, 'kefu');
     await page.getByTestId('admin-menu').getByRole('link', { name: '意见反馈' }).click();
     const row = page.getByRole('row', { name: /最近两单外箱有破损/ });
     await row.waitFor();

@@ -9,13 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function buyerSignIn(context: BrowserContext, phone: string) {
-  const response = await context.request.post(`${h.baseUrl}/api/user/login`, {
-    form: { username: phone, password: 'Demo@123456' },
-  });
-  expect(response.status()).toBe(200);
-}
-
 async function api<T>(context: BrowserContext, path: string): Promise<T> {
   const response = await context.request.get(`${h.baseUrl}${path}`);
   expect(response.status()).toBe(200);
@@ -29,7 +22,7 @@ describe('会员中心', () => {
   it('the demo store sees its figures, each equal to the page behind it, and moves between account pages by the side menu', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await buyerSignIn(context, '13800000001');
+    await h.signInBuyer(context, '13800000001');
     await page.goto('/user');
     await page.getByTestId('member-centre').waitFor();
     await expect.poll(() => page.getByTestId('member-qualification').textContent()).toBe('资质已认证');
@@ -82,7 +75,7 @@ describe('会员中心', () => {
   it('the store renews its expiring GSP licence at /zzzj; 质管 finds it in the 待审核 queue', async () => {
     const buyer = await h.newPage();
     const errors = collectConsoleErrors(buyer.page);
-    await buyerSignIn(buyer.context, '13800000001');
+    await h.signInBuyer(buyer.context, '13800000001');
     const page = buyer.page;
     await page.goto('/user');
     await page
@@ -145,7 +138,7 @@ describe('会员中心', () => {
   it('多店管理: the store switches to another store of its company and sees that store’s cart', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await buyerSignIn(context, '13800000001');
+    await h.signInBuyer(context, '13800000001');
     await page.goto('/ddgl');
     await page.getByTestId('stores-page').waitFor();
     const other = page
@@ -174,7 +167,7 @@ describe('会员中心', () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
     // The third demo store, so the other journeys keep their phone.
-    await buyerSignIn(context, '13800000012');
+    await h.signInBuyer(context, '13800000012');
     await page.goto('/basic');
     await page.getByTestId('basic-page').waitFor();
     await expect.poll(() => page.getByTestId('basic-phone').inputValue()).toBe('13800000012');
@@ -215,7 +208,7 @@ describe('会员中心', () => {
   it('绑定微信: a store binds its WeChat in the sandbox, then logs in by scanning', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await buyerSignIn(context, '13800000011');
+    await h.signInBuyer(context, '13800000011');
     await page.goto('/bdwx');
     await page.getByTestId('bind-wechat-page').waitFor();
     await page.getByTestId('wechat-bind').click();

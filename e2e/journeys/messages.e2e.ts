@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
@@ -8,28 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function buyerSignIn(context: BrowserContext, phone: string) {
-  const response = await context.request.post(`${h.baseUrl}/api/user/login`, {
-    form: { username: phone, password: 'Demo@123456' },
-  });
-  expect(response.status()).toBe(200);
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-username').fill(username);
-  await page.getByTestId('admin-password').fill('Admin@123456');
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-operator').waitFor();
-}
-
 const badge = (page: Page) => page.getByTestId('side-messages').locator('.ant-scroll-number');
 
 describe('messages and item requests', () => {
   it('the demo store reads its messages by category and marks them all read; the badge follows', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await buyerSignIn(context, '13800000001');
+    await h.signInBuyer(context, '13800000001');
     await page.goto('/wdxx');
     await page.getByTestId('messages-page').waitFor();
     await page.getByTestId('message-item').first().waitFor();
@@ -58,7 +43,7 @@ describe('messages and item requests', () => {
   it('a store asks for a goods at /pzqg/add; 客服 answers with a goods on sale; the store sees the answer and a message', async () => {
     const buyer = await h.newPage();
     const errors = collectConsoleErrors(buyer.page);
-    await buyerSignIn(buyer.context, '13800000001');
+    await h.signInBuyer(buyer.context, '13800000001');
     await buyer.page.goto('/pzqg');
     await buyer.page.getByTestId('item-requests-page').waitFor();
     await buyer.page.goto('/pzqg/add');
@@ -77,7 +62,7 @@ describe('messages and item requests', () => {
     await h.shot(buyer.page, 'item-request-sent');
 
     const { page, context } = await h.newPage();
-    await signIn(page, 'kefu');
+    await h.signInOperator(page, 'kefu');
     await page.getByTestId('admin-menu').getByRole('link', { name: '品种求购' }).click();
     const row = page.getByRole('row', { name: /E2E 求购/ });
     await row.waitFor();

@@ -8,13 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function buyerSignIn(context: BrowserContext, phone: string) {
-  const response = await context.request.post(`${h.baseUrl}/api/user/login`, {
-    form: { username: phone, password: 'Demo@123456' },
-  });
-  expect(response.status()).toBe(200);
-}
-
 async function cartNames(context: BrowserContext): Promise<string[]> {
   const response = await context.request.get(`${h.baseUrl}/api/cart/list`);
   const body = (await response.json()) as { data: { list: { goods_name?: string; name?: string }[] } };
@@ -25,7 +18,7 @@ describe('快捷采购', () => {
   it('the demo store buys again from its history and orders five pasted lines (a pinyin one and an unknown one)', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
-    await buyerSignIn(context, '13800000001');
+    await h.signInBuyer(context, '13800000001');
     await page.goto('/kjcg');
     await page.getByTestId('quick-buy-page').waitFor();
     // The demo orders were paid: their goods are listed with the last price and today's price.
@@ -81,7 +74,7 @@ describe('快捷采购', () => {
 
   it('a sheet of more than 200 lines is refused with the reason', async () => {
     const { page, context } = await h.newPage();
-    await buyerSignIn(context, '13800000001');
+    await h.signInBuyer(context, '13800000001');
     await page.goto('/kjcg');
     await page.getByRole('tab', { name: '快速下单' }).click();
     const csv = Array.from({ length: 250 }, (_, i) => `药品${i},1`).join('\n');

@@ -17,6 +17,10 @@ export interface Harness {
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
   /** Saves e2e/screenshots/<name>.png (full page). */
   shot(page: Page, name: string): Promise<void>;
+  /** Logs a context in as a demo store (its password is the demo one) through the API. */
+  signInBuyer(context: BrowserContext, phone: string): Promise<void>;
+  /** Logs an operator into the console through its login page (the demo password). */
+  signInOperator(page: Page, username: string): Promise<void>;
   /** SMS codes the server sent, newest last (the log SMS provider keeps them). */
   app: Awaited<ReturnType<typeof buildApp>>;
   close(): Promise<void>;
@@ -66,6 +70,20 @@ export async function startHarness(): Promise<Harness> {
       });
       const page = await context.newPage();
       return { context, page };
+    },
+    async signInBuyer(context, phone) {
+      const response = await context.request.post(`${baseUrl}/api/user/login`, {
+        form: { username: phone, password: 'Demo@123456' },
+      });
+      if (response.status() !== 200)
+        throw new Error(`login ${phone}: ${response.status()} ${await response.text()}`);
+    },
+    async signInOperator(page, username) {
+      await page.goto('/admin/login');
+      await page.getByTestId('admin-username').fill(username);
+      await page.getByTestId('admin-password').fill('Admin@123456');
+      await page.getByTestId('admin-login-submit').click();
+      await page.getByTestId('admin-operator').waitFor();
     },
     async shot(page, name) {
       await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
