@@ -86,12 +86,7 @@ export async function completeLogin(db: DbOrTx, ticket: { id: string; openId: st
 }
 
 export async function unbindWechat(db: DbOrTx, userId: number) {
-  const [done] = await db
-    .update(users)
-    .set({ wechatOpenId: null })
-    .where(and(eq(users.id, userId)))
-    .returning({ id: users.id });
-  return Boolean(done);
+  await db.update(users).set({ wechatOpenId: null }).where(eq(users.id, userId));
 }
 
 // --- the sandbox provider ------------------------------------------------------------------------
