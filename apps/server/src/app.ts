@@ -21,6 +21,7 @@ import { contentRoutes } from './modules/content/routes';
 import { dashboardAdminRoutes } from './modules/dashboard/routes';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
+import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoice/routes';
 import { itemRequestAdminRoutes, itemRequestRoutes } from './modules/item-request/routes';
 import { memberRoutes } from './modules/member/routes';
 import { reminderSweeper } from './modules/message/reminder-sweeper';
@@ -111,6 +112,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(feedbackAdminRoutes, { prefix: '/api' });
   await app.register(itemRequestRoutes, { prefix: '/api' });
   await app.register(itemRequestAdminRoutes, { prefix: '/api' });
+  await app.register(invoiceRoutes, { prefix: '/api' });
+  await app.register(invoiceAdminRoutes, { prefix: '/api' });
   await app.register(quickBuyRoutes, { prefix: '/api' });
   await app.register(memberRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });

@@ -13,6 +13,7 @@ export * from './api/common';
 export * from './api/envelope';
 export * from './api/feedback';
 export * from './api/input';
+export * from './api/invoices';
 export * from './api/item-requests';
 export * from './api/member-centre';
 export * from './api/messages';

@@ -24,6 +24,8 @@ export const auditActions = {
   'settings.update': '修改站点设置',
   'feedback.reply': '回复意见反馈',
   'item_request.reply': '回复品种求购',
+  'invoice.issue': '开具发票',
+  'invoice.reject': '退回发票申请',
   'category.create': '新增分类',
   'category.update': '修改分类',
   'category.delete': '删除分类',

@@ -3,3 +3,4 @@ export * from './order-lines';
 export * from './order-total';
 export * from './points';
 export * from './state-machine';
+export * from './invoice';

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from './account';
+import { companies, operators, users } from './account';
 
 /** A delivery address of a store (user). Orders keep a snapshot, so deleting one is safe. */
 export const addresses = pgTable(
@@ -102,6 +102,59 @@ export const orders = pgTable(
     index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_idx').on(t.createdAt),
+  ],
+);
+
+/** One printed line of an issued invoice (packages/domain InvoiceLine), kept as issued. */
+export interface InvoiceLineSnapshot {
+  name: string;
+  spec: string;
+  unit: string;
+  quantity: number;
+  rate: number;
+  amountFen: number;
+  taxFen: number;
+  totalFen: number;
+}
+
+/**
+ * The e-invoice of an order (电子发票 /dzfp): one per order, asked for at step 2 or later on
+ * /dzfp, issued once by finance (invoices:write) or sent back with a reason for the buyer to
+ * correct. Issuing fixes the number, the lines and the amounts: the PDF is drawn from this row,
+ * never from the order as it may later be.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 1 普通发票, 2 增值税专用发票 */
+    type: integer('type').notNull(),
+    title: text('title').notNull(),
+    taxNo: text('tax_no').notNull().default(''),
+    /** packages/domain InvoiceStatus: requested | issued | rejected */
+    status: text('status').notNull().default('requested'),
+    rejectReason: text('reject_reason'),
+    invoiceNo: text('invoice_no'),
+    lines: jsonb('lines').$type<InvoiceLineSnapshot[]>(),
+    amountFen: integer('amount_fen'),
+    taxFen: integer('tax_fen'),
+    totalFen: integer('total_fen'),
+    issuedBy: integer('issued_by').references(() => operators.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_uq').on(t.orderId),
+    uniqueIndex('invoices_no_uq').on(t.invoiceNo),
+    index('invoices_user_idx').on(t.userId, t.id),
+    index('invoices_status_idx').on(t.status, t.id),
   ],
 );
 

@@ -24,6 +24,7 @@ import {
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';
+import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
@@ -189,6 +190,7 @@ async function insertOrder(
     if (total.couponFen > 0 && checkout.userCouponId)
       await consumeCoupon(tx, userId, checkout.userCouponId, id);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
+    if (input.invoice) await createCheckoutInvoice(tx, { id, userId }, input.invoice, now);
     return { id, created: true };
   });
 }

@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Fen, formatYuan, invoiceTitleOf, yuanInCapitals } from '@yaocai/domain';
+import PDFDocument from 'pdfkit';
+import type { InvoiceLineSnapshot } from '../../db/schema';
+
+// Draws an issued e-invoice as a PDF (pdfkit), laid out like a 全电发票: title, number and date,
+// buyer and seller, the item table (name, specification, unit, quantity, unit price, amount,
+// rate, tax), totals, the amount in capitals, remarks and the issuer. Noto Sans SC comes from
+// an npm package and is embedded as a subset, so the PDF shows and searches its Chinese text on
+// any reader.
+
+const require = createRequire(import.meta.url);
+let font: Buffer | undefined;
+/** Read once per process (10 MB); pdfkit embeds only the glyphs a document uses. */
+const cjkFont = () => {
+  font ??= readFileSync(
+    require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+  );
+  return font;
+};
+
+export interface InvoiceDocument {
+  type: number;
+  invoiceNo: string;
+  /** Beijing date, YYYY-MM-DD. */
+  issuedOn: string;
+  buyer: { title: string; taxNo: string };
+  seller: { name: string; taxNo: string; address: string };
+  lines: readonly InvoiceLineSnapshot[];
+  amountFen: Fen;
+  taxFen: Fen;
+  totalFen: Fen;
+  orderNo: string;
+  issuer: string;
+}
+
+const money = (fen: Fen) => formatYuan(fen).replace('¥', '');
+/** Unit price before tax, to six places as invoices print it (amount / quantity). */
+const unitPrice = (l: InvoiceLineSnapshot) =>
+  (l.amountFen / 100 / l.quantity).toFixed(6).replace(/0{1,4}$/, '');
+
+const COLUMNS = [
+  { key: 'name', label: '项目名称', width: 168, align: 'left' },
+  { key: 'spec', label: '规格型号', width: 70, align: 'left' },
+  { key: 'unit', label: '单位', width: 30, align: 'center' },
+  { key: 'quantity', label: '数量', width: 40, align: 'right' },
+  { key: 'price', label: '单价', width: 58, align: 'right' },
+  { key: 'amount', label: '金额', width: 58, align: 'right' },
+  { key: 'rate', label: '税率', width: 33, align: 'right' },
+  { key: 'tax', label: '税额', width: 58, align: 'right' },
+] as const;
+
+const cells = (l: InvoiceLineSnapshot): Record<(typeof COLUMNS)[number]['key'], string> => ({
+  name: l.name,
+  spec: l.spec,
+  unit: l.unit,
+  quantity: String(l.quantity),
+  price: unitPrice(l),
+  amount: money(l.amountFen),
+  rate: `${l.rate}%`,
+  tax: money(l.taxFen),
+});
+
+export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: {
+      Title: `${invoiceTitleOf(inv.type)} ${inv.invoiceNo}`,
+      Author: inv.seller.name,
+      Subject: inv.orderNo,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('cjk', cjkFont());
+  doc.font('cjk');
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const red = '#9b1c1c';
+  const pad = 4;
+
+  const header = (page: number) => {
+    doc.fillColor(red).fontSize(18).text(invoiceTitleOf(inv.type), left, 40, { width, align: 'center' });
+    doc.fontSize(9).fillColor('#333');
+    doc.text(`发票号码：${inv.invoiceNo}`, left, 44, { width, align: 'right' });
+    doc.text(`开票日期：${inv.issuedOn}`, left, 58, { width, align: 'right' });
+    if (page > 1) doc.text(`第${page}页`, left, 72, { width, align: 'right' });
+    doc
+      .moveTo(left, 90)
+      .lineTo(left + width, 90)
+      .strokeColor(red)
+      .stroke();
+    // Buyer and seller, side by side.
+    const half = width / 2;
+    const party = (x: number, label: string, name: string, taxNo: string, extra?: string) => {
+      doc.fillColor(red).fontSize(10).text(label, x, 98);
+      doc.fillColor('#111').fontSize(9);
+      doc.text(`名称：${name}`, x, 114, { width: half - 10 });
+      doc.text(`统一社会信用代码/纳税人识别号：${taxNo || '—'}`, x, doc.y + 2, { width: half - 10 });
+      if (extra) doc.text(extra, x, doc.y + 2, { width: half - 10 });
+    };
+    party(left, '购买方信息', inv.buyer.title, inv.buyer.taxNo);
+    party(left + half, '销售方信息', inv.seller.name, inv.seller.taxNo, `地址：${inv.seller.address}`);
+    return 170;
+  };
+
+  const row = (y: number, values: Record<string, string>, bold = false) => {
+    let x = left;
+    let height = 0;
+    doc.fontSize(8.5).fillColor(bold ? red : '#111');
+    for (const c of COLUMNS) {
+      const h = doc.heightOfString(values[c.key], { width: c.width - pad * 2 });
+      height = Math.max(height, h);
+      doc.text(values[c.key], x + pad, y + pad, { width: c.width - pad * 2, align: c.align });
+      x += c.width;
+    }
+    return height + pad * 2;
+  };
+  const rowHeight = (values: Record<string, string>) =>
+    Math.max(
+      ...COLUMNS.map((c) => doc.fontSize(8.5).heightOfString(values[c.key], { width: c.width - pad * 2 })),
+    ) +
+    pad * 2;
+
+  let page = 1;
+  let y = header(page);
+  const labels = Object.fromEntries(COLUMNS.map((c) => [c.key, c.label]));
+  y += row(y, labels, true);
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#c9a0a0')
+    .stroke();
+  const bottom = doc.page.height - doc.page.margins.bottom - 150;
+  for (const l of inv.lines) {
+    const values = cells(l);
+    if (y + rowHeight(values) > bottom) {
+      doc.addPage();
+      page += 1;
+      y = header(page);
+      y += row(y, labels, true);
+    }
+    y += row(y, values);
+  }
+  y = Math.max(y + 6, 0);
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#c9a0a0')
+    .stroke();
+  y += 6;
+  doc.fillColor('#111').fontSize(9);
+  doc.text('合计', left + pad, y);
+  const amountX = left + COLUMNS.slice(0, 5).reduce((s, c) => s + c.width, 0);
+  doc.text(`¥${money(inv.amountFen)}`, amountX, y, { width: COLUMNS[5].width - pad, align: 'right' });
+  doc.text(`¥${money(inv.taxFen)}`, left + width - COLUMNS[7].width, y, {
+    width: COLUMNS[7].width - pad,
+    align: 'right',
+  });
+  y += 20;
+  doc.text(`价税合计（大写）：${yuanInCapitals(inv.totalFen)}`, left + pad, y);
+  doc.text(`（小写）¥${money(inv.totalFen)}`, left, y, { width: width - pad, align: 'right' });
+  y += 20;
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor(red)
+    .stroke();
+  y += 8;
+  doc.text(`备注：订单号 ${inv.orderNo}`, left + pad, y, { width });
+  y += 24;
+  doc.text(`开票人：${inv.issuer}`, left + pad, y);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,154 @@
+import {
+  adminInvoicePage,
+  adminInvoiceQuery,
+  envelope,
+  idParams,
+  invoiceableOrder,
+  invoiceIdParams,
+  invoicePage,
+  invoiceQuery,
+  invoiceRejectBody,
+  invoiceRequestBody,
+  invoiceView,
+} from '@yaocai/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../plugins/envelope';
+import { buyerOnly, operatorOnly } from '../../plugins/session';
+import {
+  adminInvoicePdf,
+  invoiceableOrders,
+  invoiceInbox,
+  issueInvoice,
+  myInvoicePdf,
+  myInvoices,
+  rejectInvoice,
+  requestInvoice,
+} from './service';
+
+const PDF = 'application/pdf';
+const fileBytes = z.string().meta({ format: 'binary' });
+const sendPdf = (reply: FastifyReply, file: { bytes: Buffer; name: string }) =>
+  reply
+    .type(PDF)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .send(file.bytes as never);
+
+/** The store's e-invoices (电子发票 /dzfp): list, ask for or correct one, download the PDF. */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  buyerOnly(app);
+  const tags = ['account'];
+  app.get(
+    '/user/invoices',
+    {
+      schema: {
+        tags,
+        summary: 'My invoices',
+        querystring: invoiceQuery,
+        response: { 200: envelope(invoicePage) },
+      },
+    },
+    async (request) => ok(await myInvoices(await request.buyerCtx(), request.query)),
+  );
+  app.get(
+    '/user/invoices/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Paid orders without an invoice',
+        response: { 200: envelope(z.array(invoiceableOrder)) },
+      },
+    },
+    async (request) => ok(await invoiceableOrders(await request.buyerCtx())),
+  );
+  app.post(
+    '/user/invoices',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for (or correct) the invoice of an order',
+        body: invoiceRequestBody,
+        response: { 200: envelope(invoiceView) },
+      },
+    },
+    async (request) => ok(await requestInvoice(await request.buyerCtx(), request.body), '开票申请已提交'),
+  );
+  app.get(
+    '/user/invoices/:id/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'An issued invoice as PDF',
+        params: invoiceIdParams,
+        produces: [PDF],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await myInvoicePdf(await request.buyerCtx(), request.params.id)),
+  );
+};
+
+/** Finance's invoices (发票管理, invoices:write): list, issue, send back, download. */
+export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  operatorOnly(app);
+  const guard = app.requirePermission('invoices:write');
+  const tags = ['admin'];
+  app.get(
+    '/admin/invoices',
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: 'Invoices',
+        querystring: adminInvoiceQuery,
+        response: { 200: envelope(adminInvoicePage) },
+      },
+    },
+    async (request) => ok(await invoiceInbox(await request.operatorCtx(), request.query)),
+  );
+  app.post(
+    '/admin/invoices/:id/issue',
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: 'Issue an invoice',
+        params: idParams,
+        response: { 200: envelope(invoiceView) },
+      },
+    },
+    async (request) => ok(await issueInvoice(await request.operatorCtx(), request.params.id), '发票已开具'),
+  );
+  app.post(
+    '/admin/invoices/:id/reject',
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: 'Send an invoice request back with a reason',
+        params: idParams,
+        body: invoiceRejectBody,
+        response: { 200: envelope(invoiceView) },
+      },
+    },
+    async (request) =>
+      ok(await rejectInvoice(await request.operatorCtx(), request.params.id, request.body.reason), '已退回'),
+  );
+  app.get(
+    '/admin/invoices/:id/pdf',
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: 'An issued invoice as PDF',
+        params: idParams,
+        produces: [PDF],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await adminInvoicePdf(await request.operatorCtx(), request.params.id)),
+  );
+};

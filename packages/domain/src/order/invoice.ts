@@ -1,0 +1,229 @@
+import type { Fen } from '../money';
+import { prorate } from '../pricing/prorate';
+import type { OrderStatus } from './state-machine';
+
+// 电子发票: what an invoice of an order says. The buyer asks for one at step 2 (or later on
+// /dzfp), finance (invoices:write) issues it once the order is paid, and its lines are fixed at
+// that moment: each goods line at what the buyer paid for it (the order's coupon, points and
+// refunds spread over the lines, so the invoice adds up to the money received), split into
+// amount before tax and tax at the goods' VAT rate, as a Chinese VAT invoice prints them.
+
+/** 1 普通发票 (ordinary), 2 增值税专用发票 (special VAT invoice). */
+export const invoiceTypes = [
+  { code: 1, name: '电子发票（普通发票）', short: '普通发票' },
+  { code: 2, name: '电子发票（增值税专用发票）', short: '增值税专用发票' },
+] as const;
+export const invoiceTypeName = (type: number) =>
+  invoiceTypes.find((t) => t.code === type)?.short ?? '不开发票';
+export const invoiceTitleOf = (type: number) => invoiceTypes.find((t) => t.code === type)?.name ?? '电子发票';
+
+/** The stored life cycle: requested, then issued (final) or returned to the buyer to correct. */
+export const invoiceStatuses = ['requested', 'issued', 'rejected'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/** What the buyer and the console show: the stored status read together with the order's. */
+export const invoiceStates = [
+  { code: 'awaiting_payment', name: '待付款', hint: '订单付款后开具' },
+  { code: 'pending', name: '待开票', hint: '财务将在订单付款后3个工作日内开具' },
+  { code: 'on_hold', name: '售后处理中', hint: '售后完成后开具' },
+  { code: 'issued', name: '已开票', hint: '可下载PDF' },
+  { code: 'rejected', name: '已退回', hint: '请修改开票信息后重新提交' },
+  { code: 'void', name: '已作废', hint: '订单已取消或已全额退款，不再开具' },
+] as const;
+export type InvoiceState = (typeof invoiceStates)[number]['code'];
+export const invoiceStateName = (code: InvoiceState) =>
+  invoiceStates.find((s) => s.code === code)?.name ?? code;
+
+const HELD: readonly OrderStatus[] = ['after_sale_requested', 'after_sale_approved'];
+
+/** The state of an invoice given its order; `issuable` says finance may issue it now. */
+export function invoiceState(
+  status: InvoiceStatus,
+  order: { status: OrderStatus; paid: boolean; netFen: Fen },
+): InvoiceState {
+  if (status === 'issued') return 'issued';
+  if (order.status === 'cancelled' || (order.paid && order.netFen <= 0)) return 'void';
+  if (status === 'rejected') return 'rejected';
+  if (!order.paid) return 'awaiting_payment';
+  if (HELD.includes(order.status)) return 'on_hold';
+  return 'pending';
+}
+export const invoiceIssuable = (state: InvoiceState) => state === 'pending';
+/** The buyer may change the title or tax number until the invoice is issued or void. */
+export const invoiceEditable = (state: InvoiceState) =>
+  state === 'awaiting_payment' || state === 'pending' || state === 'on_hold' || state === 'rejected';
+
+/**
+ * VAT rate (percent) by the goods' business class: 中药饮片 are agricultural products at 9%,
+ * everything else a wholesaler sells (drugs, devices, health food) at 13%.
+ */
+export function vatRateOf(kind: string): number {
+  return kind === 'herb' ? 9 : 13;
+}
+/** The tax classification printed before the item name, as 全电发票 do (*中成药*...). */
+export function taxCategoryOf(kind: string): string {
+  switch (kind) {
+    case 'herb':
+      return '中药饮片';
+    case 'device':
+      return '医疗器械';
+    case 'health':
+      return '保健食品';
+    default:
+      return '药品';
+  }
+}
+/** Shipping charged with the goods is part of the same sale (混合销售), at the goods' rate. */
+export const SHIPPING_VAT_RATE = 13;
+
+export interface InvoiceSourceLine {
+  id: number;
+  name: string;
+  spec: string;
+  unit: string;
+  quantity: number;
+  /** What the order line charged after its own reductions. */
+  payableFen: Fen;
+  /** packages/domain goods kind (drug, device, herb, health). */
+  kind: string;
+}
+
+export interface InvoiceLine {
+  name: string;
+  spec: string;
+  unit: string;
+  quantity: number;
+  rate: number;
+  /** Amount before tax, tax and both together, in fen; amount + tax = total. */
+  amountFen: Fen;
+  taxFen: Fen;
+  totalFen: Fen;
+}
+
+export interface InvoiceFigures {
+  lines: InvoiceLine[];
+  amountFen: Fen;
+  taxFen: Fen;
+  totalFen: Fen;
+}
+
+/** Splits a tax-inclusive amount: amount = round(total / (1 + rate)), tax = the rest. */
+export function splitTax(totalFen: Fen, rate: number): { amountFen: Fen; taxFen: Fen } {
+  const amountFen = Math.round((totalFen * 100) / (100 + rate));
+  return { amountFen, taxFen: totalFen - amountFen };
+}
+
+/**
+ * The lines of an invoice: goods lines at what was paid for them after the order-level
+ * deductions (coupon, points, refunds) are spread by the largest-remainder rule, plus a shipping
+ * line. The invoice's total is the order's total less its refunds, to the fen.
+ */
+export function invoiceFigures(
+  lines: readonly InvoiceSourceLine[],
+  order: { deductionFen: Fen; shippingFen: Fen; refundedFen: Fen },
+): InvoiceFigures {
+  const goodsFen = lines.reduce((s, l) => s + l.payableFen, 0);
+  const off = Math.min(goodsFen, order.deductionFen + order.refundedFen);
+  const shares = prorate(
+    off,
+    lines.map((l) => ({ id: l.id, weight: l.payableFen })),
+  );
+  // A refund larger than the goods comes out of the shipping line.
+  const shippingFen = Math.max(
+    0,
+    order.shippingFen - Math.max(0, order.deductionFen + order.refundedFen - goodsFen),
+  );
+  const out: InvoiceLine[] = [];
+  lines.forEach((l, i) => {
+    const totalFen = l.payableFen - shares[i];
+    if (totalFen <= 0) return;
+    const rate = vatRateOf(l.kind);
+    out.push({
+      name: `*${taxCategoryOf(l.kind)}*${l.name}`,
+      spec: l.spec,
+      unit: l.unit,
+      quantity: l.quantity,
+      rate,
+      totalFen,
+      ...splitTax(totalFen, rate),
+    });
+  });
+  if (shippingFen > 0)
+    out.push({
+      name: '*物流辅助服务*运费',
+      spec: '',
+      unit: '次',
+      quantity: 1,
+      rate: SHIPPING_VAT_RATE,
+      totalFen: shippingFen,
+      ...splitTax(shippingFen, SHIPPING_VAT_RATE),
+    });
+  return {
+    lines: out,
+    amountFen: out.reduce((s, l) => s + l.amountFen, 0),
+    taxFen: out.reduce((s, l) => s + l.taxFen, 0),
+    totalFen: out.reduce((s, l) => s + l.totalFen, 0),
+  };
+}
+
+const DIGITS = '零壹贰叁肆伍陆柒捌玖';
+const SMALL_UNITS = ['', '拾', '佰', '仟'];
+const BIG_UNITS = ['', '万', '亿', '万亿'];
+
+/** Four digits (0..9999) in capitals; zeros inside collapse to one 零, trailing zeros drop. */
+function section(n: number): string {
+  let out = '';
+  let zero = false;
+  for (let i = 3; i >= 0; i--) {
+    const d = Math.floor(n / 10 ** i) % 10;
+    if (d === 0) {
+      if (out) zero = true;
+      continue;
+    }
+    if (zero) out += '零';
+    zero = false;
+    out += DIGITS[d] + SMALL_UNITS[i];
+  }
+  return out;
+}
+
+/**
+ * An amount in Chinese capital numerals (价税合计大写), as invoices and cheques write it:
+ * 12345.60 -> 壹万贰仟叁佰肆拾伍元陆角, 100 -> 壹佰元整, 0.05 -> 伍分, 1005.00 -> 壹仟零伍元整.
+ */
+export function yuanInCapitals(fen: Fen): string {
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`not an amount: ${fen}`);
+  if (fen < 0) return `负${yuanInCapitals(-fen)}`;
+  if (fen === 0) return '零元整';
+  const yuan = Math.floor(fen / 100);
+  const jiao = Math.floor(fen / 10) % 10;
+  const cents = fen % 10;
+  const sections: number[] = [];
+  for (let rest = yuan; rest > 0; rest = Math.floor(rest / 10000)) sections.push(rest % 10000);
+  let whole = '';
+  let pendingZero = false;
+  for (let i = sections.length - 1; i >= 0; i--) {
+    const part = sections[i];
+    if (part === 0) {
+      pendingZero = whole !== '';
+      continue;
+    }
+    if (whole && (pendingZero || part < 1000)) whole += '零';
+    whole += section(part) + BIG_UNITS[i];
+    pendingZero = false;
+  }
+  let out = whole ? `${whole}元` : '';
+  if (jiao === 0 && cents === 0) return `${out}整`;
+  if (jiao > 0) out += `${DIGITS[jiao]}角`;
+  else if (whole) out += '零';
+  if (cents > 0) out += `${DIGITS[cents]}分`;
+  return out;
+}
+
+/**
+ * A 20-digit 全电发票号码 from the invoice's id: two digits of the year, the region (11,
+ * Beijing), the issuing channel (7), and the id padded to 15 digits: unique per id.
+ */
+export function invoiceNumber(id: number, issuedOn: string): string {
+  return `${issuedOn.slice(2, 4)}117${String(id).padStart(15, '0')}`;
+}
