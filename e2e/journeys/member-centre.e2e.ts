@@ -60,7 +60,7 @@ describe('会员中心', () => {
     // Every entry of the side menu opens a working page (no 建设中 page is listed).
     const links = await menu.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links).toContain('/kjcg');
-    expect(links).not.toContain('/dzfp');
+    expect(links).toContain('/dzfp');
     for (const href of links) {
       await page.goto(href as string);
       await page.getByTestId('member-menu').waitFor();

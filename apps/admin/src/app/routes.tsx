@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -76,6 +77,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: FileDoneOutlined,
     permission: 'receipts:review',
     page: () => import('../features/order/pages/ReceiptsConsole'),
+  },
+  {
+    path: '/invoices',
+    title: '发票管理',
+    group: 'order',
+    icon: AccountBookOutlined,
+    permission: 'invoices:write',
+    page: () => import('../features/invoices/pages/InvoicesPage'),
   },
   {
     path: '/content',

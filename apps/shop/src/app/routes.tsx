@@ -477,7 +477,7 @@ export const routeTable: AppRoute[] = [
     path: '/dzfp',
     title: '电子发票',
     flags: member,
-    feature: '电子发票',
+    page: () => import('../features/order/pages/InvoicesPage'),
     memberMenu: { group: '订单中心' },
   },
   {

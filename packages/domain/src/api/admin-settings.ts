@@ -73,6 +73,8 @@ export const settingsSectionBodies = {
   order: z.object({
     expire_minutes: integer('未支付订单取消时间', 5, 1440),
     ephedrine_limit: integer('含麻药品每单限购件数', 1, 100),
+    /** Shipped orders the store has not confirmed are received this many days after shipping. */
+    auto_confirm_days: integer('自动确认收货天数', 3, 30).default(10),
   }),
   /** Points at checkout: how many points make ¥1, and the largest share of an order they pay. */
   points: z.object({

@@ -18,7 +18,8 @@ export const invoiceRequestBody = z
     type: z.coerce
       .number({ error: '请选择发票类型' })
       .int({ error: '请选择发票类型' })
-      .refine((t) => t === 1 || t === 2, { error: '请选择发票类型' }),
+      .min(1, { error: '请选择发票类型' })
+      .max(2, { error: '请选择发票类型' }),
     title: singleLineText('发票抬头', 100).pipe(z.string().min(2, { error: '请填写发票抬头' })),
     tax_no: singleLineText('税号', 30).default(''),
   })

@@ -1,6 +1,6 @@
 export * from './address';
+export * from './invoice';
 export * from './order-lines';
 export * from './order-total';
 export * from './points';
 export * from './state-machine';
-export * from './invoice';

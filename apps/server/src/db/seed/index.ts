@@ -7,6 +7,7 @@ import { seedAccounts } from './accounts';
 import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
 import { seedContent } from './content';
+import { seedInvoices } from './invoices';
 import { seedOrders } from './order';
 import { seedSelfService } from './self-service';
 import { seedSettings } from './settings';
@@ -33,6 +34,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedOrders(tx, storage);
     await rebuildPurchases(tx);
     await seedSelfService(tx);
+    await seedInvoices(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });

@@ -42,7 +42,7 @@ export const defaultSettings = {
   /** Free shipping from ¥800, otherwise ¥15. */
   shipping: { threshold_fen: 80_000, fee_fen: 1_500 },
   /** Unpaid orders are cancelled after 30 minutes; at most 10 含麻 units per order. */
-  order: { expire_minutes: 30, ephedrine_limit: 10 },
+  order: { expire_minutes: 30, ephedrine_limit: 10, auto_confirm_days: 10 },
   /** 100 points make ¥1; points pay at most half of an order. */
   points: { points_per_yuan: 100, max_share_percent: 50 },
 };

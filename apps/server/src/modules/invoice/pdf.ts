@@ -89,26 +89,26 @@ export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
   const header = (page: number) => {
     doc.fillColor(red).fontSize(18).text(invoiceTitleOf(inv.type), left, 40, { width, align: 'center' });
     doc.fontSize(9).fillColor('#333');
-    doc.text(`发票号码：${inv.invoiceNo}`, left, 44, { width, align: 'right' });
-    doc.text(`开票日期：${inv.issuedOn}`, left, 58, { width, align: 'right' });
-    if (page > 1) doc.text(`第${page}页`, left, 72, { width, align: 'right' });
+    doc.text(`发票号码：${inv.invoiceNo}`, left, 68, { width, align: 'right' });
+    doc.text(`开票日期：${inv.issuedOn}`, left, 82, { width, align: 'right' });
+    if (page > 1) doc.text(`第${page}页`, left, 68);
     doc
-      .moveTo(left, 90)
-      .lineTo(left + width, 90)
+      .moveTo(left, 100)
+      .lineTo(left + width, 100)
       .strokeColor(red)
       .stroke();
     // Buyer and seller, side by side.
     const half = width / 2;
     const party = (x: number, label: string, name: string, taxNo: string, extra?: string) => {
-      doc.fillColor(red).fontSize(10).text(label, x, 98);
+      doc.fillColor(red).fontSize(10).text(label, x, 108);
       doc.fillColor('#111').fontSize(9);
-      doc.text(`名称：${name}`, x, 114, { width: half - 10 });
+      doc.text(`名称：${name}`, x, 124, { width: half - 10 });
       doc.text(`统一社会信用代码/纳税人识别号：${taxNo || '—'}`, x, doc.y + 2, { width: half - 10 });
       if (extra) doc.text(extra, x, doc.y + 2, { width: half - 10 });
     };
     party(left, '购买方信息', inv.buyer.title, inv.buyer.taxNo);
     party(left + half, '销售方信息', inv.seller.name, inv.seller.taxNo, `地址：${inv.seller.address}`);
-    return 170;
+    return 182;
   };
 
   const row = (y: number, values: Record<string, string>, bold = false) => {

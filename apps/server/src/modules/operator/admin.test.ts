@@ -189,6 +189,17 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     path,
     roles: ['super_admin', 'service'] as Role[],
   })),
+  ...[
+    ['GET', '/api/admin/invoices', '/api/admin/invoices'],
+    ['GET', '/api/admin/invoices/999999/pdf', '/api/admin/invoices/{id}/pdf'],
+    ['POST', '/api/admin/invoices/999999/issue', '/api/admin/invoices/{id}/issue'],
+    ['POST', '/api/admin/invoices/999999/reject', '/api/admin/invoices/{id}/reject'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET' | 'POST',
+    url,
+    path,
+    roles: ['super_admin', 'finance'] as Role[],
+  })),
   { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', roles: ['super_admin'] },
   ...[
     ['GET', '/api/admin/roles', '/api/admin/roles'],

@@ -13,7 +13,8 @@ import {
   setShipping,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { files, walletAccounts } from '../../db/schema';
+import { files, messages, shipments, walletAccounts } from '../../db/schema';
+import { sweepDeliveredOrders } from './service';
 
 let ctx: TestContext;
 let warehouseId: number;
@@ -284,5 +285,42 @@ describe('operator order calls', () => {
         after: { credit_limit: 50000, term_days: 45 },
       }),
     ]);
+  });
+});
+
+describe('automatic receipt (自动确认收货)', () => {
+  it('receives orders shipped more than the configured days ago, once, with the store’s message', async () => {
+    const b = await paidOrder();
+    const ship = await post(`/api/admin/orders/${b.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550001111',
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    const fresh = await paidOrder();
+    await post(`/api/admin/orders/${fresh.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550002222',
+    });
+
+    // Nine days on (the default is ten) nothing moves; eleven days on the first is received.
+    const day = 86_400_000;
+    expect(await sweepDeliveredOrders(ctx.app.db, new Date(Date.now() + 9 * day))).toBe(0);
+    await ctx.app.db
+      .update(shipments)
+      .set({ shippedAt: new Date(Date.now() - 11 * day) })
+      .where(eq(shipments.orderId, b.id));
+    expect(await sweepDeliveredOrders(ctx.app.db)).toBe(1);
+    expect(await sweepDeliveredOrders(ctx.app.db)).toBe(0);
+
+    const detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
+    expect(detail.status).toBe('completed');
+    expect(detail.history.find((e: { event: string }) => e.event === 'confirm_delivery')).toMatchObject({
+      event: 'confirm_delivery',
+      note: '发货10天后系统自动确认收货',
+    });
+    const notes = await ctx.app.db.select().from(messages).where(eq(messages.userId, b.user.id));
+    expect(notes.map((m) => m.title)).toEqual(['订单已发货', '订单已送达']);
+    expect(notes[1].link).toBe(`/order/info/${b.id}`);
+    expect((await get(`/api/order/detail/${fresh.id}`, fresh.cookie)).json().data.status).toBe('shipped');
   });
 });

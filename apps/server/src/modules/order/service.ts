@@ -18,6 +18,7 @@ import {
   orderLines,
   orders,
   pointsLog,
+  shipments,
   userCoupons,
   users,
 } from '../../db/schema';
@@ -410,6 +411,53 @@ export async function sweepExpiredOrders(db: Db, limit = 200): Promise<number> {
     });
   }
   return closed;
+}
+
+/**
+ * Receives shipped orders their store has not confirmed (自动确认收货), the configured number of
+ * days after shipping: each in its own transaction, with the store's "delivered" message.
+ * Returns how many.
+ */
+export async function sweepDeliveredOrders(db: Db, now = new Date(), limit = 200): Promise<number> {
+  const { autoConfirmDays } = await loadOrderSettings(db);
+  const due = await db
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .innerJoin(shipments, eq(shipments.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.status, 'shipped'),
+        lt(shipments.shippedAt, new Date(now.getTime() - autoConfirmDays * 86_400_000)),
+      ),
+    )
+    .limit(limit);
+  let received = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (order.status !== 'shipped') return;
+      await transition(
+        tx,
+        order,
+        'confirm_delivery',
+        { type: 'system' },
+        `发货${autoConfirmDays}天后系统自动确认收货`,
+      );
+      await notify(
+        tx,
+        {
+          userId: order.userId,
+          category: 'order',
+          title: '订单已送达',
+          body: `您的订单${order.orderNo}已发货${autoConfirmDays}天，系统已自动确认收货。如有问题，可在订单详情申请售后。`,
+          link: `/order/info/${order.id}`,
+        },
+        now,
+      );
+      received++;
+    });
+  }
+  return received;
 }
 
 export async function confirmReceipt(db: Db, userId: number, orderId: number) {

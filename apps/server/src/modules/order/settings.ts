@@ -11,6 +11,8 @@ export interface OrderSettings {
   expireMinutes: number;
   /** Most units of ephedrine-type goods (含麻黄碱类复方制剂) one order may hold. */
   ephedrineLimit: number;
+  /** Days after shipping when an unconfirmed order is received by the system. */
+  autoConfirmDays: number;
   /** Points at checkout: points per yuan and the largest share of an order they pay. */
   points: PointsRule;
 }
@@ -50,6 +52,7 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
     shipping: { thresholdFen: shipping.threshold_fen, feeFen: shipping.fee_fen },
     expireMinutes: envMinutes > 0 ? envMinutes : order.expire_minutes,
     ephedrineLimit: order.ephedrine_limit,
+    autoConfirmDays: order.auto_confirm_days,
     points: { pointsPerYuan: points.points_per_yuan, maxSharePercent: points.max_share_percent },
   };
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sweepExpiredOrders } from './service';
+import { sweepDeliveredOrders, sweepExpiredOrders } from './service';
 
 /**
- * Cancels expired unpaid orders on an interval (ORDER_SWEEP_SECONDS, default 60; 0 = off;
- * off under vitest, where tests call sweepExpiredOrders themselves). The timer is unref'd.
+ * Cancels expired unpaid orders and receives long-shipped ones (自动确认收货) on an interval
+ * (ORDER_SWEEP_SECONDS, default 60; 0 = off; off under vitest, where tests call the sweeps
+ * themselves). The timer is unref'd.
  */
 export const orderSweeper = fp(async (app: FastifyInstance) => {
   const seconds = Number(process.env.ORDER_SWEEP_SECONDS ?? (process.env.VITEST ? 0 : 60));
@@ -16,8 +17,10 @@ export const orderSweeper = fp(async (app: FastifyInstance) => {
     try {
       const closed = await sweepExpiredOrders(app.db);
       if (closed) app.log.info({ closed }, 'expired unpaid orders cancelled');
+      const received = await sweepDeliveredOrders(app.db);
+      if (received) app.log.info({ received }, 'shipped orders received automatically');
     } catch (err) {
-      app.log.error({ err }, 'order expiry sweep failed');
+      app.log.error({ err }, 'order sweep failed');
     } finally {
       running = false;
     }

@@ -128,6 +128,14 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
       <Form.Item name="ephedrine_limit" label="含麻药品每单限购件数" required>
         <InputNumber min={1} max={100} precision={0} style={{ width: 200 }} />
       </Form.Item>
+      <Form.Item
+        name="auto_confirm_days"
+        label="自动确认收货（发货后天数）"
+        extra="门店未确认收货的订单，发货满该天数后由系统确认收货并通知门店"
+        required
+      >
+        <InputNumber min={3} max={30} precision={0} style={{ width: 200 }} />
+      </Form.Item>
     </>
   ),
   points: (

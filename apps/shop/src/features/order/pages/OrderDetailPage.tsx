@@ -1,4 +1,4 @@
-import { formatAddress } from '@yaocai/domain';
+import { formatAddress, invoiceTypeName } from '@yaocai/domain';
 import { Card, Descriptions, Result, Spin, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -10,7 +10,6 @@ import { OrderActions } from '../components/OrderActions';
 import { History, Tracking } from '../components/Tracking';
 
 const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
-const invoiceLabel = (t?: number) => (t === 2 ? '增值税专用发票' : t === 1 ? '普通发票' : '不开发票');
 
 /** /order/info/:id — lines (gifts labelled 赠品/换购), amounts, reductions, address, invoice, payment, history, tracking. */
 export default function OrderDetailPage() {
@@ -45,7 +44,12 @@ export default function OrderDetailPage() {
             {formatAddress(o.address)}
           </Descriptions.Item>
           <Descriptions.Item label="发票">
-            {invoiceLabel(o.invoice?.type)} {o.invoice?.title}
+            {invoiceTypeName(o.invoice?.type ?? 0)} {o.invoice?.title}
+            {(o.invoice || (o.paid_at && o.status !== 'cancelled')) && (
+              <Link to={`/dzfp?order_id=${o.id}`} style={{ marginLeft: 8 }} data-testid="order-invoice-link">
+                {o.invoice ? '查看发票' : '申请开票'}
+              </Link>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="备注" span={2}>
             {o.remarks || '-'}

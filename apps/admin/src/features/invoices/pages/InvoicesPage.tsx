@@ -1,0 +1,193 @@
+import { type AdminInvoiceView, type InvoiceState, invoiceStates } from '@yaocai/domain';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { showFieldErrors } from '../../../lib/form-errors';
+import { type InvoiceQuery, useInvoices, useIssueInvoice, useRejectInvoice } from '../api/invoices';
+
+const day = (s: number) => new Date(s * 1000).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+const money = (v: number) => `¥${v.toFixed(2)}`;
+const stateColor: Record<InvoiceState, string> = {
+  awaiting_payment: 'default',
+  pending: 'orange',
+  on_hold: 'gold',
+  issued: 'green',
+  rejected: 'red',
+  void: 'default',
+};
+
+/**
+ * 发票管理 (财务, invoices:write): the stores' invoice requests, the queue (待开票) oldest first;
+ * issue one (its lines and amounts are fixed from the order as paid) or send it back with a
+ * reason; download an issued one's PDF.
+ */
+export default function InvoicesPage() {
+  const { message } = App.useApp();
+  const [query, setQuery] = useState<InvoiceQuery>({ state: 'pending', page: 1, page_size: 20 });
+  const { data, isFetching } = useInvoices(query);
+  const issue = useIssueInvoice();
+  const reject = useRejectInvoice();
+  const [rejecting, setRejecting] = useState<AdminInvoiceView | null>(null);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  const sendBack = async () => {
+    if (!rejecting) return;
+    const values = await form.validateFields();
+    try {
+      await reject.mutateAsync({ id: rejecting.id, reason: values.reason });
+      message.success('已退回，门店会收到消息');
+      setRejecting(null);
+    } catch (error) {
+      showFieldErrors(form, error);
+    }
+  };
+
+  return (
+    <Card title="发票管理" data-testid="admin-invoices">
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Segmented
+          value={query.state ?? 'all'}
+          onChange={(v) =>
+            setQuery({ ...query, page: 1, state: v === 'all' ? undefined : (v as InvoiceState) })
+          }
+          options={[
+            ...invoiceStates.map((s) => ({ value: s.code, label: s.name })),
+            { value: 'all', label: '全部' },
+          ]}
+        />
+        <Input.Search
+          allowClear
+          placeholder="订单号、抬头、发票号码、门店或手机号"
+          style={{ width: 300 }}
+          onSearch={(keyword) => setQuery({ ...query, page: 1, keyword: keyword.trim() || undefined })}
+        />
+      </Space>
+      <Table<AdminInvoiceView>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.list ?? []}
+        pagination={{
+          current: query.page,
+          pageSize: query.page_size,
+          total: data?.total ?? 0,
+          onChange: (page) => setQuery({ ...query, page }),
+        }}
+        columns={[
+          {
+            title: '订单',
+            render: (_, r) => (
+              <>
+                {r.order_no}
+                <div style={{ color: '#999' }}>
+                  {day(r.ordered_at)} · {r.order_status_label}
+                </div>
+              </>
+            ),
+          },
+          {
+            title: '门店',
+            render: (_, r) => (
+              <>
+                {r.company_name} / {r.store_name}
+                <div style={{ color: '#999' }}>{r.phone}</div>
+              </>
+            ),
+          },
+          {
+            title: '开票信息',
+            render: (_, r) => (
+              <>
+                <Tag>{r.type_name}</Tag>
+                {r.title}
+                {r.tax_no && <div style={{ color: '#999' }}>税号 {r.tax_no}</div>}
+              </>
+            ),
+          },
+          { title: '金额', width: 100, render: (_, r) => money(r.total) },
+          {
+            title: '状态',
+            width: 200,
+            render: (_, r) => (
+              <>
+                <Tag color={stateColor[r.state]}>{r.state_name}</Tag>
+                {r.reject_reason && <div style={{ color: '#cf1322' }}>退回原因：{r.reject_reason}</div>}
+                {r.invoice_no && (
+                  <div style={{ color: '#999' }}>
+                    {r.invoice_no}
+                    <br />
+                    {r.issued_by} {r.issued_at ? day(r.issued_at) : ''}
+                  </div>
+                )}
+              </>
+            ),
+          },
+          {
+            title: '操作',
+            width: 150,
+            render: (_, r) => (
+              <Space size={4}>
+                {r.state === 'pending' && (
+                  <Popconfirm
+                    title="开具发票"
+                    description={`按订单实付金额 ${money(r.total)} 开具${r.type_name}？开具后不能修改。`}
+                    okText="开具"
+                    onConfirm={async () => {
+                      await issue.mutateAsync(r.id);
+                      message.success('发票已开具，门店会收到消息');
+                    }}
+                  >
+                    <Button type="link" size="small" data-testid="admin-invoice-issue">
+                      开票
+                    </Button>
+                  </Popconfirm>
+                )}
+                {(r.state === 'pending' || r.state === 'on_hold' || r.state === 'awaiting_payment') && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={() => {
+                      form.resetFields();
+                      setRejecting(r);
+                    }}
+                  >
+                    退回
+                  </Button>
+                )}
+                {r.pdf && (
+                  <a href={r.pdf} download data-testid="admin-invoice-download">
+                    下载PDF
+                  </a>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={rejecting !== null}
+        title={`退回发票申请：${rejecting?.order_no ?? ''}`}
+        okText="退回"
+        onOk={sendBack}
+        confirmLoading={reject.isPending}
+        onCancel={() => setRejecting(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item
+            name="reason"
+            label="退回原因"
+            rules={[{ required: true, min: 2, message: '请填写退回原因' }]}
+          >
+            <Input.TextArea
+              rows={3}
+              maxLength={200}
+              showCount
+              placeholder="如：抬头与营业执照不一致，请修改"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
