@@ -23,6 +23,7 @@ import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoice/routes';
 import { itemRequestAdminRoutes, itemRequestRoutes } from './modules/item-request/routes';
+import { lotteryAdminRoutes, lotteryBuyerRoutes, lotteryRoutes } from './modules/lottery/routes';
 import { memberRoutes } from './modules/member/routes';
 import { reminderSweeper } from './modules/message/reminder-sweeper';
 import { messageRoutes } from './modules/message/routes';
@@ -113,6 +114,9 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(itemRequestRoutes, { prefix: '/api' });
   await app.register(itemRequestAdminRoutes, { prefix: '/api' });
   await app.register(invoiceRoutes, { prefix: '/api' });
+  await app.register(lotteryRoutes, { prefix: '/api' });
+  await app.register(lotteryBuyerRoutes, { prefix: '/api' });
+  await app.register(lotteryAdminRoutes, { prefix: '/api' });
   await app.register(invoiceAdminRoutes, { prefix: '/api' });
   await app.register(quickBuyRoutes, { prefix: '/api' });
   await app.register(memberRoutes, { prefix: '/api' });

@@ -21,6 +21,7 @@ export const adPositions = [
   { code: 'kxzq', name: '控销专区' },
   { code: 'new_kxzq', name: '控销专区（新）' },
   { code: 'ppzq', name: '品牌专区' },
+  { code: 'lottery', name: '抽奖页广告' },
 ] as const;
 const adPositionCodes = adPositions.map((p) => p.code) as [string, ...string[]];
 

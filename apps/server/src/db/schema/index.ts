@@ -6,5 +6,6 @@ export * from './content';
 export * from './core';
 export * from './operator';
 export * from './order';
+export * from './points';
 export * from './self-service';
 export * from './wallet';

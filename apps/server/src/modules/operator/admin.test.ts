@@ -200,6 +200,18 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     path,
     roles: ['super_admin', 'finance'] as Role[],
   })),
+  ...[
+    ['GET', '/api/admin/lotteries', '/api/admin/lotteries'],
+    ['POST', '/api/admin/lotteries', '/api/admin/lotteries'],
+    ['POST', '/api/admin/lotteries/999999', '/api/admin/lotteries/{id}'],
+    ['GET', '/api/admin/lotteries/999999/draws', '/api/admin/lotteries/{id}/draws'],
+    ['POST', '/api/admin/lottery-draws/999999/ship', '/api/admin/lottery-draws/{id}/ship'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET' | 'POST',
+    url,
+    path,
+    roles: ['super_admin', 'operations'] as Role[],
+  })),
   { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', roles: ['super_admin'] },
   ...[
     ['GET', '/api/admin/roles', '/api/admin/roles'],
