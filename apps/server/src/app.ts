@@ -32,6 +32,7 @@ import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
 import { orderSweeper } from './modules/order/sweeper';
 import { paymentRoutes } from './modules/payment/routes';
+import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
 import { promotionRoutes } from './modules/promotion/routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
@@ -117,6 +118,9 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(lotteryRoutes, { prefix: '/api' });
   await app.register(lotteryBuyerRoutes, { prefix: '/api' });
   await app.register(lotteryAdminRoutes, { prefix: '/api' });
+  await app.register(pointsMallRoutes, { prefix: '/api' });
+  await app.register(pointsRoutes, { prefix: '/api' });
+  await app.register(pointsAdminRoutes, { prefix: '/api' });
   await app.register(invoiceAdminRoutes, { prefix: '/api' });
   await app.register(quickBuyRoutes, { prefix: '/api' });
   await app.register(memberRoutes, { prefix: '/api' });

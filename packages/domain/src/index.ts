@@ -19,6 +19,7 @@ export * from './api/lottery';
 export * from './api/member-centre';
 export * from './api/messages';
 export * from './api/order';
+export * from './api/points';
 export * from './api/quick-buy';
 export * from './api/site-messages';
 export * from './api/user';

@@ -80,6 +80,8 @@ export const settingsSectionBodies = {
   points: z.object({
     points_per_yuan: integer('积分抵扣比例', 1, 10000),
     max_share_percent: integer('积分抵扣上限比例', 0, 100),
+    /** Points a received order earns per yuan paid (0: none). */
+    earn_per_yuan: integer('每消费1元赠送积分', 0, 100).default(1),
   }),
 } as const;
 

@@ -29,6 +29,8 @@ export const auditActions = {
   'lottery.create': '新建抽奖活动',
   'lottery.update': '修改抽奖活动',
   'lottery.ship_prize': '抽奖奖品发货',
+  'reward.create': '新增积分礼品',
+  'reward.update': '修改积分礼品',
   'category.create': '新增分类',
   'category.update': '修改分类',
   'category.delete': '删除分类',

@@ -206,6 +206,10 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['POST', '/api/admin/lotteries/999999', '/api/admin/lotteries/{id}'],
     ['GET', '/api/admin/lotteries/999999/draws', '/api/admin/lotteries/{id}/draws'],
     ['POST', '/api/admin/lottery-draws/999999/ship', '/api/admin/lottery-draws/{id}/ship'],
+    ['GET', '/api/admin/rewards', '/api/admin/rewards'],
+    ['POST', '/api/admin/rewards', '/api/admin/rewards'],
+    ['POST', '/api/admin/rewards/999999', '/api/admin/rewards/{id}'],
+    ['GET', '/api/admin/redemptions', '/api/admin/redemptions'],
   ].map(([method, url, path]) => ({
     method: method as 'GET' | 'POST',
     url,

@@ -7,6 +7,7 @@ import { notFound, refusal } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
 import { audit } from '../audit/service';
 import { type Notice, notify } from '../message/service';
+import { reverseOrderPoints } from '../points/service';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
 import { afterSaleView } from './queries';
@@ -132,6 +133,7 @@ export async function decideAfterSale(
         .update(orders)
         .set({ refundedFen: order.refundedFen + refundFen })
         .where(eq(orders.id, order.id));
+      await reverseOrderPoints(tx, order, order.refundedFen + refundFen);
       await transition(
         tx,
         { ...order, status },

@@ -39,7 +39,12 @@ export interface OrderListFilter {
   ephedrine?: boolean;
 }
 
-const paymentLabels: Record<string, string> = { balance: '余额支付', credit: '账期支付', online: '在线支付' };
+const paymentLabels: Record<string, string> = {
+  balance: '余额支付',
+  credit: '账期支付',
+  online: '在线支付',
+  points: '积分兑换',
+};
 
 export function orderSummary(o: typeof orders.$inferSelect): OrderHeaderView {
   const status = o.status as OrderStatus;

@@ -28,6 +28,7 @@ import { addLines, cartPromotions, removeLines } from '../cart/service';
 import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
+import { awardOrderPoints } from '../points/service';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
 import { type NewOrderLine, insertOrder as writeOrder } from './inserts';
@@ -443,6 +444,7 @@ export async function sweepDeliveredOrders(db: Db, now = new Date(), limit = 200
         { type: 'system' },
         `发货${autoConfirmDays}天后系统自动确认收货`,
       );
+      await awardOrderPoints(tx, order);
       await notify(
         tx,
         {
@@ -464,6 +466,7 @@ export async function confirmReceipt(db: Db, userId: number, orderId: number) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
     await transition(tx, order, 'confirm_delivery', { type: 'buyer', id: userId }, '买家确认收货');
+    await awardOrderPoints(tx, order);
   });
 }
 

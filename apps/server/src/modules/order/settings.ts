@@ -15,6 +15,8 @@ export interface OrderSettings {
   autoConfirmDays: number;
   /** Points at checkout: points per yuan and the largest share of an order they pay. */
   points: PointsRule;
+  /** Points a received order earns per yuan paid. */
+  earnPerYuan: number;
 }
 
 /** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
@@ -54,5 +56,6 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
     ephedrineLimit: order.ephedrine_limit,
     autoConfirmDays: order.auto_confirm_days,
     points: { pointsPerYuan: points.points_per_yuan, maxSharePercent: points.max_share_percent },
+    earnPerYuan: points.earn_per_yuan,
   };
 }

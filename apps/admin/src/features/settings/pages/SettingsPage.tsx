@@ -146,6 +146,14 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
       <Form.Item name="max_share_percent" label="积分抵扣上限（订单金额的百分比）" required>
         <InputNumber min={0} max={100} precision={0} style={{ width: 200 }} addonAfter="%" />
       </Form.Item>
+      <Form.Item
+        name="earn_per_yuan"
+        label="每消费1元赠送积分"
+        extra="订单确认收货后按实付金额赠送，售后退款按比例扣回"
+        required
+      >
+        <InputNumber min={0} max={100} precision={0} style={{ width: 200 }} />
+      </Form.Item>
     </>
   ),
 };
