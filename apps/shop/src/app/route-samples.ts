@@ -97,6 +97,8 @@ export const routeSamples: [string, string, string | undefined, Kind][] = [
   ['/zqgl', 'zqgl', '账期管理', 'member'],
   ['/yhq', 'yhq', '优惠券', 'member'],
   ['/xjq', 'xjq', '现金券', 'member'],
+  ['/jfmx', 'jfmx', '积分明细', 'member'],
+  ['/cjjl', 'cjjl', '抽奖记录', 'member'],
   ['/star', 'star', '我的收藏', 'member'],
   ['/dzht', 'dzht', '电子合同', 'member'],
   ['/order', 'order', '我的订单', 'member'],

@@ -89,7 +89,13 @@ export const routeTable: AppRoute[] = [
     flags: interstitial,
     page: () => import('../features/system/pages/LoadingPage'),
   },
-  { name: 'jfsc', path: '/jfsc', title: '积分商城', flags: shop, feature: '积分商城' },
+  {
+    name: 'jfsc',
+    path: '/jfsc',
+    title: '积分商城',
+    flags: shop,
+    page: () => import('../features/points/pages/PointsMallPage'),
+  },
   redirectRoute('activity', '/activity/:url?/:url1?/:url2?', '/loading/activity'),
   { name: 'eleven_index', path: '/eleven_index', title: '首页', flags: bare, external: '/' },
 
@@ -381,6 +387,22 @@ export const routeTable: AppRoute[] = [
     title: '现金券',
     flags: member,
     page: () => import('../features/wallet/pages/CouponsPage'),
+    memberMenu: { group: '我的钱包' },
+  },
+  {
+    name: 'jfmx',
+    path: '/jfmx',
+    title: '积分明细',
+    flags: member,
+    page: () => import('../features/points/pages/PointsHistoryPage'),
+    memberMenu: { group: '我的钱包' },
+  },
+  {
+    name: 'cjjl',
+    path: '/cjjl',
+    title: '抽奖记录',
+    flags: member,
+    page: () => import('../features/points/pages/DrawRecordsPage'),
     memberMenu: { group: '我的钱包' },
   },
   {

@@ -8,6 +8,7 @@ import { loadsUserBaseOnEntry, useUserBase } from './api/user-base';
 import { CategoryMenu } from './CategoryMenu';
 import { Footer } from './Footer';
 import { Header, LoginHeader } from './Header';
+import { LotteryBanner, showsLotteryBanner } from './LotteryBanner';
 import { MemberLayout } from './MemberLayout';
 import { Nav } from './Nav';
 import { SideBar } from './SideBar';
@@ -97,6 +98,7 @@ export function RootLayout() {
       )}
       <Page route={route} />
       {flags?.sideBar && <SideBar cartStep={flags.cartStep} />}
+      {flags?.sideBar && showsLotteryBanner(route?.name) && <LotteryBanner />}
       {flags?.footer && <Footer />}
       <ScrollRestoration getKey={(location) => location.pathname} />
     </div>

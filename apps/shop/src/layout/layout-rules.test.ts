@@ -5,6 +5,13 @@ import { categoryLink, MENU_CATEGORY_LIMIT, menuTree, NAV_LIMIT } from './api/he
 import { FOOTER_HELP_CHILDREN, footerHelp } from './api/site';
 import { userStateFrom } from './api/user-base';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './CartDrawer';
+import {
+  CLOSE_DURING_DRAW,
+  LOTTERY_CLOSE_MS,
+  LOTTERY_RESULT_DELAY_MS,
+  showsLotteryBanner,
+  winMessage,
+} from './LotteryBanner';
 import { qualityReportAction, serviceLabel } from './quality-report';
 
 const item = (id: number, name = `c${id}`): CategoryMenuItem => ({
@@ -77,5 +84,28 @@ describe('header service and quality report', () => {
       text: '报告整理中',
     });
     expect(qualityReportAction({ quality_inspection_url: '', msg: '' })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('lottery banner (spec sections 4 and 9)', () => {
+  it('is hidden on the activity and live routes and shown elsewhere', () => {
+    for (const name of [
+      'activity_lq',
+      'activity_gq',
+      'activity_yhhg',
+      'eleven_gq',
+      'eleven_big',
+      'eleven_big_app',
+      'live',
+    ])
+      expect(showsLotteryBanner(name), name).toBe(false);
+    for (const name of ['index', 'list', 'cart', 'user']) expect(showsLotteryBanner(name), name).toBe(true);
+  });
+  it('says the win as the spec writes it, and the close warning; waits 2 s and closes over 1 s', () => {
+    expect(winMessage({ name: '50积分', remarks: '可抵扣货款', kind: 'points' })).toBe(
+      '恭喜您 , 抽中50积分 ( 可抵扣货款 )',
+    );
+    expect(CLOSE_DURING_DRAW).toBe('抽奖进行中 , 如果关闭后未出结果 , 请移步至个人中心查看结果。');
+    expect([LOTTERY_RESULT_DELAY_MS, LOTTERY_CLOSE_MS]).toEqual([2000, 1000]);
   });
 });
