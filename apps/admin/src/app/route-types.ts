@@ -6,6 +6,7 @@ export const menuGroups = [
   { key: 'home', title: '首页' },
   { key: 'order', title: '订单' },
   { key: 'goods', title: '商品' },
+  { key: 'promotion', title: '营销' },
   { key: 'content', title: '内容' },
   { key: 'buyer', title: '会员' },
   { key: 'system', title: '系统' },

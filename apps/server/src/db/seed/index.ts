@@ -9,6 +9,7 @@ import { seedCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedInvoices } from './invoices';
 import { seedOrders } from './order';
+import { seedPoints } from './points';
 import { seedSelfService } from './self-service';
 import { seedSettings } from './settings';
 
@@ -35,6 +36,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await rebuildPurchases(tx);
     await seedSelfService(tx);
     await seedInvoices(tx);
+    await seedPoints(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });

@@ -14,6 +14,7 @@ import {
   lotteryIdQuery,
   lotteryView,
   simpleLotteryView,
+  singleLineText,
   winnerView,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ import {
   lotteryActivity,
   lotteryDrawsPage,
   myDraws,
+  promotionOptions,
   saveLottery,
   shipDrawPrize,
   simpleLottery,
@@ -169,6 +171,26 @@ export const lotteryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await saveLottery(await request.operatorCtx(), request.params.id, request.body), '已保存'),
+  );
+  app.get(
+    '/admin/promotion-options',
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: 'Coupons and goods for prize and reward pickers',
+        querystring: z.object({ q: singleLineText('关键词', 40).default('') }),
+        response: {
+          200: envelope(
+            z.object({
+              coupons: z.array(z.object({ id: z.number().int(), name: z.string() })),
+              goods: z.array(z.object({ id: z.number().int(), name: z.string(), spec: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await promotionOptions(await request.operatorCtx(), request.query.q)),
   );
   app.get(
     '/admin/lotteries/:id/draws',

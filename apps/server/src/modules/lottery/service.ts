@@ -43,6 +43,7 @@ import {
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { listAdminGoods } from '../catalog/admin-goods';
 import { movePoints } from '../order/service';
 import { moveBalance, USE_TYPE } from '../wallet/service';
 
@@ -451,6 +452,18 @@ export async function lotteryDrawsPage(
     total: total?.n ?? 0,
     page: q.page,
     page_size: q.page_size,
+  };
+}
+
+/** Coupons, and goods on sale matching a word, for the prize and reward pickers. */
+export async function promotionOptions(ctx: OperatorCtx, q: string) {
+  const [couponRows, goodsPage] = await Promise.all([
+    ctx.db.select({ id: coupons.id, name: coupons.name }).from(coupons).orderBy(desc(coupons.id)).limit(200),
+    listAdminGoods(ctx, { q: q || undefined, on_sale: '1', page: 1, page_size: 20 }),
+  ]);
+  return {
+    coupons: couponRows,
+    goods: goodsPage.list.map((g) => ({ id: g.id, name: g.name, spec: g.spec })),
   };
 }
 

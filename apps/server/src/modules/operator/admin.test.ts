@@ -210,6 +210,7 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['POST', '/api/admin/rewards', '/api/admin/rewards'],
     ['POST', '/api/admin/rewards/999999', '/api/admin/rewards/{id}'],
     ['GET', '/api/admin/redemptions', '/api/admin/redemptions'],
+    ['GET', '/api/admin/promotion-options', '/api/admin/promotion-options'],
   ].map(([method, url, path]) => ({
     method: method as 'GET' | 'POST',
     url,

@@ -196,3 +196,28 @@ describe('points mall (积分商城)', () => {
     },
   );
 });
+
+describe('demo data', () => {
+  it('keeps every store’s points equal to its ledger, and runs a lottery the demo store may draw in today', async () => {
+    const seeded = await createTestApp();
+    try {
+      const rows = await seeded.app.db.execute(
+        sql`select u.phone, u.points, coalesce((select sum(change) from points_log p where p.user_id = u.id), 0)::int as ledger from users u`,
+      );
+      for (const r of (rows as unknown as { rows: { phone: string; points: number; ledger: number }[] }).rows)
+        expect(r.ledger, r.phone).toBe(r.points);
+      const login = await seeded.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: '13800000001', password: 'Demo@123456' },
+      });
+      const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const simple = (await seeded.app.inject({ url: '/api/draw/simple', headers: { cookie } })).json().data;
+      expect(simple.is_join).toBe(0);
+      const mall = (await seeded.app.inject({ url: '/api/jfsc/rewards' })).json().data;
+      expect(mall.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await seeded.close();
+    }
+  });
+});
