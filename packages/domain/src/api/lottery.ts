@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entryRuleCodes, prizeKindCodes } from '../points/lottery';
-import { pageOf } from './admin';
+import { formBoolean, pageOf } from './admin';
 import {
   calendarDate,
   multiLineText,
@@ -100,7 +100,9 @@ export const lotteryPrizeBody = z
     goods_id: optionalRecordId,
     weight: count('中奖权重', 0, 1_000_000),
     /** Empty: unlimited. */
-    stock: count('奖品库存', 0, 10_000_000).nullable().default(null),
+    stock: z
+      .preprocess((v) => (v === '' ? null : v), count('奖品库存', 0, 10_000_000).nullable())
+      .default(null),
   })
   .superRefine((p, ctx) => {
     if ((p.kind === 'points' || p.kind === 'wallet') && p.amount < 1)
@@ -125,7 +127,7 @@ export const lotteryBody = z
     points_cost: count('每次消耗积分', 0, 1_000_000).default(0),
     starts_on: calendarDate('开始日期'),
     ends_on: calendarDate('结束日期'),
-    is_active: z.boolean({ error: '启用须为是或否' }).default(true),
+    is_active: formBoolean('启用须为是或否').default(true),
     prizes: z
       .array(lotteryPrizeBody, { error: '请设置奖品' })
       .min(1, { error: '至少设置一个奖品' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './admin';
+import { formBoolean, pageOf } from './admin';
 import {
   calendarDate,
   multiLineText,
@@ -89,7 +89,7 @@ export const rewardBody = z
     per_store_limit: count('每店限兑', 1, 1000).default(1),
     starts_on: calendarDate('开始日期'),
     ends_on: calendarDate('结束日期'),
-    is_active: z.boolean({ error: '启用须为是或否' }).default(true),
+    is_active: formBoolean('启用须为是或否').default(true),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'goods' && !v.goods_id)

@@ -1,5 +1,6 @@
 import { addDays, beijingToday } from '@yaocai/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buyerCookie,
@@ -202,6 +203,29 @@ describe('lottery (抽奖)', () => {
     });
     const service = (await operatorCookie(ctx.app, 'service')).cookie;
     expect((await send('GET', '/api/admin/lotteries', service)).statusCode).toBe(403);
+  });
+});
+
+describe('the console form', () => {
+  it('takes the form encoding the console sends: an empty stock is unlimited, booleans as text', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/lotteries',
+      headers: { cookie: op, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: qs.stringify(
+        {
+          name: '新春抽奖',
+          entry_rule: 'daily',
+          starts_on: today(),
+          ends_on: addDays(today(), 3),
+          is_active: true,
+          prizes: [{ name: '谢谢参与', kind: 'none', weight: 1, stock: null }],
+        },
+        { arrayFormat: 'indices' },
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ is_active: true, prizes: [{ stock: null, weight: 1 }] });
   });
 });
 

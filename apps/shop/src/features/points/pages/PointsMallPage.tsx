@@ -38,12 +38,15 @@ function RewardCard({ reward, points, loggedIn }: { reward: RewardView; points: 
       className="sh-reward"
       data-testid="reward-card"
       cover={
-        <div className="sh-reward__cover">
-          {reward.image ? (
-            <img src={reward.image} alt={reward.name} width={160} height={160} loading="lazy" />
-          ) : (
-            <span className="sh-reward__coupon">{reward.name}</span>
-          )}
+        // antd makes every direct child of the cover a full-width block: the flex box sits inside.
+        <div>
+          <div className="sh-reward__cover">
+            {reward.image ? (
+              <img src={reward.image} alt={reward.name} width={160} height={160} loading="lazy" />
+            ) : (
+              <span className="sh-reward__coupon">{reward.name}</span>
+            )}
+          </div>
         </div>
       }
     >
