@@ -82,6 +82,11 @@ export const settingsSectionBodies = {
     max_share_percent: integer('积分抵扣上限比例', 0, 100),
     /** Points a received order earns per yuan paid (0: none). */
     earn_per_yuan: integer('每消费1元赠送积分', 0, 100).default(1),
+    /** MM-DD: on this day each year, points earned before 1 January and not used expire ('' never). */
+    expire_on: z
+      .string({ error: '积分过期日格式应为 MM-DD' })
+      .regex(/^((0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$/, { error: '积分过期日格式应为 MM-DD，如 12-31' })
+      .default('12-31'),
   }),
 } as const;
 

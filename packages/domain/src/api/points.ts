@@ -27,6 +27,8 @@ export const pointsHistoryView = pageOf(pointsEntryView).extend({
   /** Points a received order earns per yuan, and points per ¥1 at checkout (settings). */
   earn_per_yuan: z.number().int(),
   points_per_yuan: z.number().int(),
+  /** MM-DD on which last year's unused points expire ('' never). */
+  expire_on: z.string(),
 });
 export const pageQuery = z.object({
   page: pageNumber,

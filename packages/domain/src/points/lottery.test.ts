@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawPrize, entryKey, maskStoreName, pointsEarned, pointsReversed } from './lottery';
+import {
+  drawPrize,
+  entryKey,
+  maskStoreName,
+  pointsEarned,
+  pointsExpiring,
+  pointsExpiryCutoff,
+  pointsReversed,
+} from './lottery';
 
 /** mulberry32: a small seeded generator, so the simulation is the same on every run. */
 function seeded(seed: number) {
@@ -85,5 +93,16 @@ describe('points rules', () => {
     expect(entryKey('order', { today: '2026-11-25', orderId: 7 })).toBe('order:7');
     expect(maskStoreName('仁心大药房（文三路总店）')).toBe('仁心大药***');
     expect(maskStoreName('仁心')).toBe('仁*');
+  });
+});
+
+describe('points expiry', () => {
+  it('expires what was earned before the cut-off less what was ever taken out, from the expiry day on', () => {
+    expect(pointsExpiring(500, 200)).toBe(300);
+    expect(pointsExpiring(500, 700)).toBe(0);
+    expect(pointsExpiryCutoff('2026-12-30', '12-31')).toBeNull();
+    expect(pointsExpiryCutoff('2026-12-31', '12-31')).toBe('2026-01-01');
+    expect(pointsExpiryCutoff('2026-03-01', '02-28')).toBe('2026-01-01');
+    expect(pointsExpiryCutoff('2026-03-01', '')).toBeNull();
   });
 });

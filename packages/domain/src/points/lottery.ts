@@ -88,3 +88,20 @@ export function maskStoreName(name: string): string {
   if (chars.length <= 2) return `${chars[0] ?? ''}*`;
   return `${chars.slice(0, Math.min(4, chars.length - 2)).join('')}***`;
 }
+
+/**
+ * Points expiry (积分过期): every year on the configured month-day (MM-DD), the points a store
+ * earned before 1 January of that year and has not used expire. Use takes the oldest points
+ * first, so what expires is what was earned before the cut-off less everything ever taken out
+ * (spent, taken back or expired before), never below zero.
+ */
+export function pointsExpiring(earnedBeforeCutoff: number, takenOutEver: number): number {
+  return Math.max(0, earnedBeforeCutoff - takenOutEver);
+}
+
+/** The cut-off in force on a Beijing day: 1 January of its year once the expiry day has come. */
+export function pointsExpiryCutoff(today: string, expireOn: string): string | null {
+  if (!/^\d{2}-\d{2}$/.test(expireOn)) return null;
+  const year = today.slice(0, 4);
+  return today >= `${year}-${expireOn}` ? `${year}-01-01` : null;
+}

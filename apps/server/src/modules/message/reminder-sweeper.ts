@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { expirePoints } from '../points/service';
 import { sendReminders } from './service';
 
 /**
- * Writes the due reminders (licences, coupons about to expire) on an interval
+ * Writes the due reminders (licences, coupons about to expire) and expires last year's unused
+ * points once their day has come, on an interval
  * (REMINDER_SWEEP_SECONDS, default 3600 and once at start; 0 = off; off under vitest, where tests
  * call sendReminders with their own clock). Each reminder is written once, whatever the number of
  * runs or processes. The timer is unref'd.
@@ -18,6 +20,8 @@ export const reminderSweeper = fp(async (app: FastifyInstance) => {
     try {
       const sent = await sendReminders(app.db, app.clock.now());
       if (sent) app.log.info({ sent }, 'reminders sent');
+      const expired = await expirePoints(app.db, app.clock.now());
+      if (expired) app.log.info({ expired }, 'points expired');
     } catch (err) {
       app.log.error({ err }, 'reminder sweep failed');
     } finally {

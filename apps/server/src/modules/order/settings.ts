@@ -17,6 +17,8 @@ export interface OrderSettings {
   points: PointsRule;
   /** Points a received order earns per yuan paid. */
   earnPerYuan: number;
+  /** MM-DD on which last year's unused points expire ('' never). */
+  pointsExpireOn: string;
 }
 
 /** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
@@ -57,5 +59,6 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
     autoConfirmDays: order.auto_confirm_days,
     points: { pointsPerYuan: points.points_per_yuan, maxSharePercent: points.max_share_percent },
     earnPerYuan: points.earn_per_yuan,
+    pointsExpireOn: points.expire_on,
   };
 }

@@ -1,5 +1,5 @@
 import { addDays, beijingToday } from '@yaocai/domain';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCartLine,
@@ -14,6 +14,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
 import { orders, pointsLog, rewards, userCoupons, users } from '../../db/schema';
+import { expirePoints } from './service';
 
 let ctx: TestContext;
 let op: string;
@@ -83,6 +84,39 @@ describe('points ledger', () => {
     // Half the money back: half the points (123 of 246), rounded up.
     expect(await pointsOf(s.user.id)).toBe(123);
     expect(await ledgerSum(s.user.id)).toBe(123);
+  });
+});
+
+describe('points expiry', () => {
+  it('on the expiry day, last year’s unused points expire, oldest used first; once only', async () => {
+    const s = await store();
+    const at = (iso: string) => new Date(iso);
+    let balance = 0;
+    for (const [change, when, reason] of [
+      [500, '2025-06-01T04:00:00Z', '订单完成赠送积分'],
+      [-200, '2026-03-01T04:00:00Z', '订单抵扣'],
+      [100, '2026-05-01T04:00:00Z', '订单完成赠送积分'],
+    ] as const) {
+      balance += change;
+      await ctx.app.db
+        .insert(pointsLog)
+        .values({ userId: s.user.id, change, balanceAfter: balance, reason, createdAt: at(when) });
+    }
+    await ctx.app.db.update(users).set({ points: balance }).where(eq(users.id, s.user.id));
+    // 30 December (Beijing): not yet; 31 December: the 300 left of 2025's 500 go, 2026's 100 stay.
+    expect(await expirePoints(ctx.app.db, at('2026-12-30T10:00:00Z'))).toBe(0);
+    expect(await expirePoints(ctx.app.db, at('2026-12-31T02:00:00Z'))).toBeGreaterThanOrEqual(1);
+    expect(await pointsOf(s.user.id)).toBe(100);
+    expect(await ledgerSum(s.user.id)).toBe(100);
+    const [last] = await ctx.app.db
+      .select()
+      .from(pointsLog)
+      .where(eq(pointsLog.userId, s.user.id))
+      .orderBy(desc(pointsLog.id))
+      .limit(1);
+    expect(last).toMatchObject({ change: -300, reason: '积分过期（2025年及以前获得）' });
+    await expirePoints(ctx.app.db, at('2027-01-02T02:00:00Z'));
+    expect(await pointsOf(s.user.id)).toBe(100);
   });
 });
 

@@ -1,6 +1,13 @@
-import { pointsEarned, pointsReversed } from '@yaocai/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import {
+  beijingStartOf,
+  beijingToday,
+  pointsEarned,
+  pointsExpiring,
+  pointsExpiryCutoff,
+  pointsReversed,
+} from '@yaocai/domain';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { pointsLog, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { movePoints } from '../order/service';
@@ -60,6 +67,38 @@ export async function reverseOrderPoints(
   return n;
 }
 
+/**
+ * Expires unused points once the year's expiry day (站点设置 points.expire_on) has come: per
+ * store, what it earned before 1 January less everything ever taken out (domain
+ * pointsExpiring), as one ledger row, in its own transaction with the store's row locked.
+ * Idempotent: a second run finds nothing left to expire. Returns how many stores lost points.
+ */
+export async function expirePoints(db: Db, now: Date): Promise<number> {
+  const { pointsExpireOn } = await loadOrderSettings(db);
+  const cutoffDay = pointsExpiryCutoff(beijingToday(now), pointsExpireOn);
+  if (!cutoffDay) return 0;
+  const cutoff = beijingStartOf(cutoffDay);
+  const holders = await db.select({ id: users.id }).from(users).where(gt(users.points, 0));
+  let expired = 0;
+  for (const { id } of holders) {
+    await db.transaction(async (tx) => {
+      const [u] = await tx.select({ points: users.points }).from(users).where(eq(users.id, id)).for('update');
+      const [row] = await tx
+        .select({
+          earned: sql<number>`coalesce(sum(${pointsLog.change}) filter (where ${pointsLog.change} > 0 and ${pointsLog.createdAt} < ${cutoff.toISOString()}::timestamptz), 0)::int`,
+          out: sql<number>`coalesce(-sum(${pointsLog.change}) filter (where ${pointsLog.change} < 0), 0)::int`,
+        })
+        .from(pointsLog)
+        .where(eq(pointsLog.userId, id));
+      const n = Math.min(u?.points ?? 0, pointsExpiring(row?.earned ?? 0, row?.out ?? 0));
+      if (n <= 0) return;
+      await movePoints(tx, id, -n, `积分过期（${Number(cutoffDay.slice(0, 4)) - 1}年及以前获得）`);
+      expired++;
+    });
+  }
+  return expired;
+}
+
 /** GET /api/user/points: the store's balance and its ledger, newest first. */
 export async function pointsHistory(ctx: BuyerCtx, q: { page: number; page_size: number }) {
   const where = eq(pointsLog.userId, ctx.actor.userId);
@@ -79,6 +118,7 @@ export async function pointsHistory(ctx: BuyerCtx, q: { page: number; page_size:
     balance: u?.points ?? 0,
     earn_per_yuan: settings.earnPerYuan,
     points_per_yuan: settings.points.pointsPerYuan,
+    expire_on: settings.pointsExpireOn,
     list: rows.map((r) => ({
       id: r.id,
       change: r.change,

@@ -28,7 +28,12 @@ describe('console site settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.shipping).toEqual({ threshold: 800, fee: 15 });
-    expect(data.points).toEqual({ points_per_yuan: 100, max_share_percent: 50 });
+    expect(data.points).toEqual({
+      points_per_yuan: 100,
+      earn_per_yuan: 1,
+      expire_on: '12-31',
+      max_share_percent: 50,
+    });
     expect(data.common_config.hot_line).toBe('400-820-1234');
     expect(data.footer.licences.length).toBeGreaterThan(0);
   });

@@ -154,6 +154,13 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
       >
         <InputNumber min={0} max={100} precision={0} style={{ width: 200 }} />
       </Form.Item>
+      <Form.Item
+        name="expire_on"
+        label="积分过期日（MM-DD）"
+        extra="每年该日，上一年及以前获得且未使用的积分过期；留空为永不过期"
+      >
+        <Input style={{ width: 200 }} placeholder="12-31" />
+      </Form.Item>
     </>
   ),
 };

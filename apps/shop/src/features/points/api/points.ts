@@ -19,6 +19,7 @@ export interface PointsHistory {
   balance: number;
   earn_per_yuan: number;
   points_per_yuan: number;
+  expire_on: string;
 }
 export interface Redemption {
   id: number;

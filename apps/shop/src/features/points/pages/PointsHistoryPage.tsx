@@ -22,6 +22,8 @@ export default function PointsHistoryPage() {
         {data && (
           <span style={{ color: '#666', marginLeft: 16 }}>
             订单确认收货后每消费1元赠送{data.earn_per_yuan}积分；结算时{data.points_per_yuan}积分抵 ¥1
+            {data.expire_on &&
+              `；每年${data.expire_on.replace('-', '月')}日，上一年及以前获得且未使用的积分过期`}
           </span>
         )}
       </p>
