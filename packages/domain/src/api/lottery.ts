@@ -64,6 +64,8 @@ export const drawRecordView = z.object({
   kind_name: z.string(),
   status: z.string(),
   status_name: z.string(),
+  /** The free order a won goods ships with. */
+  order_id: z.number().int().nullable(),
   created_at: z.number().int(),
 });
 export const drawRecordPage = pageOf(drawRecordView);
@@ -78,6 +80,7 @@ export const lotteryAdView = z.object({ url: z.string(), image: z.string() });
 export const drawStatusNames: Record<string, string> = {
   done: '已发放',
   to_ship: '待发货',
+  ordered: '已生成订单',
   shipped: '已发货',
 };
 

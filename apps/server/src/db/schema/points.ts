@@ -51,8 +51,9 @@ export const lotteryPrizes = pgTable(
 
 /**
  * One draw of one store: its entry (one per key: the day, the paid order, a points draw) and what
- * it won, as won (the prize may change later). Goods prizes wait for shipping (to_ship ->
- * shipped, by the operator).
+ * it won, as won (the prize may change later). A won goods ships as a free order at once
+ * (ordered), or, when the store has no address or the goods no stock, waits for the operator
+ * (to_ship -> shipped).
  */
 export const lotteryDraws = pgTable(
   'lottery_draws',
@@ -69,8 +70,10 @@ export const lotteryDraws = pgTable(
     prizeKind: text('prize_kind').notNull().default('none'),
     prizeName: text('prize_name').notNull().default('谢谢参与'),
     prizeRemarks: text('prize_remarks').notNull().default(''),
-    /** done | to_ship | shipped */
+    /** done | to_ship (no address or stock when won: the operator ships it) | shipped | ordered */
     status: text('status').notNull().default('done'),
+    /** The free order a won goods ships with. */
+    orderId: integer('order_id').references(() => orders.id),
     shippedBy: integer('shipped_by').references(() => operators.id),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

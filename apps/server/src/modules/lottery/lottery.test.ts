@@ -50,8 +50,8 @@ async function lottery(body: object) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; prizes: { id: number; won: number; stock: number | null }[] };
 }
-async function store(points = 0, balanceFen = 0) {
-  const b = await createBuyer(ctx.app.db, { points, balanceFen });
+async function store(points = 0, balanceFen = 0, address = true) {
+  const b = await createBuyer(ctx.app.db, { points, balanceFen, address });
   return { ...b, cookie: await buyerCookie(ctx.app, b.user.id) };
 }
 
@@ -104,7 +104,8 @@ describe('lottery (抽奖)', () => {
   it('gives coupons, wallet money and goods to ship; an empty prize pool gives 谢谢参与', async () => {
     const coupon = (await createCoupon(ctx.app.db, [], { name: '满200减20' })).coupon;
     const g = await createGoods(ctx.app.db, { warehouseId, name: '电子血压计' });
-    const s = await store();
+    // A store without an address: its goods prize waits for the operator.
+    const s = await store(0, 0, false);
     const cases = [
       [{ kind: 'coupon', name: '满200减20券', coupon_id: coupon.id }, 'coupon'],
       [{ kind: 'wallet', name: '5元余额', amount: 500 }, 'wallet'],
@@ -148,6 +149,21 @@ describe('lottery (抽奖)', () => {
     expect((await send('POST', `/api/admin/lottery-draws/${toShip.id}/ship`, op)).statusCode).toBe(409);
     const [row] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.action, 'lottery.ship_prize'));
     expect(row.targetId).toBe(String(toShip.id));
+  });
+
+  it('a won goods ships as a free order to the store’s address at once', async () => {
+    const g = await createGoods(ctx.app.db, { warehouseId, name: '医用外科口罩', stock: 5 });
+    const l = await lottery({
+      prizes: [prize({ kind: 'goods', name: '医用外科口罩', remarks: '随单发货', goods_id: g.id, stock: 3 })],
+    });
+    const s = await store();
+    const won = (await send('POST', '/api/draw', s.cookie, { id: l.id })).json().data;
+    expect(won).toMatchObject({ kind: 'goods', name: '医用外科口罩' });
+    const record = (await send('GET', '/api/draw/record', s.cookie)).json().data.list[0];
+    expect(record).toMatchObject({ status: 'ordered', status_name: '已生成订单' });
+    const order = (await send('GET', `/api/order/detail/${record.order_id}`, s.cookie)).json().data;
+    expect(order).toMatchObject({ status: 'awaiting_shipment', payment_label: '抽奖奖品', total: 0 });
+    expect(order.lines[0]).toMatchObject({ name: '医用外科口罩', quantity: 1 });
   });
 
   it('per paid order and for points: no entry without an order or with too few points', async () => {

@@ -41,10 +41,11 @@ import {
   users,
 } from '../../db/schema';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
-import { conflict, fieldError, notFound, refusal } from '../../lib/errors';
+import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods';
 import { movePoints } from '../order/service';
+import { giftOrder } from '../points/mall';
 import { moveBalance, USE_TYPE } from '../wallet/service';
 
 // 抽奖: the server draws. A draw is one transaction: it claims the store's entry (a unique key:
@@ -225,12 +226,39 @@ export async function draw(ctx: BuyerCtx, lotteryId: number, random = secureRand
       });
     if (won && kind === 'coupon' && won.couponId)
       await tx.insert(userCoupons).values({ userId, couponId: won.couponId, createdAt: ctx.now });
-    if (won && kind === 'goods') status = 'to_ship';
+    let orderId: number | null = null;
+    if (won && kind === 'goods' && won.goodsId) {
+      // A free order at once; without an address or stock (a savepoint undoes the attempt) the
+      // prize waits for the operator.
+      const goodsId = won.goodsId;
+      orderId = await tx
+        .transaction((sp) =>
+          giftOrder(ctx, sp, {
+            goodsId,
+            title: `抽奖奖品：${won.name}`,
+            method: 'prize',
+            pointsUsed: 0,
+            key: `draw-${entry.id}`,
+          }),
+        )
+        .catch((error: unknown) => {
+          if (error instanceof AppError) return null;
+          throw error;
+        });
+      status = orderId ? 'ordered' : 'to_ship';
+    }
     const name = won?.name ?? '谢谢参与';
     const remarks = won?.remarks ?? '';
     await tx
       .update(lotteryDraws)
-      .set({ prizeId: won?.id ?? null, prizeKind: kind, prizeName: name, prizeRemarks: remarks, status })
+      .set({
+        prizeId: won?.id ?? null,
+        prizeKind: kind,
+        prizeName: name,
+        prizeRemarks: remarks,
+        status,
+        orderId,
+      })
       .where(eq(lotteryDraws.id, entry.id));
     return { draw_id: entry.id, name, remarks, kind, chances: await chancesOf(tx, l, userId, ctx.now) };
   });
@@ -245,6 +273,7 @@ const recordView = (r: typeof lotteryDraws.$inferSelect, lotteryName: string) =>
   kind_name: prizeKindName(r.prizeKind),
   status: r.status,
   status_name: r.prizeKind === 'none' ? '未中奖' : (drawStatusNames[r.status] ?? r.status),
+  order_id: r.orderId,
   created_at: seconds(r.createdAt),
 });
 

@@ -44,6 +44,7 @@ const paymentLabels: Record<string, string> = {
   credit: '账期支付',
   online: '在线支付',
   points: '积分兑换',
+  prize: '抽奖奖品',
 };
 
 export function orderSummary(o: typeof orders.$inferSelect): OrderHeaderView {

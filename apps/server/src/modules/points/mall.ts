@@ -72,8 +72,22 @@ export async function rewardList(ctx: Ctx) {
   return rows.map((r) => view(r, mine.get(r.id) ?? 0));
 }
 
-/** A free order of one goods, paid by points, ready to ship (in the redemption's transaction). */
-async function rewardOrder(ctx: BuyerCtx, tx: DbOrTx, r: Reward, addressId: number, redemptionKey: string) {
+/** What a free order is for: a points redemption, or a lottery prize. */
+export interface GiftOrder {
+  goodsId: number;
+  /** The order's remark and its payment's history note. */
+  title: string;
+  method: 'points' | 'prize';
+  pointsUsed: number;
+  /** The order's idempotency key (one order per redemption or draw). */
+  key: string;
+}
+
+/**
+ * A free order of one goods, ready to ship like any other (in the caller's transaction): to the
+ * given address of the store, or its default one; stock reserved from the warehouse holding most.
+ */
+export async function giftOrder(ctx: BuyerCtx, tx: DbOrTx, gift: GiftOrder, addressId = 0) {
   const [address] = await tx
     .select()
     .from(addresses)
@@ -81,10 +95,7 @@ async function rewardOrder(ctx: BuyerCtx, tx: DbOrTx, r: Reward, addressId: numb
     .orderBy(desc(addresses.isDefault), desc(addresses.id))
     .limit(1);
   if (!address) throw addressId ? notFound('收货地址不存在') : refusal('请先添加收货地址', 422);
-  const [g] = await tx
-    .select()
-    .from(goods)
-    .where(eq(goods.id, r.goodsId ?? 0));
+  const [g] = await tx.select().from(goods).where(eq(goods.id, gift.goodsId));
   if (!g) throw refusal('该礼品暂不可兑换', 422);
   const [from] = await tx
     .select({ id: warehouses.id, name: warehouses.name })
@@ -111,15 +122,15 @@ async function rewardOrder(ctx: BuyerCtx, tx: DbOrTx, r: Reward, addressId: numb
       goodsFen: 0,
       fullReductionFen: 0,
       couponFen: 0,
-      pointsUsed: r.points,
+      pointsUsed: gift.pointsUsed,
       pointsFen: 0,
       shippingFen: 0,
       totalFen: 0,
       userCouponId: null,
       address: snapshot,
       invoice: null,
-      remarks: `积分兑换：${r.name}`,
-      idempotencyKey: redemptionKey,
+      remarks: gift.title,
+      idempotencyKey: gift.key,
       expiresAt: ctx.now,
       ephedrine: false,
       receiptStatus: 'none',
@@ -149,14 +160,14 @@ async function rewardOrder(ctx: BuyerCtx, tx: DbOrTx, r: Reward, addressId: numb
       event: 'create',
       from: null,
       to: 'pending_payment',
-      note: `积分兑换（${formatAddress(snapshot)}）`,
+      note: `${gift.title}（${formatAddress(snapshot)}）`,
     },
   );
   if (!created) throw conflict('兑换处理中，请稍候');
   await moveStock(tx, [{ goodsId: g.id, warehouseId: from.id, quantity: 1 }], 'reserve');
   const [row] = await tx.select().from(orders).where(eq(orders.id, created.id));
-  await transition(tx, row, 'pay', { type: 'buyer', id: ctx.actor.userId }, `${r.points}积分兑换`, {
-    paymentMethod: 'points',
+  await transition(tx, row, 'pay', { type: 'buyer', id: ctx.actor.userId }, gift.title, {
+    paymentMethod: gift.method,
     paidAt: ctx.now,
   });
   return created.id;
@@ -197,7 +208,19 @@ export async function redeem(ctx: BuyerCtx, rewardId: number, addressId: number)
         .values({ userId, couponId: r.couponId ?? 0, createdAt: ctx.now })
         .returning({ id: userCoupons.id });
       userCouponId = uc.id;
-    } else orderId = await rewardOrder(ctx, tx, r, addressId, `redeem-${redemption.id}`);
+    } else
+      orderId = await giftOrder(
+        ctx,
+        tx,
+        {
+          goodsId: r.goodsId ?? 0,
+          title: `积分兑换：${r.name}`,
+          method: 'points',
+          pointsUsed: r.points,
+          key: `redeem-${redemption.id}`,
+        },
+        addressId,
+      );
     await tx.update(redemptions).set({ orderId, userCouponId }).where(eq(redemptions.id, redemption.id));
     return {
       id: redemption.id,

@@ -29,6 +29,7 @@ export interface DrawRecord {
   kind_name: string;
   status: string;
   status_name: string;
+  order_id: number | null;
   created_at: number;
 }
 

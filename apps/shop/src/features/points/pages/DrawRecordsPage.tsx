@@ -1,5 +1,6 @@
 import { Card, Empty, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type DrawRecord, useDrawRecords } from '../api/lottery';
 
 const time = (s: number) =>
@@ -43,7 +44,13 @@ export default function DrawRecordsPage() {
             title: '状态',
             width: 100,
             render: (_: unknown, r) =>
-              r.kind === 'none' ? <Tag>未中奖</Tag> : <Tag color={colour[r.status]}>{r.status_name}</Tag>,
+              r.kind === 'none' ? (
+                <Tag>未中奖</Tag>
+              ) : r.order_id ? (
+                <Link to={`/order/info/${r.order_id}`}>{r.status_name}</Link>
+              ) : (
+                <Tag color={colour[r.status]}>{r.status_name}</Tag>
+              ),
           },
         ]}
       />
