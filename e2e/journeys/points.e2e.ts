@@ -79,7 +79,10 @@ describe('points, points mall and the lottery', () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
     await h.signInBuyer(context, '13800000001');
-    const before = (await api<{ balance: number }>(context, '/api/user/points')).balance;
+    const { balance: before, earn_per_yuan: rate } = await api<{ balance: number; earn_per_yuan: number }>(
+      context,
+      '/api/user/points',
+    );
     const shipped = await api<{ list: { id: number; total: number }[] }>(
       context,
       '/api/order/list?tab=shipped',
@@ -89,7 +92,9 @@ describe('points, points mall and the lottery', () => {
     await page.getByRole('button', { name: '确认收货' }).click();
     await page.getByRole('button', { name: /确\s?定/ }).click();
     await page.getByText('已确认收货').waitFor();
-    const earned = Math.floor(order.total);
+    // The demo store is a 金牌会员: the rank's own rate (2 points per yuan in the demo settings).
+    expect(rate).toBe(2);
+    const earned = Math.floor((Math.round(order.total * 100) * rate) / 100);
     await page.goto('/jfmx');
     await page.getByTestId('points-history').getByText('订单完成赠送积分').first().waitFor();
     expect(Number(await page.getByTestId('points-balance').textContent())).toBe(before + earned);

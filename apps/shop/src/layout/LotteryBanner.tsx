@@ -62,7 +62,12 @@ export function LotteryBanner() {
   const simple = useSimpleLottery(!closed);
   const lottery = simple.data && simple.data.is_join === 0 ? simple.data : null;
   const activity = useLotteryActivity(lottery?.id);
-  useEffect(() => () => void (dismissed.current = true), []);
+  useEffect(
+    () => () => {
+      dismissed.current = true;
+    },
+    [],
+  );
 
   if (closed || !lottery) return null;
 

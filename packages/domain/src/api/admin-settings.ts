@@ -82,6 +82,17 @@ export const settingsSectionBodies = {
     max_share_percent: integer('积分抵扣上限比例', 0, 100),
     /** Points a received order earns per yuan paid (0: none). */
     earn_per_yuan: integer('每消费1元赠送积分', 0, 100).default(1),
+    /** Ranks that earn at their own rate (a rank not listed earns earn_per_yuan). */
+    rank_rates: z
+      .array(
+        z.object({
+          rank: required(singleLineText('会员等级', 20), '请填写会员等级'),
+          earn_per_yuan: integer('该等级每消费1元赠送积分', 0, 100),
+        }),
+        { error: '会员等级积分规则格式不正确' },
+      )
+      .max(10, { error: '会员等级积分规则最多10条' })
+      .default([]),
     /** MM-DD: on this day each year, points earned before 1 January and not used expire ('' never). */
     expire_on: z
       .string({ error: '积分过期日格式应为 MM-DD' })

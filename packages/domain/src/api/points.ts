@@ -24,7 +24,7 @@ export const pointsEntryView = z.object({
 /** GET /api/user/points */
 export const pointsHistoryView = pageOf(pointsEntryView).extend({
   balance: z.number().int(),
-  /** Points a received order earns per yuan, and points per ¥1 at checkout (settings). */
+  /** Points a received order of this store earns per yuan (its rank's rate), and points per ¥1 at checkout. */
   earn_per_yuan: z.number().int(),
   points_per_yuan: z.number().int(),
   /** MM-DD on which last year's unused points expire ('' never). */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   drawPrize,
+  earnRateFor,
   entryKey,
   maskStoreName,
   pointsEarned,
@@ -93,6 +94,14 @@ describe('points rules', () => {
     expect(entryKey('order', { today: '2026-11-25', orderId: 7 })).toBe('order:7');
     expect(maskStoreName('仁心大药房（文三路总店）')).toBe('仁心大药***');
     expect(maskStoreName('仁心')).toBe('仁*');
+  });
+});
+
+describe('earning by rank', () => {
+  it('uses the rank’s own rate when the rule lists it, the general rate otherwise', () => {
+    const rule = { earnPerYuan: 1, rankRates: [{ rank: '金牌会员', earn_per_yuan: 2 }] };
+    expect(earnRateFor('金牌会员', rule)).toBe(2);
+    expect(earnRateFor('普通会员', rule)).toBe(1);
   });
 });
 

@@ -105,3 +105,11 @@ export function pointsExpiryCutoff(today: string, expireOn: string): string | nu
   const year = today.slice(0, 4);
   return today >= `${year}-${expireOn}` ? `${year}-01-01` : null;
 }
+
+/** The earning rate of a store's rank: its own line of the rule, or the general rate. */
+export function earnRateFor(
+  rank: string,
+  rule: { earnPerYuan: number; rankRates: readonly { rank: string; earn_per_yuan: number }[] },
+): number {
+  return rule.rankRates.find((r) => r.rank === rank)?.earn_per_yuan ?? rule.earnPerYuan;
+}

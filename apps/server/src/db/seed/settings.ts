@@ -44,7 +44,13 @@ export const defaultSettings = {
   /** Unpaid orders are cancelled after 30 minutes; at most 10 含麻 units per order. */
   order: { expire_minutes: 30, ephedrine_limit: 10, auto_confirm_days: 10 },
   /** 100 points make ¥1; points pay at most half of an order. */
-  points: { points_per_yuan: 100, earn_per_yuan: 1, expire_on: '12-31', max_share_percent: 50 },
+  points: {
+    points_per_yuan: 100,
+    earn_per_yuan: 1,
+    rank_rates: [{ rank: '金牌会员', earn_per_yuan: 2 }],
+    expire_on: '12-31',
+    max_share_percent: 50,
+  },
 };
 
 export async function seedSettings(tx: Tx) {

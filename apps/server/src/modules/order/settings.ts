@@ -15,8 +15,9 @@ export interface OrderSettings {
   autoConfirmDays: number;
   /** Points at checkout: points per yuan and the largest share of an order they pay. */
   points: PointsRule;
-  /** Points a received order earns per yuan paid. */
+  /** Points a received order earns per yuan paid, and the ranks with a rate of their own. */
   earnPerYuan: number;
+  rankRates: { rank: string; earn_per_yuan: number }[];
   /** MM-DD on which last year's unused points expire ('' never). */
   pointsExpireOn: string;
 }
@@ -59,6 +60,7 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
     autoConfirmDays: order.auto_confirm_days,
     points: { pointsPerYuan: points.points_per_yuan, maxSharePercent: points.max_share_percent },
     earnPerYuan: points.earn_per_yuan,
+    rankRates: points.rank_rates,
     pointsExpireOn: points.expire_on,
   };
 }

@@ -1,6 +1,7 @@
 import {
   beijingStartOf,
   beijingToday,
+  earnRateFor,
   pointsEarned,
   pointsExpiring,
   pointsExpiryCutoff,
@@ -30,14 +31,15 @@ async function earnedBy(tx: DbOrTx, userId: number, orderId: number, reason: str
   return row?.n ?? 0;
 }
 
-/** Gives a received order its points, once (in the transaction that receives it). */
+/** Gives a received order its points by its store's rank, once (in the transaction that receives it). */
 export async function awardOrderPoints(
   tx: DbOrTx,
   order: { id: number; userId: number; paidFen: number; refundedFen: number },
 ) {
   if ((await earnedBy(tx, order.userId, order.id, EARN_REASON)) > 0) return 0;
-  const { earnPerYuan } = await loadOrderSettings(tx);
-  const n = pointsEarned(order.paidFen - order.refundedFen, earnPerYuan);
+  const [u] = await tx.select({ rank: users.rank }).from(users).where(eq(users.id, order.userId));
+  const rate = earnRateFor(u?.rank ?? '', await loadOrderSettings(tx));
+  const n = pointsEarned(order.paidFen - order.refundedFen, rate);
   if (n > 0) await movePoints(tx, order.userId, n, EARN_REASON, order.id);
   return n;
 }
@@ -111,12 +113,15 @@ export async function pointsHistory(ctx: BuyerCtx, q: { page: number; page_size:
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     ctx.db.select({ n: count() }).from(pointsLog).where(where),
-    ctx.db.select({ points: users.points }).from(users).where(eq(users.id, ctx.actor.userId)),
+    ctx.db
+      .select({ points: users.points, rank: users.rank })
+      .from(users)
+      .where(eq(users.id, ctx.actor.userId)),
   ]);
   const settings = await loadOrderSettings(ctx.db);
   return {
     balance: u?.points ?? 0,
-    earn_per_yuan: settings.earnPerYuan,
+    earn_per_yuan: earnRateFor(u?.rank ?? '', settings),
     points_per_yuan: settings.points.pointsPerYuan,
     expire_on: settings.pointsExpireOn,
     list: rows.map((r) => ({

@@ -31,6 +31,7 @@ describe('console site settings', () => {
     expect(data.points).toEqual({
       points_per_yuan: 100,
       earn_per_yuan: 1,
+      rank_rates: [{ rank: '金牌会员', earn_per_yuan: 2 }],
       expire_on: '12-31',
       max_share_percent: 50,
     });

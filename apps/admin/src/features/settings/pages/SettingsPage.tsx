@@ -154,6 +154,38 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
       >
         <InputNumber min={0} max={100} precision={0} style={{ width: 200 }} />
       </Form.Item>
+      <Form.Item label="会员等级赠送规则" extra="列出的会员等级按各自比例赠送，其余等级按上面的比例">
+        <Form.List name="rank_rates">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field) => (
+                <Space key={field.key} align="start" style={{ display: 'flex', marginBottom: 8 }}>
+                  <Form.Item name={[field.name, 'rank']} noStyle>
+                    <Input placeholder="会员等级，如 金牌会员" maxLength={20} style={{ width: 200 }} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'earn_per_yuan']} noStyle>
+                    <InputNumber
+                      min={0}
+                      max={100}
+                      precision={0}
+                      addonAfter="积分/元"
+                      style={{ width: 160 }}
+                    />
+                  </Form.Item>
+                  <MinusCircleOutlined aria-label="删除等级规则" onClick={() => remove(field.name)} />
+                </Space>
+              ))}
+              <Button
+                type="dashed"
+                onClick={() => add({ rank: '', earn_per_yuan: 1 })}
+                icon={<PlusOutlined />}
+              >
+                添加等级规则
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form.Item>
       <Form.Item
         name="expire_on"
         label="积分过期日（MM-DD）"
