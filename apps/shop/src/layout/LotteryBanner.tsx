@@ -2,7 +2,13 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { drawOnce, lotteryKeys, useLotteryActivity, useSimpleLottery } from '../features/points/api/lottery';
+import {
+  type DrawResult,
+  drawOnce,
+  lotteryKeys,
+  useLotteryActivity,
+  useSimpleLottery,
+} from '../features/points/api/lottery';
 import { queryKeys } from '../lib/query-keys';
 
 /** Routes that never show the lottery banner (spec section 4). */
@@ -59,6 +65,9 @@ export function LotteryBanner() {
   const [closing, setClosing] = useState(false);
   const [drawing, setDrawing] = useState(false);
   const dismissed = useRef(false);
+  // While the close confirmation is open, a result that arrives waits for its answer.
+  const asking = useRef(false);
+  const pending = useRef<DrawResult | null>(null);
   const simple = useSimpleLottery(!closed);
   const lottery = simple.data && simple.data.is_join === 0 ? simple.data : null;
   const activity = useLotteryActivity(lottery?.id);
@@ -77,14 +86,35 @@ export function LotteryBanner() {
     setClosing(true);
     window.setTimeout(() => setClosed(true), LOTTERY_CLOSE_MS);
   };
+  const showResult = (result: DrawResult) =>
+    modal.info({
+      title: '抽奖结果',
+      content: <span data-testid="lottery-result">{winMessage(result)}</span>,
+      okText: '知道了',
+      onOk: () => {
+        client.invalidateQueries({ queryKey: ['draw'] });
+        client.invalidateQueries({ queryKey: queryKeys.userBase });
+      },
+    });
   const close = () => {
     if (!drawing) return dismiss();
+    asking.current = true;
     modal.confirm({
       title: '提示',
       content: CLOSE_DURING_DRAW,
       okText: '关闭',
       cancelText: '取消',
-      onOk: dismiss,
+      onOk: () => {
+        asking.current = false;
+        pending.current = null;
+        dismiss();
+      },
+      onCancel: () => {
+        asking.current = false;
+        const result = pending.current;
+        pending.current = null;
+        if (result) showResult(result);
+      },
     });
   };
   const start = async () => {
@@ -97,15 +127,8 @@ export function LotteryBanner() {
         window.setTimeout(resolve, Math.max(0, LOTTERY_RESULT_DELAY_MS - (Date.now() - started))),
       );
       if (dismissed.current) return;
-      modal.info({
-        title: '抽奖结果',
-        content: <span data-testid="lottery-result">{winMessage(result)}</span>,
-        okText: '知道了',
-        onOk: () => {
-          client.invalidateQueries({ queryKey: ['draw'] });
-          client.invalidateQueries({ queryKey: queryKeys.userBase });
-        },
-      });
+      if (asking.current) pending.current = result;
+      else showResult(result);
     } catch {
       // The HTTP client has shown the refusal (no draw left, the lottery ended).
       client.invalidateQueries({ queryKey: lotteryKeys.simple });
