@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, createTestApp, type TestContext } from '../../test/helpers';
 import { smsCodes } from '../db/schema';
 
-// Issue 11: with `trustProxy: true` anyone picked their own client address through
+// Issue 11: when the server believed every proxy, anyone picked their own client address through
 // X-Forwarded-For (every per-IP limit fell), and no cookie ever carried Secure, even behind https.
 // Forwarded headers now count only from the proxies named by TRUST_PROXY.
 
