@@ -1,7 +1,8 @@
-import { beijingToday, invoiceFigures, invoiceNumber } from '@yaocai/domain';
 import { asc, eq, isNotNull } from 'drizzle-orm';
+import { issuedNotice, issuedValues } from '../../modules/invoice/service';
+import { notify } from '../../modules/message/service';
 import type { Tx } from '../client';
-import { goods, invoices, messages, operators, orderLines, orders } from '../schema';
+import { invoices, messages, operators, orders } from '../schema';
 
 const DAY = 86_400_000;
 
@@ -48,47 +49,9 @@ export async function seedInvoices(tx: Tx) {
       });
     }
     if (o.status !== 'completed') continue;
-    const lines = await tx
-      .select({
-        id: orderLines.id,
-        name: orderLines.goodsName,
-        spec: orderLines.spec,
-        unit: orderLines.unit,
-        quantity: orderLines.quantity,
-        payableFen: orderLines.payableFen,
-        kind: goods.kind,
-      })
-      .from(orderLines)
-      .leftJoin(goods, eq(goods.id, orderLines.goodsId))
-      .where(eq(orderLines.orderId, o.id))
-      .orderBy(asc(orderLines.id));
-    const f = invoiceFigures(
-      lines.map((l) => ({ ...l, kind: l.kind ?? 'drug' })),
-      { deductionFen: o.couponFen + o.pointsFen, shippingFen: o.shippingFen, refundedFen: o.refundedFen },
-    );
     const issuedAt = new Date(o.createdAt.getTime() + 2 * DAY);
-    const invoiceNo = invoiceNumber(row.id, beijingToday(issuedAt));
-    await tx
-      .update(invoices)
-      .set({
-        status: 'issued',
-        invoiceNo,
-        lines: f.lines,
-        amountFen: f.amountFen,
-        taxFen: f.taxFen,
-        totalFen: f.totalFen,
-        issuedBy: caiwu.id,
-        issuedAt,
-        updatedAt: issuedAt,
-      })
-      .where(eq(invoices.id, row.id));
-    await tx.insert(messages).values({
-      userId: o.userId,
-      category: 'order',
-      title: '电子发票已开具',
-      body: `订单${o.orderNo}的电子发票已开具（发票号码${invoiceNo}，价税合计¥${(f.totalFen / 100).toFixed(2)}），可在“电子发票”页下载PDF。`,
-      link: '/dzfp',
-      createdAt: issuedAt,
-    });
+    const issued = await issuedValues(tx, row.id, o.id, caiwu.id, issuedAt);
+    await tx.update(invoices).set(issued).where(eq(invoices.id, row.id));
+    await notify(tx, issuedNotice(o.userId, o.orderNo, issued), issuedAt);
   }
 }

@@ -377,6 +377,68 @@ async function lockForDecision(tx: DbOrTx, id: number) {
 }
 
 /**
+ * What issuing writes on an invoice: its number and its lines as the order was paid (domain
+ * invoiceFigures over the order lines, the goods kind deciding the tax rate), fixed from now on.
+ * The console's issue and the demo data both go through it.
+ */
+export async function issuedValues(
+  tx: DbOrTx,
+  invoiceId: number,
+  orderId: number,
+  operatorId: number,
+  at: Date,
+) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const lines = await tx
+    .select({
+      id: orderLines.id,
+      name: orderLines.goodsName,
+      spec: orderLines.spec,
+      unit: orderLines.unit,
+      quantity: orderLines.quantity,
+      payableFen: orderLines.payableFen,
+      kind: goods.kind,
+    })
+    .from(orderLines)
+    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const figures = invoiceFigures(
+    lines.map((l) => ({ ...l, kind: l.kind ?? 'drug' })),
+    {
+      deductionFen: order.couponFen + order.pointsFen,
+      shippingFen: order.shippingFen,
+      refundedFen: order.refundedFen,
+    },
+  );
+  return {
+    status: 'issued',
+    invoiceNo: invoiceNumber(invoiceId, beijingToday(at)),
+    lines: figures.lines,
+    amountFen: figures.amountFen,
+    taxFen: figures.taxFen,
+    totalFen: figures.totalFen,
+    issuedBy: operatorId,
+    issuedAt: at,
+    rejectReason: null,
+    updatedAt: at,
+  };
+}
+
+/** The store's message when its invoice is issued. */
+export const issuedNotice = (
+  userId: number,
+  orderNo: string,
+  issued: { invoiceNo: string; totalFen: number },
+) => ({
+  userId,
+  category: 'order' as const,
+  title: '电子发票已开具',
+  body: `订单${orderNo}的电子发票已开具（发票号码${issued.invoiceNo}，价税合计¥${toYuan(issued.totalFen).toFixed(2)}），可在“电子发票”页下载PDF。`,
+  link: '/dzfp',
+});
+
+/**
  * Issues an invoice: only when its order is paid, not cancelled, not fully refunded and without
  * an open after-sales. Its lines are the order's as paid (domain invoiceFigures), fixed here.
  */
@@ -384,65 +446,17 @@ export async function issueInvoice(ctx: OperatorCtx, id: number): Promise<Invoic
   return ctx.db.transaction(async (tx) => {
     const { r, o, state } = await lockForDecision(tx, id);
     if (!invoiceIssuable(state)) throw conflict(`该发票${invoiceStateName(state)}，不能开具`);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, o.id));
-    const lines = await tx
-      .select({
-        id: orderLines.id,
-        name: orderLines.goodsName,
-        spec: orderLines.spec,
-        unit: orderLines.unit,
-        quantity: orderLines.quantity,
-        payableFen: orderLines.payableFen,
-        kind: goods.kind,
-      })
-      .from(orderLines)
-      .leftJoin(goods, eq(goods.id, orderLines.goodsId))
-      .where(eq(orderLines.orderId, o.id))
-      .orderBy(asc(orderLines.id));
-    const figures = invoiceFigures(
-      lines.map((l) => ({ ...l, kind: l.kind ?? 'drug' })),
-      {
-        deductionFen: order.couponFen + order.pointsFen,
-        shippingFen: order.shippingFen,
-        refundedFen: order.refundedFen,
-      },
-    );
-    const invoiceNo = invoiceNumber(r.id, beijingToday(ctx.now));
-    const [row] = await tx
-      .update(invoices)
-      .set({
-        status: 'issued',
-        invoiceNo,
-        lines: figures.lines,
-        amountFen: figures.amountFen,
-        taxFen: figures.taxFen,
-        totalFen: figures.totalFen,
-        issuedBy: ctx.actor.operatorId,
-        issuedAt: ctx.now,
-        rejectReason: null,
-        updatedAt: ctx.now,
-      })
-      .where(eq(invoices.id, id))
-      .returning();
-    await notify(
-      tx,
-      {
-        userId: r.userId,
-        category: 'order',
-        title: '电子发票已开具',
-        body: `订单${o.orderNo}的电子发票已开具（发票号码${invoiceNo}，价税合计¥${toYuan(figures.totalFen).toFixed(2)}），可在“电子发票”页下载PDF。`,
-        link: '/dzfp',
-      },
-      ctx.now,
-    );
+    const issued = await issuedValues(tx, r.id, o.id, ctx.actor.operatorId, ctx.now);
+    const [row] = await tx.update(invoices).set(issued).where(eq(invoices.id, id)).returning();
+    await notify(tx, issuedNotice(r.userId, o.orderNo, issued), ctx.now);
     await audit(tx, ctx, {
       action: 'invoice.issue',
       target: { type: 'invoice', id },
       before: { status: r.status },
       after: {
         status: 'issued',
-        invoice_no: invoiceNo,
-        total_fen: figures.totalFen,
+        invoice_no: issued.invoiceNo,
+        total_fen: issued.totalFen,
         title: r.title,
         tax_no: r.taxNo,
       },

@@ -6,7 +6,7 @@ import {
   type RewardBody,
   type RewardView,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   addresses,
@@ -266,22 +266,34 @@ export async function myRedemptions(ctx: BuyerCtx, q: { page: number; page_size:
 
 // ---- Console (promotions:write) ----
 
-async function adminView(db: DbOrTx, r: Reward) {
-  const [n] = await db.select({ n: count() }).from(redemptions).where(eq(redemptions.rewardId, r.id));
-  return {
+/** The console's view of rewards, with their redemption counts read in one statement. */
+async function adminViews(db: DbOrTx, list: Reward[]) {
+  if (list.length === 0) return [];
+  const counts = await db
+    .select({ rewardId: redemptions.rewardId, n: count() })
+    .from(redemptions)
+    .where(
+      inArray(
+        redemptions.rewardId,
+        list.map((r) => r.id),
+      ),
+    )
+    .groupBy(redemptions.rewardId);
+  const countOf = new Map(counts.map((c) => [c.rewardId, c.n]));
+  return list.map((r) => ({
     ...view(r, 0),
     goods_id: r.goodsId,
     coupon_id: r.couponId,
     starts_on: beijingDateOf(r.startsAt),
     ends_on: addDays(beijingDateOf(r.endsAt), -1),
     is_active: r.isActive,
-    redemptions: n?.n ?? 0,
-  };
+    redemptions: countOf.get(r.id) ?? 0,
+  }));
 }
+const adminView = async (db: DbOrTx, r: Reward) => (await adminViews(db, [r]))[0];
 
 export async function listRewards(ctx: OperatorCtx) {
-  const rows = await ctx.db.select().from(rewards).orderBy(desc(rewards.id)).limit(200);
-  return Promise.all(rows.map((r) => adminView(ctx.db, r)));
+  return adminViews(ctx.db, await ctx.db.select().from(rewards).orderBy(desc(rewards.id)).limit(200));
 }
 
 export async function saveReward(ctx: OperatorCtx, id: number | null, body: RewardBody) {
