@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, beijingDateOf, beijingStartOf, beijingToday, daysBetween } from './beijing';
+import {
+  addDays,
+  beijingDateOf,
+  beijingDateText,
+  beijingDateTimeText,
+  beijingStartOf,
+  beijingToday,
+  daysBetween,
+} from './beijing';
 
 describe('beijingToday', () => {
   it('turns the date at 16:00 UTC, not at midnight UTC', () => {
@@ -38,5 +46,14 @@ describe('daysBetween and addDays', () => {
         (n) => daysBetween('2026-01-01', addDays('2026-01-01', n)) === n,
       ),
     );
+  });
+});
+
+describe('screen text of instants', () => {
+  it('writes API seconds in Beijing time', () => {
+    // 2026-11-25 17:05:30 UTC is 2026-11-26 01:05 in Beijing.
+    const s = Date.UTC(2026, 10, 25, 17, 5, 30) / 1000;
+    expect(beijingDateTimeText(s)).toBe('2026-11-26 01:05');
+    expect(beijingDateText(s)).toBe('2026-11-26');
   });
 });

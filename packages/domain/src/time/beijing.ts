@@ -32,3 +32,14 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 export function addDays(date: IsoDate, days: number): IsoDate {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+/**
+ * How the screens write an instant (API seconds): `YYYY-MM-DD HH:mm` in Beijing time, the same on
+ * every browser whatever its locale or time zone.
+ */
+export function beijingDateTimeText(seconds: number): string {
+  const iso = new Date(seconds * 1000 + BEIJING_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+/** The Beijing date of an instant given in API seconds. */
+export const beijingDateText = (seconds: number): IsoDate => beijingDateOf(new Date(seconds * 1000));

@@ -1,10 +1,9 @@
-import { type AdminInvoiceView, type InvoiceState, invoiceStates } from '@yaocai/domain';
+import { type AdminInvoiceView, beijingDateText, type InvoiceState, invoiceStates } from '@yaocai/domain';
 import { App, Button, Card, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { type InvoiceQuery, useInvoices, useIssueInvoice, useRejectInvoice } from '../api/invoices';
 
-const day = (s: number) => new Date(s * 1000).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
 const money = (v: number) => `¥${v.toFixed(2)}`;
 const stateColor: Record<InvoiceState, string> = {
   awaiting_payment: 'default',
@@ -79,7 +78,7 @@ export default function InvoicesPage() {
               <>
                 {r.order_no}
                 <div style={{ color: '#999' }}>
-                  {day(r.ordered_at)} · {r.order_status_label}
+                  {beijingDateText(r.ordered_at)} · {r.order_status_label}
                 </div>
               </>
             ),
@@ -115,7 +114,7 @@ export default function InvoicesPage() {
                   <div style={{ color: '#999' }}>
                     {r.invoice_no}
                     <br />
-                    {r.issued_by} {r.issued_at ? day(r.issued_at) : ''}
+                    {r.issued_by} {r.issued_at ? beijingDateText(r.issued_at) : ''}
                   </div>
                 )}
               </>

@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { type AdminLotteryView, entryRules, prizeKinds } from '@yaocai/domain';
+import { type AdminLotteryView, beijingDateTimeText, entryRules, prizeKinds } from '@yaocai/domain';
 import {
   App,
   Button,
@@ -48,9 +48,6 @@ interface Values {
   is_active: boolean;
   prizes: PrizeValues[];
 }
-
-const time = (s: number) =>
-  new Date(s * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
 /** The prize rows of the lottery form: kind, what it gives, weight and stock. */
 function PrizeFields() {
@@ -206,7 +203,7 @@ function DrawsDrawer({ lottery, onClose }: { lottery: AdminLotteryView; onClose:
         dataSource={draws.data?.list ?? []}
         pagination={{ current: page, pageSize: 20, total: draws.data?.total ?? 0, onChange: setPage }}
         columns={[
-          { title: '时间', dataIndex: 'created_at', width: 170, render: time },
+          { title: '时间', dataIndex: 'created_at', width: 170, render: beijingDateTimeText },
           {
             title: '门店',
             render: (_, r) => (

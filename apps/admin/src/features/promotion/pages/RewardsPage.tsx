@@ -1,3 +1,4 @@
+import { beijingDateTimeText } from '@yaocai/domain';
 import {
   App,
   Button,
@@ -38,8 +39,6 @@ interface Values {
   dates: [Dayjs, Dayjs];
   is_active: boolean;
 }
-const time = (s: number) =>
-  new Date(s * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
 function Redemptions() {
   const [page, setPage] = useState(1);
@@ -52,7 +51,7 @@ function Redemptions() {
       dataSource={data?.list ?? []}
       pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage }}
       columns={[
-        { title: '时间', dataIndex: 'created_at', width: 170, render: time },
+        { title: '时间', dataIndex: 'created_at', width: 170, render: beijingDateTimeText },
         {
           title: '门店',
           render: (_, r) => (

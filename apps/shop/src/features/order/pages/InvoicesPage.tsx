@@ -1,4 +1,10 @@
-import { type InvoiceState, type InvoiceView, invoiceStates, invoiceTypes } from '@yaocai/domain';
+import {
+  beijingDateText,
+  type InvoiceState,
+  type InvoiceView,
+  invoiceStates,
+  invoiceTypes,
+} from '@yaocai/domain';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Radio, Select, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,7 +20,6 @@ const stateColor: Record<InvoiceState, string> = {
   rejected: 'red',
   void: 'default',
 };
-const day = (s: number) => new Date(s * 1000).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
 
 interface Values {
   order_id?: number;
@@ -95,7 +100,7 @@ export default function InvoicesPage() {
               <>
                 <Link to={`/order/info/${r.order_id}`}>{r.order_no}</Link>
                 <div style={{ color: '#999', fontSize: 12 }}>
-                  {day(r.ordered_at)} · {r.order_status_label}
+                  {beijingDateText(r.ordered_at)} · {r.order_status_label}
                 </div>
               </>
             ),
@@ -131,7 +136,7 @@ export default function InvoicesPage() {
                 <>
                   {r.invoice_no}
                   <div style={{ color: '#999', fontSize: 12 }}>
-                    {r.issued_at ? `开票日期 ${day(r.issued_at)}` : ''}
+                    {r.issued_at ? `开票日期 ${beijingDateText(r.issued_at)}` : ''}
                   </div>
                 </>
               ) : (
@@ -262,7 +267,7 @@ function InvoiceForm({ editing, onClose }: { editing: Editing; onClose: () => vo
               loading={orders.isPending}
               options={(orders.data ?? []).map((o) => ({
                 value: o.id,
-                label: `${o.order_no}（${day(o.ordered_at)}，${yuan(o.total)}）`,
+                label: `${o.order_no}（${beijingDateText(o.ordered_at)}，${yuan(o.total)}）`,
               }))}
             />
           </Form.Item>

@@ -1,10 +1,9 @@
+import { beijingDateTimeText } from '@yaocai/domain';
 import { Card, Empty, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type DrawRecord, useDrawRecords } from '../api/lottery';
 
-const time = (s: number) =>
-  new Date(s * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 const colour: Record<string, string> = { done: 'green', to_ship: 'orange', shipped: 'blue' };
 
 /** /cjjl 抽奖记录: every draw of the store and what became of its prize. */
@@ -28,7 +27,7 @@ export default function DrawRecordsPage() {
           showSizeChanger: false,
         }}
         columns={[
-          { title: '抽奖时间', dataIndex: 'created_at', width: 190, render: time },
+          { title: '抽奖时间', dataIndex: 'created_at', width: 190, render: beijingDateTimeText },
           { title: '活动', dataIndex: 'lottery_name' },
           {
             title: '奖品',

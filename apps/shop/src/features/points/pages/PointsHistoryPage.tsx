@@ -1,10 +1,8 @@
+import { beijingDateTimeText } from '@yaocai/domain';
 import { Card, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type PointsEntry, usePointsHistory } from '../api/points';
-
-const time = (s: number) =>
-  new Date(s * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
 /** /jfmx 积分明细: the balance and every change of it with its reason (the ledger). */
 export default function PointsHistoryPage() {
@@ -42,7 +40,7 @@ export default function PointsHistoryPage() {
           showSizeChanger: false,
         }}
         columns={[
-          { title: '时间', dataIndex: 'created_at', width: 190, render: time },
+          { title: '时间', dataIndex: 'created_at', width: 190, render: beijingDateTimeText },
           {
             title: '变动',
             dataIndex: 'change',

@@ -1,12 +1,9 @@
 import type { RewardView } from '@yaocai/domain';
+import { beijingDateText, beijingDateTimeText } from '@yaocai/domain';
 import { App, Button, Card, Empty, Spin, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useUserBase } from '../../../layout/api/user-base';
 import { useRedeem, useRedemptions, useRewards } from '../api/points';
-
-const day = (s: number) => new Date(s * 1000).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
-const time = (s: number) =>
-  new Date(s * 1000).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
 /** One reward: picture, name, points, stock and the store's limit; redeem after confirming. */
 function RewardCard({ reward, points, loggedIn }: { reward: RewardView; points: number; loggedIn: boolean }) {
@@ -59,7 +56,7 @@ function RewardCard({ reward, points, loggedIn }: { reward: RewardView; points: 
       {reward.description && <p className="sh-reward__desc">{reward.description}</p>}
       <div className="sh-reward__points">{reward.points} 积分</div>
       <div className="sh-reward__meta">
-        剩余 {reward.stock} · 每店限兑 {reward.per_store_limit} · {day(reward.ends_at)} 截止
+        剩余 {reward.stock} · 每店限兑 {reward.per_store_limit} · {beijingDateText(reward.ends_at)} 截止
       </div>
       {loggedIn ? (
         <Button type="primary" block disabled={!!reason} onClick={confirm} data-testid="reward-redeem">
@@ -124,7 +121,7 @@ export default function PointsMallPage() {
             columns={[
               { title: '礼品', dataIndex: 'reward_name' },
               { title: '积分', dataIndex: 'points', width: 100 },
-              { title: '兑换时间', dataIndex: 'created_at', width: 180, render: time },
+              { title: '兑换时间', dataIndex: 'created_at', width: 180, render: beijingDateTimeText },
               {
                 title: '订单',
                 dataIndex: 'order_id',
