@@ -16,5 +16,6 @@ export default defineConfig({
     maxWorkers: workers,
     minWorkers: 1,
     pool: 'forks',
+    poolOptions: { forks: { isolate: false } },
   },
 });
