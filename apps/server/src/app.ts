@@ -15,6 +15,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { categoryAdminRoutes } from './modules/catalog/admin-category-routes';
 import { catalogAdminRoutes, goodsImageRoutes } from './modules/catalog/admin-routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { complianceAdminRoutes, complianceRoutes } from './modules/compliance/routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
@@ -122,6 +123,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(pointsRoutes, { prefix: '/api' });
   await app.register(pointsAdminRoutes, { prefix: '/api' });
   await app.register(invoiceAdminRoutes, { prefix: '/api' });
+  await app.register(complianceRoutes, { prefix: '/api' });
+  await app.register(complianceAdminRoutes, { prefix: '/api' });
   await app.register(quickBuyRoutes, { prefix: '/api' });
   await app.register(memberRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });

@@ -8,6 +8,7 @@ import {
   companies,
   coupons,
   goods,
+  goodsBatches,
   goodsCombinationItems,
   goodsCombinations,
   goodsStock,
@@ -322,6 +323,19 @@ export async function makeGoods(db: DbOrTx, options: MakeGoodsOptions = {}) {
         quantity,
       })),
     );
+    // Stock arrives as a batch (as the console receives it), so the goods can ship (FEFO).
+    const received = entries.filter(([, quantity]) => quantity > 0);
+    if (received.length)
+      await db.insert(goodsBatches).values(
+        received.map(([warehouseId, quantity]) => ({
+          goodsId: row.id,
+          warehouseId: Number(warehouseId),
+          batchNo: `T${row.id}W${warehouseId}`,
+          producedOn: '2020-01-01',
+          expiresOn: row.expiresOn ?? '2030-12-31',
+          quantity,
+        })),
+      );
   }
   return row;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formBoolean } from './admin';
 import { linkUrl, required } from './admin-content';
 import { singleLineText, yuanAmount } from './input';
 
@@ -99,6 +100,11 @@ export const settingsSectionBodies = {
       .regex(/^((0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$/, { error: '积分过期日格式应为 MM-DD，如 12-31' })
       .default('12-31'),
   }),
+  /** GSP at shipping: whether drug lines must carry their trace codes; when goods count as 近效期. */
+  compliance: z.object({
+    trace_codes_required: formBoolean('请选择是否必须录入追溯码').default(false),
+    near_expiry_months: integer('近效期月数', 1, 24).default(6),
+  }),
 } as const;
 
 export type SettingsSection = keyof typeof settingsSectionBodies;
@@ -111,6 +117,7 @@ export const settingsSectionNames: Record<SettingsSection, string> = {
   shipping: '包邮与运费',
   order: '订单规则',
   points: '积分规则',
+  compliance: '质量管理',
 };
 
 /** Every section as the console form shows it (money in yuan). */

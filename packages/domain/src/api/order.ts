@@ -103,6 +103,12 @@ export const shipBody = z.strictObject({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9-]{6,30}$/, '请填写正确的运单号'),
+  /** Trace codes (药品追溯码) per order line id: one per pack, separated by line breaks or commas. */
+  trace_codes: z
+    .record(z.string().regex(/^\d{1,10}$/, '订单行编号有误'), z.string().max(50_000, '追溯码内容过长'), {
+      error: '追溯码格式有误',
+    })
+    .optional(),
 });
 export const trackingBody = z.strictObject({ description: z.string().trim().min(2).max(200) });
 export const decisionBody = z.strictObject({
@@ -333,6 +339,18 @@ export const orderDetailView = orderSummaryView.extend({
     }),
   ),
   after_sales: z.array(afterSaleView),
+  /** The batches each line shipped from (first expiry first out), as on the delivery note. */
+  batches: z.array(
+    z.object({
+      line_id: z.number().int(),
+      batch_no: z.string(),
+      produced_on: z.string(),
+      expires_on: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
+  /** The trace code (药品追溯码) of every pack shipped, by line. */
+  trace_codes: z.array(z.object({ line_id: z.number().int(), code: z.string() })),
 });
 export type OrderDetailView = z.infer<typeof orderDetailView>;
 

@@ -2,6 +2,7 @@
 export * from './account';
 export * from './cart';
 export * from './catalog';
+export * from './compliance';
 export * from './content';
 export * from './core';
 export * from './operator';

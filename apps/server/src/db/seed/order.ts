@@ -2,6 +2,7 @@ import { beijingDateOf } from '@yaocai/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { licenceImage } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
+import { demoTraceCodes, recordShipmentContents } from '../../modules/compliance/shipping';
 import type { Tx } from '../client';
 import {
   addresses,
@@ -262,6 +263,11 @@ export async function seedOrders(tx: Tx, storage?: FileStorage) {
             shippedAt: at(600),
           })
           .returning();
+        // Batches first expiry first out, and a trace code per drug pack, as shipping records them.
+        await recordShipmentContents(tx, at(600), order.id, shipment.id, {
+          traceCodes: await demoTraceCodes(tx, order.id, 81_000_000 + seq * 10_000),
+          traceCodesRequired: false,
+        });
         await tx.insert(trackingEvents).values([
           { shipmentId: shipment.id, description: '【杭州仓】已揽收', at: at(600) },
           { shipmentId: shipment.id, description: '【杭州转运中心】已发出', at: at(900) },

@@ -51,6 +51,8 @@ export const defaultSettings = {
     expire_on: '12-31',
     max_share_percent: 50,
   },
+  /** Trace codes are asked for at shipping but not required; 近效期 under 6 months. */
+  compliance: { trace_codes_required: false, near_expiry_months: 6 },
 };
 
 export async function seedSettings(tx: Tx) {

@@ -1,24 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { type Fen, formatYuan, invoiceTitleOf, yuanInCapitals } from '@yaocai/domain';
-import PDFDocument from 'pdfkit';
 import type { InvoiceLineSnapshot } from '../../db/schema';
+import { cjkDocument } from '../../lib/pdf';
 
 // Draws an issued e-invoice as a PDF (pdfkit), laid out like a 全电发票: title, number and date,
 // buyer and seller, the item table (name, specification, unit, quantity, unit price, amount,
-// rate, tax), totals, the amount in capitals, remarks and the issuer. Noto Sans SC comes from
-// an npm package and is embedded as a subset, so the PDF shows and searches its Chinese text on
-// any reader.
-
-const require = createRequire(import.meta.url);
-let font: Buffer | undefined;
-/** Read once per process (10 MB); pdfkit embeds only the glyphs a document uses. */
-const cjkFont = () => {
-  font ??= readFileSync(
-    require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
-  );
-  return font;
-};
+// rate, tax), totals, the amount in capitals, remarks and the issuer, in the embedded Chinese
+// font (lib/pdf.ts).
 
 export interface InvoiceDocument {
   type: number;
@@ -63,7 +50,7 @@ const cells = (l: InvoiceLineSnapshot): Record<(typeof COLUMNS)[number]['key'], 
 });
 
 export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, bytes } = cjkDocument({
     size: 'A4',
     margin: 40,
     info: {
@@ -72,14 +59,6 @@ export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
       Subject: inv.orderNo,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('cjk', cjkFont());
-  doc.font('cjk');
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -178,5 +157,5 @@ export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
   y += 24;
   doc.text(`开票人：${inv.issuer}`, left + pad, y);
   doc.end();
-  return done;
+  return bytes;
 }

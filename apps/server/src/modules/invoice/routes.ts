@@ -14,6 +14,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileBytes, PDF, sendFile } from '../../lib/pdf';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
 import {
@@ -27,14 +28,7 @@ import {
   requestInvoice,
 } from './service';
 
-const PDF = 'application/pdf';
-const fileBytes = z.string().meta({ format: 'binary' });
-const sendPdf = (reply: FastifyReply, file: { bytes: Buffer; name: string }) =>
-  reply
-    .type(PDF)
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .send(file.bytes as never);
+const sendPdf = (reply: FastifyReply, file: { bytes: Buffer; name: string }) => sendFile(reply, PDF, file);
 
 /** The store's e-invoices (电子发票 /dzfp): list, ask for or correct one, download the PDF. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -86,6 +86,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.body.carrier,
           request.body.tracking_no,
+          request.body.trace_codes,
         ),
         '已发货',
       ),

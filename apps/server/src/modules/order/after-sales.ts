@@ -5,11 +5,13 @@ import { afterSales, orderLines, orders, payments, shipments, trackingEvents } f
 import type { OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
+import { recordShipmentContents, refuseShippedCodes } from '../compliance/shipping';
 import { audit } from '../audit/service';
 import { type Notice, notify } from '../message/service';
 import { reverseOrderPoints } from '../points/service';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
+import { loadOrderSettings } from './settings';
 import { afterSaleView } from './queries';
 import { lockOrder, transition } from './service';
 
@@ -248,8 +250,16 @@ export async function reviewReceipt(ctx: OperatorCtx, orderId: number, accept: b
   });
 }
 
-export async function shipOrder(ctx: OperatorCtx, orderId: number, carrier: string, trackingNo: string) {
+export async function shipOrder(
+  ctx: OperatorCtx,
+  orderId: number,
+  carrier: string,
+  trackingNo: string,
+  codes?: Record<string, string>,
+) {
   const operatorId = ctx.actor.operatorId;
+  const { traceCodesRequired } = await loadOrderSettings(ctx.db);
+  await refuseShippedCodes(ctx.db, ctx, orderId, codes);
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.ephedrine && order.receiptStatus !== 'accepted')
@@ -263,8 +273,12 @@ export async function shipOrder(ctx: OperatorCtx, orderId: number, carrier: stri
     );
     const [shipment] = await tx
       .insert(shipments)
-      .values({ orderId, carrier, trackingNo, operatorId })
+      .values({ orderId, carrier, trackingNo, operatorId, shippedAt: ctx.now })
       .returning();
+    const contents = await recordShipmentContents(tx, ctx.now, orderId, shipment.id, {
+      traceCodes: codes,
+      traceCodesRequired,
+    });
     await tx
       .insert(trackingEvents)
       .values({ shipmentId: shipment.id, description: `【${carrier}】已揽收，运单号 ${trackingNo}` });
@@ -283,7 +297,13 @@ export async function shipOrder(ctx: OperatorCtx, orderId: number, carrier: stri
       action: 'order.ship',
       target: { type: 'order', id: order.id },
       before: { status: order.status },
-      after: { status, carrier, tracking_no: trackingNo },
+      after: {
+        status,
+        carrier,
+        tracking_no: trackingNo,
+        batches: contents.batches,
+        trace_codes: contents.traceCodes,
+      },
     });
     return { shipment_id: shipment.id };
   });

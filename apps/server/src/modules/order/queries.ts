@@ -25,6 +25,7 @@ import {
   trackingEvents,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { shippedContents } from '../compliance/shipping';
 
 export interface OrderListFilter {
   tab?: string;
@@ -229,12 +230,13 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
   const where = userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId);
   const [o] = await db.select().from(orders).where(where);
   if (!o) throw notFound('订单不存在');
-  const [lines, events, ships, requests, pays] = await Promise.all([
+  const [lines, events, ships, requests, pays, shipped] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
     db.select().from(shipments).where(eq(shipments.orderId, o.id)).orderBy(asc(shipments.id)),
     db.select().from(afterSales).where(eq(afterSales.orderId, o.id)).orderBy(asc(afterSales.id)),
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
+    shippedContents(db, o.id),
   ]);
   const tracking = ships.length
     ? await db
@@ -291,6 +293,14 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
         .map((t) => ({ description: t.description, at: Math.floor(t.at.getTime() / 1000) })),
     })),
     after_sales: requests.map(afterSaleView),
+    batches: shipped.batchRows.map((b) => ({
+      line_id: b.orderLineId,
+      batch_no: b.batchNo,
+      produced_on: b.producedOn,
+      expires_on: b.expiresOn,
+      quantity: b.quantity,
+    })),
+    trace_codes: shipped.codeRows.map((c) => ({ line_id: c.orderLineId, code: c.code })),
   };
 }
 

@@ -20,6 +20,10 @@ export interface OrderSettings {
   rankRates: { rank: string; earn_per_yuan: number }[];
   /** MM-DD on which last year's unused points expire ('' never). */
   pointsExpireOn: string;
+  /** Drug lines must carry their trace codes at shipping. */
+  traceCodesRequired: boolean;
+  /** Goods whose earliest batch expires within this many months are 近效期. */
+  nearExpiryMonths: number;
 }
 
 /** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
@@ -43,8 +47,8 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
   const rows = await db
     .select()
     .from(settings)
-    .where(inArray(settings.key, ['shipping', 'order', 'points']));
-  const row = <K extends 'shipping' | 'order' | 'points'>(key: K) =>
+    .where(inArray(settings.key, ['shipping', 'order', 'points', 'compliance']));
+  const row = <K extends 'shipping' | 'order' | 'points' | 'compliance'>(key: K) =>
     ({
       ...defaultSettings[key],
       ...(rows.find((r) => r.key === key)?.value as object),
@@ -52,6 +56,7 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
   const shipping = row('shipping');
   const order = row('order');
   const points = row('points');
+  const compliance = row('compliance');
   const envMinutes = Number(process.env.ORDER_EXPIRE_MINUTES);
   return {
     shipping: { thresholdFen: shipping.threshold_fen, feeFen: shipping.fee_fen },
@@ -62,5 +67,7 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
     earnPerYuan: points.earn_per_yuan,
     rankRates: points.rank_rates,
     pointsExpireOn: points.expire_on,
+    traceCodesRequired: compliance.trace_codes_required,
+    nearExpiryMonths: compliance.near_expiry_months,
   };
 }

@@ -44,6 +44,7 @@ function viewOf<K extends SettingsSection>(stored: Stored, section: K): Settings
     shipping: { threshold: toYuan(s.shipping.threshold_fen), fee: toYuan(s.shipping.fee_fen) },
     order: s.order,
     points: s.points,
+    compliance: s.compliance,
   };
   return views[section];
 }

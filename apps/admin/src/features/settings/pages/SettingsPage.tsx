@@ -5,7 +5,7 @@ import {
   settingsSectionNames,
   settingsSections,
 } from '@yaocai/domain';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Tabs } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useSaveSettings, useSettings } from '../api/settings';
@@ -192,6 +192,26 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
         extra="每年该日，上一年及以前获得且未使用的积分过期；留空为永不过期"
       >
         <Input style={{ width: 200 }} placeholder="12-31" />
+      </Form.Item>
+    </>
+  ),
+  compliance: (
+    <>
+      <Form.Item
+        name="trace_codes_required"
+        label="发货时药品必须录入追溯码"
+        valuePropName="checked"
+        extra="开启后，药品类商品发货须逐件录入药品追溯码（20位码或GS1码）；器械、食品不受影响"
+      >
+        <Switch data-testid="admin-settings-trace-required" />
+      </Form.Item>
+      <Form.Item
+        name="near_expiry_months"
+        label="近效期（剩余有效期少于几个月）"
+        extra="最早批次剩余有效期少于该月数的商品自动标为近效期，列入近效期专区"
+        required
+      >
+        <InputNumber min={1} max={24} precision={0} style={{ width: 200 }} addonAfter="个月" />
       </Form.Item>
     </>
   ),

@@ -1,0 +1,39 @@
+CREATE TABLE "order_line_batches" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"order_line_id" integer NOT NULL,
+	"shipment_id" integer NOT NULL,
+	"batch_id" integer NOT NULL,
+	"batch_no" text NOT NULL,
+	"produced_on" date NOT NULL,
+	"expires_on" date NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "order_line_batches_quantity_ck" CHECK ("order_line_batches"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "trace_code_flags" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"order_id" integer NOT NULL,
+	"shipped_order_id" integer NOT NULL,
+	"operator_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "trace_codes" (
+	"code" text PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"order_line_id" integer NOT NULL,
+	"shipment_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "order_line_batches" ADD CONSTRAINT "order_line_batches_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_line_batches" ADD CONSTRAINT "order_line_batches_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_line_batches" ADD CONSTRAINT "order_line_batches_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_line_batches" ADD CONSTRAINT "order_line_batches_batch_id_goods_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."goods_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trace_codes" ADD CONSTRAINT "trace_codes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trace_codes" ADD CONSTRAINT "trace_codes_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trace_codes" ADD CONSTRAINT "trace_codes_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_line_batches_order_idx" ON "order_line_batches" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "trace_codes_order_idx" ON "trace_codes" USING btree ("order_id");

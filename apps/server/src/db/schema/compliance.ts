@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { goodsBatches } from './catalog';
+import { orderLines, orders, shipments } from './order';
+
+// GSP shipping records: which batches each shipped line took and the trace code of every pack.
+// Written once, at shipping, and never updated or deleted (sales records are kept, spec #16).
+
+/** The batches an order line took at shipping (first expiry, first out), with their dates. */
+export const orderLineBatches = pgTable(
+  'order_line_batches',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => goodsBatches.id),
+    batchNo: text('batch_no').notNull(),
+    producedOn: date('produced_on', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_line_batches_order_idx').on(t.orderId),
+    check('order_line_batches_quantity_ck', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** One shipped pack's trace code (药品追溯码), canonical form; a code ships once. */
+export const traceCodes = pgTable(
+  'trace_codes',
+  {
+    code: text('code').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trace_codes_order_idx').on(t.orderId)],
+);
+
+/** A code offered again for another shipment: refused, and kept here for 质管 to look into. */
+export const traceCodeFlags = pgTable('trace_code_flags', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull(),
+  /** The order the code was offered for. */
+  orderId: integer('order_id').notNull(),
+  /** The order it already shipped with. */
+  shippedOrderId: integer('shipped_order_id').notNull(),
+  operatorId: integer('operator_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

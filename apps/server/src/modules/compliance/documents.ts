@@ -1,0 +1,273 @@
+import { beijingDateOf, type Fen, formatYuan } from '@yaocai/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  companies,
+  goods,
+  operators,
+  orderLineBatches,
+  orderLines,
+  orders,
+  shipments,
+  traceCodes,
+} from '../../db/schema';
+import type { BuyerCtx, OperatorCtx } from '../../lib/context';
+import { notFound, refusal } from '../../lib/errors';
+import { cjkDocument } from '../../lib/pdf';
+import { readSettings } from '../settings/service';
+
+// The papers that travel with a shipment: the 随货同行单 (delivery note, GSP: goods, maker,
+// approval number, batch, dates, quantity, price, buyer, seller, date, carrier) as a PDF, and
+// the trace codes of every pack as CSV for the buyer's own system.
+
+type Order = typeof orders.$inferSelect;
+
+async function ownOrder(ctx: BuyerCtx, orderId: number): Promise<Order> {
+  const [o] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, ctx.actor.userId)));
+  if (!o) throw notFound('订单不存在');
+  return o;
+}
+
+async function anyOrder(ctx: OperatorCtx, orderId: number): Promise<Order> {
+  const [o] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!o) throw notFound('订单不存在');
+  return o;
+}
+
+interface NoteRow {
+  name: string;
+  spec: string;
+  manufacturer: string;
+  approvalNo: string;
+  unit: string;
+  batchNo: string;
+  producedOn: string;
+  expiresOn: string;
+  quantity: number;
+  unitPriceFen: Fen;
+}
+
+const COLUMNS = [
+  { key: 'name', label: '品名', width: 148, align: 'left' },
+  { key: 'spec', label: '规格', width: 70, align: 'left' },
+  { key: 'manufacturer', label: '生产企业', width: 100, align: 'left' },
+  { key: 'approvalNo', label: '批准文号/注册证号', width: 92, align: 'left' },
+  { key: 'batchNo', label: '批号', width: 64, align: 'left' },
+  { key: 'producedOn', label: '生产日期', width: 54, align: 'center' },
+  { key: 'expiresOn', label: '有效期至', width: 54, align: 'center' },
+  { key: 'unit', label: '单位', width: 26, align: 'center' },
+  { key: 'quantity', label: '数量', width: 34, align: 'right' },
+  { key: 'price', label: '单价', width: 46, align: 'right' },
+  { key: 'amount', label: '金额', width: 54, align: 'right' },
+  { key: 'quality', label: '质量状况', width: 40, align: 'center' },
+] as const;
+
+const money = (fen: Fen) => formatYuan(fen).replace('¥', '');
+
+async function deliveryNote(db: DbOrTx, o: Order) {
+  const [[shipment], rows, [company], settings] = await Promise.all([
+    db
+      .select({ s: shipments, operator: operators.name })
+      .from(shipments)
+      .leftJoin(operators, eq(operators.id, shipments.operatorId))
+      .where(eq(shipments.orderId, o.id))
+      .orderBy(asc(shipments.id))
+      .limit(1),
+    db
+      .select({
+        name: orderLines.goodsName,
+        spec: orderLines.spec,
+        manufacturer: orderLines.manufacturer,
+        approvalNo: goods.approvalNo,
+        unit: orderLines.unit,
+        batchNo: orderLineBatches.batchNo,
+        producedOn: orderLineBatches.producedOn,
+        expiresOn: orderLineBatches.expiresOn,
+        quantity: orderLineBatches.quantity,
+        unitPriceFen: orderLines.unitPriceFen,
+      })
+      .from(orderLineBatches)
+      .innerJoin(orderLines, eq(orderLines.id, orderLineBatches.orderLineId))
+      .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+      .where(eq(orderLineBatches.orderId, o.id))
+      .orderBy(asc(orderLines.id), asc(orderLineBatches.expiresOn), asc(orderLineBatches.id)),
+    db.select({ name: companies.name }).from(companies).where(eq(companies.id, o.companyId)),
+    readSettings(db),
+  ]);
+  if (!shipment || rows.length === 0) throw refusal('订单尚未发货，发货后可下载随货同行单', 409);
+  const bytes = await renderDeliveryNote({
+    orderNo: o.orderNo,
+    shippedOn: beijingDateOf(shipment.s.shippedAt),
+    seller: settings.footer.company,
+    sellerAddress: settings.footer.address,
+    sellerLicence: settings.footer.licences.find((l) => l.name.includes('药品经营许可证'))?.number ?? '',
+    buyer: company?.name ?? '',
+    address: `${o.address.province}${o.address.city}${o.address.district}${o.address.detail}`,
+    consignee: `${o.address.consignee} ${o.address.phone}`,
+    carrier: `${shipment.s.carrier} ${shipment.s.trackingNo}`,
+    shipper: shipment.operator ?? '仓库',
+    rows: rows.map((r) => ({ ...r, approvalNo: r.approvalNo ?? '' })),
+  });
+  return { bytes, name: `随货同行单_${o.orderNo}.pdf` };
+}
+
+interface NoteDocument {
+  orderNo: string;
+  shippedOn: string;
+  seller: string;
+  sellerAddress: string;
+  sellerLicence: string;
+  buyer: string;
+  address: string;
+  consignee: string;
+  carrier: string;
+  shipper: string;
+  rows: NoteRow[];
+}
+
+/** The delivery note, A4 landscape, repeating its heading on every page. */
+function renderDeliveryNote(note: NoteDocument): Promise<Buffer> {
+  const { doc, bytes } = cjkDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 30,
+    info: { Title: `随货同行单 ${note.orderNo}`, Author: note.seller, Subject: note.orderNo },
+  });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const pad = 3;
+  const cells = (r: NoteRow): Record<(typeof COLUMNS)[number]['key'], string> => ({
+    name: r.name,
+    spec: r.spec,
+    manufacturer: r.manufacturer,
+    approvalNo: r.approvalNo,
+    batchNo: r.batchNo,
+    producedOn: r.producedOn,
+    expiresOn: r.expiresOn,
+    unit: r.unit,
+    quantity: String(r.quantity),
+    price: money(r.unitPriceFen),
+    amount: money(r.unitPriceFen * r.quantity),
+    quality: '合格',
+  });
+  const labels = Object.fromEntries(COLUMNS.map((c) => [c.key, c.label])) as ReturnType<typeof cells>;
+  const rowHeight = (values: Record<string, string>) =>
+    Math.max(
+      ...COLUMNS.map((c) => doc.fontSize(8).heightOfString(values[c.key], { width: c.width - pad * 2 })),
+    ) +
+    pad * 2;
+  const row = (y: number, values: Record<string, string>, heading = false) => {
+    const height = rowHeight(values);
+    let x = left;
+    if (heading) doc.rect(left, y, width, height).fill('#eef3f8');
+    doc.fontSize(8).fillColor('#111');
+    for (const c of COLUMNS) {
+      doc.text(values[c.key], x + pad, y + pad, { width: c.width - pad * 2, align: c.align });
+      doc.rect(x, y, c.width, height).strokeColor('#9aa5b1').lineWidth(0.5).stroke();
+      x += c.width;
+    }
+    return height;
+  };
+  const header = (page: number) => {
+    doc
+      .fillColor('#111')
+      .fontSize(16)
+      .text(`${note.seller} 随货同行单`, left, 30, { width, align: 'center' });
+    doc.fontSize(9);
+    const top = 56;
+    doc.text(`单号：${note.orderNo}`, left, top);
+    doc.text(`发货日期：${note.shippedOn}`, left + 220, top);
+    doc.text(`第${page}页`, left, top, { width, align: 'right' });
+    doc.text(`购货单位：${note.buyer}`, left, top + 16);
+    doc.text(`收货地址：${note.address}（${note.consignee}）`, left + 220, top + 16, { width: width - 220 });
+    doc.text(`供货单位：${note.seller}（药品经营许可证 ${note.sellerLicence}）`, left, top + 32, { width });
+    doc.text(`供货单位地址：${note.sellerAddress}`, left, top + 48, { width });
+    return top + 68;
+  };
+  let page = 1;
+  let y = header(page);
+  y += row(y, labels, true);
+  const bottom = doc.page.height - doc.page.margins.bottom - 70;
+  let totalFen = 0;
+  let totalQuantity = 0;
+  for (const r of note.rows) {
+    const values = cells(r);
+    if (y + rowHeight(values) > bottom) {
+      doc.addPage();
+      page += 1;
+      y = header(page);
+      y += row(y, labels, true);
+    }
+    y += row(y, values);
+    totalFen += r.unitPriceFen * r.quantity;
+    totalQuantity += r.quantity;
+  }
+  y += 8;
+  doc.fontSize(9).fillColor('#111');
+  doc.text(`合计：${note.rows.length} 行，${totalQuantity} 件，金额 ¥${money(totalFen)}`, left, y);
+  doc.text(`承运：${note.carrier}`, left + 320, y);
+  y += 18;
+  doc.text(`发货人：${note.shipper}`, left, y);
+  doc.text('复核人：', left + 160, y);
+  doc.text('收货人（签字）：', left + 320, y);
+  doc.text('收货日期：', left + 520, y);
+  y += 18;
+  doc
+    .fillColor('#555')
+    .fontSize(8)
+    .text('本单随货同行，请收货单位按单逐项验收并保存；批号、有效期以本单为准。', left, y, { width });
+  doc.end();
+  return bytes;
+}
+
+export async function myDeliveryNote(ctx: BuyerCtx, orderId: number) {
+  return deliveryNote(ctx.db, await ownOrder(ctx, orderId));
+}
+
+export async function adminDeliveryNote(ctx: OperatorCtx, orderId: number) {
+  return deliveryNote(ctx.db, await anyOrder(ctx, orderId));
+}
+
+/** A CSV cell: quoted when it holds a comma, quote or line break; formula starts defused. */
+const csvCell = (value: string) => {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** The trace codes of one of the store's orders, one pack per row, with its goods and batch line. */
+export async function myTraceCodesCsv(ctx: BuyerCtx, orderId: number) {
+  const o = await ownOrder(ctx, orderId);
+  const rows = await ctx.db
+    .select({
+      code: traceCodes.code,
+      name: orderLines.goodsName,
+      spec: orderLines.spec,
+      manufacturer: orderLines.manufacturer,
+      approvalNo: goods.approvalNo,
+      at: traceCodes.createdAt,
+    })
+    .from(traceCodes)
+    .innerJoin(orderLines, eq(orderLines.id, traceCodes.orderLineId))
+    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+    .where(eq(traceCodes.orderId, o.id))
+    .orderBy(asc(orderLines.id), asc(traceCodes.code));
+  if (rows.length === 0) throw refusal('该订单没有追溯码记录', 409);
+  const lines = [
+    ['订单号', '追溯码', '品名', '规格', '生产企业', '批准文号', '发货日期'],
+    ...rows.map((r) => [
+      o.orderNo,
+      r.code,
+      r.name,
+      r.spec,
+      r.manufacturer,
+      r.approvalNo ?? '',
+      beijingDateOf(r.at),
+    ]),
+  ];
+  // A byte-order mark so Excel opens the UTF-8 file with its Chinese intact.
+  const text = `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return { bytes: Buffer.from(text, 'utf8'), name: `追溯码_${o.orderNo}.csv` };
+}

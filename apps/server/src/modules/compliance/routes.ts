@@ -1,0 +1,59 @@
+import { idParams } from '@yaocai/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileBytes, PDF, sendFile } from '../../lib/pdf';
+import { buyerOnly, operatorOnly } from '../../plugins/session';
+import { adminDeliveryNote, myDeliveryNote, myTraceCodesCsv } from './documents';
+
+const CSV = 'text/csv; charset=utf-8';
+
+/** The papers of one of the store's shipped orders: delivery note (PDF) and trace codes (CSV). */
+export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
+  buyerOnly(app);
+  app.get(
+    '/order/:id/delivery-note',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'The 随货同行单 (delivery note) of a shipped order, as PDF',
+        params: idParams,
+        produces: [PDF],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, PDF, await myDeliveryNote(await request.buyerCtx(), request.params.id)),
+  );
+  app.get(
+    '/order/:id/trace-codes',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'The trace codes (药品追溯码) of a shipped order, as CSV',
+        params: idParams,
+        produces: [CSV],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, CSV, await myTraceCodesCsv(await request.buyerCtx(), request.params.id)),
+  );
+};
+
+export const complianceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  operatorOnly(app);
+  app.get(
+    '/admin/orders/:id/delivery-note',
+    {
+      preValidation: app.requirePermission('orders:read'),
+      schema: {
+        tags: ['admin'],
+        summary: 'The 随货同行单 (delivery note) of a shipped order, as PDF',
+        params: idParams,
+        produces: [PDF],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, PDF, await adminDeliveryNote(await request.operatorCtx(), request.params.id)),
+  );
+};

@@ -1,0 +1,257 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addCartLine,
+  buyerCookie,
+  createBuyer,
+  createGoods,
+  key,
+  makeWarehouse,
+  operatorCookie,
+} from '../../../test/factories';
+import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
+import { pdfText } from '../../../test/pdf-text';
+import { goods, goodsBatches, orders, traceCodeFlags } from '../../db/schema';
+
+let ctx: TestContext;
+let warehouseId: number;
+let op: string;
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: false });
+  warehouseId = (await makeWarehouse(ctx.app.db)).id;
+  ({ cookie: op } = await operatorCookie(ctx.app));
+});
+afterAll(() => ctx.close());
+
+const send = (method: 'GET' | 'POST', url: string, cookie: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, payload: payload as object, headers: { cookie } });
+
+/** A paid order of `quantity` units of a new goods; the goods' stock came as one batch (2030). */
+async function paidOrder(
+  o: { quantity?: number; scopeClass?: string; buyer?: Awaited<ReturnType<typeof createBuyer>> } = {},
+) {
+  const b = o.buyer ?? (await createBuyer(ctx.app.db, { balanceFen: 10_000_000 }));
+  const cookie = await buyerCookie(ctx.app, b.user.id);
+  const g = await createGoods(ctx.app.db, { warehouseId, priceFen: 1234, scopeClass: o.scopeClass });
+  const line = await addCartLine(ctx.app.db, b.user.id, g.id, warehouseId, o.quantity ?? 3);
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/order/create',
+    payload: { ids: [line.id] },
+    headers: { cookie, 'idempotency-key': key() },
+  });
+  const id = created.json().data.id as number;
+  expect((await send('POST', '/api/pay/balance', cookie, { order_id: id })).statusCode).toBe(200);
+  const detail = (await send('GET', `/api/order/detail/${id}`, cookie)).json().data;
+  return { b, cookie, id, goodsId: g.id, lineId: detail.lines[0].id as number };
+}
+
+const addBatch = (goodsId: number, batchNo: string, expiresOn: string, quantity: number) =>
+  ctx.app.db
+    .insert(goodsBatches)
+    .values({ goodsId, warehouseId, batchNo, producedOn: '2024-01-01', expiresOn, quantity })
+    .returning()
+    .then((rows) => rows[0]);
+const codes = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `8${String(from + i).padStart(19, '0')}`).join('\n');
+const statusOf = async (id: number) =>
+  (await ctx.app.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0].s;
+
+describe('shipping takes batches first expiry first out', () => {
+  it('takes the earliest in-date batch first, skips expired ones, and shows the batches to the buyer', async () => {
+    const o = await paidOrder({ quantity: 15 });
+    const early = await addBatch(o.goodsId, 'E2703', '2027-03-31', 10);
+    await addBatch(o.goodsId, 'X2601', '2026-01-01', 50); // expired: never ships
+    const shipped = await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550001',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const detail = (await send('GET', `/api/order/detail/${o.id}`, o.cookie)).json().data;
+    expect(detail.batches).toEqual([
+      {
+        line_id: o.lineId,
+        batch_no: 'E2703',
+        produced_on: '2024-01-01',
+        expires_on: '2027-03-31',
+        quantity: 10,
+      },
+      {
+        line_id: o.lineId,
+        batch_no: `T${o.goodsId}W${warehouseId}`,
+        produced_on: '2020-01-01',
+        expires_on: '2030-12-31',
+        quantity: 5,
+      },
+    ]);
+    const left = await ctx.app.db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, o.goodsId));
+    expect(Object.fromEntries(left.map((b) => [b.batchNo, b.quantity]))).toEqual({
+      E2703: 0,
+      X2601: 50,
+      [`T${o.goodsId}W${warehouseId}`]: 95,
+    });
+    expect(early.quantity).toBe(10);
+    // The expiry buyers see is now the earliest batch still holding stock (the expired one stays).
+    const [g] = await ctx.app.db.select({ e: goods.expiresOn }).from(goods).where(eq(goods.id, o.goodsId));
+    expect(g.e).toBe('2026-01-01');
+  });
+
+  it('refuses to ship when the in-date batches hold too little, and changes nothing', async () => {
+    const o = await paidOrder({ quantity: 3 });
+    await ctx.app.db.update(goodsBatches).set({ quantity: 2 }).where(eq(goodsBatches.goodsId, o.goodsId));
+    const refused = await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550002',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('在效期内的批次库存不足：需发3件，可发2件');
+    expect(await statusOf(o.id)).toBe('awaiting_shipment');
+    const [batch] = await ctx.app.db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, o.goodsId));
+    expect(batch.quantity).toBe(2);
+  });
+});
+
+describe('trace codes at shipping', () => {
+  it('checks each line’s codes, requires them for drugs when the setting says so, and lets the buyer export them', async () => {
+    const saved = await send('POST', '/api/admin/settings/compliance', op, {
+      trace_codes_required: true,
+      near_expiry_months: 6,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const drug = await paidOrder({ quantity: 2 });
+    const ship = (body: object) =>
+      send('POST', `/api/admin/orders/${drug.id}/ship`, op, {
+        carrier: '顺丰速运',
+        tracking_no: 'SF5550003',
+        ...body,
+      });
+    const field = `trace_codes.${drug.lineId}`;
+    const missing = await ship({});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().data.errors[field][0]).toContain('请录入「');
+    const miscounted = await ship({ trace_codes: { [drug.lineId]: codes(1, 1) } });
+    expect(miscounted.json().data.errors[field]).toEqual([
+      expect.stringContaining('应录入2个追溯码（每件一个），现为1个'),
+    ]);
+    const bad = await ship({ trace_codes: { [drug.lineId]: '123\n(01)06901234567893(21)A' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().data.errors[field]).toHaveLength(2);
+    const otherLine = await ship({ trace_codes: { [drug.lineId]: codes(1, 2), 999999: codes(9, 1) } });
+    expect(otherLine.json().data.errors['trace_codes.999999']).toEqual(['订单中没有这一行商品']);
+    expect(await statusOf(drug.id)).toBe('awaiting_shipment');
+
+    const good = await ship({
+      trace_codes: { [drug.lineId]: `${codes(1, 1)}，(01)06901234567892(17)281231(10)A1(21)SN9` },
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    const detail = (await send('GET', `/api/order/detail/${drug.id}`, drug.cookie)).json().data;
+    expect(detail.trace_codes).toEqual([
+      { line_id: drug.lineId, code: '010690123456789221SN9' },
+      { line_id: drug.lineId, code: codes(1, 1) },
+    ]);
+    const csv = await send('GET', `/api/order/${drug.id}/trace-codes`, drug.cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe('订单号,追溯码,品名,规格,生产企业,批准文号,发货日期');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain('010690123456789221SN9');
+
+    // A device line needs no code even when codes are required.
+    const device = await paidOrder({ quantity: 2, scopeClass: 'qx2' });
+    expect(
+      (
+        await send('POST', `/api/admin/orders/${device.id}/ship`, op, {
+          carrier: '顺丰速运',
+          tracking_no: 'SF5550004',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await send('POST', '/api/admin/settings/compliance', op, {
+      trace_codes_required: false,
+      near_expiry_months: 6,
+    });
+  });
+
+  it('refuses a code that already shipped with another order and flags it for 质管', async () => {
+    const first = await paidOrder({ quantity: 1 });
+    const second = await paidOrder({ quantity: 1 });
+    const code = codes(500, 1);
+    expect(
+      (
+        await send('POST', `/api/admin/orders/${first.id}/ship`, op, {
+          carrier: '顺丰速运',
+          tracking_no: 'SF5550005',
+          trace_codes: { [first.lineId]: code },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const again = await send('POST', `/api/admin/orders/${second.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550006',
+      trace_codes: { [second.lineId]: code },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toContain('已随其他订单发出');
+    expect(await statusOf(second.id)).toBe('awaiting_shipment');
+    const flags = await ctx.app.db.select().from(traceCodeFlags).where(eq(traceCodeFlags.orderId, second.id));
+    expect(flags).toEqual([expect.objectContaining({ code, shippedOrderId: first.id })]);
+  });
+
+  it.runIf(testDbKind === 'postgres')('ships one code once when two shipments race for it', async () => {
+    const orders = await Promise.all(Array.from({ length: 6 }, () => paidOrder({ quantity: 1 })));
+    const code = codes(9000, 1);
+    const results = await Promise.all(
+      orders.map((o, i) =>
+        send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+          carrier: '顺丰速运',
+          tracking_no: `SF666000${i}`,
+          trace_codes: { [o.lineId]: code },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+    const states = await Promise.all(orders.map((o) => statusOf(o.id)));
+    expect(states.filter((s) => s === 'shipped')).toHaveLength(1);
+  });
+});
+
+describe('the delivery note (随货同行单)', () => {
+  it('is a PDF with the GSP fields, for the order’s own store and the console only', async () => {
+    const o = await paidOrder({ quantity: 4 });
+    expect((await send('GET', `/api/order/${o.id}/delivery-note`, o.cookie)).statusCode).toBe(409);
+    await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+      carrier: '中通快递',
+      tracking_no: 'ZT5550007',
+    });
+    const note = await send('GET', `/api/order/${o.id}/delivery-note`, o.cookie);
+    expect(note.statusCode).toBe(200);
+    expect(note.headers['content-type']).toBe('application/pdf');
+    const [text] = await pdfText(note.rawPayload);
+    const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, o.id));
+    for (const part of [
+      '随货同行单',
+      order.orderNo,
+      o.b.company.name,
+      '阿莫西林胶囊',
+      '国药准字H13023964',
+      `T${o.goodsId}W${warehouseId}`,
+      '2030-12-31',
+      '合格',
+      '中通快递 ZT5550007',
+      '49.36',
+    ])
+      expect(text, part).toContain(part);
+    const stranger = await createBuyer(ctx.app.db);
+    expect(
+      (await send('GET', `/api/order/${o.id}/delivery-note`, await buyerCookie(ctx.app, stranger.user.id)))
+        .statusCode,
+    ).toBe(404);
+    expect((await send('GET', `/api/order/${o.id}/trace-codes`, o.cookie)).statusCode).toBe(409);
+    expect((await ctx.app.inject(`/api/order/${o.id}/delivery-note`)).statusCode).toBe(401);
+    expect((await send('GET', `/api/admin/orders/${o.id}/delivery-note`, op)).statusCode).toBe(200);
+  });
+});

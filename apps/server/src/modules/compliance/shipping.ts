@@ -1,0 +1,258 @@
+import {
+  allocateFefo,
+  beijingToday,
+  type FieldErrors,
+  readLineTraceCodes,
+  type StockBatch,
+  tracedScopeClasses,
+} from '@yaocai/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import {
+  goods,
+  goodsBatches,
+  orderLineBatches,
+  orderLines,
+  orders,
+  traceCodeFlags,
+  traceCodes,
+} from '../../db/schema';
+import type { OperatorCtx } from '../../lib/context';
+import { refusal, validationError } from '../../lib/errors';
+
+// What leaves the warehouse with a shipment (GSP): each line's batches, taken first expiry
+// first out, and each pack's trace code. Called by order shipping inside its transaction; the
+// rules are packages/domain's compliance/shipping.ts.
+
+export interface ShipmentPapers {
+  /** Trace codes typed or scanned per order line id (one per pack). */
+  traceCodes?: Record<string, string>;
+  /** Whether every drug line must carry its codes (站点设置 compliance.trace_codes_required). */
+  traceCodesRequired: boolean;
+}
+
+interface ShipLine {
+  id: number;
+  goodsId: number;
+  warehouseId: number;
+  goodsName: string;
+  quantity: number;
+  scopeClass: string | null;
+}
+
+/** Reads the codes of every line, refusing (422 per line) badly formed, missing or miscounted ones. */
+function readCodes(lines: ShipLine[], papers: ShipmentPapers): Map<number, string[]> {
+  const errors: FieldErrors = {};
+  const byLine = new Map<number, string[]>();
+  const given = papers.traceCodes ?? {};
+  for (const key of Object.keys(given))
+    if (!lines.some((l) => String(l.id) === key)) errors[`trace_codes.${key}`] = ['订单中没有这一行商品'];
+  for (const line of lines) {
+    const text = given[String(line.id)]?.trim() ?? '';
+    const field = `trace_codes.${line.id}`;
+    if (!text) {
+      if (papers.traceCodesRequired && tracedScopeClasses.includes(line.scopeClass ?? ''))
+        errors[field] = [`请录入「${line.goodsName}」的药品追溯码（${line.quantity}个，每件一个）`];
+      continue;
+    }
+    const read = readLineTraceCodes(text, line.quantity);
+    if (read.ok) byLine.set(line.id, read.codes);
+    else errors[field] = read.problems.map((p) => `「${line.goodsName}」${p}`);
+  }
+  const all = [...byLine.values()].flat();
+  if (new Set(all).size !== all.length) {
+    const seen = new Set<string>();
+    for (const [lineId, codes] of byLine)
+      for (const code of codes) {
+        if (seen.has(code))
+          errors[`trace_codes.${lineId}`] = [
+            ...(errors[`trace_codes.${lineId}`] ?? []),
+            `追溯码 ${code} 在本单中重复录入`,
+          ];
+        seen.add(code);
+      }
+  }
+  if (Object.keys(errors).length) throw validationError(errors, '追溯码有误，请按提示修改');
+  return byLine;
+}
+
+/**
+ * Codes already shipped with another order: each is flagged for 质管 (outside the shipping
+ * transaction, so the flag stays when the shipment is refused) and the shipment refused.
+ */
+export async function refuseShippedCodes(
+  db: Db,
+  ctx: OperatorCtx,
+  orderId: number,
+  given: Record<string, string> | undefined,
+) {
+  if (!given) return;
+  const codes = Object.values(given)
+    .flatMap((text) => text.split(/[\s,，;；]+/))
+    .filter(Boolean);
+  if (!codes.length) return;
+  const canonical = codes.map((c) => readLineTraceCodes(c, 1)).flatMap((r) => (r.ok ? r.codes : []));
+  if (!canonical.length) return;
+  const shipped = await db
+    .select({ code: traceCodes.code, orderId: traceCodes.orderId, orderNo: orders.orderNo })
+    .from(traceCodes)
+    .innerJoin(orders, eq(orders.id, traceCodes.orderId))
+    .where(inArray(traceCodes.code, canonical));
+  if (!shipped.length) return;
+  await db.insert(traceCodeFlags).values(
+    shipped.map((s) => ({
+      code: s.code,
+      orderId,
+      shippedOrderId: s.orderId,
+      operatorId: ctx.actor.operatorId,
+      createdAt: ctx.now,
+    })),
+  );
+  throw refusal(
+    `追溯码已随其他订单发出，不能重复发货（已记录并提示质管核查）：${shipped
+      .map((s) => `${s.code}（订单${s.orderNo}）`)
+      .join('，')}`,
+    422,
+  );
+}
+
+/**
+ * Takes each line's stock from its warehouse's batches (first expiry first out) and records the
+ * batches and trace codes of the shipment. The goods rows are locked first, in id order, as
+ * order stock moves and batch corrections lock them, so none of them interleave.
+ */
+export async function recordShipmentContents(
+  tx: Tx,
+  now: Date,
+  orderId: number,
+  shipmentId: number,
+  papers: ShipmentPapers,
+) {
+  const lines: ShipLine[] = await tx
+    .select({
+      id: orderLines.id,
+      goodsId: orderLines.goodsId,
+      warehouseId: orderLines.warehouseId,
+      goodsName: orderLines.goodsName,
+      quantity: orderLines.quantity,
+      scopeClass: goods.scopeClass,
+    })
+    .from(orderLines)
+    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const codes = readCodes(lines, papers);
+  const goodsIds = [...new Set(lines.map((l) => l.goodsId))].sort((a, b) => a - b);
+  await tx
+    .select({ id: goods.id })
+    .from(goods)
+    .where(inArray(goods.id, goodsIds))
+    .orderBy(asc(goods.id))
+    .for('update');
+  const batches = await tx
+    .select()
+    .from(goodsBatches)
+    .where(inArray(goodsBatches.goodsId, goodsIds))
+    .orderBy(asc(goodsBatches.id))
+    .for('update');
+  const today = beijingToday(now);
+  /** What each batch still holds as lines take from it. */
+  const left = new Map(batches.map((b) => [b.id, b.quantity]));
+  const taken: (typeof orderLineBatches.$inferInsert)[] = [];
+  for (const line of lines) {
+    const own: StockBatch[] = batches
+      .filter((b) => b.goodsId === line.goodsId && b.warehouseId === line.warehouseId)
+      .map((b) => ({ id: b.id, batchNo: b.batchNo, expiresOn: b.expiresOn, quantity: left.get(b.id) ?? 0 }));
+    const result = allocateFefo(own, line.quantity, today);
+    if (!result.ok)
+      throw refusal(
+        `「${line.goodsName}」在效期内的批次库存不足：需发${line.quantity}件，可发${result.available}件。请先在商品批次中入库或核对批次数量`,
+        409,
+      );
+    for (const take of result.takes) {
+      left.set(take.batchId, (left.get(take.batchId) ?? 0) - take.quantity);
+      const batch = batches.find((b) => b.id === take.batchId)!;
+      taken.push({
+        orderId,
+        orderLineId: line.id,
+        shipmentId,
+        batchId: take.batchId,
+        batchNo: take.batchNo,
+        producedOn: batch.producedOn,
+        expiresOn: take.expiresOn,
+        quantity: take.quantity,
+      });
+    }
+  }
+  const moved = batches.filter((b) => left.get(b.id) !== b.quantity);
+  if (moved.length)
+    await tx.execute(sql`update ${goodsBatches} set quantity = v.quantity
+      from (select unnest(${sql.param(moved.map((b) => b.id))}::int[]) as id,
+                   unnest(${sql.param(moved.map((b) => left.get(b.id) ?? 0))}::int[]) as quantity) v
+      where ${goodsBatches.id} = v.id`);
+  if (taken.length) await tx.insert(orderLineBatches).values(taken);
+  // The expiry buyers see is the earliest batch that still holds stock (catalog/batches.ts).
+  await tx
+    .update(goods)
+    .set({
+      expiresOn: sql`(select min(b.expires_on) from goods_batches b where b.goods_id = ${goods.id} and b.quantity > 0)`,
+    })
+    .where(inArray(goods.id, goodsIds));
+  const codeRows = [...codes].flatMap(([lineId, list]) =>
+    list.map((code) => ({ code, orderId, orderLineId: lineId, shipmentId, createdAt: now })),
+  );
+  if (codeRows.length) {
+    const inserted = await tx
+      .insert(traceCodes)
+      .values(codeRows)
+      .onConflictDoNothing()
+      .returning({ code: traceCodes.code });
+    // Another shipment took a code between the check and this insert: refuse (no half shipment).
+    if (inserted.length !== codeRows.length) throw refusal('追溯码已随其他订单发出，不能重复发货', 422);
+  }
+  return { batches: taken.length, traceCodes: codeRows.length };
+}
+
+/** The batches and trace codes of an order's lines, for the order detail and the documents. */
+export async function shippedContents(db: DbOrTx, orderId: number) {
+  const [batchRows, codeRows] = await Promise.all([
+    db
+      .select()
+      .from(orderLineBatches)
+      .where(eq(orderLineBatches.orderId, orderId))
+      .orderBy(asc(orderLineBatches.expiresOn), asc(orderLineBatches.id)),
+    db
+      .select({ code: traceCodes.code, orderLineId: traceCodes.orderLineId })
+      .from(traceCodes)
+      .where(eq(traceCodes.orderId, orderId))
+      .orderBy(asc(traceCodes.orderLineId), asc(traceCodes.code)),
+  ]);
+  return { batchRows, codeRows };
+}
+
+/**
+ * Trace codes for the demo's shipped orders: a 20-digit code per pack of every drug line,
+ * numbered from `first` (the seed gives each order its own range).
+ */
+export async function demoTraceCodes(
+  tx: Tx,
+  orderId: number,
+  first: number,
+): Promise<Record<string, string>> {
+  const lines = await tx
+    .select({ id: orderLines.id, quantity: orderLines.quantity, scopeClass: goods.scopeClass })
+    .from(orderLines)
+    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  const codes: Record<string, string> = {};
+  let next = first;
+  for (const line of lines) {
+    if (!tracedScopeClasses.includes(line.scopeClass ?? '')) continue;
+    codes[String(line.id)] = Array.from(
+      { length: line.quantity },
+      () => `8${String(next++).padStart(19, '0')}`,
+    ).join('\n');
+  }
+  return codes;
+}
