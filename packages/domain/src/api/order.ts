@@ -103,11 +103,16 @@ export const shipBody = z.strictObject({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9-]{6,30}$/, '请填写正确的运单号'),
-  /** Trace codes (药品追溯码) per order line id: one per pack, separated by line breaks or commas. */
+  /** Trace codes (药品追溯码) per order line: one per pack, separated by line breaks or commas. */
   trace_codes: z
-    .record(z.string().regex(/^\d{1,10}$/, '订单行编号有误'), z.string().max(50_000, '追溯码内容过长'), {
-      error: '追溯码格式有误',
-    })
+    .array(
+      z.object({
+        line_id: z.coerce.number({ error: '订单行编号有误' }).int({ error: '订单行编号有误' }).positive(),
+        codes: z.string({ error: '追溯码格式有误' }).max(50_000, { error: '追溯码内容过长' }).default(''),
+      }),
+      { error: '追溯码格式有误' },
+    )
+    .max(500, { error: '订单行过多' })
     .optional(),
 });
 export const trackingBody = z.strictObject({ description: z.string().trim().min(2).max(200) });

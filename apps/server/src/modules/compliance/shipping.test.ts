@@ -125,23 +125,41 @@ describe('trace codes at shipping', () => {
         tracking_no: 'SF5550003',
         ...body,
       });
-    const field = `trace_codes.${drug.lineId}`;
+    const field = 'trace_codes.0.codes';
     const missing = await ship({});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().data.errors[field][0]).toContain('请录入「');
-    const miscounted = await ship({ trace_codes: { [drug.lineId]: codes(1, 1) } });
+    expect(missing.json().data.errors.trace_codes[0]).toContain('请录入「');
+    const empty = await ship({ trace_codes: [{ line_id: drug.lineId, codes: ' ' }] });
+    expect(empty.json().data.errors[field][0]).toContain('请录入「');
+    const miscounted = await ship({ trace_codes: [{ line_id: drug.lineId, codes: codes(1, 1) }] });
     expect(miscounted.json().data.errors[field]).toEqual([
       expect.stringContaining('应录入2个追溯码（每件一个），现为1个'),
     ]);
-    const bad = await ship({ trace_codes: { [drug.lineId]: '123\n(01)06901234567893(21)A' } });
+    const bad = await ship({
+      trace_codes: [{ line_id: drug.lineId, codes: '123\n(01)06901234567893(21)A' }],
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().data.errors[field]).toHaveLength(2);
-    const otherLine = await ship({ trace_codes: { [drug.lineId]: codes(1, 2), 999999: codes(9, 1) } });
-    expect(otherLine.json().data.errors['trace_codes.999999']).toEqual(['订单中没有这一行商品']);
+    const otherLine = await ship({
+      trace_codes: [
+        { line_id: drug.lineId, codes: codes(1, 2) },
+        { line_id: 999999, codes: codes(9, 1) },
+      ],
+    });
+    expect(otherLine.json().data.errors['trace_codes.1.codes']).toEqual(['订单中没有这一行商品']);
     expect(await statusOf(drug.id)).toBe('awaiting_shipment');
 
-    const good = await ship({
-      trace_codes: { [drug.lineId]: `${codes(1, 1)}，(01)06901234567892(17)281231(10)A1(21)SN9` },
+    // As the console sends it: a form body with qs-style keys.
+    const good = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${drug.id}/ship`,
+      headers: { cookie: op, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        carrier: '顺丰速运',
+        tracking_no: 'SF5550003',
+        'trace_codes[0][line_id]': String(drug.lineId),
+        'trace_codes[0][codes]': `${codes(1, 1)}，(01)06901234567892(17)281231(10)A1(21)SN9`,
+      }).toString(),
     });
     expect(good.statusCode, good.body).toBe(200);
     const detail = (await send('GET', `/api/order/detail/${drug.id}`, drug.cookie)).json().data;
@@ -185,14 +203,14 @@ describe('trace codes at shipping', () => {
         await send('POST', `/api/admin/orders/${first.id}/ship`, op, {
           carrier: '顺丰速运',
           tracking_no: 'SF5550005',
-          trace_codes: { [first.lineId]: code },
+          trace_codes: [{ line_id: first.lineId, codes: code }],
         })
       ).statusCode,
     ).toBe(200);
     const again = await send('POST', `/api/admin/orders/${second.id}/ship`, op, {
       carrier: '顺丰速运',
       tracking_no: 'SF5550006',
-      trace_codes: { [second.lineId]: code },
+      trace_codes: [{ line_id: second.lineId, codes: code }],
     });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toContain('已随其他订单发出');
@@ -209,7 +227,7 @@ describe('trace codes at shipping', () => {
         send('POST', `/api/admin/orders/${o.id}/ship`, op, {
           carrier: '顺丰速运',
           tracking_no: `SF666000${i}`,
-          trace_codes: { [o.lineId]: code },
+          trace_codes: [{ line_id: o.lineId, codes: code }],
         }),
       ),
     );

@@ -24,9 +24,14 @@ import { refusal, validationError } from '../../lib/errors';
 // first out, and each pack's trace code. Called by order shipping inside its transaction; the
 // rules are packages/domain's compliance/shipping.ts.
 
+/** The codes typed or scanned for one order line (one per pack). */
+export interface LineCodes {
+  line_id: number;
+  codes: string;
+}
+
 export interface ShipmentPapers {
-  /** Trace codes typed or scanned per order line id (one per pack). */
-  traceCodes?: Record<string, string>;
+  traceCodes?: readonly LineCodes[];
   /** Whether every drug line must carry its codes (站点设置 compliance.trace_codes_required). */
   traceCodesRequired: boolean;
 }
@@ -40,38 +45,53 @@ interface ShipLine {
   scopeClass: string | null;
 }
 
-/** Reads the codes of every line, refusing (422 per line) badly formed, missing or miscounted ones. */
+/**
+ * Reads the codes of every line, refusing badly formed, missing or miscounted ones (422 under
+ * `trace_codes.<i>.codes`, i the entry's place in the request; a drug line with no entry under
+ * `trace_codes`).
+ */
 function readCodes(lines: ShipLine[], papers: ShipmentPapers): Map<number, string[]> {
   const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
   const byLine = new Map<number, string[]>();
-  const given = papers.traceCodes ?? {};
-  for (const key of Object.keys(given))
-    if (!lines.some((l) => String(l.id) === key)) errors[`trace_codes.${key}`] = ['订单中没有这一行商品'];
-  for (const line of lines) {
-    const text = given[String(line.id)]?.trim() ?? '';
-    const field = `trace_codes.${line.id}`;
-    if (!text) {
-      if (papers.traceCodesRequired && tracedScopeClasses.includes(line.scopeClass ?? ''))
-        errors[field] = [`请录入「${line.goodsName}」的药品追溯码（${line.quantity}个，每件一个）`];
+  const given = papers.traceCodes ?? [];
+  const seen = new Set<string>();
+  for (const [i, entry] of given.entries()) {
+    const field = `trace_codes.${i}.codes`;
+    const line = lines.find((l) => l.id === entry.line_id);
+    if (!line) {
+      add(field, '订单中没有这一行商品');
       continue;
     }
+    if (byLine.has(line.id)) {
+      add(field, '同一行商品的追溯码只能录入一次');
+      continue;
+    }
+    const text = entry.codes.trim();
+    if (!text) continue;
     const read = readLineTraceCodes(text, line.quantity);
-    if (read.ok) byLine.set(line.id, read.codes);
-    else errors[field] = read.problems.map((p) => `「${line.goodsName}」${p}`);
+    if (!read.ok) {
+      for (const p of read.problems) add(field, `「${line.goodsName}」${p}`);
+      continue;
+    }
+    for (const code of read.codes) {
+      if (seen.has(code)) add(field, `追溯码 ${code} 在本单中重复录入`);
+      seen.add(code);
+    }
+    byLine.set(line.id, read.codes);
   }
-  const all = [...byLine.values()].flat();
-  if (new Set(all).size !== all.length) {
-    const seen = new Set<string>();
-    for (const [lineId, codes] of byLine)
-      for (const code of codes) {
-        if (seen.has(code))
-          errors[`trace_codes.${lineId}`] = [
-            ...(errors[`trace_codes.${lineId}`] ?? []),
-            `追溯码 ${code} 在本单中重复录入`,
-          ];
-        seen.add(code);
-      }
-  }
+  if (papers.traceCodesRequired)
+    for (const line of lines) {
+      if (byLine.has(line.id) || !tracedScopeClasses.includes(line.scopeClass ?? '')) continue;
+      const i = given.findIndex((e) => e.line_id === line.id);
+      if (i >= 0 && errors[`trace_codes.${i}.codes`]) continue;
+      add(
+        i >= 0 ? `trace_codes.${i}.codes` : 'trace_codes',
+        `请录入「${line.goodsName}」的药品追溯码（${line.quantity}个，每件一个）`,
+      );
+    }
   if (Object.keys(errors).length) throw validationError(errors, '追溯码有误，请按提示修改');
   return byLine;
 }
@@ -84,12 +104,10 @@ export async function refuseShippedCodes(
   db: Db,
   ctx: OperatorCtx,
   orderId: number,
-  given: Record<string, string> | undefined,
+  given: readonly LineCodes[] | undefined,
 ) {
   if (!given) return;
-  const codes = Object.values(given)
-    .flatMap((text) => text.split(/[\s,，;；]+/))
-    .filter(Boolean);
+  const codes = given.flatMap((entry) => entry.codes.split(/[\s,，;；]+/)).filter(Boolean);
   if (!codes.length) return;
   const canonical = codes.map((c) => readLineTraceCodes(c, 1)).flatMap((r) => (r.ok ? r.codes : []));
   if (!canonical.length) return;
@@ -234,25 +252,19 @@ export async function shippedContents(db: DbOrTx, orderId: number) {
  * Trace codes for the demo's shipped orders: a 20-digit code per pack of every drug line,
  * numbered from `first` (the seed gives each order its own range).
  */
-export async function demoTraceCodes(
-  tx: Tx,
-  orderId: number,
-  first: number,
-): Promise<Record<string, string>> {
+export async function demoTraceCodes(tx: Tx, orderId: number, first: number): Promise<LineCodes[]> {
   const lines = await tx
     .select({ id: orderLines.id, quantity: orderLines.quantity, scopeClass: goods.scopeClass })
     .from(orderLines)
     .leftJoin(goods, eq(goods.id, orderLines.goodsId))
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
-  const codes: Record<string, string> = {};
+  const codes: LineCodes[] = [];
   let next = first;
   for (const line of lines) {
     if (!tracedScopeClasses.includes(line.scopeClass ?? '')) continue;
-    codes[String(line.id)] = Array.from(
-      { length: line.quantity },
-      () => `8${String(next++).padStart(19, '0')}`,
-    ).join('\n');
+    const text = Array.from({ length: line.quantity }, () => `8${String(next++).padStart(19, '0')}`);
+    codes.push({ line_id: line.id, codes: text.join('\n') });
   }
   return codes;
 }

@@ -87,7 +87,13 @@ describe('operator order calls', () => {
       expect.objectContaining({
         action: 'order.ship',
         before: { status: 'awaiting_shipment' },
-        after: { status: 'shipped', carrier: '顺丰速运', tracking_no: 'SF1234567890', batches: 1, trace_codes: 0 },
+        after: {
+          status: 'shipped',
+          carrier: '顺丰速运',
+          tracking_no: 'SF1234567890',
+          batches: 1,
+          trace_codes: 0,
+        },
       }),
     ]);
     let detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;

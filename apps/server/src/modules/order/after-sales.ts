@@ -5,15 +5,15 @@ import { afterSales, orderLines, orders, payments, shipments, trackingEvents } f
 import type { OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
-import { recordShipmentContents, refuseShippedCodes } from '../compliance/shipping';
 import { audit } from '../audit/service';
+import { type LineCodes, recordShipmentContents, refuseShippedCodes } from '../compliance/shipping';
 import { type Notice, notify } from '../message/service';
 import { reverseOrderPoints } from '../points/service';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
-import { loadOrderSettings } from './settings';
 import { afterSaleView } from './queries';
 import { lockOrder, transition } from './service';
+import { loadOrderSettings } from './settings';
 
 export interface AfterSaleRequest {
   kind: 'return' | 'after_sale';
@@ -255,7 +255,7 @@ export async function shipOrder(
   orderId: number,
   carrier: string,
   trackingNo: string,
-  codes?: Record<string, string>,
+  codes?: readonly LineCodes[],
 ) {
   const operatorId = ctx.actor.operatorId;
   const { traceCodesRequired } = await loadOrderSettings(ctx.db);

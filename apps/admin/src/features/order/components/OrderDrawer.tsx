@@ -56,9 +56,33 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
               },
               { title: '仓库', dataIndex: 'warehouse_name' },
               { title: '数量', dataIndex: 'quantity' },
+              {
+                title: '批号 / 有效期至',
+                render: (_, l) => {
+                  const taken = o.batches.filter((b) => b.line_id === l.id);
+                  return taken.length
+                    ? taken.map((b) => (
+                        <div key={`${b.batch_no}-${b.expires_on}`}>
+                          {b.batch_no} / {b.expires_on} ×{b.quantity}
+                        </div>
+                      ))
+                    : '-';
+                },
+              },
+              {
+                title: '追溯码',
+                render: (_, l) => o.trace_codes.filter((c) => c.line_id === l.id).length || '-',
+              },
               { title: '小计', render: (_, l) => `¥${l.payable.toFixed(2)}` },
             ]}
           />
+          {o.batches.length > 0 && (
+            <Space style={{ marginTop: 8 }}>
+              <a href={`/api/admin/orders/${o.id}/delivery-note`} data-testid="admin-delivery-note">
+                下载随货同行单（PDF）
+              </a>
+            </Space>
+          )}
           {o.shipments.map((s) => (
             <div key={s.id} style={{ marginTop: 12 }}>
               <strong>{s.carrier}</strong> {s.tracking_no}

@@ -1,7 +1,8 @@
 import type { OrderDetailView } from '@yaocai/domain';
+import { beijingDateTimeText } from '@yaocai/domain';
 import { Card, Empty, Timeline } from 'antd';
 
-const time = (s: number) => new Date(s * 1000).toLocaleString('zh-CN');
+const time = beijingDateTimeText;
 
 /** Shipments with their tracking events, newest first. */
 export function Tracking({ shipments }: { shipments: OrderDetailView['shipments'] }) {

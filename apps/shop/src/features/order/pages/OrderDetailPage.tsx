@@ -1,5 +1,5 @@
-import { formatAddress, invoiceTypeName } from '@yaocai/domain';
-import { Card, Descriptions, Result, Spin, Table, Tag } from 'antd';
+import { beijingDateTimeText, formatAddress, invoiceTypeName, type OrderDetailView } from '@yaocai/domain';
+import { Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useOrderDetail } from '../api/orders';
@@ -9,7 +9,55 @@ import { LineKindTag } from '../components/LineKindTag';
 import { OrderActions } from '../components/OrderActions';
 import { History, Tracking } from '../components/Tracking';
 
-const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
+const time = (s: number | null) => (s ? beijingDateTimeText(s) : '-');
+
+/**
+ * What shipped (GSP): each line's batches with production and expiry dates, and the trace code
+ * of every pack; the delivery note (随货同行单) as PDF and the codes as CSV for the store's system.
+ */
+function ShippedPapers({ order: o }: { order: OrderDetailView }) {
+  const names = new Map(o.lines.map((l) => [l.id, `${l.name} ${l.spec}`]));
+  const codes = (lineId: number) => o.trace_codes.filter((c) => c.line_id === lineId).map((c) => c.code);
+  return (
+    <Card size="small" title="批号与随货资料" style={{ marginTop: 12 }} data-testid="order-batches">
+      <Space style={{ marginBottom: 8 }}>
+        <a href={`/api/order/${o.id}/delivery-note`} download data-testid="order-delivery-note">
+          下载随货同行单（PDF）
+        </a>
+        {o.trace_codes.length > 0 && (
+          <a href={`/api/order/${o.id}/trace-codes`} download data-testid="order-trace-csv">
+            导出追溯码（CSV）
+          </a>
+        )}
+      </Space>
+      <Table
+        rowKey={(b) => `${b.line_id}-${b.batch_no}-${b.expires_on}`}
+        size="small"
+        pagination={false}
+        dataSource={o.batches}
+        columns={[
+          { title: '商品', render: (_, b) => names.get(b.line_id) },
+          { title: '批号', dataIndex: 'batch_no' },
+          { title: '生产日期', dataIndex: 'produced_on' },
+          { title: '有效期至', dataIndex: 'expires_on' },
+          { title: '数量', dataIndex: 'quantity', width: 80 },
+        ]}
+      />
+      {o.trace_codes.length > 0 && (
+        <details style={{ marginTop: 8 }} data-testid="order-trace-codes">
+          <summary>药品追溯码（{o.trace_codes.length}个）</summary>
+          {o.lines
+            .filter((l) => codes(l.id).length > 0)
+            .map((l) => (
+              <p key={l.id} style={{ margin: '6px 0', wordBreak: 'break-all' }}>
+                <strong>{names.get(l.id)}</strong>：{codes(l.id).join('、')}
+              </p>
+            ))}
+        </details>
+      )}
+    </Card>
+  );
+}
 
 /** /order/info/:id — lines (gifts labelled 赠品/换购), amounts, reductions, address, invoice, payment, history, tracking. */
 export default function OrderDetailPage() {
@@ -116,6 +164,7 @@ export default function OrderDetailPage() {
           ))}
         </Card>
       )}
+      {o.batches.length > 0 && <ShippedPapers order={o} />}
       <Tracking shipments={o.shipments} />
       <History history={o.history} />
       <AfterSaleModal order={o} open={afterSale} onClose={() => setAfterSale(false)} />

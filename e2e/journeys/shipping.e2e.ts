@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  goodsBatches,
+  orderLineBatches,
+  orderLines,
+  orders,
+  traceCodes,
+  users,
+} from '../../apps/server/src/db/schema';
+import { pdfText } from '../../apps/server/test/pdf-text';
+import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const code = (n: number) => `8${String(77_000_000 + n).padStart(19, '0')}`;
+
+describe('shipping with batches and trace codes (GSP)', () => {
+  it('仓库 ships the demo order with a trace code per pack; the store sees the batches and downloads the delivery note and the codes', async () => {
+    const db = h.app.db;
+    const [buyer] = await db.select().from(users).where(eq(users.phone, '13800000001'));
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, buyer.id), eq(orders.status, 'awaiting_shipment')))
+      .orderBy(asc(orders.id))
+      .limit(1);
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id));
+    expect(lines.length).toBeGreaterThan(0);
+
+    // 仓库 opens 订单发货 and the order's ship dialog: one trace-code box per line.
+    const op = await h.newPage();
+    const opErrors = collectConsoleErrors(op.page);
+    await h.signInOperator(op.page, 'cangku');
+    await op.page.getByTestId('admin-menu').getByRole('link', { name: '订单发货' }).click();
+    await op.page.getByTestId('admin-orders').waitFor();
+    await op.page.getByPlaceholder('订单号 / 商品名称').fill(order.orderNo);
+    await op.page.getByPlaceholder('订单号 / 商品名称').press('Enter');
+    await op.page.getByText(order.orderNo).waitFor();
+    await op.page.getByTestId('admin-ship').first().click();
+    await op.page.getByTestId('admin-tracking-no').fill('SF1400098765');
+    const first = lines[0];
+    const box = op.page.getByTestId(`admin-trace-codes-${first.id}`);
+    // Too few codes: the dialog says so under the line and nothing ships.
+    await box.fill(code(0));
+    await expect
+      .poll(() => op.page.getByTestId(`admin-trace-count-${first.id}`).textContent())
+      .toBe(`已录入 1 / ${first.quantity} 个`);
+    await op.page.getByRole('button', { name: '确认发货' }).click();
+    await op.page
+      .getByTestId('admin-ship-form')
+      .getByText(`应录入${first.quantity}个追溯码（每件一个），现为1个`, { exact: false })
+      .waitFor();
+    expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe(
+      'awaiting_shipment',
+    );
+    // One code per pack, pasted one per line.
+    let n = 0;
+    for (const line of lines)
+      await op.page
+        .getByTestId(`admin-trace-codes-${line.id}`)
+        .fill(Array.from({ length: line.quantity }, () => code(n++)).join('\n'));
+    // An edit replaces the refusal shown under the line.
+    await op.page
+      .getByTestId('admin-ship-form')
+      .getByText(`现为1个`, { exact: false })
+      .waitFor({ state: 'detached' });
+    await h.shot(op.page, 'admin-ship-trace-codes');
+    await op.page.getByRole('button', { name: '确认发货' }).click();
+    await expect
+      .poll(async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0].status, {
+        timeout: 30_000,
+      })
+      .toBe('shipped');
+    expect(await db.select().from(traceCodes).where(eq(traceCodes.orderId, order.id))).toHaveLength(n);
+    const taken = await db.select().from(orderLineBatches).where(eq(orderLineBatches.orderId, order.id));
+    expect(taken.reduce((s, b) => s + b.quantity, 0)).toBe(lines.reduce((s, l) => s + l.quantity, 0));
+    // First expiry first out: no in-date batch of the goods expires before the ones taken.
+    const batches = await db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, first.goodsId));
+    const earliestTaken = taken.map((b) => b.expiresOn).sort()[0];
+    expect(
+      batches.filter(
+        (b) => b.quantity > 0 && b.warehouseId === first.warehouseId && b.expiresOn < earliestTaken,
+      ),
+    ).toEqual([]);
+    // Only the refusal asked for above.
+    expect(opErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+
+    // The store's order page: batches, codes, the delivery note and the CSV.
+    const store = await h.newPage();
+    const errors = collectConsoleErrors(store.page);
+    await h.signInBuyer(store.context, '13800000001');
+    const page = store.page;
+    await page.goto(`/order/info/${order.id}`);
+    const card = page.getByTestId('order-batches');
+    await card.getByText(taken[0].batchNo).first().waitFor();
+    await page.getByTestId('order-trace-codes').locator('summary').click();
+    await page.getByTestId('order-trace-codes').getByText(code(0), { exact: false }).waitFor();
+    await h.shot(page, 'order-batches');
+    const [note] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('order-delivery-note').click(),
+    ]);
+    expect(note.suggestedFilename()).toBe(`随货同行单_${order.orderNo}.pdf`);
+    const text = (await pdfText(readFileSync(await note.path()))).join('\n');
+    for (const part of [
+      '随货同行单',
+      order.orderNo,
+      taken[0].batchNo,
+      taken[0].expiresOn,
+      '顺丰速运 SF1400098765',
+    ])
+      expect(text, part).toContain(part);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('order-trace-csv').click(),
+    ]);
+    const rows = readFileSync(await csv.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows).toHaveLength(n + 1);
+    expect(rows[1]).toContain(order.orderNo);
+    expect(errors).toEqual([]);
+  });
+});
