@@ -201,34 +201,45 @@ describe('reminders', () => {
       expiresAt: new Date('2027-02-02T15:00:00Z'),
     });
     const at = (iso: string) => new Date(iso);
+    // The SMS the sweep sends, as a provider receives them.
+    const texts: { phone: string; text: string }[] = [];
+    const sms = {
+      sendNotice: async (phone: string, text: string) => {
+        texts.push({ phone, text });
+      },
+    };
     const mine = async () =>
       (await messagesOf(b.user.id))
         .map((m) => m.title)
         .filter((t) => t.includes('资质') || t.includes('优惠券'));
 
     // 2027-01-01 (Beijing): 89 days left, no window yet.
-    await sendReminders(ctx.app.db, at('2027-01-01T02:00:00Z'));
+    await sendReminders(ctx.app.db, at('2027-01-01T02:00:00Z'), sms);
     expect(await mine()).toEqual([]);
     // 59 days left: the 60-day window; twice in a day, or in two processes, still once.
-    await sendReminders(ctx.app.db, at('2027-01-31T02:00:00Z'));
+    await sendReminders(ctx.app.db, at('2027-01-31T02:00:00Z'), sms);
     await Promise.all([
-      sendReminders(ctx.app.db, at('2027-01-31T03:00:00Z')),
-      sendReminders(ctx.app.db, at('2027-01-31T04:00:00Z')),
+      sendReminders(ctx.app.db, at('2027-01-31T03:00:00Z'), sms),
+      sendReminders(ctx.app.db, at('2027-01-31T04:00:00Z'), sms),
     ]);
     // The coupon ends 2027-02-02 23:00 Beijing: within three days from 2027-01-31 02:00 UTC.
     expect((await mine()).sort()).toEqual(['优惠券即将过期', '资质证件59天后到期'].sort());
     // 30 then 7 days left: one more each; the coupon is not told again.
-    await sendReminders(ctx.app.db, at('2027-03-01T02:00:00Z'));
-    await sendReminders(ctx.app.db, at('2027-03-24T02:00:00Z'));
-    await sendReminders(ctx.app.db, at('2027-03-25T02:00:00Z'));
+    await sendReminders(ctx.app.db, at('2027-03-01T02:00:00Z'), sms);
+    await sendReminders(ctx.app.db, at('2027-03-24T02:00:00Z'), sms);
+    await sendReminders(ctx.app.db, at('2027-03-25T02:00:00Z'), sms);
     // The expiry day itself, Beijing 2027-03-31 00:30 (UTC still on the 30th): still the 7-day window.
-    await sendReminders(ctx.app.db, at('2027-03-30T16:30:00Z'));
+    await sendReminders(ctx.app.db, at('2027-03-30T16:30:00Z'), sms);
     expect(await mine()).toEqual([
       '资质证件59天后到期',
       '优惠券即将过期',
       '资质证件30天后到期',
       '资质证件7天后到期',
     ]);
+    // One SMS to the company's contact per window, however many sweeps ran.
+    expect(texts.map((t) => t.phone)).toEqual(Array(3).fill(b.company.contactPhone));
+    expect(texts.map((t) => t.text.match(/还剩(\d+)天/)?.[1])).toEqual(['59', '30', '7']);
+    expect(texts[0].text).toContain('到期后将无法下单');
     const [last] = (await messagesOf(b.user.id)).filter((m) => m.title === '资质证件7天后到期');
     expect(last).toMatchObject({ category: 'account', link: '/zzzj' });
     // The licence by its name, never its code.
@@ -241,7 +252,7 @@ describe('reminders', () => {
       .set({ status: 'pending' })
       .where(eq(qualifications.id, licence.id));
     await ctx.app.db.delete(messages).where(eq(messages.userId, b.user.id));
-    await sendReminders(ctx.app.db, at('2027-03-25T02:00:00Z'));
+    await sendReminders(ctx.app.db, at('2027-03-25T02:00:00Z'), sms);
     expect(await mine()).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ export const reminderSweeper = fp(async (app: FastifyInstance) => {
     if (running) return;
     running = true;
     try {
-      const sent = await sendReminders(app.db, app.clock.now());
+      const sent = await sendReminders(app.db, app.clock.now(), app.sms);
       if (sent) app.log.info({ sent }, 'reminders sent');
       const expired = await expirePoints(app.db, app.clock.now());
       if (expired) app.log.info({ expired }, 'points expired');

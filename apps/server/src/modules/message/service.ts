@@ -10,9 +10,10 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { coupons, messages, qualifications, userCoupons, users } from '../../db/schema';
+import { companies, coupons, messages, qualifications, userCoupons, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import type { SmsProvider } from '../../lib/sms';
 
 // 我的消息: every message a store gets is written here, by the event it reports (an order
 // shipped, a decision taken, an answer given), in the transaction of that event; the reminders
@@ -157,18 +158,24 @@ export const COUPON_REMINDER_DAYS = 3;
  * Each is written once per window through its dedupe key, so the sweep may run any number of
  * times, in any number of processes. Returns how many messages were new.
  */
-export async function sendReminders(db: Db, now: Date): Promise<number> {
+export async function sendReminders(
+  db: Db,
+  now: Date,
+  sms?: Pick<SmsProvider, 'sendNotice'>,
+): Promise<number> {
   const today = beijingToday(now);
   const widest = Math.max(...LICENCE_REMINDER_DAYS);
   const licences = await db
     .select({
       id: qualifications.id,
       companyId: qualifications.companyId,
+      phone: companies.contactPhone,
       kind: qualifications.kind,
       number: qualifications.number,
       expiresOn: qualifications.expiresOn,
     })
     .from(qualifications)
+    .innerJoin(companies, eq(companies.id, qualifications.companyId))
     .where(
       and(
         eq(qualifications.status, 'approved'),
@@ -182,7 +189,7 @@ export async function sendReminders(db: Db, now: Date): Promise<number> {
     // The narrowest window the licence is in: one message per window.
     const window = [...LICENCE_REMINDER_DAYS].sort((a, b) => a - b).find((d) => left <= d);
     if (window === undefined) continue;
-    sent += await notifyCompany(
+    const written = await notifyCompany(
       db,
       l.companyId,
       {
@@ -197,6 +204,18 @@ export async function sendReminders(db: Db, now: Date): Promise<number> {
       },
       now,
     );
+    sent += written;
+    // The company's contact hears it by SMS too, once per window (the sweep that wrote the
+    // messages sends it); a failed SMS leaves the messages, and is not retried.
+    if (written > 0 && sms)
+      await sms
+        .sendNotice(
+          l.phone,
+          `【药采】您的${qualificationKindName(l.kind)}（${l.number}）${
+            left === 0 ? '今日到期' : `将于${l.expiresOn}到期，还剩${left}天`
+          }，到期后将无法下单，请尽快登录药采上传新证件。`,
+        )
+        .catch(() => undefined);
   }
   const soon = new Date(now.getTime() + COUPON_REMINDER_DAYS * 86_400_000);
   const ending = await db
