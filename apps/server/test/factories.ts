@@ -92,6 +92,8 @@ export interface GoodsOptions {
   scopeClass?: string;
   name?: string;
   ladder?: { quantity: number; priceFen: number }[];
+  /** The expiry of the goods' one batch (and the shown expiry). */
+  expiresOn?: string;
 }
 
 /** A goods in one warehouse, with makeGoods's defaults but another maker and approval number. */
@@ -107,6 +109,7 @@ export async function createGoods(db: DbOrTx, o: GoodsOptions) {
     ladder: o.ladder ?? [],
     ephedrine: o.ephedrine ?? false,
     stock: { [o.warehouseId]: o.stock ?? 100 },
+    ...(o.expiresOn ? { expiresOn: o.expiresOn } : {}),
   });
 }
 

@@ -26,6 +26,7 @@ export * from './api/user';
 export * from './cart';
 export * from './catalog/scope';
 export * from './compliance/licences';
+export * from './compliance/near-expiry';
 export * from './compliance/shipping';
 export * from './eligibility/eligibility';
 export * from './eligibility/standing';

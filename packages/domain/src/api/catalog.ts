@@ -46,6 +46,8 @@ export const goodsSummary = z.object({
   tags: z.array(z.string()),
   zones: z.array(z.string()),
   expires_on: z.string().nullable(),
+  /** 近效期: the earliest batch in stock has less shelf life left than 站点设置 says (6 months). */
+  near_expiry: z.boolean(),
   sales: z.number().int(),
   ephedrine: z.boolean(),
   scope_class: z.string(),
@@ -76,7 +78,16 @@ export const goodsDetail = goodsSummary.extend({
 });
 export type GoodsDetail = z.infer<typeof goodsDetail>;
 
-export const goodsSort = z.enum(['default', 'sales', 'price_asc', 'price_desc', 'newest']);
+/** expiry_desc: longest shelf life first; expiry_asc: nearest expiry first (goods without one last). */
+export const goodsSort = z.enum([
+  'default',
+  'sales',
+  'price_asc',
+  'price_desc',
+  'newest',
+  'expiry_desc',
+  'expiry_asc',
+]);
 
 /** GET /api/goods/list query. Numbers arrive as strings from the URL. */
 export const goodsListQuery = z.object({
@@ -101,6 +112,13 @@ export const goodsListQuery = z.object({
     .number()
     .min(0)
     .max(PG_INT_MAX / 100)
+    .optional(),
+  /** Only goods with at least this many months of shelf life left (效期; 0 any). */
+  shelf_months: z.coerce
+    .number({ error: '效期月数须为整数' })
+    .int({ error: '效期月数须为整数' })
+    .min(0, { error: '效期月数不能为负' })
+    .max(60, { error: '效期月数不能超过60' })
     .optional(),
   sort: goodsSort.default('default'),
 });

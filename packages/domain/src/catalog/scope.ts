@@ -56,6 +56,15 @@ export const zones = {
   ppzq: '品牌专区',
 } as const;
 export type ZoneCode = keyof typeof zones;
+/**
+ * Zones no operator assigns: 近效期专场 holds the goods whose earliest batch in stock is near
+ * expiry (compliance/near-expiry.ts), whatever was stored.
+ */
+export const derivedZones: readonly ZoneCode[] = ['jxqzc'];
+/** The zones a goods is put into in the console or by import. */
+export const assignableZones = Object.fromEntries(
+  Object.entries(zones).filter(([code]) => !derivedZones.includes(code as ZoneCode)),
+) as Omit<typeof zones, 'jxqzc'>;
 
 /**
  * Business-scope check of one goods against a buyer's licensed scope (jyfw): the goods' class

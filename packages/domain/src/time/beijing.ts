@@ -43,3 +43,13 @@ export function beijingDateTimeText(seconds: number): string {
 }
 /** The Beijing date of an instant given in API seconds. */
 export const beijingDateText = (seconds: number): IsoDate => beijingDateOf(new Date(seconds * 1000));
+
+/** `date` plus `months` calendar months, the day kept or clamped to the month's last day. */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const [y, m, d] = date.split('-').map(Number);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}

@@ -116,6 +116,8 @@ export const goods = pgTable(
     index('goods_sales_idx').on(t.salesCount),
     index('goods_price_idx').on(t.basePriceFen),
     index('goods_created_idx').on(t.createdAt),
+    /** Lists sorted by expiry, and the 近效期 zone (an expiry window). */
+    index('goods_expiry_idx').on(t.expiresOn),
     index('goods_brand_idx').on(t.brandId),
     index('goods_manufacturer_idx').on(t.manufacturer),
   ],

@@ -1,4 +1,4 @@
-import type { GoodsListQuery } from '@yaocai/domain';
+import type { GoodsListQuery, NearExpiryWindow } from '@yaocai/domain';
 import {
   and,
   asc,
@@ -10,6 +10,7 @@ import {
   ilike,
   inArray,
   like,
+  lt,
   lte,
   or,
   type SQL,
@@ -71,6 +72,10 @@ export interface ListFilter
   categoryIds?: number[];
   /** Restrict to these goods. */
   goodsIds?: number[];
+  /** 近效期: the shown expiry (earliest batch in stock) falls in this window. */
+  nearExpiry?: NearExpiryWindow;
+  /** The shown expiry is on or after this date (from shelf_months and today). */
+  expiresFrom?: string;
 }
 
 /** WHERE conditions of a goods list; keywords only ever travel as bound parameters. */
@@ -111,6 +116,9 @@ export function listConditions(f: ListFilter): SQL {
   if (f.zone) conds.push(sql`${goods.zones} @> array[${f.zone}]::text[]`);
   if (f.tag) conds.push(sql`${goods.tags} @> array[${f.tag}]::text[]`);
   if (f.in_stock === 1) conds.push(gt(goods.stockTotal, 0));
+  if (f.expiresFrom) conds.push(gte(goods.expiresOn, f.expiresFrom));
+  if (f.nearExpiry)
+    conds.push(gt(goods.expiresOn, f.nearExpiry.after), lt(goods.expiresOn, f.nearExpiry.before));
   if (f.min_price !== undefined) conds.push(gte(goods.basePriceFen, Math.round(f.min_price * 100)));
   if (f.max_price !== undefined) conds.push(lte(goods.basePriceFen, Math.round(f.max_price * 100)));
   return and(...conds)!;
@@ -126,6 +134,10 @@ export function listOrder(sort: GoodsListQuery['sort']): SQL[] {
       return [desc(goods.basePriceFen), desc(goods.id)];
     case 'newest':
       return [desc(goods.createdAt), desc(goods.id)];
+    case 'expiry_desc':
+      return [sql`${goods.expiresOn} desc nulls last`, desc(goods.id)];
+    case 'expiry_asc':
+      return [sql`${goods.expiresOn} asc nulls last`, asc(goods.id)];
     default:
       return [asc(goods.id)];
   }

@@ -1,6 +1,8 @@
 import {
+  addMonths,
   type BrandWallItem,
   type BuyerEligibility,
+  beijingToday,
   describeGiftRule,
   type GoodsDetail,
   type GoodsListData,
@@ -8,6 +10,9 @@ import {
   type GoodsSummary,
   giftTypeLabels,
   goodsEligibility,
+  isNearExpiry,
+  type NearExpiryWindow,
+  nearExpiryWindow,
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
@@ -25,6 +30,7 @@ import type { BuyerCtx, ViewerCtx } from '../../lib/context';
 import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';
 import { inActivity, loadCartPromotions } from '../cart/promotions';
+import { loadOrderSettings } from '../order/settings';
 import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 
@@ -40,6 +46,7 @@ export function toSummary(
   viewer: BuyerEligibility,
   refs: CatalogRefs,
   ckId: number | undefined,
+  nearExpiry: NearExpiryWindow,
 ): GoodsSummary {
   const visible = viewer.price === null;
   const judged = goodsEligibility(viewer, {
@@ -77,8 +84,13 @@ export function toSummary(
     is_free_shipping: row.isFreeShipping,
     free_shipping_number: row.freeShippingNumber,
     tags: row.tags,
-    zones: row.zones,
+    // 近效期专场 is read off the batches, never the stored list.
+    zones: [
+      ...row.zones.filter((z) => z !== 'jxqzc'),
+      ...(isNearExpiry(row.expiresOn, nearExpiry) ? ['jxqzc'] : []),
+    ],
     expires_on: row.expiresOn,
+    near_expiry: isNearExpiry(row.expiresOn, nearExpiry),
     sales: row.salesCount,
     ephedrine: row.ephedrine,
     scope_class: row.scopeClass,
@@ -89,9 +101,28 @@ export function toSummary(
 }
 
 async function summaries(ctx: ViewerCtx, rows: SummaryRow[]): Promise<GoodsSummary[]> {
-  const refs = await catalogRefs(ctx.db);
+  const [refs, window] = await Promise.all([catalogRefs(ctx.db), nearExpiryOf(ctx)]);
   const viewer = eligibilityOf(ctx);
-  return rows.map((row) => toSummary(row, viewer, refs, row.mainWarehouseId ?? undefined));
+  return rows.map((row) => toSummary(row, viewer, refs, row.mainWarehouseId ?? undefined, window));
+}
+
+/** Today's 近效期 window: the months come from 站点设置 (compliance.near_expiry_months). */
+async function nearExpiryOf(ctx: ViewerCtx): Promise<NearExpiryWindow> {
+  const { nearExpiryMonths } = await loadOrderSettings(ctx.db);
+  return nearExpiryWindow(beijingToday(ctx.now), nearExpiryMonths);
+}
+
+/**
+ * The 近效期 zone (/jxqzc) is not a stored tag: it holds the goods whose earliest batch in stock
+ * expires within the window, so goods enter and leave it as batches arrive, ship and age.
+ */
+async function resolveZone(ctx: ViewerCtx, filter: ListFilter): Promise<ListFilter> {
+  const { shelf_months, ...rest } = filter;
+  const resolved: ListFilter = shelf_months
+    ? { ...rest, expiresFrom: addMonths(beijingToday(ctx.now), shelf_months) }
+    : rest;
+  if (resolved.zone !== 'jxqzc') return resolved;
+  return { ...resolved, zone: undefined, nearExpiry: await nearExpiryOf(ctx) };
 }
 
 export async function listPage(
@@ -101,7 +132,7 @@ export async function listPage(
   page: number,
   pageSize: number,
 ): Promise<GoodsListData> {
-  const { rows, total } = await listGoods(ctx.db, filter, sort, page, pageSize);
+  const { rows, total } = await listGoods(ctx.db, await resolveZone(ctx, filter), sort, page, pageSize);
   return { list: await summaries(ctx, rows), total, page, page_size: pageSize };
 }
 
@@ -209,7 +240,7 @@ export async function goodsDetail(
     .where(and(eq(goods.id, id), eq(goods.isOnSale, true)));
   if (!row) throw notFound('商品不存在或已下架');
   const refs = await catalogRefs(db);
-  const [stock, cats, fav, promotions] = await Promise.all([
+  const [stock, cats, fav, promotions, window] = await Promise.all([
     db
       .select({ warehouseId: goodsStock.warehouseId, quantity: goodsStock.quantity })
       .from(goodsStock)
@@ -229,9 +260,10 @@ export async function goodsDetail(
       : Promise.resolve([{ n: 0 }]),
     // The cart's own cache of its activity and gift rules: the page announces what the cart applies.
     loadCartPromotions(db),
+    nearExpiryOf(ctx),
   ]);
   const main = [...stock].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
-  const summary = toSummary(row, eligibilityOf(ctx), refs, main?.warehouseId);
+  const summary = toSummary(row, eligibilityOf(ctx), refs, main?.warehouseId, window);
   const activity = inActivity(promotions, { goodsId: id, tags: row.tags, ephedrine: row.ephedrine })
     ? promotions.activity
     : null;
@@ -251,7 +283,7 @@ export async function goodsDetail(
     ladder_price_id: params.ladder_price_id,
     goods_manjian_id: params.goods_manjian_id || (activity?.id ?? 0),
     is_yj: params.is_yj,
-    is_jxq: params.is_jxq ?? (row.zones.includes('jxqzc') ? 1 : 0),
+    is_jxq: params.is_jxq ?? (summary.near_expiry ? 1 : 0),
     manjian: activity
       ? activity.tiers.map((t) => ({ amount: toYuan(t.amountFen), reduction: toYuan(t.reductionFen) }))
       : [],

@@ -1,5 +1,5 @@
 import type { GoodsEditorOptions } from '@yaocai/domain';
-import { goodsKinds, goodsTags, rxClasses, scopeClasses, zones } from '@yaocai/domain';
+import { assignableZones, goodsKinds, goodsTags, rxClasses, scopeClasses } from '@yaocai/domain';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd';
 import { ImagesField } from '../../../components/ImagesField';
 import { uploadGoodsImage } from '../api/goods';
@@ -173,8 +173,10 @@ export function GoodsFields({ options }: { options: GoodsEditorOptions }) {
       )}
       {col(
         24,
-        <Form.Item name="zones" label="专区">
-          <Checkbox.Group options={Object.entries(zones).map(([value, label]) => ({ value, label }))} />
+        <Form.Item name="zones" label="专区" extra="近效期专场按批次效期自动归入，无需勾选">
+          <Checkbox.Group
+            options={Object.entries(assignableZones).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>,
       )}
       {col(

@@ -2,6 +2,7 @@ import type { GoodsSummary } from '@yaocai/domain';
 import { Link } from 'react-router';
 import { detailHref } from '../lib/goods-view';
 import { BuyBox } from './BuyBox';
+import { ExpiryText } from './ExpiryText';
 import { LadderPriceTable } from './LadderPriceTable';
 import { PriceTag } from './PriceTag';
 import { RxBadge } from './RxBadge';
@@ -38,7 +39,9 @@ export function GoodsCard({ goods, lite, eager }: Props) {
       </div>
       {!lite && (
         <div className="yc-muted">
-          效期：{goods.expires_on ?? '—'}　中包装：{goods.step_quantity}
+          效期：
+          <ExpiryText goods={goods} />
+          　中包装：{goods.step_quantity}
         </div>
       )}
       <div style={{ minHeight: 16 }}>

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { detailHref } from '../lib/goods-view';
 import { BuyBox } from './BuyBox';
+import { ExpiryText } from './ExpiryText';
 import { LadderPriceTable } from './LadderPriceTable';
 import { PriceTag } from './PriceTag';
 import { RxBadge } from './RxBadge';
@@ -28,7 +29,7 @@ const columns: ColumnsType<GoodsSummary> = [
   { title: '规格/单位', key: 'ypgg', width: 120, render: (_, g) => `${g.ypgg}/${g.bzdw}` },
   { title: '生产厂家', dataIndex: 'sccj', ellipsis: true },
   { title: '批准文号', dataIndex: 'approval_no', width: 130 },
-  { title: '效期', dataIndex: 'expires_on', width: 96, render: (v: string | null) => v ?? '—' },
+  { title: '效期', key: 'expires_on', width: 110, render: (_, g) => <ExpiryText goods={g} /> },
   { title: '中包装', dataIndex: 'step_quantity', width: 60, align: 'center' },
   {
     title: '库存',

@@ -2,6 +2,7 @@ import type { GoodsSummary } from '@yaocai/domain';
 import { Link } from 'react-router';
 import { detailHref } from '../lib/goods-view';
 import { BuyBox } from './BuyBox';
+import { ExpiryText } from './ExpiryText';
 import { PriceTag } from './PriceTag';
 import { RxBadge } from './RxBadge';
 import { TagBadges } from './TagBadges';
@@ -31,7 +32,9 @@ export function GoodsTextList({ goods }: { goods: GoodsSummary[] }) {
             {g.ypgg}/{g.bzdw}
           </span>
           <span className="yc-muted">{g.sccj}</span>
-          <span className="yc-muted">{g.expires_on ?? '—'}</span>
+          <span className="yc-muted">
+            <ExpiryText goods={g} />
+          </span>
           <PriceTag goods={g} />
           <BuyBox goods={g} compact />
         </div>

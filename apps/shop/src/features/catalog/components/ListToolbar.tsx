@@ -1,6 +1,6 @@
 import { AppstoreOutlined, BarsOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { GoodsListQuery } from '@yaocai/domain';
-import { Button, Checkbox, InputNumber, Radio, Space } from 'antd';
+import { Button, Checkbox, InputNumber, Radio, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -13,6 +13,16 @@ const sorts: { value: GoodsListQuery['sort']; label: string }[] = [
   { value: 'price_asc', label: '价格↑' },
   { value: 'price_desc', label: '价格↓' },
   { value: 'newest', label: '最新' },
+  { value: 'expiry_desc', label: '效期远' },
+  { value: 'expiry_asc', label: '效期近' },
+];
+
+/** 效期: goods with at least this much shelf life left. */
+const shelfOptions = [
+  { value: 0, label: '效期不限' },
+  { value: 6, label: '效期6个月以上' },
+  { value: 12, label: '效期12个月以上' },
+  { value: 24, label: '效期24个月以上' },
 ];
 
 const viewIcons: Record<ListView, ReactNode> = {
@@ -68,6 +78,15 @@ export function ListToolbar({ filters, total, onChange }: Props) {
           确定
         </Button>
       </Space>
+      <Select
+        size="small"
+        aria-label="效期"
+        value={filters.shelf_months ?? 0}
+        options={shelfOptions}
+        onChange={(months: number) => onChange({ shelf_months: months || undefined })}
+        style={{ width: 136 }}
+        data-testid="list-shelf-months"
+      />
       <Checkbox
         checked={filters.in_stock === 1}
         onChange={(e) => onChange({ in_stock: e.target.checked ? 1 : undefined })}

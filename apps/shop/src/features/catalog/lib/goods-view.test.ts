@@ -34,6 +34,7 @@ const goods = (over: Partial<GoodsSummary> = {}): GoodsSummary => ({
   tags: [],
   zones: [],
   expires_on: '2028-11-22',
+  near_expiry: false,
   sales: 0,
   ephedrine: false,
   scope_class: 'kssz',

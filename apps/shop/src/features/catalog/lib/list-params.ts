@@ -13,6 +13,7 @@ export const LIST_PARAM_KEYS = [
   'in_stock',
   'min_price',
   'max_price',
+  'shelf_months',
   'sort',
 ] as const satisfies readonly (keyof GoodsListQuery)[];
 

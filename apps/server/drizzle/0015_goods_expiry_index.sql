@@ -1,0 +1,1 @@
+CREATE INDEX "goods_expiry_idx" ON "goods" USING btree ("expires_on");
