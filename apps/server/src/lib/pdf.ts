@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
-import { z } from 'zod';
 
 // What every PDF the server draws shares (e-invoices, delivery notes): the embedded Chinese
-// font, the document's bytes as one Buffer, and how a route sends a file.
+// font and the document's bytes as one Buffer (lib/download.ts sends them).
 
 const require = createRequire(import.meta.url);
 let font: Buffer | undefined;
@@ -36,15 +34,3 @@ export function cjkDocument(options: PDFKit.PDFDocumentOptions): {
   doc.font('cjk');
   return { doc, bytes };
 }
-
-export const PDF = 'application/pdf';
-/** The OpenAPI shape of a file body. */
-export const fileBytes = z.string().meta({ format: 'binary' });
-
-/** Sends a file as a private download under its (Chinese) name. */
-export const sendFile = (reply: FastifyReply, type: string, file: { bytes: Buffer | string; name: string }) =>
-  reply
-    .type(type)
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .send(file.bytes as never);

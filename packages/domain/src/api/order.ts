@@ -107,7 +107,7 @@ export const shipBody = z.strictObject({
   trace_codes: z
     .array(
       z.object({
-        line_id: z.coerce.number({ error: '订单行编号有误' }).int({ error: '订单行编号有误' }).positive(),
+        line_id: recordId('订单行编号有误'),
         codes: z.string({ error: '追溯码格式有误' }).max(50_000, { error: '追溯码内容过长' }).default(''),
       }),
       { error: '追溯码格式有误' },

@@ -15,7 +15,7 @@ import {
 } from '@yaocai/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileBytes, sendFile, XLSX } from '../../lib/download';
 import { uploadedFile } from '../../lib/upload';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
@@ -31,16 +31,9 @@ import { addBatch, setBatchQuantity } from './batches';
 import { readGoodsImage, storeGoodsImage } from './goods-images';
 import { exportGoods, goodsImportTemplate, importGoods } from './goods-xlsx';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const fileBytes = z.string().meta({ format: 'binary' });
 const uploadLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-const sendXlsx = (reply: FastifyReply, name: string, bytes: Buffer) =>
-  reply
-    .type(XLSX)
-    .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .send(bytes as never);
+const sendXlsx = (reply: FastifyReply, name: string, bytes: Buffer) => sendFile(reply, XLSX, { bytes, name });
 
 const uploadedBytes = async (request: FastifyRequest) => (await uploadedFile(request)).bytes;
 

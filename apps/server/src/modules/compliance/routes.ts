@@ -1,10 +1,17 @@
-import { idParams } from '@yaocai/domain';
+import {
+  envelope,
+  gspSalesQuery,
+  idParams,
+  page,
+  traceCodeFlagsQuery,
+  traceCodeFlagView,
+} from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileBytes, PDF, sendFile } from '../../lib/pdf';
+import { CSV, fileBytes, PDF, sendFile, XLSX } from '../../lib/download';
+import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
 import { adminDeliveryNote, myDeliveryNote, myTraceCodesCsv } from './documents';
-
-const CSV = 'text/csv; charset=utf-8';
+import { gspSalesWorkbook, traceCodeFlagList } from './records';
 
 /** The papers of one of the store's shipped orders: delivery note (PDF) and trace codes (CSV). */
 export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,6 +48,35 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const complianceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   operatorOnly(app);
+  app.get(
+    '/admin/gsp/sales',
+    {
+      preValidation: app.requirePermission('orders:read'),
+      schema: {
+        tags: ['admin'],
+        summary: 'The GSP sales record of the goods shipped between two Beijing dates, as .xlsx',
+        querystring: gspSalesQuery,
+        produces: [XLSX],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, XLSX, await gspSalesWorkbook(await request.operatorCtx(), request.query)),
+  );
+  app.get(
+    '/admin/trace-code-flags',
+    {
+      preValidation: app.requirePermission('orders:read'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Trace codes offered again after they had shipped (newest first)',
+        querystring: traceCodeFlagsQuery,
+        response: { 200: envelope(page(traceCodeFlagView)) },
+      },
+    },
+    async (request) =>
+      ok(await traceCodeFlagList(await request.operatorCtx(), request.query.page, request.query.page_size)),
+  );
   app.get(
     '/admin/orders/:id/delivery-note',
     {

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCartLine,
@@ -271,5 +272,76 @@ describe('the delivery note (随货同行单)', () => {
     expect((await send('GET', `/api/order/${o.id}/trace-codes`, o.cookie)).statusCode).toBe(409);
     expect((await ctx.app.inject(`/api/order/${o.id}/delivery-note`)).statusCode).toBe(401);
     expect((await send('GET', `/api/admin/orders/${o.id}/delivery-note`, op)).statusCode).toBe(200);
+  });
+});
+
+describe('GSP records', () => {
+  it('exports the sales record of a date range as .xlsx, one row per batch shipped', async () => {
+    const o = await paidOrder({ quantity: 6 });
+    await addBatch(o.goodsId, 'G2702', '2027-02-28', 4);
+    await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550099',
+    });
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const file = await send('GET', `/api/admin/gsp/sales?from=${today}&to=${today}`, op);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain(
+      encodeURIComponent(`GSP销售记录_${today}_${today}.xlsx`),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as never);
+    const sheet = workbook.getWorksheet('销售记录')!;
+    const header = sheet.getRow(1).values as string[];
+    expect(header.slice(1, 4)).toEqual(['销售日期', '订单号', '购货单位']);
+    const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, o.id));
+    const mine = sheet
+      .getSheetValues()
+      .filter((row) => Array.isArray(row) && row[2] === order.orderNo) as unknown[][];
+    expect(mine.map((r) => [r[9], r[11], r[13], r[15]])).toEqual([
+      ['G2702', '2027-02-28', 4, 49.36],
+      [`T${o.goodsId}W${warehouseId}`, '2030-12-31', 2, 24.68],
+    ]);
+    expect(mine[0][3]).toBe(o.b.company.name);
+    const bad = await send('GET', '/api/admin/gsp/sales?from=2026-12-01&to=2026-11-01', op);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().data.errors.to).toEqual(['开始日期不能晚于结束日期']);
+    expect(
+      (await send('GET', '/api/admin/gsp/sales?from=2025-01-01&to=2026-11-01', op)).json().data.errors.to,
+    ).toEqual(['一次最多导出一年']);
+  });
+
+  it('lists the trace codes offered twice for 质管', async () => {
+    const flags = (await send('GET', '/api/admin/trace-code-flags', op)).json().data;
+    expect(flags.total).toBeGreaterThan(0);
+    expect(flags.list[0]).toMatchObject({ code: codes(500, 1), order_no: expect.stringMatching(/^YC/) });
+    expect(flags.list[0].shipped_order_no).not.toBe(flags.list[0].order_no);
+  });
+
+  it('keeps sales and shipping records: no edit, no delete, even for the database owner', async () => {
+    const o = await paidOrder({ quantity: 1 });
+    await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550100',
+      trace_codes: [{ line_id: o.lineId, codes: codes(700, 1) }],
+    });
+    const attempt = (statement: ReturnType<typeof sql>) =>
+      ctx.app.db.execute(statement).then(
+        () => 'done',
+        (error: Error) => String((error as { cause?: Error }).cause?.message ?? error.message),
+      );
+    expect(await attempt(sql`update order_line_batches set quantity = 99 where order_id = ${o.id}`)).toMatch(
+      /kept record: UPDATE refused/,
+    );
+    expect(await attempt(sql`delete from trace_codes where order_id = ${o.id}`)).toMatch(
+      /kept record: DELETE refused/,
+    );
+    expect(await attempt(sql`update order_lines set quantity = 5 where order_id = ${o.id}`)).toMatch(
+      /refused/,
+    );
+    expect(await attempt(sql`delete from orders where id = ${o.id}`)).toMatch(/refused/);
+    expect(await attempt(sql`truncate trace_codes cascade`)).toMatch(/TRUNCATE refused/);
+    // Order states still move on.
+    expect(await attempt(sql`update orders set remarks = '备注' where id = ${o.id}`)).toBe('done');
   });
 });

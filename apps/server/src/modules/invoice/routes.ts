@@ -14,7 +14,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fileBytes, PDF, sendFile } from '../../lib/pdf';
+import { fileBytes, PDF, sendFile } from '../../lib/download';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
 import {

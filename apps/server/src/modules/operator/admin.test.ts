@@ -40,6 +40,9 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
   ...[
     ['GET', '/api/admin/orders', '/api/admin/orders'],
     ['GET', '/api/admin/orders/999999', '/api/admin/orders/{id}'],
+    ['GET', '/api/admin/orders/999999/delivery-note', '/api/admin/orders/{id}/delivery-note'],
+    ['GET', '/api/admin/gsp/sales?from=2026-11-01&to=2026-11-30', '/api/admin/gsp/sales'],
+    ['GET', '/api/admin/trace-code-flags', '/api/admin/trace-code-flags'],
   ].map(([method, url, path]) => ({
     method: method as 'GET',
     url,

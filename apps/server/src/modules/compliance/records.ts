@@ -1,0 +1,139 @@
+import { addDays, beijingDateOf, beijingStartOf, type GspSalesQuery, toYuan } from '@yaocai/domain';
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import {
+  companies,
+  goods,
+  operators,
+  orderLineBatches,
+  orderLines,
+  orders,
+  shipments,
+  traceCodeFlags,
+} from '../../db/schema';
+import type { OperatorCtx } from '../../lib/context';
+
+// The GSP sales record (销售记录: goods, specification, maker, approval number, batch, dates,
+// buyer, quantity, price, date) for a date range, one row per batch a shipped line took, and the
+// trace codes offered twice. Read-only: the records themselves cannot change (db/sql/060).
+
+const COLUMNS = [
+  ['销售日期', 12],
+  ['订单号', 20],
+  ['购货单位', 28],
+  ['品名', 24],
+  ['通用名', 20],
+  ['规格', 14],
+  ['生产企业', 26],
+  ['批准文号', 20],
+  ['批号', 14],
+  ['生产日期', 12],
+  ['有效期至', 12],
+  ['单位', 6],
+  ['数量', 8],
+  ['单价（元）', 10],
+  ['金额（元）', 12],
+  ['收货地址', 40],
+] as const;
+
+/** The GSP sales record of the goods shipped between two Beijing dates, as .xlsx. */
+export async function gspSalesWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
+  const rows = await ctx.db
+    .select({
+      shippedAt: shipments.shippedAt,
+      orderNo: orders.orderNo,
+      address: orders.address,
+      buyer: companies.name,
+      name: orderLines.goodsName,
+      commonName: goods.commonName,
+      spec: orderLines.spec,
+      manufacturer: orderLines.manufacturer,
+      approvalNo: goods.approvalNo,
+      unit: orderLines.unit,
+      unitPriceFen: orderLines.unitPriceFen,
+      batchNo: orderLineBatches.batchNo,
+      producedOn: orderLineBatches.producedOn,
+      expiresOn: orderLineBatches.expiresOn,
+      quantity: orderLineBatches.quantity,
+    })
+    .from(orderLineBatches)
+    .innerJoin(shipments, eq(shipments.id, orderLineBatches.shipmentId))
+    .innerJoin(orderLines, eq(orderLines.id, orderLineBatches.orderLineId))
+    .innerJoin(orders, eq(orders.id, orderLineBatches.orderId))
+    .leftJoin(companies, eq(companies.id, orders.companyId))
+    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+    .where(
+      and(
+        gte(shipments.shippedAt, beijingStartOf(q.from)),
+        lt(shipments.shippedAt, beijingStartOf(addDays(q.to, 1))),
+      ),
+    )
+    .orderBy(asc(shipments.shippedAt), asc(orderLines.id), asc(orderLineBatches.id));
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = '药采';
+  const sheet = workbook.addWorksheet('销售记录', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map(([header, width]) => ({ header, width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rows)
+    sheet.addRow([
+      beijingDateOf(r.shippedAt),
+      r.orderNo,
+      r.buyer ?? '',
+      r.name,
+      r.commonName ?? '',
+      r.spec,
+      r.manufacturer,
+      r.approvalNo ?? '',
+      r.batchNo,
+      r.producedOn,
+      r.expiresOn,
+      r.unit,
+      r.quantity,
+      toYuan(r.unitPriceFen),
+      toYuan(r.unitPriceFen * r.quantity),
+      `${r.address.province}${r.address.city}${r.address.district}${r.address.detail}`,
+    ]);
+  return {
+    bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
+    name: `GSP销售记录_${q.from}_${q.to}.xlsx`,
+    rows: rows.length,
+  };
+}
+
+/** The trace codes offered twice, newest first. */
+export async function traceCodeFlagList(ctx: OperatorCtx, page: number, pageSize: number) {
+  const shipped = alias(orders, 'shipped_order');
+  const [list, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({
+        f: traceCodeFlags,
+        orderNo: orders.orderNo,
+        shippedOrderNo: shipped.orderNo,
+        operator: operators.name,
+      })
+      .from(traceCodeFlags)
+      .innerJoin(orders, eq(orders.id, traceCodeFlags.orderId))
+      .innerJoin(shipped, eq(shipped.id, traceCodeFlags.shippedOrderId))
+      .leftJoin(operators, eq(operators.id, traceCodeFlags.operatorId))
+      .orderBy(desc(traceCodeFlags.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ total: count() }).from(traceCodeFlags),
+  ]);
+  return {
+    list: list.map((r) => ({
+      id: r.f.id,
+      code: r.f.code,
+      order_id: r.f.orderId,
+      order_no: r.orderNo,
+      shipped_order_id: r.f.shippedOrderId,
+      shipped_order_no: r.shippedOrderNo,
+      operator_name: r.operator,
+      created_at: Math.floor(r.f.createdAt.getTime() / 1000),
+    })),
+    total,
+    page,
+    page_size: pageSize,
+  };
+}

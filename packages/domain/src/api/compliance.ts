@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { daysBetween } from '../time/beijing';
+import { calendarDate, pageNumber } from './input';
+
+// Console calls of the compliance records (质量管理): the GSP sales record for a date range, and
+// the trace codes offered twice.
+
+/** GET /api/admin/gsp/sales: shipped goods between two Beijing dates (at most a year). */
+export const gspSalesQuery = z
+  .object({ from: calendarDate('开始日期'), to: calendarDate('结束日期') })
+  .refine((q) => q.from <= q.to, { error: '开始日期不能晚于结束日期', path: ['to'] })
+  .refine((q) => daysBetween(q.from, q.to) <= 366, { error: '一次最多导出一年', path: ['to'] });
+export type GspSalesQuery = z.infer<typeof gspSalesQuery>;
+
+export const traceCodeFlagsQuery = z.object({
+  page: pageNumber,
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** A trace code offered for a shipment after it had already shipped with another order. */
+export const traceCodeFlagView = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  shipped_order_id: z.number().int(),
+  shipped_order_no: z.string(),
+  operator_name: z.string().nullable(),
+  /** 10-digit seconds. */
+  created_at: z.number().int(),
+});
+export type TraceCodeFlagView = z.infer<typeof traceCodeFlagView>;
