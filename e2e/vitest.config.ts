@@ -16,6 +16,5 @@ export default defineConfig({
     maxWorkers: workers,
     minWorkers: 1,
     pool: 'forks',
-    poolOptions: { forks: { isolate: false } },
   },
 });

@@ -75,6 +75,7 @@ describe('operator console', () => {
       '工作台',
       '订单发货',
       '含麻回执',
+      '质量记录',
       '商品管理',
       '会员企业',
       '资质审核',
@@ -147,6 +148,7 @@ describe('operator console', () => {
       '订单发货',
       '售后处理',
       '含麻回执',
+      '质量记录',
       '发票管理',
       '商品管理',
       '抽奖活动',
@@ -198,6 +200,7 @@ describe('operator console', () => {
     for (const [menu, testId, shot] of [
       ['售后处理', 'admin-after-sales', 'admin-after-sales'],
       ['含麻回执', 'admin-receipts', 'admin-receipts'],
+      ['质量记录', 'admin-records', 'admin-records-admin'],
     ]) {
       await page.getByTestId('admin-menu').getByRole('link', { name: menu }).click();
       await page.getByTestId(testId).waitFor();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   goodsBatches,
@@ -92,6 +93,22 @@ describe('shipping with batches and trace codes (GSP)', () => {
         (b) => b.quantity > 0 && b.warehouseId === first.warehouseId && b.expiresOn < earliestTaken,
       ),
     ).toEqual([]);
+    // 质量记录: this month's GSP sales record holds the order's batches.
+    await op.page.getByTestId('admin-menu').getByRole('link', { name: '质量记录' }).click();
+    await op.page.getByTestId('admin-records').waitFor();
+    const [sheet] = await Promise.all([
+      op.page.waitForEvent('download'),
+      op.page.getByTestId('admin-gsp-export').click(),
+    ]);
+    expect(sheet.suggestedFilename()).toMatch(/^GSP销售记录_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await sheet.path());
+    const recorded = workbook
+      .getWorksheet('销售记录')
+      ?.getSheetValues()
+      .filter((row) => Array.isArray(row) && row[2] === order.orderNo) as unknown[][];
+    expect(recorded.map((r) => r[9]).sort()).toEqual(taken.map((b) => b.batchNo).sort());
+    await h.shot(op.page, 'admin-records');
     // Only the refusal asked for above.
     expect(opErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 

@@ -11,6 +11,7 @@ import {
   HistoryOutlined,
   PictureOutlined,
   ProfileOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -78,6 +79,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: FileDoneOutlined,
     permission: 'receipts:review',
     page: () => import('../features/order/pages/ReceiptsConsole'),
+  },
+  {
+    path: '/records',
+    title: '质量记录',
+    group: 'order',
+    icon: SafetyCertificateOutlined,
+    permission: 'orders:read',
+    page: () => import('../features/compliance/pages/RecordsPage'),
   },
   {
     path: '/invoices',

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { goods, goodsCategories } from '../../db/schema';
+import { databaseTag } from '../../lib/cache-key';
 
 /** Escapes LIKE wildcards so a keyword matches literally (the keyword is a bound parameter). */
 export function escapeLike(text: string): string {
@@ -173,7 +174,7 @@ const ROWS_TTL_MS = Math.min(1_000, Number(process.env.CATALOG_CACHE_TTL_MS ?? 5
 const rowsCache = new Map<string, { at: number; rows: Promise<SummaryRow[]> }>();
 
 function pageRows(db: Db, ids: number[]): Promise<SummaryRow[]> {
-  const key = ids.join(',');
+  const key = `${databaseTag(db)}:${ids.join(',')}`;
   const now = Date.now();
   const hit = rowsCache.get(key);
   if (hit && now - hit.at < ROWS_TTL_MS) return hit.rows;
@@ -207,7 +208,7 @@ function pageIds(
   page: number,
   pageSize: number,
 ): Promise<number[]> {
-  const key = JSON.stringify([filter, sort, page, pageSize]);
+  const key = JSON.stringify([databaseTag(db), filter, sort, page, pageSize]);
   const now = Date.now();
   const hit = pageCache.get(key);
   if (hit && now - hit.at < LIST_TTL_MS) return hit.ids;
@@ -241,7 +242,7 @@ const COUNT_TTL_MS = listCacheTtlMs;
 
 /** Totals are cached for a few seconds per filter (they move slowly; pages are always fresh). */
 function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
-  const key = JSON.stringify(filter);
+  const key = JSON.stringify([databaseTag(db), filter]);
   const now = Date.now();
   const hit = countCache.get(key);
   if (hit && now - hit.at < COUNT_TTL_MS) return hit.total;

@@ -26,6 +26,7 @@ import {
   goodsStock,
   searchLog,
 } from '../../db/schema';
+import { databaseTag } from '../../lib/cache-key';
 import type { BuyerCtx, ViewerCtx } from '../../lib/context';
 import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';
@@ -179,7 +180,7 @@ const SUGGESTION_TTL_MS = listCacheTtlMs * 6;
 export function suggestions(db: Db, keywords: string, type: number): Promise<string[]> {
   const k = keywords.trim();
   if (!k) return Promise.resolve([]);
-  const key = `${type}:${k.toLowerCase()}`;
+  const key = `${databaseTag(db)}:${type}:${k.toLowerCase()}`;
   const now = Date.now();
   const hit = suggestionCache.get(key);
   if (hit && now - hit.at < SUGGESTION_TTL_MS) return hit.list;

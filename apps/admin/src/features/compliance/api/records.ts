@@ -1,0 +1,25 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TraceCodeFlagView } from '@yaocai/domain';
+import qs from 'qs';
+import { http } from '../../../lib/http';
+
+interface FlagList {
+  list: TraceCodeFlagView[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** GET /api/admin/trace-code-flags (orders:read) */
+export const listTraceCodeFlags = (q: { page: number; page_size: number }) =>
+  http.get<FlagList>(`/api/admin/trace-code-flags?${qs.stringify(q)}`);
+export const useTraceCodeFlags = (q: { page: number; page_size: number }) =>
+  useQuery({
+    queryKey: ['admin-trace-code-flags', q],
+    queryFn: () => listTraceCodeFlags(q),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/gsp/sales: the .xlsx download of a Beijing date range. */
+export const gspSalesHref = (from: string, to: string) =>
+  `/api/admin/gsp/sales?${qs.stringify({ from, to })}`;

@@ -1,0 +1,72 @@
+import { beijingDateTimeText, beijingToday, daysBetween } from '@yaocai/domain';
+import { Alert, Button, Card, DatePicker, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { gspSalesHref, useTraceCodeFlags } from '../api/records';
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+/**
+ * 质量记录 (orders:read): the GSP sales record of a date range as .xlsx (one row per batch
+ * shipped: goods, maker, approval number, batch, dates, buyer, quantity, price), and the trace
+ * codes offered again after they had shipped. The records themselves cannot be edited.
+ */
+export default function RecordsPage() {
+  const today = beijingToday(new Date());
+  const [range, setRange] = useState<Range>([dayjs(today).startOf('month'), dayjs(today)]);
+  const [page, setPage] = useState(1);
+  const flags = useTraceCodeFlags({ page, page_size: 20 });
+  const from = range?.[0]?.format('YYYY-MM-DD');
+  const to = range?.[1]?.format('YYYY-MM-DD');
+  const tooLong = from && to ? daysBetween(from, to) > 366 : false;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="admin-records">
+      <Card title="GSP销售记录">
+        <Typography.Paragraph type="secondary">
+          按发货日期（北京时间）导出：品名、规格、生产企业、批准文号、批号、生产日期、有效期、购货单位、数量、单价、金额与收货地址，每个发货批次一行。销售与发货记录不可修改或删除。
+        </Typography.Paragraph>
+        <Space wrap>
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(value) => setRange(value)}
+            allowClear={false}
+            aria-label="发货日期范围"
+            data-testid="admin-gsp-range"
+          />
+          <Button
+            type="primary"
+            href={from && to && !tooLong ? gspSalesHref(from, to) : undefined}
+            disabled={!from || !to || tooLong}
+            data-testid="admin-gsp-export"
+          >
+            导出销售记录（.xlsx）
+          </Button>
+        </Space>
+        {tooLong && <Alert style={{ marginTop: 12 }} type="warning" showIcon message="一次最多导出一年" />}
+      </Card>
+      <Card title="追溯码重复告警">
+        <Table
+          rowKey="id"
+          size="small"
+          loading={flags.isFetching}
+          dataSource={flags.data?.list ?? []}
+          locale={{ emptyText: '暂无重复追溯码' }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: flags.data?.total ?? 0,
+            onChange: setPage,
+            showTotal: (n) => `共 ${n} 条`,
+          }}
+          columns={[
+            { title: '追溯码', dataIndex: 'code' },
+            { title: '本次发货订单', dataIndex: 'order_no' },
+            { title: '已随订单发出', dataIndex: 'shipped_order_no' },
+            { title: '操作员', dataIndex: 'operator_name', render: (v: string | null) => v ?? '—' },
+            { title: '时间', dataIndex: 'created_at', render: (s: number) => beijingDateTimeText(s) },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
