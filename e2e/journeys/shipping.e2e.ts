@@ -108,6 +108,8 @@ describe('shipping with batches and trace codes (GSP)', () => {
       ?.getSheetValues()
       .filter((row) => Array.isArray(row) && row[2] === order.orderNo) as unknown[][];
     expect(recorded.map((r) => r[9]).sort()).toEqual(taken.map((b) => b.batchNo).sort());
+    // The 含麻 report of this month answers (the demo's 含麻 order is a day old, unless the month just began).
+    await op.page.getByTestId('admin-ephedrine-report').locator('.ant-table-tbody').waitFor();
     await h.shot(op.page, 'admin-records');
     // Only the refusal asked for above.
     expect(opErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);

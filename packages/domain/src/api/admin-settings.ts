@@ -104,6 +104,11 @@ export const settingsSectionBodies = {
   compliance: z.object({
     trace_codes_required: formBoolean('请选择是否必须录入追溯码').default(false),
     near_expiry_months: integer('近效期月数', 1, 24).default(6),
+    /** 含麻: units one buyer company may order within this many days (0: no period limit). */
+    ephedrine_period_days: integer('含麻药品限购周期天数', 0, 90).default(30),
+    ephedrine_period_limit: integer('含麻药品周期限购件数', 1, 1000).default(30),
+    /** 含麻 orders are paid from the wallet (余额) only: no credit, no online payment. */
+    ephedrine_wallet_only: formBoolean('请选择含麻药品订单是否仅限余额支付').default(false),
   }),
 } as const;
 

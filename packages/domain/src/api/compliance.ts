@@ -30,3 +30,17 @@ export const traceCodeFlagView = z.object({
   created_at: z.number().int(),
 });
 export type TraceCodeFlagView = z.infer<typeof traceCodeFlagView>;
+
+/** One buyer company's 含麻 purchases in a period (GET /api/admin/ephedrine/report). */
+export const ephedrineReportRow = z.object({
+  company_id: z.number().int(),
+  company: z.string(),
+  company_type: z.string(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  /** Yuan paid for the 含麻 lines. */
+  amount: z.number(),
+  first_order_on: z.string(),
+  last_order_on: z.string(),
+});
+export type EphedrineReportRow = z.infer<typeof ephedrineReportRow>;

@@ -51,8 +51,17 @@ export const defaultSettings = {
     expire_on: '12-31',
     max_share_percent: 50,
   },
-  /** Trace codes are asked for at shipping but not required; 近效期 under 6 months. */
-  compliance: { trace_codes_required: false, near_expiry_months: 6 },
+  /**
+   * Trace codes are asked for at shipping but not required; 近效期 under 6 months; a company orders
+   * at most 30 含麻 units in 30 days.
+   */
+  compliance: {
+    trace_codes_required: false,
+    near_expiry_months: 6,
+    ephedrine_period_days: 30,
+    ephedrine_period_limit: 30,
+    ephedrine_wallet_only: false,
+  },
 };
 
 export async function seedSettings(tx: Tx) {

@@ -1,5 +1,6 @@
 import {
   envelope,
+  ephedrineReportRow,
   gspSalesQuery,
   idParams,
   page,
@@ -7,10 +8,12 @@ import {
   traceCodeFlagView,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CSV, fileBytes, PDF, sendFile, XLSX } from '../../lib/download';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
 import { adminDeliveryNote, myDeliveryNote, myTraceCodesCsv } from './documents';
+import { ephedrineReport, ephedrineReportWorkbook } from './ephedrine';
 import { gspSalesWorkbook, traceCodeFlagList } from './records';
 
 /** The papers of one of the store's shipped orders: delivery note (PDF) and trace codes (CSV). */
@@ -62,6 +65,34 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendFile(reply, XLSX, await gspSalesWorkbook(await request.operatorCtx(), request.query)),
+  );
+  app.get(
+    '/admin/ephedrine/report',
+    {
+      preValidation: app.requirePermission('orders:read'),
+      schema: {
+        tags: ['admin'],
+        summary: '含麻 sales per buyer company between two Beijing dates',
+        querystring: gspSalesQuery,
+        response: { 200: envelope(z.array(ephedrineReportRow)) },
+      },
+    },
+    async (request) => ok(await ephedrineReport(await request.operatorCtx(), request.query)),
+  );
+  app.get(
+    '/admin/ephedrine/export',
+    {
+      preValidation: app.requirePermission('orders:read'),
+      schema: {
+        tags: ['admin'],
+        summary: '含麻 sales per buyer company between two Beijing dates, as .xlsx',
+        querystring: gspSalesQuery,
+        produces: [XLSX],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, XLSX, await ephedrineReportWorkbook(await request.operatorCtx(), request.query)),
   );
   app.get(
     '/admin/trace-code-flags',

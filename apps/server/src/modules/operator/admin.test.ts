@@ -43,6 +43,8 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['GET', '/api/admin/orders/999999/delivery-note', '/api/admin/orders/{id}/delivery-note'],
     ['GET', '/api/admin/gsp/sales?from=2026-11-01&to=2026-11-30', '/api/admin/gsp/sales'],
     ['GET', '/api/admin/trace-code-flags', '/api/admin/trace-code-flags'],
+    ['GET', '/api/admin/ephedrine/report?from=2026-11-01&to=2026-11-30', '/api/admin/ephedrine/report'],
+    ['GET', '/api/admin/ephedrine/export?from=2026-11-01&to=2026-11-30', '/api/admin/ephedrine/export'],
   ].map(([method, url, path]) => ({
     method: method as 'GET',
     url,

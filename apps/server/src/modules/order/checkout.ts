@@ -25,6 +25,7 @@ import {
   priceSelectedLines,
   type SelectedLines,
 } from '../cart/service';
+import { assertEphedrinePeriod } from '../compliance/ephedrine';
 import type { OrderSettings } from './settings';
 import { lineDemands } from './stock';
 
@@ -80,6 +81,8 @@ export interface Checkout {
   pointsRule: PointsRule;
   userCouponId: number | null;
   ephedrine: boolean;
+  /** 含麻 units the order takes (packages and gifts counted). */
+  ephedrineUnits: number;
 }
 
 const buyerPoints = statement(
@@ -247,6 +250,8 @@ export async function loadCheckout(
   );
   if (ephedrine > config.ephedrineLimit)
     throw refusal(`含麻黄碱类复方制剂每单限购${config.ephedrineLimit}件，当前${ephedrine}件`);
+  // The company's period limit, told at step 2; the order's transaction counts again under a lock.
+  await assertEphedrinePeriod(db, ctx.now, buyer.companyId, ephedrine, config.ephedrinePeriod);
   // Warehouse groups on the verify page: lines by warehouse, then in cart order.
   lines.sort((a, b) => a.warehouseId - b.warehouseId || a.cartId - b.cartId);
 
@@ -276,6 +281,7 @@ export async function loadCheckout(
     pointsRule: config.points,
     userCouponId: coupon ? Number(coupon.id) : null,
     ephedrine: ephedrine > 0,
+    ephedrineUnits: ephedrine,
   };
 }
 

@@ -25,6 +25,7 @@ import {
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';
+import { assertEphedrinePeriod } from '../compliance/ephedrine';
 import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
@@ -145,6 +146,15 @@ async function insertOrder(
     return orderLinesOf(l, p);
   });
   return db.transaction(async (tx) => {
+    // 含麻: the company's units in the period, counted under its row lock (two stores at once).
+    await assertEphedrinePeriod(
+      tx,
+      now,
+      checkout.companyId,
+      checkout.ephedrineUnits,
+      config.ephedrinePeriod,
+      true,
+    );
     const inserted = await writeOrder(
       tx,
       {

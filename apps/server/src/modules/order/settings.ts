@@ -24,6 +24,10 @@ export interface OrderSettings {
   traceCodesRequired: boolean;
   /** Goods whose earliest batch expires within this many months are 近效期. */
   nearExpiryMonths: number;
+  /** 含麻 units one company may order within `days` days (days 0: no period limit). */
+  ephedrinePeriod: { days: number; limit: number };
+  /** 含麻 orders are paid from the wallet only. */
+  ephedrineWalletOnly: boolean;
 }
 
 /** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
@@ -69,5 +73,7 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
     pointsExpireOn: points.expire_on,
     traceCodesRequired: compliance.trace_codes_required,
     nearExpiryMonths: compliance.near_expiry_months,
+    ephedrinePeriod: { days: compliance.ephedrine_period_days, limit: compliance.ephedrine_period_limit },
+    ephedrineWalletOnly: compliance.ephedrine_wallet_only,
   };
 }

@@ -5,7 +5,9 @@ import type { Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { AppError, notFound, refusal } from '../../lib/errors';
+import { assertEphedrinePayment } from '../compliance/ephedrine';
 import { lockOrder } from '../order/service';
+import { loadOrderSettings } from '../order/settings';
 import { moveBalance, USE_TYPE, useCredit, walletRow } from '../wallet/service';
 import { providers } from './provider';
 import { applyIfPaid, closeOpenTrades, markOrderPaid } from './trades';
@@ -85,7 +87,9 @@ export async function creditCheck(ctx: BuyerCtx, orderId: number) {
 
 export async function payByCredit(ctx: BuyerCtx, orderId: number) {
   let due = ctx.now;
+  const { ephedrineWalletOnly } = await loadOrderSettings(ctx.db);
   const order = await payInHouse(ctx, orderId, 'credit', async (tx, o) => {
+    assertEphedrinePayment(o, ephedrineWalletOnly);
     ({ dueAt: due } = await useCredit(tx, ctx.now, o.userId, o.totalFen, o.id));
   });
   return { id: order.id, paid: toYuan(order.totalFen), due_at: Math.floor(due.getTime() / 1000) };
@@ -99,9 +103,11 @@ export async function payByCredit(ctx: BuyerCtx, orderId: number) {
 export async function startOnline(ctx: BuyerCtx, orderId: number, providerName: string) {
   const provider = providers.get(providerName);
   if (!provider) throw refusal('不支持的支付方式');
+  const { ephedrineWalletOnly } = await loadOrderSettings(ctx.db);
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, ctx.actor.userId);
     assertPayable(order, ctx.now);
+    assertEphedrinePayment(order, ephedrineWalletOnly);
     const [open] = await tx
       .select()
       .from(payments)

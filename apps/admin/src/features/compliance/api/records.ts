@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TraceCodeFlagView } from '@yaocai/domain';
+import type { EphedrineReportRow, TraceCodeFlagView } from '@yaocai/domain';
 import qs from 'qs';
 import { http } from '../../../lib/http';
 
@@ -23,3 +23,16 @@ export const useTraceCodeFlags = (q: { page: number; page_size: number }) =>
 /** GET /api/admin/gsp/sales: the .xlsx download of a Beijing date range. */
 export const gspSalesHref = (from: string, to: string) =>
   `/api/admin/gsp/sales?${qs.stringify({ from, to })}`;
+
+/** GET /api/admin/ephedrine/report: 含麻 sales per buyer company in a date range. */
+export const ephedrineReport = (from: string, to: string) =>
+  http.get<EphedrineReportRow[]>(`/api/admin/ephedrine/report?${qs.stringify({ from, to })}`);
+export const useEphedrineReport = (from: string | undefined, to: string | undefined) =>
+  useQuery({
+    queryKey: ['admin-ephedrine-report', from, to],
+    queryFn: () => ephedrineReport(from as string, to as string),
+    enabled: !!from && !!to,
+    placeholderData: keepPreviousData,
+  });
+export const ephedrineExportHref = (from: string, to: string) =>
+  `/api/admin/ephedrine/export?${qs.stringify({ from, to })}`;

@@ -2,7 +2,7 @@ import { beijingDateTimeText, beijingToday, daysBetween } from '@yaocai/domain';
 import { Alert, Button, Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { gspSalesHref, useTraceCodeFlags } from '../api/records';
+import { ephedrineExportHref, gspSalesHref, useEphedrineReport, useTraceCodeFlags } from '../api/records';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -44,6 +44,7 @@ export default function RecordsPage() {
         </Space>
         {tooLong && <Alert style={{ marginTop: 12 }} type="warning" showIcon message="一次最多导出一年" />}
       </Card>
+      <EphedrineCard />
       <Card title="追溯码重复告警">
         <Table
           rowKey="id"
@@ -68,5 +69,56 @@ export default function RecordsPage() {
         />
       </Card>
     </Space>
+  );
+}
+
+/** 含麻药品销售报表: units, orders and amount per buyer company in a date range; .xlsx export. */
+function EphedrineCard() {
+  const today = beijingToday(new Date());
+  const [range, setRange] = useState<Range>([dayjs(today).startOf('month'), dayjs(today)]);
+  const from = range?.[0]?.format('YYYY-MM-DD');
+  const to = range?.[1]?.format('YYYY-MM-DD');
+  const tooLong = from && to ? daysBetween(from, to) > 366 : false;
+  const report = useEphedrineReport(tooLong ? undefined : from, tooLong ? undefined : to);
+  return (
+    <Card
+      title="含麻药品销售报表"
+      extra={
+        <Button
+          href={from && to && !tooLong ? ephedrineExportHref(from, to) : undefined}
+          disabled={!from || !to || tooLong}
+          data-testid="admin-ephedrine-export"
+        >
+          导出（.xlsx）
+        </Button>
+      }
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(value) => setRange(value)}
+          allowClear={false}
+          aria-label="下单日期范围"
+        />
+        {tooLong && <Alert type="warning" showIcon message="一次最多查询一年" />}
+        <Table
+          rowKey="company_id"
+          size="small"
+          loading={report.isFetching}
+          dataSource={report.data ?? []}
+          pagination={false}
+          locale={{ emptyText: '该期间无含麻药品销售' }}
+          data-testid="admin-ephedrine-report"
+          columns={[
+            { title: '购货单位', dataIndex: 'company' },
+            { title: '订单数', dataIndex: 'orders', width: 90 },
+            { title: '数量（件）', dataIndex: 'units', width: 100 },
+            { title: '金额', dataIndex: 'amount', width: 110, render: (v: number) => `¥${v.toFixed(2)}` },
+            { title: '首次下单', dataIndex: 'first_order_on', width: 120 },
+            { title: '最近下单', dataIndex: 'last_order_on', width: 120 },
+          ]}
+        />
+      </Space>
+    </Card>
   );
 }

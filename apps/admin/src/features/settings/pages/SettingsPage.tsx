@@ -213,6 +213,25 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
       >
         <InputNumber min={1} max={24} precision={0} style={{ width: 200 }} addonAfter="个月" />
       </Form.Item>
+      <Form.Item
+        name="ephedrine_period_days"
+        label="含麻药品限购周期（天）"
+        extra="同一购货单位（含其全部门店）在该天数内累计可购含麻药品件数受下方限制；0 为不限周期，仅按每单限购"
+        required
+      >
+        <InputNumber min={0} max={90} precision={0} style={{ width: 200 }} addonAfter="天" />
+      </Form.Item>
+      <Form.Item name="ephedrine_period_limit" label="含麻药品周期限购件数" required>
+        <InputNumber min={1} max={1000} precision={0} style={{ width: 200 }} addonAfter="件" />
+      </Form.Item>
+      <Form.Item
+        name="ephedrine_wallet_only"
+        label="含麻药品订单仅限余额支付"
+        valuePropName="checked"
+        extra="开启后，含麻药品订单不能使用账期或在线支付"
+      >
+        <Switch />
+      </Form.Item>
     </>
   ),
 };
