@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { goodsTags, scopeClassCodes, zones } from '../catalog/scope';
+import { controlClassCodes } from '../compliance/control-classes';
 import { fromYuan } from '../money';
 import { ladderProblems } from '../pricing/ladder-rules';
 import { formBoolean, pageOf } from './admin';
@@ -71,6 +72,8 @@ export const goodsEditBody = z
     storage: singleLineText('贮藏条件', 40).default(''),
     description: multiLineText('商品说明', 5000).default(''),
     scope_class: z.enum(scopeClassCodes, { error: '请选择经营范围类别' }),
+    /** 特殊管理类别 (vaccine, narcotic ...), or null for none. */
+    control_class: orNull(z.enum(controlClassCodes, { error: '特殊管理类别不正确' })).default(null),
     base_price: yuanAmount('基础价').pipe(z.number().gt(0, { error: '基础价须大于0' })),
     retail_price: orNull(yuanAmount('建议零售价')),
     ladder_type: z.coerce
@@ -190,6 +193,7 @@ export const adminGoodsDetail = z.object({
     storage: z.string(),
     description: z.string(),
     scope_class: z.string(),
+    control_class: z.enum(controlClassCodes).nullable(),
     base_price: z.number(),
     retail_price: z.number().nullable(),
     ladder_type: z.number().int(),

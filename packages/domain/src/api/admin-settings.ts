@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlClassCodes } from '../compliance/control-classes';
 import { formBoolean } from './admin';
 import { linkUrl, required } from './admin-content';
 import { singleLineText, yuanAmount } from './input';
@@ -109,6 +110,11 @@ export const settingsSectionBodies = {
     ephedrine_period_limit: integer('含麻药品周期限购件数', 1, 1000).default(30),
     /** 含麻 orders are paid from the wallet (余额) only: no credit, no online payment. */
     ephedrine_wallet_only: formBoolean('请选择含麻药品订单是否仅限余额支付').default(false),
+    /** Control classes never listed online (the seed lists them all). */
+    never_listable: z
+      .array(z.enum(controlClassCodes, { error: '不得网络销售的类别不正确' }))
+      .max(controlClassCodes.length)
+      .default([]),
   }),
 } as const;
 

@@ -79,6 +79,8 @@ export const goods = pgTable(
     storage: text('storage').notNull().default(''),
     /** Expiry date of the batch on sale. */
     expiresOn: date('expires_on', { mode: 'string' }),
+    /** 特殊管理类别 (packages/domain control-classes): null for none. */
+    controlClass: text('control_class'),
     description: text('description').notNull().default(''),
     /** Business-scope class (matched against the buyer's jyfw). */
     scopeClass: text('scope_class').notNull(),

@@ -1,3 +1,4 @@
+import { controlClassCodes } from '@yaocai/domain';
 import type { Tx } from '../client';
 import { settings } from '../schema';
 
@@ -61,6 +62,7 @@ export const defaultSettings = {
     ephedrine_period_days: 30,
     ephedrine_period_limit: 30,
     ephedrine_wallet_only: false,
+    never_listable: [...controlClassCodes],
   },
 };
 

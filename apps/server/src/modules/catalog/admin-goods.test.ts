@@ -388,6 +388,41 @@ describe('.xlsx import and export', () => {
     );
   });
 
+  it('refuses goods of a class never sold online, in the editor and in a file, as 站点设置 lists them', async () => {
+    const vaccine = await call('POST', '/api/admin/goods', operations, body({ control_class: 'vaccine' }));
+    expect(vaccine.statusCode).toBe(422);
+    expect(vaccine.json().data.errors.control_class).toEqual([
+      '疫苗不得通过网络销售，不能上架（站点设置·质量管理）',
+    ]);
+    const { headers } = await workbookOf([]);
+    expect(headers).toContain('特殊管理类别');
+    const rows = [row(21, { 特殊管理类别: '麻醉药品' })].map((r) => headers.map((h) => r[h] ?? ''));
+    const res = await upload(
+      '/api/admin/goods/import',
+      operations,
+      (await workbookOf(rows)).bytes,
+      'g.xlsx',
+      'x',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.errors['第2行 特殊管理类别']).toEqual([
+      '麻醉药品不得通过网络销售，不能上架（站点设置·质量管理）',
+    ]);
+    // A class the operator takes off the list may be listed (中药配方颗粒 here); the others stay refused.
+    const settings = (await call('GET', '/api/admin/settings', admin)).json().data.compliance;
+    const saved = await call('POST', '/api/admin/settings/compliance', admin, {
+      ...settings,
+      never_listable: settings.never_listable.filter((c: string) => c !== 'tcm_granule'),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const granule = await created({ control_class: 'tcm_granule' });
+    const detail = (await call('GET', `/api/admin/goods/${granule.id}`, operations)).json().data;
+    expect(detail.fields.control_class).toBe('tcm_granule');
+    expect(
+      (await call('POST', '/api/admin/goods', operations, body({ control_class: 'narcotic' }))).statusCode,
+    ).toBe(422);
+  });
+
   it('refuses a file that is not a spreadsheet, with a message', async () => {
     const res = await upload(
       '/api/admin/goods/import',

@@ -4,6 +4,7 @@ import {
   type adminGoodsQuery,
   fromYuan,
   type GoodsEditBody,
+  listingRefusal,
   type PermissionCode,
   permissionName,
   toYuan,
@@ -16,6 +17,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { priceDropNews } from '../message/favourite-news';
+import { loadOrderSettings } from '../order/settings';
 import { goodsPinyinColumns } from './pinyin';
 import { invalidateGoodsLists } from './queries';
 import { invalidateCatalogRefs } from './refs';
@@ -210,6 +212,7 @@ export function goodsColumns(body: GoodsEditBody) {
     storage: body.storage,
     description: body.description,
     scopeClass: body.scope_class,
+    controlClass: body.control_class,
     basePriceFen: fromYuan(body.base_price),
     retailPriceFen: body.retail_price === null ? null : fromYuan(body.retail_price),
     ladderType: body.ladder_type,
@@ -335,14 +338,22 @@ export async function updateEditedGoods(tx: DbOrTx, ctx: OperatorCtx, id: number
   });
 }
 
+/** Refuses a goods of a class 站点设置 keeps off online sale (疫苗, 麻醉药品 ...). */
+async function assertListable(ctx: OperatorCtx, body: GoodsEditBody) {
+  const refused = listingRefusal(body.control_class, (await loadOrderSettings(ctx.db)).neverListable);
+  if (refused) throw fieldError('control_class', refused);
+}
+
 export async function createGoods(ctx: OperatorCtx, body: GoodsEditBody) {
   requireHeld(ctx, 'prices:write');
+  await assertListable(ctx, body);
   const id = await ctx.db.transaction((tx) => insertEditedGoods(tx, ctx, body));
   goodsChanged(ctx);
   return getAdminGoods(ctx, id);
 }
 
 export async function updateGoods(ctx: OperatorCtx, id: number, body: GoodsEditBody) {
+  await assertListable(ctx, body);
   await ctx.db.transaction((tx) => updateEditedGoods(tx, ctx, id, body));
   goodsChanged(ctx);
   return getAdminGoods(ctx, id);
@@ -413,6 +424,7 @@ export async function getAdminGoods(ctx: OperatorCtx, id: number): Promise<Admin
       storage: row.storage,
       description: row.description,
       scope_class: row.scopeClass,
+      control_class: row.controlClass as AdminGoodsDetail['fields']['control_class'],
       base_price: toYuan(row.basePriceFen),
       retail_price: row.retailPriceFen === null ? null : toYuan(row.retailPriceFen),
       ladder_type: row.ladderType,

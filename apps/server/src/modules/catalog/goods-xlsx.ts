@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   type AdminGoodsQuery,
   adminGoodsQuery,
+  controlClasses,
+  controlClassName,
   type GoodsEditBody,
   goodsEditBody,
   goodsKinds,
+  listingRefusal,
   rxClasses,
   scopeClasses,
   toYuan,
@@ -16,6 +19,7 @@ import { brands, categories, goods, goodsCategories } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { auditMany } from '../audit/service';
+import { loadOrderSettings } from '../order/settings';
 import { goodsChanged, goodsColumns, listAdminGoods, requireHeld } from './admin-goods';
 
 // Goods through Excel: the export of a filtered list, the import template, and the import.
@@ -37,6 +41,7 @@ const columns = [
   ['处方类别', 'rx_class'],
   ['贮藏条件', 'storage'],
   ['经营范围类别', 'scope_class'],
+  ['特殊管理类别', 'control_class'],
   ['基础价', 'base_price'],
   ['建议零售价', 'retail_price'],
   ['阶梯价类型', 'ladder_type'],
@@ -101,6 +106,10 @@ export async function goodsImportTemplate(): Promise<Buffer> {
     ['商品类型', goodsKinds.map((k) => k.name).join('、')],
     ['处方类别', rxClasses.map((k) => k.name).join('、')],
     ['经营范围类别', scopeClasses.map((k) => k.name).join('、')],
+    [
+      '特殊管理类别',
+      `留空为无；${controlClasses.map((k) => k.name).join('、')}（站点设置中不得网络销售的类别不能导入）`,
+    ],
     ['品牌', '品牌名称，可留空'],
     ['基础价 / 建议零售价', '单位元，最多两位小数'],
     ['阶梯价类型', ladderTypeNames.join('、')],
@@ -156,6 +165,7 @@ export async function exportGoods(ctx: OperatorCtx, query: AdminGoodsQuery): Pro
         rxClasses.find((k) => k.code === g.rxClass)?.name ?? g.rxClass,
         g.storage,
         scopeClasses.find((k) => k.code === g.scopeClass)?.name ?? g.scopeClass,
+        g.controlClass ? controlClassName(g.controlClass) : '',
         toYuan(g.basePriceFen),
         g.retailPriceFen === null ? '' : toYuan(g.retailPriceFen),
         ladderTypeNames[g.ladderType === 1 ? 1 : 0],
@@ -203,14 +213,19 @@ async function readRows(ctx: OperatorCtx, bytes: Buffer) {
     const found = columns.find(([header]) => header === cellText(cell.value));
     if (found) index.set(found[1], col);
   });
-  const missing = columns.filter(([, field]) => field !== 'sku' && !index.has(field)).map(([h]) => h);
+  // 商品编码 is empty for new goods; 特殊管理类别 came later (older files leave it out: none).
+  const optional: Field[] = ['sku', 'control_class'];
+  const missing = columns
+    .filter(([, field]) => !optional.includes(field) && !index.has(field))
+    .map(([h]) => h);
   if (missing.length) throw validationError({ file: [`缺少列：${missing.join('、')}（请使用导入模板）`] });
   if (sheet.actualRowCount - 1 > MAX_IMPORT_ROWS)
     throw validationError({ file: [`一次最多导入${MAX_IMPORT_ROWS}行，请分批导入`] });
 
-  const [brandRows, categoryRows] = await Promise.all([
+  const [brandRows, categoryRows, { neverListable }] = await Promise.all([
     ctx.db.select({ id: brands.id, name: brands.name }).from(brands),
     ctx.db.select({ id: categories.id, code: categories.code }).from(categories),
+    loadOrderSettings(ctx.db),
   ]);
   const problems: Problem[] = [];
   const rows: ParsedRow[] = [];
@@ -265,6 +280,7 @@ async function readRows(ctx: OperatorCtx, bytes: Buffer) {
       storage: text('storage'),
       description: text('description'),
       scope_class: byName(scopeClasses, text('scope_class')),
+      control_class: text('control_class') === '' ? null : byName(controlClasses, text('control_class')),
       base_price: text('base_price'),
       retail_price: retail === '' ? null : retail,
       ladder_type: Math.max(0, ladderType),
@@ -288,6 +304,11 @@ async function readRows(ctx: OperatorCtx, bytes: Buffer) {
         if (field === 'category_ids' && text('category_ids') !== '' && categoryIds.length === 0) continue;
         problem(field, issue.message);
       }
+      return;
+    }
+    const refused = listingRefusal(parsed.data.control_class, neverListable);
+    if (refused) {
+      problem('control_class', refused);
       return;
     }
     rows.push({ row: rowNumber, sku: text('sku'), body: parsed.data });

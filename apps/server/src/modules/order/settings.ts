@@ -28,6 +28,8 @@ export interface OrderSettings {
   ephedrinePeriod: { days: number; limit: number };
   /** 含麻 orders are paid from the wallet only. */
   ephedrineWalletOnly: boolean;
+  /** Control classes never listed online. */
+  neverListable: readonly string[];
 }
 
 /** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
@@ -75,5 +77,6 @@ async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
     nearExpiryMonths: compliance.near_expiry_months,
     ephedrinePeriod: { days: compliance.ephedrine_period_days, limit: compliance.ephedrine_period_limit },
     ephedrineWalletOnly: compliance.ephedrine_wallet_only,
+    neverListable: compliance.never_listable,
   };
 }

@@ -1,5 +1,12 @@
 import type { GoodsEditorOptions } from '@yaocai/domain';
-import { assignableZones, goodsKinds, goodsTags, rxClasses, scopeClasses } from '@yaocai/domain';
+import {
+  assignableZones,
+  controlClasses,
+  goodsKinds,
+  goodsTags,
+  rxClasses,
+  scopeClasses,
+} from '@yaocai/domain';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd';
 import { ImagesField } from '../../../components/ImagesField';
 import { uploadGoodsImage } from '../api/goods';
@@ -60,6 +67,21 @@ export function GoodsFields({ options }: { options: GoodsEditorOptions }) {
         8,
         <Form.Item name="scope_class" label="经营范围类别" rules={required('请选择经营范围类别')}>
           <Select options={scopeClasses.map((k) => ({ value: k.code, label: k.name }))} />
+        </Form.Item>,
+      )}
+      {col(
+        8,
+        <Form.Item
+          name="control_class"
+          label="特殊管理类别"
+          extra="疫苗、麻醉药品等不得网络销售的类别不能保存（站点设置·质量管理）"
+        >
+          <Select
+            allowClear
+            placeholder="无"
+            options={controlClasses.map((k) => ({ value: k.code, label: k.name }))}
+            data-testid="admin-goods-control-class"
+          />
         </Form.Item>,
       )}
       {col(

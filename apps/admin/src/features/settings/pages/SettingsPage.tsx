@@ -1,11 +1,25 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  controlClasses,
   type SettingsSection,
   type SettingsView,
   settingsSectionNames,
   settingsSections,
 } from '@yaocai/domain';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch, Tabs } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Skeleton,
+  Space,
+  Switch,
+  Tabs,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useSaveSettings, useSettings } from '../api/settings';
@@ -231,6 +245,13 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
         extra="开启后，含麻药品订单不能使用账期或在线支付"
       >
         <Switch />
+      </Form.Item>
+      <Form.Item
+        name="never_listable"
+        label="不得网络销售的类别"
+        extra="勾选的特殊管理类别，商品新建、编辑与导入时一律拒绝"
+      >
+        <Checkbox.Group options={controlClasses.map((k) => ({ value: k.code, label: k.name }))} />
       </Form.Item>
     </>
   ),
