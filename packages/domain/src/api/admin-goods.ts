@@ -168,6 +168,8 @@ export const goodsBatchView = z.object({
   produced_on: z.string(),
   expires_on: z.string(),
   quantity: z.number().int(),
+  /** A 药检报告 was uploaded for the batch. */
+  report: z.boolean(),
 });
 export type GoodsBatchView = z.infer<typeof goodsBatchView>;
 

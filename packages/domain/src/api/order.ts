@@ -348,6 +348,9 @@ export const orderDetailView = orderSummaryView.extend({
   batches: z.array(
     z.object({
       line_id: z.number().int(),
+      batch_id: z.number().int(),
+      /** The batch has a 药检报告 (GET /api/order/{id}/inspection-reports/{batch_id}). */
+      report: z.boolean(),
       batch_no: z.string(),
       produced_on: z.string(),
       expires_on: z.string(),

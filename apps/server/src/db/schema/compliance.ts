@@ -64,3 +64,23 @@ export const traceCodeFlags = pgTable('trace_code_flags', {
   operatorId: integer('operator_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * 药检报告: the inspection report of a batch (PDF or picture), uploaded by 质管; a new upload
+ * supersedes the last (the newest is served), and none is ever deleted.
+ */
+export const inspectionReports = pgTable(
+  'inspection_reports',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => goodsBatches.id),
+    storageKey: text('storage_key').notNull().unique(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    operatorId: integer('operator_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inspection_reports_batch_idx').on(t.batchId, t.id)],
+);

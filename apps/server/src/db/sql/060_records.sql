@@ -14,6 +14,9 @@ create trigger order_line_batches_kept before update or delete on order_line_bat
 drop trigger if exists trace_codes_kept on trace_codes;
 create trigger trace_codes_kept before update or delete on trace_codes
   for each row execute function records_refuse_change();
+drop trigger if exists inspection_reports_kept on inspection_reports;
+create trigger inspection_reports_kept before update or delete on inspection_reports
+  for each row execute function records_refuse_change();
 drop trigger if exists order_lines_kept on order_lines;
 create trigger order_lines_kept before update or delete on order_lines
   for each row execute function records_refuse_change();
@@ -26,7 +29,7 @@ create trigger shipments_kept before delete on shipments
 do $$
 declare t text;
 begin
-  foreach t in array array['order_line_batches', 'trace_codes', 'order_lines', 'orders', 'shipments', 'qualifications'] loop
+  foreach t in array array['order_line_batches', 'trace_codes', 'inspection_reports', 'order_lines', 'orders', 'shipments', 'qualifications'] loop
     execute format('drop trigger if exists %I on %I', t || '_no_truncate', t);
     execute format('create trigger %I before truncate on %I for each statement execute function records_refuse_change()', t || '_no_truncate', t);
   end loop;

@@ -16,6 +16,7 @@ import { brands, categories, goods, goodsBatches, goodsCategories, warehouses } 
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { batchesWithReports } from '../compliance/reports';
 import { priceDropNews } from '../message/favourite-news';
 import { loadOrderSettings } from '../order/settings';
 import { goodsPinyinColumns } from './pinyin';
@@ -403,6 +404,10 @@ export async function getAdminGoods(ctx: OperatorCtx, id: number): Promise<Admin
       .where(eq(goodsBatches.goodsId, id))
       .orderBy(asc(goodsBatches.expiresOn), asc(goodsBatches.id)),
   ]);
+  const reported = await batchesWithReports(
+    ctx.db,
+    batches.map((b) => b.id),
+  );
   return {
     id: row.id,
     sku: row.sku,
@@ -449,6 +454,7 @@ export async function getAdminGoods(ctx: OperatorCtx, id: number): Promise<Admin
       produced_on: b.producedOn,
       expires_on: b.expiresOn,
       quantity: b.quantity,
+      report: reported.has(b.id),
     })),
   };
 }

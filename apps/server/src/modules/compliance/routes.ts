@@ -1,22 +1,31 @@
 import {
+  adminGoodsDetail,
   envelope,
   ephedrineReportRow,
+  goodsBatchParams,
   gspSalesQuery,
   idParams,
   page,
+  recordId,
   traceCodeFlagsQuery,
   traceCodeFlagView,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSV, fileBytes, PDF, sendFile, XLSX } from '../../lib/download';
+import { uploadedFile } from '../../lib/upload';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
+import { getAdminGoods } from '../catalog/admin-goods';
 import { adminDeliveryNote, myDeliveryNote, myTraceCodesCsv } from './documents';
 import { ephedrineReport, ephedrineReportWorkbook } from './ephedrine';
 import { gspSalesWorkbook, traceCodeFlagList } from './records';
+import { adminInspectionReport, myInspectionReport, storeInspectionReport } from './reports';
 
-/** The papers of one of the store's shipped orders: delivery note (PDF) and trace codes (CSV). */
+/** A batch of one of the store's orders. */
+const orderBatchParams = z.object({ id: recordId(), batchId: recordId() });
+
+/** The papers of one of the store's shipped orders: delivery note (PDF), 药检报告 and trace codes (CSV). */
 export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
   buyerOnly(app);
   app.get(
@@ -32,6 +41,27 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendFile(reply, PDF, await myDeliveryNote(await request.buyerCtx(), request.params.id)),
+  );
+  app.get(
+    '/order/:id/inspection-reports/:batchId',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'The 药检报告 of a batch the order shipped from (PDF or picture)',
+        params: orderBatchParams,
+        produces: [PDF, 'image/jpeg', 'image/png'],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) => {
+      const file = await myInspectionReport(
+        await request.buyerCtx(),
+        app.storage,
+        request.params.id,
+        request.params.batchId,
+      );
+      return sendFile(reply, file.mime, file);
+    },
   );
   app.get(
     '/order/:id/trace-codes',
@@ -65,6 +95,47 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendFile(reply, XLSX, await gspSalesWorkbook(await request.operatorCtx(), request.query)),
+  );
+  app.post(
+    '/admin/goods/:id/batches/:batchId/report',
+    {
+      preValidation: app.requirePermission('batches:write'),
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload the 药检报告 of a batch (PDF, JPG or PNG, up to 10 MB)',
+        params: goodsBatchParams,
+        response: { 200: envelope(adminGoodsDetail) },
+      },
+    },
+    async (request) => {
+      const ctx = await request.operatorCtx();
+      const { bytes } = await uploadedFile(request);
+      await storeInspectionReport(ctx, app.storage, request.params.id, request.params.batchId, bytes);
+      return ok(await getAdminGoods(ctx, request.params.id), '药检报告已上传');
+    },
+  );
+  app.get(
+    '/admin/goods/:id/batches/:batchId/report',
+    {
+      preValidation: app.requirePermission('goods:read'),
+      schema: {
+        tags: ['admin'],
+        summary: 'The latest 药检报告 of a batch',
+        params: goodsBatchParams,
+        produces: [PDF, 'image/jpeg', 'image/png'],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) => {
+      const file = await adminInspectionReport(
+        await request.operatorCtx(),
+        app.storage,
+        request.params.id,
+        request.params.batchId,
+      );
+      return sendFile(reply, file.mime, file);
+    },
   );
   app.get(
     '/admin/ephedrine/report',

@@ -72,6 +72,8 @@ describe('shipping takes batches first expiry first out', () => {
     expect(detail.batches).toEqual([
       {
         line_id: o.lineId,
+        batch_id: early.id,
+        report: false,
         batch_no: 'E2703',
         produced_on: '2024-01-01',
         expires_on: '2027-03-31',
@@ -79,6 +81,8 @@ describe('shipping takes batches first expiry first out', () => {
       },
       {
         line_id: o.lineId,
+        batch_id: expect.any(Number),
+        report: false,
         batch_no: `T${o.goodsId}W${warehouseId}`,
         produced_on: '2020-01-01',
         expires_on: '2030-12-31',
@@ -343,5 +347,67 @@ describe('GSP records', () => {
     expect(await attempt(sql`truncate trace_codes cascade`)).toMatch(/TRUNCATE refused/);
     // Order states still move on.
     expect(await attempt(sql`update orders set remarks = '备注' where id = ${o.id}`)).toBe('done');
+  });
+});
+
+describe('药检报告 (inspection reports)', () => {
+  const multipart = (bytes: Buffer, filename: string) => {
+    const boundary = '----yaocai-report';
+    return {
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: op },
+    };
+  };
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+  it('质管 uploads a batch’s report; the stores the batch shipped to download it from their order', async () => {
+    const o = await paidOrder({ quantity: 2 });
+    const [batch] = await ctx.app.db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, o.goodsId));
+    const url = `/api/admin/goods/${o.goodsId}/batches/${batch.id}/report`;
+    const text = await ctx.app.inject({
+      method: 'POST',
+      url,
+      ...multipart(Buffer.from('not a report'), 'a.txt'),
+    });
+    expect(text.statusCode).toBe(422);
+    expect(text.json().data.errors.file).toEqual(['药检报告仅支持 PDF、JPG、PNG 文件']);
+    const wrongGoods = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/goods/${o.goodsId + 1}/batches/${batch.id}/report`,
+      ...multipart(pdf, 'r.pdf'),
+    });
+    expect(wrongGoods.statusCode).toBe(404);
+    const uploaded = await ctx.app.inject({ method: 'POST', url, ...multipart(pdf, 'r.pdf') });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().data.batches.find((b: { id: number }) => b.id === batch.id).report).toBe(true);
+
+    await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550200',
+    });
+    const detail = (await send('GET', `/api/order/detail/${o.id}`, o.cookie)).json().data;
+    expect(detail.batches).toEqual([expect.objectContaining({ batch_id: batch.id, report: true })]);
+    const file = await send('GET', `/api/order/${o.id}/inspection-reports/${batch.id}`, o.cookie);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain(
+      encodeURIComponent(`药检报告_${batch.batchNo}.pdf`),
+    );
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    // Another store, or a batch the order did not ship from: not found.
+    const stranger = await buyerCookie(ctx.app, (await createBuyer(ctx.app.db)).user.id);
+    expect(
+      (await send('GET', `/api/order/${o.id}/inspection-reports/${batch.id}`, stranger)).statusCode,
+    ).toBe(404);
+    expect(
+      (await send('GET', `/api/order/${o.id}/inspection-reports/${batch.id + 1}`, o.cookie)).statusCode,
+    ).toBe(404);
+    expect((await send('GET', url, op)).statusCode).toBe(200);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { refusal, validationError } from '../../lib/errors';
+import { batchesWithReports } from './reports';
 
 // What leaves the warehouse with a shipment (GSP): each line's batches, taken first expiry
 // first out, and each pack's trace code. Called by order shipping inside its transaction; the
@@ -245,7 +246,8 @@ export async function shippedContents(db: DbOrTx, orderId: number) {
       .where(eq(traceCodes.orderId, orderId))
       .orderBy(asc(traceCodes.orderLineId), asc(traceCodes.code)),
   ]);
-  return { batchRows, codeRows };
+  const reported = await batchesWithReports(db, [...new Set(batchRows.map((b) => b.batchId))]);
+  return { batchRows, codeRows, reported };
 }
 
 /**

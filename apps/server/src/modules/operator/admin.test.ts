@@ -114,6 +114,7 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['GET', '/api/admin/goods/export', '/api/admin/goods/export'],
     ['GET', '/api/admin/goods/import-template', '/api/admin/goods/import-template'],
     ['GET', '/api/admin/goods/999999', '/api/admin/goods/{id}'],
+    ['GET', '/api/admin/goods/999999/batches/1/report', '/api/admin/goods/{id}/batches/{batchId}/report'],
   ].map(([method, url, path]) => ({
     method: method as 'GET',
     url,
@@ -136,6 +137,12 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     method: 'POST',
     url: '/api/admin/goods/999999/batches',
     path: '/api/admin/goods/{id}/batches',
+    roles: ['super_admin', 'quality'],
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/goods/999999/batches/1/report',
+    path: '/api/admin/goods/{id}/batches/{batchId}/report',
     roles: ['super_admin', 'quality'],
   },
   {

@@ -295,6 +295,8 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
     after_sales: requests.map(afterSaleView),
     batches: shipped.batchRows.map((b) => ({
       line_id: b.orderLineId,
+      batch_id: b.batchId,
+      report: shipped.reported.has(b.batchId),
       batch_no: b.batchNo,
       produced_on: b.producedOn,
       expires_on: b.expiresOn,

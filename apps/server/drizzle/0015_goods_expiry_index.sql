@@ -1,1 +1,0 @@
-CREATE INDEX "goods_expiry_idx" ON "goods" USING btree ("expires_on");

@@ -1,1 +1,0 @@
-ALTER TABLE "goods" ADD COLUMN "control_class" text;

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { DbOrTx } from '../../db/client';
+import { goodsBatches, inspectionReports, orderLineBatches, orders } from '../../db/schema';
+import type { BuyerCtx, OperatorCtx } from '../../lib/context';
+import { fieldError, notFound } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import { audit } from '../audit/service';
+
+// 药检报告: the inspection report of each batch, uploaded in the console (质管, batches:write) and
+// downloaded by the stores the batch shipped to, from their order. Kept: a new upload supersedes
+// the last for downloads, the old rows and files stay.
+
+const REPORT_TYPES: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+export const MAX_REPORT_BYTES = 10 * 1024 * 1024;
+
+export async function storeInspectionReport(
+  ctx: OperatorCtx,
+  storage: FileStorage,
+  goodsId: number,
+  batchId: number,
+  bytes: Buffer,
+) {
+  const [batch] = await ctx.db
+    .select({ id: goodsBatches.id, batchNo: goodsBatches.batchNo })
+    .from(goodsBatches)
+    .where(and(eq(goodsBatches.id, batchId), eq(goodsBatches.goodsId, goodsId)));
+  if (!batch) throw notFound('批号不存在');
+  if (bytes.length === 0) throw fieldError('file', '请选择药检报告文件');
+  if (bytes.length > MAX_REPORT_BYTES) throw fieldError('file', '药检报告不能超过10MB');
+  const type = await fileTypeFromBuffer(bytes);
+  const ext = type && REPORT_TYPES[type.mime];
+  if (!type || !ext) throw fieldError('file', '药检报告仅支持 PDF、JPG、PNG 文件');
+  const key = `inspection-reports/${randomUUID()}.${ext}`;
+  await storage.put(key, bytes);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(inspectionReports)
+        .values({
+          batchId,
+          storageKey: key,
+          mime: type.mime,
+          size: bytes.length,
+          operatorId: ctx.actor.operatorId,
+          createdAt: ctx.now,
+        })
+        .returning({ id: inspectionReports.id });
+      await audit(tx, ctx, {
+        action: 'goods.inspection_report',
+        target: { type: 'goods', id: goodsId },
+        after: { batchId, batchNo: batch.batchNo, reportId: row.id, size: bytes.length, mime: type.mime },
+      });
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+}
+
+/** Which of these batches have a report. */
+export async function batchesWithReports(db: DbOrTx, batchIds: number[]): Promise<Set<number>> {
+  if (batchIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ batchId: inspectionReports.batchId })
+    .from(inspectionReports)
+    .where(inArray(inspectionReports.batchId, batchIds));
+  return new Set(rows.map((r) => r.batchId));
+}
+
+async function latestReport(db: DbOrTx, storage: FileStorage, batchId: number) {
+  const [row] = await db
+    .select({ r: inspectionReports, batchNo: goodsBatches.batchNo })
+    .from(inspectionReports)
+    .innerJoin(goodsBatches, eq(goodsBatches.id, inspectionReports.batchId))
+    .where(eq(inspectionReports.batchId, batchId))
+    .orderBy(desc(inspectionReports.id))
+    .limit(1);
+  if (!row) throw notFound('该批号暂无药检报告');
+  const bytes = await storage.get(row.r.storageKey);
+  if (!bytes) throw notFound('该批号暂无药检报告');
+  const ext = REPORT_TYPES[row.r.mime] ?? 'pdf';
+  return { mime: row.r.mime, bytes, name: `药检报告_${row.batchNo}.${ext}` };
+}
+
+/** The report of a batch one of the store's orders shipped from (any other batch: 404). */
+export async function myInspectionReport(
+  ctx: BuyerCtx,
+  storage: FileStorage,
+  orderId: number,
+  batchId: number,
+) {
+  const [shipped] = await ctx.db
+    .select({ id: orderLineBatches.id })
+    .from(orderLineBatches)
+    .innerJoin(orders, eq(orders.id, orderLineBatches.orderId))
+    .where(
+      and(
+        eq(orderLineBatches.orderId, orderId),
+        eq(orderLineBatches.batchId, batchId),
+        eq(orders.userId, ctx.actor.userId),
+      ),
+    )
+    .limit(1);
+  if (!shipped) throw notFound('药检报告不存在');
+  return latestReport(ctx.db, storage, batchId);
+}
+
+export async function adminInspectionReport(
+  ctx: OperatorCtx,
+  storage: FileStorage,
+  goodsId: number,
+  batchId: number,
+) {
+  const [batch] = await ctx.db
+    .select({ id: goodsBatches.id })
+    .from(goodsBatches)
+    .where(and(eq(goodsBatches.id, batchId), eq(goodsBatches.goodsId, goodsId)));
+  if (!batch) throw notFound('批号不存在');
+  return latestReport(ctx.db, storage, batchId);
+}
