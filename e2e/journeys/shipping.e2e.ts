@@ -38,6 +38,24 @@ describe('shipping with batches and trace codes (GSP)', () => {
       .orderBy(asc(orderLines.id));
     expect(lines.length).toBeGreaterThan(0);
 
+    // 质管 uploads the 药检报告 of the batch the first line will ship from (first expiry, first out).
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const [next] = (await db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, lines[0].goodsId)))
+      .filter((b) => b.warehouseId === lines[0].warehouseId && b.quantity > 0 && b.expiresOn > today)
+      .sort((a, b) => (a.expiresOn === b.expiresOn ? a.id - b.id : a.expiresOn < b.expiresOn ? -1 : 1));
+    const report = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const qa = await h.newPage();
+    await h.signInOperator(qa.page, 'zhiguan');
+    await qa.page.goto(`/admin/goods/${lines[0].goodsId}`);
+    await qa.page.getByTestId('admin-goods-batches').waitFor();
+    await qa.page
+      .getByTestId(`admin-report-upload-${next.id}`)
+      .locator('input[type=file]')
+      .setInputFiles({ name: '药检报告.pdf', mimeType: 'application/pdf', buffer: report });
+    await qa.page.getByTestId(`admin-report-${next.id}`).waitFor();
+    await h.shot(qa.page, 'admin-batch-report');
+    await qa.context.close();
+
     // 仓库 opens 订单发货 and the order's ship dialog: one trace-code box per line.
     const op = await h.newPage();
     const opErrors = collectConsoleErrors(op.page);
@@ -139,6 +157,13 @@ describe('shipping with batches and trace codes (GSP)', () => {
       '顺丰速运 SF1400098765',
     ])
       expect(text, part).toContain(part);
+    // The 药检报告 of the batch the first line shipped from.
+    const [inspection] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('order-inspection-report').first().click(),
+    ]);
+    expect(inspection.suggestedFilename()).toBe(`药检报告_${next.batchNo}.pdf`);
+    expect(readFileSync(await inspection.path()).equals(report)).toBe(true);
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('order-trace-csv').click(),

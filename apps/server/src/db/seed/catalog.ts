@@ -149,18 +149,20 @@ export async function seedCatalog(tx: Tx) {
 async function seedBatches(tx: Tx) {
   const expiry = sql`coalesce(${goods.expiresOn}, current_date + 730)`;
   const split = sql`${goodsStock.quantity} >= 20 and ${goods.id} % 3 = 0`;
+  // Made two years (or one) before it expires, but never later than a month ago.
+  const produced = (days: number) => sql`least(${expiry} - ${sql.raw(String(days))}, current_date - 30)`;
   await tx.execute(sql`
     insert into ${goodsBatches} (goods_id, warehouse_id, batch_no, produced_on, expires_on, quantity)
     select ${goodsStock.goodsId}, ${goodsStock.warehouseId},
            to_char(${expiry} - 730, 'YYMMDD') || lpad(${goods.id}::text, 4, '0') || ${goodsStock.warehouseId},
-           ${expiry} - 730, ${expiry},
+           ${produced(730)}, ${expiry},
            case when ${split} then ${goodsStock.quantity} / 3 else ${goodsStock.quantity} end
     from ${goodsStock} join ${goods} on ${goods.id} = ${goodsStock.goodsId}
     where ${goodsStock.quantity} > 0
     union all
     select ${goodsStock.goodsId}, ${goodsStock.warehouseId},
            to_char(${expiry} - 365, 'YYMMDD') || lpad(${goods.id}::text, 4, '0') || ${goodsStock.warehouseId},
-           ${expiry} - 365, ${expiry} + 365,
+           ${produced(365)}, ${expiry} + 365,
            ${goodsStock.quantity} - ${goodsStock.quantity} / 3
     from ${goodsStock} join ${goods} on ${goods.id} = ${goodsStock.goodsId}
     where ${split}`);

@@ -76,6 +76,24 @@ export const setBatchQuantity = ({
   quantity: number;
 }) => http.post<AdminGoodsDetail>(`/api/admin/goods/${id}/batches/${batchId}`, { quantity });
 export const useSetBatchQuantity = () => useGoodsWrite(setBatchQuantity);
+/** POST /api/admin/goods/:id/batches/:batchId/report: a batch's 药检报告 (PDF, JPG or PNG). */
+export const uploadInspectionReport = ({
+  id,
+  batchId,
+  file,
+}: {
+  id: number;
+  batchId: number;
+  file: File;
+}) => {
+  const form = new FormData();
+  form.append('file', file);
+  return http.upload<AdminGoodsDetail>(`/api/admin/goods/${id}/batches/${batchId}/report`, form);
+};
+export const useUploadInspectionReport = () => useGoodsWrite(uploadInspectionReport);
+/** The latest 药检报告 of a batch (download). */
+export const inspectionReportUrl = (id: number, batchId: number) =>
+  `/api/admin/goods/${id}/batches/${batchId}/report`;
 
 /** POST /api/admin/goods/images */
 export function uploadGoodsImage(file: File) {

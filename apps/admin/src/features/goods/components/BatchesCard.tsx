@@ -1,8 +1,26 @@
 import { type AdminGoodsDetail, type GoodsBatchView, holdsPermission } from '@yaocai/domain';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Typography,
+  Upload,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useAddBatch, useSetBatchQuantity } from '../api/goods';
+import {
+  inspectionReportUrl,
+  useAddBatch,
+  useSetBatchQuantity,
+  useUploadInspectionReport,
+} from '../api/goods';
 
 interface Props {
   goods: AdminGoodsDetail;
@@ -17,12 +35,16 @@ interface BatchForm {
   quantity: number;
 }
 
-/** Stock by batch: receive a batch (质管), correct a batch's count (仓库). Earliest expiry first. */
+/**
+ * Stock by batch: receive a batch and upload its 药检报告 (质管), correct a batch's count (仓库).
+ * Earliest expiry first.
+ */
 export function BatchesCard({ goods, warehouses, permissions }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<BatchForm>();
   const add = useAddBatch();
   const correct = useSetBatchQuantity();
+  const upload = useUploadInspectionReport();
   const [counts, setCounts] = useState<Record<number, number | null>>({});
   const canAdd = holdsPermission(permissions, 'batches:write');
   const canCount = holdsPermission(permissions, 'stock:write');
@@ -68,6 +90,41 @@ export function BatchesCard({ goods, warehouses, permissions }: Props) {
           { title: '批号', dataIndex: 'batch_no' },
           { title: '生产日期', dataIndex: 'produced_on' },
           { title: '有效期至', dataIndex: 'expires_on' },
+          {
+            title: '药检报告',
+            render: (_, b) => (
+              <Space size={4}>
+                {b.report ? (
+                  <a href={inspectionReportUrl(goods.id, b.id)} data-testid={`admin-report-${b.id}`}>
+                    查看
+                  </a>
+                ) : (
+                  <Typography.Text type="secondary">未上传</Typography.Text>
+                )}
+                {canAdd && (
+                  <span data-testid={`admin-report-upload-${b.id}`}>
+                    <Upload
+                      accept="application/pdf,image/jpeg,image/png"
+                      showUploadList={false}
+                      customRequest={({ file, onSuccess, onError }) =>
+                        upload
+                          .mutateAsync({ id: goods.id, batchId: b.id, file: file as File })
+                          .then(() => {
+                            message.success('药检报告已上传');
+                            onSuccess?.(null);
+                          })
+                          .catch((error: Error) => onError?.(error))
+                      }
+                    >
+                      <Button size="small" aria-label={`上传批号${b.batch_no}的药检报告`}>
+                        {b.report ? '更新' : '上传'}
+                      </Button>
+                    </Upload>
+                  </span>
+                )}
+              </Space>
+            ),
+          },
           {
             title: '数量',
             render: (_, b) =>

@@ -41,6 +41,22 @@ function ShippedPapers({ order: o }: { order: OrderDetailView }) {
           { title: '生产日期', dataIndex: 'produced_on' },
           { title: '有效期至', dataIndex: 'expires_on' },
           { title: '数量', dataIndex: 'quantity', width: 80 },
+          {
+            title: '药检报告',
+            width: 100,
+            render: (_, b) =>
+              b.report ? (
+                <a
+                  href={`/api/order/${o.id}/inspection-reports/${b.batch_id}`}
+                  download
+                  data-testid="order-inspection-report"
+                >
+                  下载
+                </a>
+              ) : (
+                <span style={{ color: '#767676' }}>暂无</span>
+              ),
+          },
         ]}
       />
       {o.trace_codes.length > 0 && (
