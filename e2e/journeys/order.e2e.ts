@@ -80,9 +80,10 @@ async function buyerPage() {
   return { page, context };
 }
 
-async function checkout(page: Page, ids: number[], shot?: string) {
+async function checkout(page: Page, ids: number[], shot?: string, papers: string[] = []) {
   await page.goto(`/cart/step2?ids=${ids.join(',')}`);
   await page.getByTestId('submit-order').waitFor();
+  for (const paper of papers) await page.getByTestId('step2-papers').getByText(paper).click();
   if (shot) await h.shot(page, shot);
   await page.getByTestId('submit-order').click();
   await page.waitForURL(/\/cart\/step3\/\d+/);
@@ -113,7 +114,8 @@ describe('order journey', () => {
     const badge = () => page.getByTestId('header-cart').textContent();
     const before = (await (await page.request.get('/api/cart/total')).json()).data.total as number;
     await expect.poll(badge).toBe(`我的购物车${before}`);
-    const id = await checkout(page, ids);
+    // The store asks for the 药检报告 to travel with the goods.
+    const id = await checkout(page, ids, undefined, ['药检报告']);
     await expect.poll(badge).toBe(`我的购物车${before - ids.length}`);
     await h.shot(page, 'order-step3-balance');
     await page.getByTestId('pay-balance').click();
@@ -122,7 +124,11 @@ describe('order journey', () => {
     await expectPaidSummary(page, id, '余额支付');
     await h.shot(page, 'order-step4');
     const [o] = await h.app.db.select().from(orders).where(eq(orders.id, id));
-    expect(o).toMatchObject({ status: 'awaiting_shipment', paymentMethod: 'balance' });
+    expect(o).toMatchObject({
+      status: 'awaiting_shipment',
+      paymentMethod: 'balance',
+      papers: ['inspection'],
+    });
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shippingPaperCodes } from '../compliance/shipping';
 import type { AddressParts } from '../order/address';
 import { ORDER_LINE_KINDS } from '../order/order-lines';
 import { contactMessages, isPhoneOrLandline } from '../validation/contact';
@@ -40,6 +41,11 @@ export const checkoutBody = z.strictObject({
   points: z.coerce.number().int().min(0).max(PG_INT_MAX).optional(),
   remarks: multiLineText('备注', 200).optional(),
   invoice: invoiceInput.optional(),
+  /** Papers to travel with the goods (企业首营资料, 商品首营资料, 药检报告). */
+  papers: z
+    .array(z.enum(shippingPaperCodes, { error: '随货资料不正确' }), { error: '随货资料不正确' })
+    .max(shippingPaperCodes.length)
+    .optional(),
   /** Ignored: the server prices everything (kept so tampered clients get no 422). */
   total: z.unknown().optional(),
   prices: z.unknown().optional(),
@@ -357,6 +363,8 @@ export const orderDetailView = orderSummaryView.extend({
       quantity: z.number().int(),
     }),
   ),
+  /** Papers the store asked to travel with the goods, by name (企业首营资料 ...). */
+  papers: z.array(z.string()),
   /** The trace code (药品追溯码) of every pack shipped, by line. */
   trace_codes: z.array(z.object({ line_id: z.number().int(), code: z.string() })),
 });

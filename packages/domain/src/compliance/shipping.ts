@@ -4,6 +4,17 @@ import type { IsoDate } from '../time/beijing';
 // line takes (first expiry, first out) and whether a trace code (药品追溯码) is well formed.
 // Readings are in README.md beside this file.
 
+/** Papers a store may ask to travel with its order (chosen at step 2, printed on the 随货同行单). */
+export const shippingPapers = [
+  { code: 'company_first', name: '企业首营资料' },
+  { code: 'goods_first', name: '商品首营资料' },
+  { code: 'inspection', name: '药检报告' },
+] as const;
+export type ShippingPaper = (typeof shippingPapers)[number]['code'];
+export const shippingPaperCodes = shippingPapers.map((p) => p.code) as [ShippingPaper, ...ShippingPaper[]];
+export const shippingPaperNames = (codes: readonly string[]): string[] =>
+  shippingPapers.filter((p) => codes.includes(p.code)).map((p) => p.name);
+
 /** Scope classes that are drugs: their packs carry trace codes (devices and foods do not). */
 export const tracedScopeClasses: readonly string[] = ['cfy', 'fcfy', 'zcy', 'hxyzj', 'kssz', 'shyp', 'swzp'];
 

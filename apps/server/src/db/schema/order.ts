@@ -80,6 +80,8 @@ export const orders = pgTable(
     address: jsonb('address').$type<AddressSnapshot>().notNull(),
     invoice: jsonb('invoice').$type<InvoiceInfo | null>(),
     remarks: text('remarks').notNull().default(''),
+    /** Papers to travel with the goods (packages/domain shippingPapers codes). */
+    papers: text('papers').array().notNull().default(sql`'{}'::text[]`),
     idempotencyKey: text('idempotency_key').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** balance | credit | online */

@@ -1,4 +1,4 @@
-import { beijingDateOf, type Fen, formatYuan } from '@yaocai/domain';
+import { beijingDateOf, type Fen, formatYuan, shippingPaperNames } from '@yaocai/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -109,6 +109,7 @@ async function deliveryNote(db: DbOrTx, o: Order) {
     consignee: `${o.address.consignee} ${o.address.phone}`,
     carrier: `${shipment.s.carrier} ${shipment.s.trackingNo}`,
     shipper: shipment.operator ?? '仓库',
+    papers: shippingPaperNames(o.papers),
     rows: rows.map((r) => ({ ...r, approvalNo: r.approvalNo ?? '' })),
   });
   return { bytes, name: `随货同行单_${o.orderNo}.pdf` };
@@ -125,6 +126,8 @@ interface NoteDocument {
   consignee: string;
   carrier: string;
   shipper: string;
+  /** Papers the store asked to travel with the goods. */
+  papers: string[];
   rows: NoteRow[];
 }
 
@@ -209,6 +212,7 @@ function renderDeliveryNote(note: NoteDocument): Promise<Buffer> {
   doc.fontSize(9).fillColor('#111');
   doc.text(`合计：${note.rows.length} 行，${totalQuantity} 件，金额 ¥${money(totalFen)}`, left, y);
   doc.text(`承运：${note.carrier}`, left + 320, y);
+  doc.text(`随货资料：${note.papers.join('、') || '无'}`, left + 560, y);
   y += 18;
   doc.text(`发货人：${note.shipper}`, left, y);
   doc.text('复核人：', left + 160, y);

@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
-import { goods, goodsBatches, orders, traceCodeFlags } from '../../db/schema';
+import { cartItems, goods, goodsBatches, orders, traceCodeFlags } from '../../db/schema';
 
 let ctx: TestContext;
 let warehouseId: number;
@@ -409,5 +409,40 @@ describe('药检报告 (inspection reports)', () => {
       (await send('GET', `/api/order/${o.id}/inspection-reports/${batch.id + 1}`, o.cookie)).statusCode,
     ).toBe(404);
     expect((await send('GET', url, op)).statusCode).toBe(200);
+  });
+});
+
+describe('papers that travel with the goods (随货资料)', () => {
+  it('records the store’s choice at order creation, shows it and prints it on the delivery note', async () => {
+    const b = await createBuyer(ctx.app.db, { balanceFen: 1_000_000 });
+    const cookie = await buyerCookie(ctx.app, b.user.id);
+    const g = await createGoods(ctx.app.db, { warehouseId, priceFen: 1000 });
+    const create = async (papers: unknown) => {
+      const line = await addCartLine(ctx.app.db, b.user.id, g.id, warehouseId, 1);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        payload: { ids: [line.id], papers } as object,
+        headers: { cookie, 'idempotency-key': key() },
+      });
+      if (res.statusCode !== 201) await ctx.app.db.delete(cartItems).where(eq(cartItems.userId, b.user.id));
+      return res;
+    };
+    const bad = await create(['inspection', 'passport']);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().data.errors['papers.1']).toEqual(['随货资料不正确']);
+    const made = await create(['inspection', 'company_first', 'inspection']);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id;
+    const detail = (await send('GET', `/api/order/detail/${id}`, cookie)).json().data;
+    expect(detail.papers).toEqual(['企业首营资料', '药检报告']);
+    expect((await send('GET', `/api/admin/orders/${id}`, op)).json().data.papers).toEqual([
+      '企业首营资料',
+      '药检报告',
+    ]);
+    await send('POST', '/api/pay/balance', cookie, { order_id: id });
+    await send('POST', `/api/admin/orders/${id}/ship`, op, { carrier: '顺丰速运', tracking_no: 'SF5550300' });
+    const [text] = await pdfText((await send('GET', `/api/order/${id}/delivery-note`, cookie)).rawPayload);
+    expect(text).toContain('随货资料：企业首营资料、药检报告');
   });
 });

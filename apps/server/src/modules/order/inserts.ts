@@ -27,6 +27,7 @@ export interface NewOrder {
   address: AddressSnapshot;
   invoice: InvoiceInfo | null;
   remarks: string;
+  papers: string[];
   idempotencyKey: string;
   expiresAt: Date;
   ephedrine: boolean;
@@ -68,6 +69,7 @@ const orderColumns = [
   [orders.address, 'address', 'jsonb'],
   [orders.invoice, 'invoice', 'jsonb'],
   [orders.remarks, 'remarks', 'text'],
+  [orders.papers, 'papers', 'text[]'],
   [orders.idempotencyKey, 'idempotencyKey', 'text'],
   [orders.expiresAt, 'expiresAt', 'timestamptz'],
   [orders.ephedrine, 'ephedrine', 'boolean'],

@@ -10,6 +10,7 @@ import {
   orderLineKindLabels,
   orderStatusLabels,
   PAID_UNSHIPPED_STATUSES,
+  shippingPaperNames,
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
@@ -263,6 +264,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
     address: o.address,
     invoice: o.invoice,
     remarks: o.remarks,
+    papers: shippingPaperNames(o.papers),
     payments: pays
       .filter((p) => p.status !== 'pending')
       .map((p) => ({

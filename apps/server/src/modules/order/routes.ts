@@ -157,6 +157,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           points: b.points,
           addressId: b.address_id,
           remarks: b.remarks,
+          papers: b.papers,
           invoice:
             b.invoice && b.invoice.type > 0
               ? { type: b.invoice.type, title: b.invoice.title, taxNo: b.invoice.tax_no }

@@ -39,6 +39,7 @@ import { lineDemands, moveStock } from './stock';
 export interface CreateOrderInput extends CheckoutRequest {
   addressId?: number;
   remarks?: string;
+  papers?: string[];
   invoice?: InvoiceInfo | null;
 }
 
@@ -172,6 +173,7 @@ async function insertOrder(
         address: snapshot,
         invoice: input.invoice ?? null,
         remarks: input.remarks ?? '',
+        papers: [...new Set(input.papers ?? [])],
         idempotencyKey: key,
         expiresAt: new Date(now.getTime() + config.expireMinutes * 60_000),
         ephedrine: checkout.ephedrine,

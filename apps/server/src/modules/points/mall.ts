@@ -130,6 +130,7 @@ export async function giftOrder(ctx: BuyerCtx, tx: DbOrTx, gift: GiftOrder, addr
       address: snapshot,
       invoice: null,
       remarks: gift.title,
+      papers: [],
       idempotencyKey: gift.key,
       expiresAt: ctx.now,
       ephedrine: false,

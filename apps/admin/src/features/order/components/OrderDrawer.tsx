@@ -32,6 +32,9 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
             <Descriptions.Item label="收货人" span={2}>
               {o.address.consignee} {o.address.phone} {formatAddress(o.address)}
             </Descriptions.Item>
+            <Descriptions.Item label="随货资料" span={2}>
+              {o.papers.join('、') || '-'}
+            </Descriptions.Item>
             <Descriptions.Item label="备注" span={2}>
               {o.remarks || '-'}
             </Descriptions.Item>

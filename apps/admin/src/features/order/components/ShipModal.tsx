@@ -92,6 +92,15 @@ export function ShipModal({ orderId, onClose }: { orderId: number | null; onClos
         >
           <Input data-testid="admin-tracking-no" />
         </Form.Item>
+        {order && order.papers.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={`门店要求随货资料：${order.papers.join('、')}`}
+            data-testid="admin-ship-papers"
+          />
+        )}
         <Typography.Title level={5}>药品追溯码</Typography.Title>
         <Alert
           type="info"

@@ -40,6 +40,8 @@ export interface CreateOrderBody extends CheckoutParams {
   address_id?: number;
   remarks?: string;
   invoice?: { type: number; title?: string; tax_no?: string };
+  /** 随货资料 codes (packages/domain shippingPapers). */
+  papers?: string[];
 }
 
 const createOrder = (body: CreateOrderBody, idempotencyKey: string) =>

@@ -115,9 +115,8 @@ export default function OrderDetailPage() {
               </Link>
             )}
           </Descriptions.Item>
-          <Descriptions.Item label="备注" span={2}>
-            {o.remarks || '-'}
-          </Descriptions.Item>
+          <Descriptions.Item label="随货资料">{o.papers.join('、') || '-'}</Descriptions.Item>
+          <Descriptions.Item label="备注">{o.remarks || '-'}</Descriptions.Item>
           {o.ephedrine && (
             <Descriptions.Item label="含麻回执">
               {o.receipt_status === 'accepted' ? '已审核' : <Link to="/hmdd">查看/上传回执</Link>}

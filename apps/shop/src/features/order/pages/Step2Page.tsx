@@ -1,4 +1,18 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space, Spin } from 'antd';
+import { type ShippingPaper, shippingPapers } from '@yaocai/domain';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Result,
+  Select,
+  Space,
+  Spin,
+} from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CartSteps, unshippedOrdersNote } from '../../cart/components';
@@ -8,7 +22,7 @@ import { AddressPicker } from '../components/AddressPicker';
 import { Amounts, yuan } from '../components/Amounts';
 import { CheckoutLines } from '../components/CheckoutLines';
 
-/** /cart/step2 — verify order: address, lines by warehouse, invoice, coupon, points, remarks. */
+/** /cart/step2 — verify order: address, lines by warehouse, invoice, coupon, points, papers, remarks. */
 export default function Step2Page() {
   const [params] = useSearchParams();
   const ids = useMemo(
@@ -25,6 +39,7 @@ export default function Step2Page() {
   const [points, setPoints] = useState(0);
   const [remarks, setRemarks] = useState('');
   const [invoice, setInvoice] = useState({ type: 0, title: '', tax_no: '' });
+  const [papers, setPapers] = useState<ShippingPaper[]>([]);
   const create = useCreateOrder();
   // One key per visit: a double click or a retried request returns the same order.
   const idempotencyKey = useRef(`web-${crypto.randomUUID()}`);
@@ -61,6 +76,7 @@ export default function Step2Page() {
         points: points || undefined,
         remarks: remarks || undefined,
         invoice: invoice.type > 0 ? invoice : undefined,
+        papers: papers.length ? papers : undefined,
       },
       idempotencyKey: idempotencyKey.current,
     });
@@ -132,6 +148,14 @@ export default function Step2Page() {
             <span style={{ marginLeft: 8, color: '#888' }}>
               可用积分 {p.points_balance}，本单最多可用 {p.max_points}（{p.points_per_yuan}积分抵 ¥1）
             </span>
+          </Form.Item>
+          <Form.Item label="随货资料" extra="勾选的资料加盖公章后随货寄出">
+            <Checkbox.Group
+              value={papers}
+              onChange={(v) => setPapers(v as ShippingPaper[])}
+              options={shippingPapers.map((k) => ({ value: k.code, label: k.name }))}
+              data-testid="step2-papers"
+            />
           </Form.Item>
           <Form.Item label="订单备注">
             <Input.TextArea
