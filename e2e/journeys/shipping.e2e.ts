@@ -164,6 +164,10 @@ describe('shipping with batches and trace codes (GSP)', () => {
     ]);
     expect(inspection.suggestedFilename()).toBe(`药检报告_${next.batchNo}.pdf`);
     expect(readFileSync(await inspection.path()).equals(report)).toBe(true);
+    // The goods' detail page offers the same report while that batch ships next.
+    await page.goto(`/list/info/${lines[0].goodsId}`);
+    await page.getByTestId('goods-inspection-report').getByText(next.batchNo, { exact: false }).waitFor();
+    await page.goBack();
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('order-trace-csv').click(),

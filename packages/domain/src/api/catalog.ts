@@ -63,6 +63,8 @@ export const goodsDetail = goodsSummary.extend({
   dosage_form: z.string(),
   storage: z.string(),
   gallery: z.array(z.string()),
+  /** The 药检报告 of the batch that ships next, for a logged-in buyer (GET /api/goods/{id}/inspection-report). */
+  inspection_report: z.object({ batch_no: z.string(), expires_on: z.string() }).nullable(),
   stock: z.array(z.object({ ck_id: z.number().int(), name: z.string(), number: z.number().int() })),
   categories: z.array(z.object({ id: z.number().int(), name: z.string(), menu: z.string() })),
   goods_price_id: z.number().int(),

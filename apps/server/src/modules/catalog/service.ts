@@ -31,6 +31,7 @@ import type { BuyerCtx, ViewerCtx } from '../../lib/context';
 import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';
 import { inActivity, loadCartPromotions } from '../cart/promotions';
+import { nextBatchWithReport } from '../compliance/reports';
 import { loadOrderSettings } from '../order/settings';
 import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
@@ -241,7 +242,7 @@ export async function goodsDetail(
     .where(and(eq(goods.id, id), eq(goods.isOnSale, true)));
   if (!row) throw notFound('商品不存在或已下架');
   const refs = await catalogRefs(db);
-  const [stock, cats, fav, promotions, window] = await Promise.all([
+  const [stock, cats, fav, promotions, window, report] = await Promise.all([
     db
       .select({ warehouseId: goodsStock.warehouseId, quantity: goodsStock.quantity })
       .from(goodsStock)
@@ -262,6 +263,7 @@ export async function goodsDetail(
     // The cart's own cache of its activity and gift rules: the page announces what the cart applies.
     loadCartPromotions(db),
     nearExpiryOf(ctx),
+    actor.kind === 'buyer' ? nextBatchWithReport(db, id, beijingToday(ctx.now)) : Promise.resolve(null),
   ]);
   const main = [...stock].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
   const summary = toSummary(row, eligibilityOf(ctx), refs, main?.warehouseId, window);
@@ -271,6 +273,7 @@ export async function goodsDetail(
   return {
     ...summary,
     description: row.description,
+    inspection_report: report ? { batch_no: report.batchNo, expires_on: report.expiresOn } : null,
     dosage_form: row.dosageForm,
     storage: row.storage,
     gallery: row.gallery.length ? row.gallery : goodsGallery(row.id),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { beijingToday } from '@yaocai/domain';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client';
 import { goodsBatches, inspectionReports, orderLineBatches, orders } from '../../db/schema';
@@ -86,6 +87,30 @@ async function latestReport(db: DbOrTx, storage: FileStorage, batchId: number) {
   if (!bytes) throw notFound('该批号暂无药检报告');
   const ext = REPORT_TYPES[row.r.mime] ?? 'pdf';
   return { mime: row.r.mime, bytes, name: `药检报告_${row.batchNo}.${ext}` };
+}
+
+/**
+ * The batch of a goods that ships next (first expiry first out: in date, holding stock) when it
+ * has a 药检报告, or null.
+ */
+export async function nextBatchWithReport(db: DbOrTx, goodsId: number, today: string) {
+  const [next] = await db
+    .select({ id: goodsBatches.id, batchNo: goodsBatches.batchNo, expiresOn: goodsBatches.expiresOn })
+    .from(goodsBatches)
+    .where(
+      and(eq(goodsBatches.goodsId, goodsId), gt(goodsBatches.quantity, 0), gt(goodsBatches.expiresOn, today)),
+    )
+    .orderBy(asc(goodsBatches.expiresOn), asc(goodsBatches.id))
+    .limit(1);
+  if (!next) return null;
+  return (await batchesWithReports(db, [next.id])).has(next.id) ? next : null;
+}
+
+/** The 药检报告 of the batch of a goods that ships next (logged-in buyers: the detail page). */
+export async function nextBatchReport(ctx: BuyerCtx, storage: FileStorage, goodsId: number) {
+  const next = await nextBatchWithReport(ctx.db, goodsId, beijingToday(ctx.now));
+  if (!next) throw notFound('该商品暂无药检报告');
+  return latestReport(ctx.db, storage, next.id);
 }
 
 /** The report of a batch one of the store's orders shipped from (any other batch: 404). */

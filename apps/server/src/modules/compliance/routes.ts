@@ -20,7 +20,7 @@ import { getAdminGoods } from '../catalog/admin-goods';
 import { adminDeliveryNote, myDeliveryNote, myTraceCodesCsv } from './documents';
 import { ephedrineReport, ephedrineReportWorkbook } from './ephedrine';
 import { gspSalesWorkbook, traceCodeFlagList } from './records';
-import { adminInspectionReport, myInspectionReport, storeInspectionReport } from './reports';
+import { adminInspectionReport, myInspectionReport, nextBatchReport, storeInspectionReport } from './reports';
 
 /** A batch of one of the store's orders. */
 const orderBatchParams = z.object({ id: recordId(), batchId: recordId() });
@@ -60,6 +60,22 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.batchId,
       );
+      return sendFile(reply, file.mime, file);
+    },
+  );
+  app.get(
+    '/goods/:id/inspection-report',
+    {
+      schema: {
+        tags: ['goods'],
+        summary: 'The 药检报告 of the batch of a goods that ships next (logged-in buyers)',
+        params: idParams,
+        produces: [PDF, 'image/jpeg', 'image/png'],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) => {
+      const file = await nextBatchReport(await request.buyerCtx(), app.storage, request.params.id);
       return sendFile(reply, file.mime, file);
     },
   );

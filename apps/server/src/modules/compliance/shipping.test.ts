@@ -386,6 +386,20 @@ describe('药检报告 (inspection reports)', () => {
     const uploaded = await ctx.app.inject({ method: 'POST', url, ...multipart(pdf, 'r.pdf') });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json().data.batches.find((b: { id: number }) => b.id === batch.id).report).toBe(true);
+    // The detail page offers the report of the batch that ships next, to logged-in buyers.
+    const detailOf = async (cookie?: string) =>
+      (
+        await ctx.app.inject({ url: `/api/goods/detail/${o.goodsId}`, headers: cookie ? { cookie } : {} })
+      ).json().data;
+    expect((await detailOf(o.cookie)).inspection_report).toEqual({
+      batch_no: batch.batchNo,
+      expires_on: batch.expiresOn,
+    });
+    expect((await detailOf()).inspection_report).toBeNull();
+    const next = await send('GET', `/api/goods/${o.goodsId}/inspection-report`, o.cookie);
+    expect(next.statusCode).toBe(200);
+    expect(next.rawPayload.equals(pdf)).toBe(true);
+    expect((await ctx.app.inject(`/api/goods/${o.goodsId}/inspection-report`)).statusCode).toBe(401);
 
     await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
       carrier: '顺丰速运',

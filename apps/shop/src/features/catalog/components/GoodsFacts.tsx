@@ -25,6 +25,20 @@ export function GoodsFacts({ goods }: { goods: GoodsDetail }) {
           <dd>{value}</dd>
         </div>
       ))}
+      {goods.inspection_report && (
+        <div>
+          <dt>药检报告</dt>
+          <dd>
+            <a
+              href={`/api/goods/${goods.id}/inspection-report`}
+              download
+              data-testid="goods-inspection-report"
+            >
+              批号 {goods.inspection_report.batch_no}（有效期至 {goods.inspection_report.expires_on}）
+            </a>
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
