@@ -53,6 +53,15 @@ describe('shipping with batches and trace codes (GSP)', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: '药检报告.pdf', mimeType: 'application/pdf', buffer: report });
     await qa.page.getByTestId(`admin-report-${next.id}`).waitFor();
+    // …and the goods' 首营资料 (药品注册证书/批件, the first name offered).
+    await qa.page
+      .getByTestId('admin-first-document-upload')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '注册证.pdf', mimeType: 'application/pdf', buffer: report });
+    await qa.page
+      .getByTestId('admin-goods-first-documents')
+      .getByRole('link', { name: '药品注册证书/批件' })
+      .waitFor();
     await h.shot(qa.page, 'admin-batch-report');
     await qa.context.close();
 
@@ -164,9 +173,16 @@ describe('shipping with batches and trace codes (GSP)', () => {
     ]);
     expect(inspection.suggestedFilename()).toBe(`药检报告_${next.batchNo}.pdf`);
     expect(readFileSync(await inspection.path()).equals(report)).toBe(true);
+    // The goods' 首营资料, from the order.
+    const [paper] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('first-documents').getByText('药品注册证书/批件').click(),
+    ]);
+    expect(paper.suggestedFilename()).toMatch(/^首营资料_.*药品注册证书-批件\.pdf$/);
     // The goods' detail page offers the same report while that batch ships next.
     await page.goto(`/list/info/${lines[0].goodsId}`);
     await page.getByTestId('goods-inspection-report').getByText(next.batchNo, { exact: false }).waitFor();
+    await page.getByTestId('first-documents').getByText('药品注册证书/批件').waitFor();
     await page.goBack();
     const [csv] = await Promise.all([
       page.waitForEvent('download'),

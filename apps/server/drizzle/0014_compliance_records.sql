@@ -1,3 +1,17 @@
+CREATE TABLE "first_documents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"scope" text NOT NULL,
+	"goods_id" integer,
+	"name" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"operator_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "first_documents_storage_key_unique" UNIQUE("storage_key"),
+	CONSTRAINT "first_documents_scope_ck" CHECK (("first_documents"."scope" = 'goods') = ("first_documents"."goods_id" is not null))
+);
+--> statement-breakpoint
 CREATE TABLE "inspection_reports" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"batch_id" integer NOT NULL,
@@ -41,6 +55,7 @@ CREATE TABLE "trace_codes" (
 --> statement-breakpoint
 ALTER TABLE "goods" ADD COLUMN "control_class" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "papers" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "first_documents" ADD CONSTRAINT "first_documents_goods_id_goods_id_fk" FOREIGN KEY ("goods_id") REFERENCES "public"."goods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_reports" ADD CONSTRAINT "inspection_reports_batch_id_goods_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."goods_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_line_batches" ADD CONSTRAINT "order_line_batches_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_line_batches" ADD CONSTRAINT "order_line_batches_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -49,6 +64,7 @@ ALTER TABLE "order_line_batches" ADD CONSTRAINT "order_line_batches_batch_id_goo
 ALTER TABLE "trace_codes" ADD CONSTRAINT "trace_codes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trace_codes" ADD CONSTRAINT "trace_codes_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trace_codes" ADD CONSTRAINT "trace_codes_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "first_documents_goods_idx" ON "first_documents" USING btree ("goods_id","name","id");--> statement-breakpoint
 CREATE INDEX "inspection_reports_batch_idx" ON "inspection_reports" USING btree ("batch_id","id");--> statement-breakpoint
 CREATE INDEX "order_line_batches_order_idx" ON "order_line_batches" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "trace_codes_order_idx" ON "trace_codes" USING btree ("order_id");--> statement-breakpoint

@@ -27,6 +27,7 @@ export * from './api/user';
 export * from './cart';
 export * from './catalog/scope';
 export * from './compliance/control-classes';
+export * from './compliance/first-documents';
 export * from './compliance/licences';
 export * from './compliance/near-expiry';
 export * from './compliance/shipping';

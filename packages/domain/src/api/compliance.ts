@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { firstDocumentNames } from '../compliance/first-documents';
 import { daysBetween } from '../time/beijing';
-import { calendarDate, pageNumber } from './input';
+import { calendarDate, pageNumber, recordId } from './input';
 
 // Console calls of the compliance records (质量管理): the GSP sales record for a date range, and
 // the trace codes offered twice.
@@ -44,3 +45,28 @@ export const ephedrineReportRow = z.object({
   last_order_on: z.string(),
 });
 export type EphedrineReportRow = z.infer<typeof ephedrineReportRow>;
+
+/** POST /api/admin/goods/{id}/first-documents and /api/admin/first-documents: which paper. */
+export const goodsFirstDocumentQuery = z.object({
+  name: z.enum(firstDocumentNames.goods, { error: '请选择资料名称' }),
+});
+export const companyFirstDocumentQuery = z.object({
+  name: z.enum(firstDocumentNames.company, { error: '请选择资料名称' }),
+});
+/** GET /api/first-documents: the company's papers, and a goods' (goods_id) or an order's goods' (order_id). */
+export const firstDocumentsQuery = z.object({
+  goods_id: recordId('商品不正确').optional(),
+  order_id: recordId('订单不正确').optional(),
+});
+
+/** One 首营资料 file (the newest of its name). */
+export const firstDocumentView = z.object({
+  id: z.number().int(),
+  scope: z.enum(['goods', 'company']),
+  goods_id: z.number().int().nullable(),
+  name: z.string(),
+  mime: z.string(),
+  /** 10-digit seconds. */
+  uploaded_at: z.number().int(),
+});
+export type FirstDocumentView = z.infer<typeof firstDocumentView>;

@@ -18,6 +18,7 @@ export const auditActions = {
   'goods.image': '上传商品图片',
   'goods.batch_add': '新增批号库存',
   'goods.inspection_report': '上传药检报告',
+  'first_document.upload': '上传首营资料',
   'goods.batch_quantity': '调整批号库存',
   'content.create': '新增内容',
   'content.update': '修改内容',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { goodsBatches } from './catalog';
+import { goods, goodsBatches } from './catalog';
 import { orderLines, orders, shipments } from './order';
 
 // GSP shipping records: which batches each shipped line took and the trace code of every pack.
@@ -83,4 +83,28 @@ export const inspectionReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('inspection_reports_batch_idx').on(t.batchId, t.id)],
+);
+
+/**
+ * 首营资料: a goods' papers (scope goods) or the platform company's (scope company), one file per
+ * upload; the newest of each name is the one served, none is ever deleted.
+ */
+export const firstDocuments = pgTable(
+  'first_documents',
+  {
+    id: serial('id').primaryKey(),
+    /** goods | company */
+    scope: text('scope').notNull(),
+    goodsId: integer('goods_id').references(() => goods.id),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    operatorId: integer('operator_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('first_documents_goods_idx').on(t.goodsId, t.name, t.id),
+    check('first_documents_scope_ck', sql`(${t.scope} = 'goods') = (${t.goodsId} is not null)`),
+  ],
 );

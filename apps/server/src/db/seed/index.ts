@@ -6,6 +6,7 @@ import { settings } from '../schema';
 import { seedAccounts } from './accounts';
 import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
+import { seedCompliancePapers } from './compliance';
 import { seedContent } from './content';
 import { seedInvoices } from './invoices';
 import { seedOrders } from './order';
@@ -33,6 +34,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
     await seedOrders(tx, storage);
+    await seedCompliancePapers(tx, storage);
     await rebuildPurchases(tx);
     await seedSelfService(tx);
     await seedInvoices(tx);

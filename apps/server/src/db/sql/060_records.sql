@@ -17,6 +17,9 @@ create trigger trace_codes_kept before update or delete on trace_codes
 drop trigger if exists inspection_reports_kept on inspection_reports;
 create trigger inspection_reports_kept before update or delete on inspection_reports
   for each row execute function records_refuse_change();
+drop trigger if exists first_documents_kept on first_documents;
+create trigger first_documents_kept before update or delete on first_documents
+  for each row execute function records_refuse_change();
 drop trigger if exists order_lines_kept on order_lines;
 create trigger order_lines_kept before update or delete on order_lines
   for each row execute function records_refuse_change();
@@ -29,7 +32,7 @@ create trigger shipments_kept before delete on shipments
 do $$
 declare t text;
 begin
-  foreach t in array array['order_line_batches', 'trace_codes', 'inspection_reports', 'order_lines', 'orders', 'shipments', 'qualifications'] loop
+  foreach t in array array['order_line_batches', 'trace_codes', 'inspection_reports', 'first_documents', 'order_lines', 'orders', 'shipments', 'qualifications'] loop
     execute format('drop trigger if exists %I on %I', t || '_no_truncate', t);
     execute format('create trigger %I before truncate on %I for each statement execute function records_refuse_change()', t || '_no_truncate', t);
   end loop;

@@ -1,8 +1,12 @@
 import {
   adminGoodsDetail,
+  companyFirstDocumentQuery,
   envelope,
   ephedrineReportRow,
+  firstDocumentsQuery,
+  firstDocumentView,
   goodsBatchParams,
+  goodsFirstDocumentQuery,
   gspSalesQuery,
   idParams,
   page,
@@ -19,6 +23,12 @@ import { buyerOnly, operatorOnly } from '../../plugins/session';
 import { getAdminGoods } from '../catalog/admin-goods';
 import { adminDeliveryNote, myDeliveryNote, myTraceCodesCsv } from './documents';
 import { ephedrineReport, ephedrineReportWorkbook } from './ephedrine';
+import {
+  firstDocumentFile,
+  firstDocumentList,
+  orderFirstDocuments,
+  storeFirstDocument,
+} from './first-documents';
 import { gspSalesWorkbook, traceCodeFlagList } from './records';
 import { adminInspectionReport, myInspectionReport, nextBatchReport, storeInspectionReport } from './reports';
 
@@ -76,6 +86,41 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await nextBatchReport(await request.buyerCtx(), app.storage, request.params.id);
+      return sendFile(reply, file.mime, file);
+    },
+  );
+  app.get(
+    '/first-documents',
+    {
+      schema: {
+        tags: ['goods'],
+        summary: '首营资料: the company papers, and a goods’ or an order’s goods’ (logged-in buyers)',
+        querystring: firstDocumentsQuery,
+        response: { 200: envelope(z.array(firstDocumentView)) },
+      },
+    },
+    async (request) => {
+      const ctx = await request.buyerCtx();
+      return ok(
+        request.query.order_id
+          ? await orderFirstDocuments(ctx, request.query.order_id)
+          : await firstDocumentList(ctx.db, request.query.goods_id),
+      );
+    },
+  );
+  app.get(
+    '/first-documents/:id',
+    {
+      schema: {
+        tags: ['goods'],
+        summary: 'One 首营资料 file',
+        params: idParams,
+        produces: [PDF, 'image/jpeg', 'image/png'],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) => {
+      const file = await firstDocumentFile(await request.buyerCtx(), app.storage, request.params.id);
       return sendFile(reply, file.mime, file);
     },
   );
@@ -150,6 +195,75 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.batchId,
       );
+      return sendFile(reply, file.mime, file);
+    },
+  );
+  app.post(
+    '/admin/goods/:id/first-documents',
+    {
+      preValidation: app.requirePermission('batches:write'),
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload one of a goods’ 首营资料 (PDF, JPG or PNG, up to 10 MB)',
+        params: idParams,
+        querystring: goodsFirstDocumentQuery,
+        response: { 200: envelope(z.array(firstDocumentView)) },
+      },
+    },
+    async (request) => {
+      const ctx = await request.operatorCtx();
+      const { bytes } = await uploadedFile(request);
+      const target = { scope: 'goods' as const, goodsId: request.params.id, name: request.query.name };
+      return ok(await storeFirstDocument(ctx, app.storage, target, bytes), '首营资料已上传');
+    },
+  );
+  app.post(
+    '/admin/first-documents',
+    {
+      preValidation: app.requirePermission('batches:write'),
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload one of the platform company’s 首营资料',
+        querystring: companyFirstDocumentQuery,
+        response: { 200: envelope(z.array(firstDocumentView)) },
+      },
+    },
+    async (request) => {
+      const ctx = await request.operatorCtx();
+      const { bytes } = await uploadedFile(request);
+      const target = { scope: 'company' as const, goodsId: null, name: request.query.name };
+      return ok(await storeFirstDocument(ctx, app.storage, target, bytes), '首营资料已上传');
+    },
+  );
+  app.get(
+    '/admin/first-documents',
+    {
+      preValidation: app.requirePermission('goods:read'),
+      schema: {
+        tags: ['admin'],
+        summary: '首营资料: the company papers, and a goods’ when named',
+        querystring: firstDocumentsQuery,
+        response: { 200: envelope(z.array(firstDocumentView)) },
+      },
+    },
+    async (request) => ok(await firstDocumentList((await request.operatorCtx()).db, request.query.goods_id)),
+  );
+  app.get(
+    '/admin/first-documents/:id',
+    {
+      preValidation: app.requirePermission('goods:read'),
+      schema: {
+        tags: ['admin'],
+        summary: 'One 首营资料 file',
+        params: idParams,
+        produces: [PDF, 'image/jpeg', 'image/png'],
+        response: { 200: fileBytes },
+      },
+    },
+    async (request, reply) => {
+      const file = await firstDocumentFile(await request.operatorCtx(), app.storage, request.params.id);
       return sendFile(reply, file.mime, file);
     },
   );

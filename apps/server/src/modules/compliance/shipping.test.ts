@@ -460,3 +460,63 @@ describe('papers that travel with the goods (随货资料)', () => {
     expect(text).toContain('随货资料：企业首营资料、药检报告');
   });
 });
+
+describe('首营资料 (first-sale papers)', () => {
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const upload = (url: string, bytes: Buffer) => {
+    const boundary = '----yaocai-first';
+    return ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: op },
+    });
+  };
+  const q = (name: string) => `name=${encodeURIComponent(name)}`;
+
+  it('质管 uploads a goods’ and the company’s papers; logged-in buyers list and download the newest of each', async () => {
+    const o = await paidOrder({ quantity: 1 });
+    const goodsUrl = `/api/admin/goods/${o.goodsId}/first-documents?${q('药品注册证书/批件')}`;
+    expect((await upload(`/api/admin/goods/${o.goodsId}/first-documents?${q('护照')}`, pdf)).statusCode).toBe(
+      422,
+    );
+    expect((await upload(goodsUrl, Buffer.from('plain text'))).json().data.errors.file).toEqual([
+      '首营资料仅支持 PDF、JPG、PNG 文件',
+    ]);
+    expect((await upload(`/api/admin/goods/99999999/first-documents?${q('其他')}`, pdf)).statusCode).toBe(
+      404,
+    );
+    expect((await upload(goodsUrl, pdf)).statusCode).toBe(200);
+    const newer = Buffer.concat([pdf, Buffer.from('% v2\n')]);
+    expect((await upload(goodsUrl, newer)).statusCode).toBe(200);
+    const company = await upload(`/api/admin/first-documents?${q('营业执照')}`, pdf);
+    expect(company.statusCode, company.body).toBe(200);
+
+    const list = (await send('GET', `/api/first-documents?goods_id=${o.goodsId}`, o.cookie)).json().data as {
+      id: number;
+      scope: string;
+      name: string;
+    }[];
+    expect(list.map((d) => `${d.scope}:${d.name}`)).toEqual(['company:营业执照', 'goods:药品注册证书/批件']);
+    const file = await send('GET', `/api/first-documents/${list[1].id}`, o.cookie);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(newer)).toBe(true);
+    expect(file.headers['content-disposition']).toContain(encodeURIComponent('药品注册证书-批件.pdf'));
+    // Without a goods: the company's papers only; a visitor: log in first.
+    expect((await send('GET', '/api/first-documents', o.cookie)).json().data).toHaveLength(1);
+    expect((await ctx.app.inject('/api/first-documents')).statusCode).toBe(401);
+    // From the order: the company's papers and those of the order's goods; another store: 404.
+    expect((await send('GET', `/api/first-documents?order_id=${o.id}`, o.cookie)).json().data).toHaveLength(
+      2,
+    );
+    const stranger = await buyerCookie(ctx.app, (await createBuyer(ctx.app.db)).user.id);
+    expect((await send('GET', `/api/first-documents?order_id=${o.id}`, stranger)).statusCode).toBe(404);
+    expect((await send('GET', '/api/first-documents/99999999', o.cookie)).statusCode).toBe(404);
+  });
+});

@@ -115,6 +115,8 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['GET', '/api/admin/goods/import-template', '/api/admin/goods/import-template'],
     ['GET', '/api/admin/goods/999999', '/api/admin/goods/{id}'],
     ['GET', '/api/admin/goods/999999/batches/1/report', '/api/admin/goods/{id}/batches/{batchId}/report'],
+    ['GET', '/api/admin/first-documents', '/api/admin/first-documents'],
+    ['GET', '/api/admin/first-documents/999999', '/api/admin/first-documents/{id}'],
   ].map(([method, url, path]) => ({
     method: method as 'GET',
     url,
@@ -137,6 +139,18 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     method: 'POST',
     url: '/api/admin/goods/999999/batches',
     path: '/api/admin/goods/{id}/batches',
+    roles: ['super_admin', 'quality'],
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/goods/999999/first-documents?name=%E5%85%B6%E4%BB%96',
+    path: '/api/admin/goods/{id}/first-documents',
+    roles: ['super_admin', 'quality'],
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/first-documents?name=%E5%85%B6%E4%BB%96',
+    path: '/api/admin/first-documents',
     roles: ['super_admin', 'quality'],
   },
   {

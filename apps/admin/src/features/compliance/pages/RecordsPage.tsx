@@ -2,7 +2,9 @@ import { beijingDateTimeText, beijingToday, daysBetween } from '@yaocai/domain';
 import { Alert, Button, Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useMe } from '../../auth/api/operator';
 import { ephedrineExportHref, gspSalesHref, useEphedrineReport, useTraceCodeFlags } from '../api/records';
+import { FirstDocumentsCard } from '../components/FirstDocumentsCard';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -15,6 +17,7 @@ export default function RecordsPage() {
   const today = beijingToday(new Date());
   const [range, setRange] = useState<Range>([dayjs(today).startOf('month'), dayjs(today)]);
   const [page, setPage] = useState(1);
+  const permissions = useMe().data?.permissions ?? [];
   const flags = useTraceCodeFlags({ page, page_size: 20 });
   const from = range?.[0]?.format('YYYY-MM-DD');
   const to = range?.[1]?.format('YYYY-MM-DD');
@@ -45,6 +48,7 @@ export default function RecordsPage() {
         {tooLong && <Alert style={{ marginTop: 12 }} type="warning" showIcon message="一次最多导出一年" />}
       </Card>
       <EphedrineCard />
+      <FirstDocumentsCard permissions={permissions} />
       <Card title="追溯码重复告警">
         <Table
           rowKey="id"

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors } from '../../../lib/form-errors';
 import { useMe } from '../../auth/api/operator';
+import { FirstDocumentsCard } from '../../compliance/components/FirstDocumentsCard';
 import { useCreateGoods, useGoods, useGoodsOptions, useSetOnSale, useUpdateGoods } from '../api/goods';
 import { BatchesCard } from '../components/BatchesCard';
 import { GoodsFields } from '../components/GoodsFields';
@@ -95,6 +96,7 @@ export default function GoodsEditPage() {
         </Form>
       </Card>
       {goods && <BatchesCard goods={goods} warehouses={options.warehouses} permissions={permissions} />}
+      {goods && <FirstDocumentsCard goodsId={goods.id} permissions={permissions} />}
     </>
   );
 }

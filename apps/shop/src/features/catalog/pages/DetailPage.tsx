@@ -1,5 +1,7 @@
 import { Breadcrumb, Result, Skeleton, Tabs } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useUserBase } from '../../../layout/api/user-base';
+import { FirstDocuments } from '../../compliance/FirstDocuments';
 import { type DetailContext, useGoodsDetail } from '../api/goods-detail';
 import { DetailBuyPanel } from '../components/DetailBuyPanel';
 import { Gallery } from '../components/Gallery';
@@ -25,6 +27,7 @@ export default function DetailPage() {
   const [search] = useSearchParams();
   const context = readContext(search);
   const detail = useGoodsDetail(Number(id), context);
+  const { user } = useUserBase(false);
   if (detail.isPending && detail.fetchStatus !== 'idle') {
     return (
       <div className="yc-page">
@@ -72,6 +75,7 @@ export default function DetailPage() {
           </div>
           <TagBadges tags={goods.tags} />
           <GoodsFacts goods={goods} />
+          {user.is_login && <FirstDocuments goodsId={goods.id} />}
           <DetailBuyPanel key={goods.id} goods={goods} context={context} />
         </div>
       </div>

@@ -2,6 +2,7 @@ import { beijingDateTimeText, formatAddress, invoiceTypeName, type OrderDetailVi
 import { Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { FirstDocuments } from '../../compliance/FirstDocuments';
 import { useOrderDetail } from '../api/orders';
 import { AfterSaleModal } from '../components/AfterSaleModal';
 import { Amounts, yuan } from '../components/Amounts';
@@ -30,6 +31,7 @@ function ShippedPapers({ order: o }: { order: OrderDetailView }) {
           </a>
         )}
       </Space>
+      <FirstDocuments orderId={o.id} />
       <Table
         rowKey={(b) => `${b.line_id}-${b.batch_no}-${b.expires_on}`}
         size="small"
