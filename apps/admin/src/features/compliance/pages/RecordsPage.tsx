@@ -1,4 +1,4 @@
-import { beijingDateTimeText, beijingToday, daysBetween } from '@yaocai/domain';
+import { beijingDateTimeText, beijingToday, daysBetween, holdsPermission } from '@yaocai/domain';
 import { Alert, Button, Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -48,7 +48,7 @@ export default function RecordsPage() {
         {tooLong && <Alert style={{ marginTop: 12 }} type="warning" showIcon message="一次最多导出一年" />}
       </Card>
       <EphedrineCard />
-      <FirstDocumentsCard permissions={permissions} />
+      {holdsPermission(permissions, 'goods:read') && <FirstDocumentsCard permissions={permissions} />}
       <Card title="追溯码重复告警">
         <Table
           rowKey="id"
