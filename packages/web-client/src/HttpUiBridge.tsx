@@ -13,12 +13,21 @@ interface Props {
  * Binds an SPA's http client to antd (toast = message, alert = Modal, the time-out alert with
  * its refresh button) and to the app's router. Rendered once inside antd's <App>.
  */
+/** The refusal dialogs on screen, by title and text. */
+const openAlerts = new Set<string>();
+
 export function HttpUiBridge({ client, router }: Props) {
   const { message, modal } = App.useApp();
   useEffect(() => {
     client.setHttpUi({
       toast: (text) => void message.warning(text),
-      alert: (title, text) => void modal.warning({ title, content: text, okText: '知道了' }),
+      alert: (title, text) => {
+        // Calls refused for the same reason at once (a page's parallel reads) show one dialog.
+        const key = `${title}\u0000${text}`;
+        if (openAlerts.has(key)) return;
+        openAlerts.add(key);
+        modal.warning({ title, content: text, okText: '知道了', afterClose: () => openAlerts.delete(key) });
+      },
       timeout: (text) =>
         void modal.error({
           title: clientMessages.alertTitle,

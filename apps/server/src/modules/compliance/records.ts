@@ -13,6 +13,7 @@ import {
   traceCodeFlags,
 } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
+import { fieldError } from '../../lib/errors';
 
 // The GSP sales record (销售记录: goods, specification, maker, approval number, batch, dates,
 // buyer, quantity, price, date) for a date range, one row per batch a shipped line took, and the
@@ -36,6 +37,9 @@ const COLUMNS = [
   ['金额（元）', 12],
   ['收货地址', 40],
 ] as const;
+
+/** The most rows one export writes (a spreadsheet, built in memory). */
+export const MAX_RECORD_ROWS = 100_000;
 
 /** The GSP sales record of the goods shipped between two Beijing dates, as .xlsx. */
 export async function gspSalesWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
@@ -69,7 +73,10 @@ export async function gspSalesWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
         lt(shipments.shippedAt, beijingStartOf(addDays(q.to, 1))),
       ),
     )
-    .orderBy(asc(shipments.shippedAt), asc(orderLines.id), asc(orderLineBatches.id));
+    .orderBy(asc(shipments.shippedAt), asc(orderLines.id), asc(orderLineBatches.id))
+    .limit(MAX_RECORD_ROWS + 1);
+  if (rows.length > MAX_RECORD_ROWS)
+    throw fieldError('to', `该期间的记录超过${MAX_RECORD_ROWS}行，请缩短日期范围分次导出`);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '药采';
   const sheet = workbook.addWorksheet('销售记录', { views: [{ state: 'frozen', ySplit: 1 }] });
