@@ -421,6 +421,25 @@ describe('.xlsx import and export', () => {
     expect(
       (await call('POST', '/api/admin/goods', operations, body({ control_class: 'narcotic' }))).statusCode,
     ).toBe(422);
+    // Putting 中药配方颗粒 back on the list takes the goods off sale (audited), and it stays off.
+    await call('POST', `/api/admin/goods/${granule.id}/sale`, operations, { on_sale: true });
+    expect((await call('GET', `/api/admin/goods/${granule.id}`, operations)).json().data.on_sale).toBe(true);
+    const back = await call('POST', '/api/admin/settings/compliance', admin, settings);
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await call('GET', `/api/admin/goods/${granule.id}`, operations)).json().data.on_sale).toBe(false);
+    const relist = await call('POST', `/api/admin/goods/${granule.id}/sale`, operations, { on_sale: true });
+    expect(relist.statusCode).toBe(422);
+    expect(relist.json().message).toBe('中药配方颗粒不得通过网络销售，不能上架（站点设置·质量管理）');
+    const [delisted] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(granule.id)))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(delisted).toMatchObject({
+      action: 'goods.sale',
+      after: expect.objectContaining({ isOnSale: false }),
+    });
   });
 
   it('refuses a file that is not a spreadsheet, with a message', async () => {

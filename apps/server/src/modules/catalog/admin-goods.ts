@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, goods, goodsBatches, goodsCategories, warehouses } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
-import { fieldError, forbidden, notFound } from '../../lib/errors';
+import { fieldError, forbidden, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { batchesWithReports } from '../compliance/reports';
 import { priceDropNews } from '../message/favourite-news';
@@ -360,7 +360,35 @@ export async function updateGoods(ctx: OperatorCtx, id: number, body: GoodsEditB
   return getAdminGoods(ctx, id);
 }
 
+/**
+ * Takes off sale every goods of a class now kept off online sale (after 站点设置·质量管理 is
+ * saved), one audit row each, inside the settings' transaction.
+ */
+export async function delistNeverListable(tx: DbOrTx, ctx: OperatorCtx, neverListable: readonly string[]) {
+  if (neverListable.length === 0) return;
+  const delisted = await tx
+    .update(goods)
+    .set({ isOnSale: false, updatedAt: ctx.now })
+    .where(and(eq(goods.isOnSale, true), inArray(goods.controlClass, [...neverListable])))
+    .returning({ id: goods.id, controlClass: goods.controlClass });
+  for (const g of delisted)
+    await audit(tx, ctx, {
+      action: 'goods.sale',
+      target: { type: 'goods', id: g.id },
+      before: { isOnSale: true },
+      after: { isOnSale: false, reason: listingRefusal(g.controlClass, neverListable) },
+    });
+}
+
 export async function setGoodsOnSale(ctx: OperatorCtx, id: number, onSale: boolean) {
+  if (onSale) {
+    const [row] = await ctx.db
+      .select({ controlClass: goods.controlClass })
+      .from(goods)
+      .where(eq(goods.id, id));
+    const refused = row && listingRefusal(row.controlClass, (await loadOrderSettings(ctx.db)).neverListable);
+    if (refused) throw refusal(refused, 422);
+  }
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ isOnSale: goods.isOnSale })

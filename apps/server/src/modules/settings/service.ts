@@ -14,6 +14,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { invalidateSiteSettings } from '../account/site-settings';
 import { audit } from '../audit/service';
 import { invalidateCartPromotions } from '../cart/promotions';
+import { delistNeverListable, goodsChanged } from '../catalog/admin-goods';
 import { invalidateContent } from '../content/service';
 import { invalidateOrderSettings } from '../order/settings';
 
@@ -98,8 +99,12 @@ export async function saveSettingsSection<K extends SettingsSection>(
       before,
       after,
     });
+    // A class newly kept off online sale takes its goods off sale at once (each audited).
+    if (section === 'compliance')
+      await delistNeverListable(tx, ctx, (body as SettingsSectionBody<'compliance'>).never_listable);
     return after;
   });
   invalidateSettings(ctx.db);
+  if (section === 'compliance') goodsChanged(ctx);
   return saved;
 }
