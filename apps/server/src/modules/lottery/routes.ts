@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
+import { forgetUserBase } from '../account/user-state';
 import { adsAt } from '../content/service';
 import {
   draw,
@@ -115,7 +116,11 @@ export const lotteryBuyerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(drawResultView) },
       },
     },
-    async (request) => ok(await draw(await request.buyerCtx(), request.body.id)),
+    async (request) => {
+      const result = await draw(await request.buyerCtx(), request.body.id);
+      forgetUserBase(request); // points may have been spent or won
+      return ok(result);
+    },
   );
   app.get(
     '/draw/record',

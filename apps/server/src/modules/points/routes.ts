@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
+import { forgetUserBase } from '../account/user-state';
 import { listRedemptions, listRewards, myRedemptions, redeem, rewardList, saveReward } from './mall';
 import { pointsHistory } from './service';
 
@@ -60,8 +61,12 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(redemptionView) },
       },
     },
-    async (request) =>
-      ok(await redeem(await request.buyerCtx(), request.body.reward_id, request.body.address_id), '兑换成功'),
+    async (request) => {
+      const result = await redeem(await request.buyerCtx(), request.body.reward_id, request.body.address_id);
+      // The header and the mall read points from user/base: this session's copy is stale now.
+      forgetUserBase(request);
+      return ok(result, '兑换成功');
+    },
   );
   app.get(
     '/jfsc/redemptions',
