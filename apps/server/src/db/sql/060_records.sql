@@ -8,30 +8,20 @@ begin
 end;
 $$;
 
-drop trigger if exists order_line_batches_kept on order_line_batches;
-create trigger order_line_batches_kept before update or delete on order_line_batches
-  for each row execute function records_refuse_change();
-drop trigger if exists trace_codes_kept on trace_codes;
-create trigger trace_codes_kept before update or delete on trace_codes
-  for each row execute function records_refuse_change();
-drop trigger if exists inspection_reports_kept on inspection_reports;
-create trigger inspection_reports_kept before update or delete on inspection_reports
-  for each row execute function records_refuse_change();
-drop trigger if exists first_documents_kept on first_documents;
-create trigger first_documents_kept before update or delete on first_documents
-  for each row execute function records_refuse_change();
-drop trigger if exists order_lines_kept on order_lines;
-create trigger order_lines_kept before update or delete on order_lines
-  for each row execute function records_refuse_change();
-drop trigger if exists orders_kept on orders;
-create trigger orders_kept before delete on orders
-  for each row execute function records_refuse_change();
-drop trigger if exists shipments_kept on shipments;
-create trigger shipments_kept before delete on shipments
-  for each row execute function records_refuse_change();
 do $$
 declare t text;
 begin
+  -- Append-only: no update, no delete.
+  foreach t in array array['order_line_batches', 'trace_codes', 'inspection_reports', 'first_documents', 'order_lines'] loop
+    execute format('drop trigger if exists %I on %I', t || '_kept', t);
+    execute format('create trigger %I before update or delete on %I for each row execute function records_refuse_change()', t || '_kept', t);
+  end loop;
+  -- Never deleted (their state still moves on).
+  foreach t in array array['orders', 'shipments'] loop
+    execute format('drop trigger if exists %I on %I', t || '_kept', t);
+    execute format('create trigger %I before delete on %I for each row execute function records_refuse_change()', t || '_kept', t);
+  end loop;
+  -- And none of them, nor licences, truncated.
   foreach t in array array['order_line_batches', 'trace_codes', 'inspection_reports', 'first_documents', 'order_lines', 'orders', 'shipments', 'qualifications'] loop
     execute format('drop trigger if exists %I on %I', t || '_no_truncate', t);
     execute format('create trigger %I before truncate on %I for each statement execute function records_refuse_change()', t || '_no_truncate', t);

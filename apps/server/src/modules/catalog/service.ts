@@ -60,6 +60,7 @@ export function toSummary(
     stock: row.stockTotal,
   });
   const brand = row.brandId ? refs.brandById.get(row.brandId) : undefined;
+  const nearExpiring = isNearExpiry(row.expiresOn, nearExpiry);
   return {
     id: row.id,
     sku: row.sku,
@@ -87,12 +88,9 @@ export function toSummary(
     free_shipping_number: row.freeShippingNumber,
     tags: row.tags,
     // 近效期专场 is read off the batches, never the stored list.
-    zones: [
-      ...row.zones.filter((z) => z !== 'jxqzc'),
-      ...(isNearExpiry(row.expiresOn, nearExpiry) ? ['jxqzc'] : []),
-    ],
+    zones: [...row.zones.filter((z) => z !== 'jxqzc'), ...(nearExpiring ? ['jxqzc'] : [])],
     expires_on: row.expiresOn,
-    near_expiry: isNearExpiry(row.expiresOn, nearExpiry),
+    near_expiry: nearExpiring,
     sales: row.salesCount,
     ephedrine: row.ephedrine,
     scope_class: row.scopeClass,
