@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
-import { cjkDocument } from '../../lib/pdf';
+import { cjkDocument, drawTable } from '../../lib/pdf';
 import { readSettings } from '../settings/service';
 
 // The papers that travel with a shipment: the 随货同行单 (delivery note, GSP: goods, maker,
@@ -156,24 +156,6 @@ function renderDeliveryNote(note: NoteDocument): Promise<Buffer> {
     amount: money(r.unitPriceFen * r.quantity),
     quality: '合格',
   });
-  const labels = Object.fromEntries(COLUMNS.map((c) => [c.key, c.label])) as ReturnType<typeof cells>;
-  const rowHeight = (values: Record<string, string>) =>
-    Math.max(
-      ...COLUMNS.map((c) => doc.fontSize(8).heightOfString(values[c.key], { width: c.width - pad * 2 })),
-    ) +
-    pad * 2;
-  const row = (y: number, values: Record<string, string>, heading = false) => {
-    const height = rowHeight(values);
-    let x = left;
-    if (heading) doc.rect(left, y, width, height).fill('#eef3f8');
-    doc.fontSize(8).fillColor('#111');
-    for (const c of COLUMNS) {
-      doc.text(values[c.key], x + pad, y + pad, { width: c.width - pad * 2, align: c.align });
-      doc.rect(x, y, c.width, height).strokeColor('#9aa5b1').lineWidth(0.5).stroke();
-      x += c.width;
-    }
-    return height;
-  };
   const header = (page: number) => {
     doc
       .fillColor('#111')
@@ -191,23 +173,24 @@ function renderDeliveryNote(note: NoteDocument): Promise<Buffer> {
     return top + 68;
   };
   let page = 1;
-  let y = header(page);
-  y += row(y, labels, true);
-  const bottom = doc.page.height - doc.page.margins.bottom - 70;
-  let totalFen = 0;
-  let totalQuantity = 0;
-  for (const r of note.rows) {
-    const values = cells(r);
-    if (y + rowHeight(values) > bottom) {
+  let y = drawTable(doc, {
+    columns: COLUMNS,
+    rows: note.rows.map(cells),
+    left,
+    top: header(page),
+    bottom: doc.page.height - doc.page.margins.bottom - 70,
+    newPage: () => {
       doc.addPage();
       page += 1;
-      y = header(page);
-      y += row(y, labels, true);
-    }
-    y += row(y, values);
-    totalFen += r.unitPriceFen * r.quantity;
-    totalQuantity += r.quantity;
-  }
+      return header(page);
+    },
+    fontSize: 8,
+    pad,
+    heading: { color: '#111', fill: '#eef3f8' },
+    grid: '#9aa5b1',
+  });
+  const totalFen = note.rows.reduce((sum, r) => sum + r.unitPriceFen * r.quantity, 0);
+  const totalQuantity = note.rows.reduce((sum, r) => sum + r.quantity, 0);
   y += 8;
   doc.fontSize(9).fillColor('#111');
   doc.text(`合计：${note.rows.length} 行，${totalQuantity} 件，金额 ¥${money(totalFen)}`, left, y);

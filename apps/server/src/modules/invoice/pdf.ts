@@ -1,6 +1,6 @@
 import { type Fen, formatYuan, invoiceTitleOf, yuanInCapitals } from '@yaocai/domain';
 import type { InvoiceLineSnapshot } from '../../db/schema';
-import { cjkDocument } from '../../lib/pdf';
+import { cjkDocument, drawTable } from '../../lib/pdf';
 
 // Draws an issued e-invoice as a PDF (pdfkit), laid out like a 全电发票: title, number and date,
 // buyer and seller, the item table (name, specification, unit, quantity, unit price, amount,
@@ -90,44 +90,22 @@ export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
     return 182;
   };
 
-  const row = (y: number, values: Record<string, string>, bold = false) => {
-    let x = left;
-    let height = 0;
-    doc.fontSize(8.5).fillColor(bold ? red : '#111');
-    for (const c of COLUMNS) {
-      const h = doc.heightOfString(values[c.key], { width: c.width - pad * 2 });
-      height = Math.max(height, h);
-      doc.text(values[c.key], x + pad, y + pad, { width: c.width - pad * 2, align: c.align });
-      x += c.width;
-    }
-    return height + pad * 2;
-  };
-  const rowHeight = (values: Record<string, string>) =>
-    Math.max(
-      ...COLUMNS.map((c) => doc.fontSize(8.5).heightOfString(values[c.key], { width: c.width - pad * 2 })),
-    ) +
-    pad * 2;
-
   let page = 1;
-  let y = header(page);
-  const labels = Object.fromEntries(COLUMNS.map((c) => [c.key, c.label]));
-  y += row(y, labels, true);
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .strokeColor('#c9a0a0')
-    .stroke();
-  const bottom = doc.page.height - doc.page.margins.bottom - 150;
-  for (const l of inv.lines) {
-    const values = cells(l);
-    if (y + rowHeight(values) > bottom) {
+  let y = drawTable(doc, {
+    columns: COLUMNS,
+    rows: inv.lines.map(cells),
+    left,
+    top: header(page),
+    bottom: doc.page.height - doc.page.margins.bottom - 150,
+    newPage: () => {
       doc.addPage();
       page += 1;
-      y = header(page);
-      y += row(y, labels, true);
-    }
-    y += row(y, values);
-  }
+      return header(page);
+    },
+    fontSize: 8.5,
+    pad,
+    heading: { color: red, rule: '#c9a0a0' },
+  });
   y = Math.max(y + 6, 0);
   doc
     .moveTo(left, y)
