@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type ConsoleMessage, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -112,4 +112,21 @@ export function collectConsoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`${at()}: ${error.message}`));
   return errors;
+}
+
+/**
+ * Ticks an antd radio or checkbox and returns once it reads checked. On a loaded machine a
+ * click can land while a dialog is still zooming in and leave the control as it was (CI saw
+ * "Clicking the checkbox did not change its state"), so a miss is tried again, up to five times.
+ */
+export async function tick(control: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await control.check({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await control.page().waitForTimeout(300);
+    }
+  }
 }
