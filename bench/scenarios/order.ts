@@ -14,6 +14,7 @@ import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { BUYER_COOKIE } from '../../apps/server/src/plugins/session';
 import { type BenchServer, startBare, startServer } from '../server';
+import { licenseCompany } from './licences';
 
 const GOODS = 100_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -51,6 +52,7 @@ async function buyers(client: pg.Client, count: number) {
        returning id`,
       [`压测药房${b}`],
     );
+    await licenseCompany(client, company.id, ['kssz']);
     const {
       rows: [user],
     } = await client.query(

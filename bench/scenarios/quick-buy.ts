@@ -16,6 +16,7 @@ import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { rebuildPurchases } from '../../apps/server/src/modules/quick-buy/purchases';
 import { BUYER_COOKIE } from '../../apps/server/src/plugins/session';
 import { type BenchServer, startBare, startServer } from '../server';
+import { licenseCompany } from './licences';
 
 const GOODS = 100_000;
 const STORES = 32;
@@ -50,6 +51,7 @@ async function fill(client: pg.Client) {
        returning id`,
       [`快采药房${s}`],
     );
+    await licenseCompany(client, company.id, ['kssz']);
     const {
       rows: [user],
     } = await client.query(

@@ -85,13 +85,13 @@ describe('account journeys', () => {
     await page.waitForURL('**/register/step3');
     // A refresh keeps the step (the draft token is in sessionStorage).
     await page.reload();
-    await page.getByTestId('qual-number-0').fill('91330108MA2CHUNHUI');
+    await page.getByTestId('qual-0-number').fill('91330108MA2CHUNHUI');
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: licenceImage(9) });
     await page.locator('.ant-upload-list-item-done').waitFor();
-    await page.getByTestId('qual-expiry-0').click();
-    await page.getByTestId('qual-expiry-0').fill('2031-06-30');
+    await page.getByTestId('qual-0-expiry').click();
+    await page.getByTestId('qual-0-expiry').fill('2031-06-30');
     // Picks the typed date in the open calendar (Enter would submit the form).
     await page.locator('.ant-picker-cell-selected').click();
     await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, type sql } from 'drizzle-orm';
+import { and, eq, type sql } from 'drizzle-orm';
 import type { App } from '../src/app';
 import type { DbOrTx } from '../src/db/client';
 import {
@@ -16,6 +16,7 @@ import {
   manjianActivities,
   operatorRoles,
   operators,
+  qualifications,
   roles,
   settings,
   userCoupons,
@@ -23,6 +24,7 @@ import {
   walletAccounts,
   warehouses,
 } from '../src/db/schema';
+import { grantLicences } from '../src/db/seed/licences';
 import { BUYER_COOKIE, OPERATOR_COOKIE } from '../src/plugins/session';
 
 /**
@@ -40,17 +42,23 @@ export interface BuyerOptions {
   balanceFen?: number;
   creditLimitFen?: number;
   address?: boolean;
+  /** false: the company holds no licence (a test that writes its own). */
+  licences?: boolean;
 }
 
 export async function createBuyer(db: DbOrTx, o: BuyerOptions = {}) {
   const tag = next();
-  const company = await makeCompany(db, {
-    name: `测试大药房${tag}`,
-    address: '江南大道1号',
-    businessScope: o.scope ?? ['cfy', 'fcfy', 'zcy', 'hxyzj', 'kssz', 'qx1', 'qx2'],
-    qualificationStatus: o.status ?? 'approved',
-    contractSignedAt: o.contractSigned === false ? null : new Date(),
-  });
+  const company = await makeCompany(
+    db,
+    {
+      name: `测试大药房${tag}`,
+      address: '江南大道1号',
+      businessScope: o.scope ?? ['cfy', 'fcfy', 'zcy', 'hxyzj', 'kssz', 'qx1', 'qx2'],
+      qualificationStatus: o.status ?? 'approved',
+      contractSignedAt: o.contractSigned === false ? null : new Date(),
+    },
+    { licences: o.licences },
+  );
   const phone = `1${String(3 + (seq % 7))}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   const user = await makeUser(db, company.id, {
     phone,
@@ -222,9 +230,14 @@ export async function sqlOne<T>(db: DbOrTx, query: ReturnType<typeof sql>) {
  * API test does not depend on the demo data. Every factory takes overrides and returns the row.
  */
 
+/**
+ * A company, licensed for its business scope by approved long-term licences (`licences: false`
+ * leaves it without any, as a company that never uploaded one).
+ */
 export async function makeCompany(
   db: DbOrTx,
   over: Partial<typeof companies.$inferInsert> = {},
+  options: { licences?: boolean } = {},
 ): Promise<typeof companies.$inferSelect> {
   const [row] = await db
     .insert(companies)
@@ -242,6 +255,38 @@ export async function makeCompany(
       contractSignedAt: new Date(),
       ...over,
     })
+    .returning();
+  if (options.licences !== false) await grantLicences(db, row);
+  return row;
+}
+
+/**
+ * Replaces the company's approved licence of `kind` by one valid until `validUntil` with the
+ * same scope (a renewal approved with that date): reviewed licences are kept as they were, so
+ * the old one is marked replaced, as the review does.
+ */
+export async function setLicenceExpiry(
+  db: DbOrTx,
+  companyId: number,
+  kind: string,
+  validUntil: string | null,
+) {
+  const [old] = await db
+    .update(qualifications)
+    .set({ status: 'replaced' })
+    .where(
+      and(
+        eq(qualifications.companyId, companyId),
+        eq(qualifications.kind, kind),
+        eq(qualifications.status, 'approved'),
+      ),
+    )
+    .returning();
+  if (!old) throw new Error(`company ${companyId} holds no approved ${kind}`);
+  const { id: _id, ...copy } = old;
+  const [row] = await db
+    .insert(qualifications)
+    .values({ ...copy, expiresOn: validUntil, status: 'approved' })
     .returning();
   return row;
 }

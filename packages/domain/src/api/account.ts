@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { companyTypes, qualificationKinds, scopeClassCodes } from '../catalog/scope';
+import { companyTypes, scopeClassCodes } from '../catalog/scope';
+import { idCardNumberOk, qualificationKinds } from '../compliance/licences';
 import { contactMessages, MOBILE_PATTERN } from '../validation/contact';
-import { calendarDate, recordId } from './input';
+import { calendarDate, formBoolean, recordId, singleLineText } from './input';
 
 /**
  * Account request bodies, validated by the server and used by the shop's forms. Messages are
@@ -86,12 +87,45 @@ export const registerCompanyBody = z.strictObject({
   business_scope: z.array(z.enum(scopeClassCodes, '经营范围不正确')).min(1, '请至少选择一项经营范围').max(20),
 });
 
-export const qualificationInput = z.strictObject({
-  kind: z.enum(qualificationKinds.map((k) => k.code) as [string, ...string[]], '资质类型不正确'),
-  number: z.string().trim().min(4, '证件编号至少4位').max(50, '证件编号最多50位'),
-  expires_on: calendarDate('有效期'),
-  file_id: recordId('请上传证件文件'),
-});
+/** Empty form fields read as absent. */
+export const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** The purchaser named on a purchase proxy (采购委托书): their name and ID card number. */
+export const licenceHolder = {
+  holder_name: z.preprocess(
+    blankAsAbsent,
+    singleLineText('采购人员姓名', 20).pipe(z.string().min(2, '采购人员姓名至少2个字')).optional(),
+  ),
+  holder_id_no: z.preprocess(
+    blankAsAbsent,
+    z
+      .string({ error: '身份证号码格式不正确' })
+      .trim()
+      .toUpperCase()
+      .refine(idCardNumberOk, '请填写正确的18位身份证号码')
+      .optional(),
+  ),
+};
+
+/**
+ * One licence as the buyer uploads it: its type, number, issuer, validity (a last day, or
+ * 长期 for a long-term licence) and, on a purchase proxy, the purchaser. The reviewer records
+ * the scope codes printed on it when approving.
+ */
+export const qualificationInput = z
+  .strictObject({
+    kind: z.enum(qualificationKinds.map((k) => k.code) as [string, ...string[]], '资质类型不正确'),
+    number: z.string().trim().min(4, '证件编号至少4位').max(50, '证件编号最多50位'),
+    issuer: z.preprocess(blankAsAbsent, singleLineText('发证机关', 60).optional()),
+    long_term: formBoolean('请选择是否长期有效').optional(),
+    expires_on: z.preprocess(blankAsAbsent, calendarDate('有效期').optional()),
+    ...licenceHolder,
+    file_id: recordId('请上传证件文件'),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.long_term && !value.expires_on)
+      ctx.addIssue({ code: 'custom', path: ['expires_on'], message: '请填写有效期，或选择长期有效' });
+  });
 
 /** Registration step 3: qualification documents; creates the account in one transaction. */
 export const registerSubmitBody = z.strictObject({
@@ -136,7 +170,12 @@ export const qualificationItem = z.object({
   kind: z.string(),
   kind_name: z.string(),
   number: z.string(),
-  expires_on: z.string(),
+  issuer: z.string().nullable(),
+  /** Last valid day; null for a long-term (长期) licence. */
+  expires_on: z.string().nullable(),
+  /** Scope codes recorded by the reviewer, with names. */
+  scopes: z.array(z.object({ code: z.string(), name: z.string() })),
+  holder_name: z.string().nullable(),
   status: z.string(),
   file: uploadedFile,
 });
@@ -146,7 +185,10 @@ export type QualificationItem = z.infer<typeof qualificationItem>;
 
 /** GET /api/user/jyfw: the licensed business scope with names. */
 export const businessScopeData = z.object({
+  /** The classes the store may buy in today: confirmed for its company and granted by a valid licence. */
   list: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** Why it may not buy at all now (a missing or expired required licence, the contract); null when it may. */
+  refusal: z.string().nullable(),
 });
 
 /** GET /api/user/contract: the e-contract shown at /dzht. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { formBoolean, pageOf, reviewCompany } from './admin';
-import { pageNumber, recordId, singleLineText } from './input';
+import { pageOf, reviewCompany } from './admin';
+import { formBoolean, pageNumber, recordId, singleLineText } from './input';
 
 // Console buyers (/api/admin/companies...): companies found by name, phone or licence number,
 // their detail with stores, licences and standing, disabling an account and assigning the

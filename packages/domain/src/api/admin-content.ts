@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { formBoolean } from './admin';
-import { calendarDate, multiLineText, recordId, singleLineText } from './input';
+import { calendarDate, formBoolean, multiLineText, recordId, singleLineText } from './input';
 
 // Console content contracts (/api/admin/content/:kind): ads and banners, the main nav, hot
 // searches, friendly links and help articles. Each kind has one body schema (create and edit);

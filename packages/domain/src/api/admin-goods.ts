@@ -3,9 +3,10 @@ import { goodsTags, scopeClassCodes, zones } from '../catalog/scope';
 import { controlClassCodes } from '../compliance/control-classes';
 import { fromYuan } from '../money';
 import { ladderProblems } from '../pricing/ladder-rules';
-import { formBoolean, pageOf } from './admin';
+import { pageOf } from './admin';
 import {
   calendarDate,
+  formBoolean,
   multiLineText,
   PG_INT_MAX,
   pageNumber,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { controlClassCodes } from '../compliance/control-classes';
-import { formBoolean } from './admin';
 import { linkUrl, required } from './admin-content';
-import { singleLineText, yuanAmount } from './input';
+import { formBoolean, singleLineText, yuanAmount } from './input';
 
 // Site settings the operator edits in the console (站点设置: content:write), one form per
 // section, each stored as one row of `settings` (key -> JSON) and live in the shop at once.

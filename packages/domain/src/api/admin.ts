@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { scopeClassCodes } from '../catalog/scope';
 import { permissionCodes } from '../operator/permissions';
-import { password, qualificationDocumentFields } from './account';
-import { calendarDate, PG_INT_MAX, pageNumber, recordId } from './input';
+import { blankAsAbsent, licenceHolder, password, qualificationDocumentFields } from './account';
+import { calendarDate, formBoolean, PG_INT_MAX, pageNumber, recordId, singleLineText } from './input';
 
 // Operator console contracts (/api/admin/...): request bodies the server validates and answer
 // shapes both the server declares and the console reads its types from.
@@ -17,11 +17,6 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 const pageSize = z.coerce.number().int().min(1).max(100).default(20);
 
-/** A yes/no from JSON (true/false) or a form ('1', '0', 'true', 'false'). */
-export const formBoolean = (message: string) =>
-  z
-    .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])], message)
-    .transform((v) => v === true || v === '1' || v === 'true');
 /** GET /api/admin/me: the signed-in operator with what the console may show. */
 export const operatorMe = z.object({
   id: z.number().int(),
@@ -130,6 +125,12 @@ export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 export const reviewQueuePage = pageOf(reviewQueueItem);
 
 export const reviewDocument = qualificationDocumentFields.extend({
+  /** The purchaser's ID card number on a purchase proxy (the reviewer checks it against the copy). */
+  holder_id_no: z.string().nullable(),
+  /** The scope codes a licence of its type may grant: what the reviewer chooses from. */
+  grants: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** For a waiting licence, the codes the console ticks to start with (see review.ts). */
+  proposed_scopes: z.array(z.string()),
   review_note: z.string().nullable(),
   file_url: z.string(),
   file_mime: z.string(),
@@ -148,15 +149,25 @@ export const reviewCompany = z.object({
   qualification_note: z.string().nullable(),
   stores: z.array(z.object({ user_id: z.number().int(), phone: z.string(), store_name: z.string() })),
   documents: z.array(reviewDocument),
+  /** What keeps the company from buying today on its approved licences (empty: nothing). */
+  licence_gaps: z.array(z.string()),
 });
 export type ReviewCompany = z.infer<typeof reviewCompany>;
 
-/** One document's decision: a refusal needs its reason; the validity date may be corrected. */
+/**
+ * One document's decision: a refusal needs its reason. Approving records what the licence says:
+ * the scope codes printed on it (within what its type may grant), issuer, validity (a date or
+ * 长期) and, on a purchase proxy, the purchaser; each defaults to what the store entered.
+ */
 export const documentDecisionBody = z
   .strictObject({
     approve: formBoolean('请选择通过或退回'),
     reason: z.string().trim().max(200, '原因最多200个字').optional(),
-    expires_on: calendarDate('有效期').optional(),
+    expires_on: z.preprocess(blankAsAbsent, calendarDate('有效期').optional()),
+    long_term: formBoolean('请选择是否长期有效').optional(),
+    issuer: z.preprocess(blankAsAbsent, singleLineText('发证机关', 60).optional()),
+    scopes: z.array(z.enum(scopeClassCodes, '经营范围不正确'), '经营范围不正确').max(20).optional(),
+    ...licenceHolder,
   })
   .superRefine((value, ctx) => {
     if (!value.approve && !value.reason) {

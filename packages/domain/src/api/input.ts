@@ -114,3 +114,9 @@ export const calendarDate = (label = '日期') =>
     .refine((s) => s >= DATE_RANGE.min && s <= DATE_RANGE.max, {
       error: `${label}须在${DATE_RANGE.min}至${DATE_RANGE.max}之间`,
     });
+
+/** A yes/no from JSON (true/false) or a form ('1', '0', 'true', 'false'). */
+export const formBoolean = (message: string) =>
+  z
+    .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])], message)
+    .transform((v) => v === true || v === '1' || v === 'true');

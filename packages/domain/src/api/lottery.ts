@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { entryRuleCodes, prizeKindCodes } from '../points/lottery';
-import { formBoolean, pageOf } from './admin';
+import { pageOf } from './admin';
 import {
   calendarDate,
+  formBoolean,
   multiLineText,
   optionalRecordId,
   PG_INT_MAX,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { formBoolean, pageOf } from './admin';
+import { pageOf } from './admin';
 import {
   calendarDate,
+  formBoolean,
   multiLineText,
   optionalRecordId,
   PG_INT_MAX,

@@ -23,22 +23,9 @@ export const scopeClassCodes = scopeClasses.map((c) => c.code) as [ScopeClassCod
 export const scopeClassName = (code: string): string =>
   scopeClasses.find((c) => c.code === code)?.name ?? code;
 
-/** Qualification document kinds a buyer uploads (资质证件). */
-export const qualificationKinds = [
-  { code: 'business_licence', name: '营业执照' },
-  { code: 'drug_licence', name: '药品经营许可证' },
-  { code: 'medical_licence', name: '医疗机构执业许可证' },
-  { code: 'device_record', name: '第二类医疗器械经营备案凭证' },
-  { code: 'gsp', name: 'GSP证书' },
-  { code: 'proxy', name: '采购委托书' },
-  { code: 'id_card', name: '采购人员身份证' },
-] as const;
-export type QualificationKind = (typeof qualificationKinds)[number]['code'];
-export const qualificationKindName = (code: string): string =>
-  qualificationKinds.find((k) => k.code === code)?.name ?? code;
-
 export const companyTypes = [
   { code: 'pharmacy', name: '药店' },
+  { code: 'chain', name: '连锁药店' },
   { code: 'clinic', name: '诊所' },
   { code: 'other', name: '其他' },
 ] as const;

@@ -165,7 +165,7 @@ describe('expiryWarnings', () => {
 describe('explainMissingScope', () => {
   it('points at the licence types that grant the class', () => {
     expect(explainMissingScope('qx3', [], today)).toBe(
-      '需具备「三类医疗器械」经营范围：请上传载明该范围的「医疗机构执业许可证」或「医疗器械经营许可证」',
+      '需具备「三类医疗器械」经营范围，请上传载明该范围的「医疗机构执业许可证」或「医疗器械经营许可证」',
     );
   });
   it('names the expired licence the class came from', () => {

@@ -25,12 +25,28 @@ export const licenceTypes = [
   { code: 'device_record', name: '第二类医疗器械经营备案凭证', grants: ['qx1', 'qx2'] },
   { code: 'food_licence', name: '食品经营许可证', grants: ['bjsp'] },
   { code: 'proxy', name: '采购委托书', grants: [] },
+  // Kept on file, granting nothing: GSP certificates were abolished in 2019; the purchaser's ID
+  // card backs the proxy.
+  { code: 'gsp', name: 'GSP证书', grants: [] },
+  { code: 'id_card', name: '采购人员身份证', grants: [] },
 ] as const satisfies readonly { code: string; name: string; grants: readonly string[] }[];
 
 export type LicenceType = (typeof licenceTypes)[number]['code'];
 
 export const licenceTypeName = (code: string): string =>
   licenceTypes.find((t) => t.code === code)?.name ?? code;
+
+/** The kinds a buyer uploads (资质证件): every licence type. */
+export const qualificationKinds = licenceTypes;
+export type QualificationKind = LicenceType;
+export const qualificationKindName = licenceTypeName;
+
+/** Licence types whose reviewed copy must name the purchaser (name and ID card number). */
+export const holderLicenceTypes: readonly string[] = ['proxy'];
+
+/** The scope codes a licence of `type` may grant (empty for an unknown type). */
+export const licenceGrants = (type: string): readonly string[] =>
+  licenceTypes.find((t) => t.code === type)?.grants ?? [];
 
 /**
  * The licences a company must hold, valid, to buy at all, by company type. A type not listed
@@ -67,9 +83,7 @@ export function licensedScope(licences: readonly Licence[], today: IsoDate): str
   const scope = new Set<string>();
   for (const licence of licences) {
     if (!isValidOn(licence, today)) continue;
-    const type = licenceTypes.find((t) => t.code === licence.type);
-    if (!type) continue;
-    const grants: readonly string[] = type.grants;
+    const grants = licenceGrants(licence.type);
     for (const code of licence.scopes) if (grants.includes(code)) scope.add(code);
   }
   return [...scope].sort();
@@ -188,9 +202,46 @@ export function explainMissingScope(code: string, licences: readonly Licence[], 
   if (expired)
     return `「${scopeClassName(code)}」经营范围来自您已过期的「${licenceTypeName(expired.type)}」（${expired.validUntil}），请上传新证件`;
   if (granting.length === 0) return `「${scopeClassName(code)}」不在可审核的经营范围内`;
-  return `需具备「${scopeClassName(code)}」经营范围：请上传载明该范围的${names}`;
+  return `需具备「${scopeClassName(code)}」经营范围，请上传载明该范围的${names}`;
 }
 
 /** The day a warning for `threshold` falls due for a licence valid until `validUntil`. */
 export const warningDueOn = (validUntil: IsoDate, threshold: number): IsoDate =>
   addDays(validUntil, -threshold);
+
+/**
+ * The licences (type and scope codes) a company of `companyType` holds to be licensed for
+ * `scope`: every required type, then the first type able to grant each code still uncovered.
+ * Used by the demo data and the test factories to give a company licences matching its scope.
+ */
+export function licencesCovering(
+  companyType: string,
+  scope: readonly string[],
+): { type: LicenceType; scopes: string[] }[] {
+  const required = requiredLicences[companyType] ?? requiredLicences.other;
+  const held = required.map((type) => ({
+    type,
+    scopes: scope.filter((code) => licenceGrants(type).includes(code)),
+  }));
+  const covered = () => new Set(held.flatMap((l) => l.scopes));
+  for (const code of scope) {
+    if (covered().has(code)) continue;
+    const type = licenceTypes.find((t) => (t.grants as readonly string[]).includes(code));
+    if (!type) continue;
+    const existing = held.find((l) => l.type === type.code);
+    if (existing) existing.scopes.push(code);
+    else held.push({ type: type.code, scopes: scope.filter((c) => licenceGrants(type.code).includes(c)) });
+  }
+  return held;
+}
+
+/**
+ * A mainland resident ID card number (GB 11643): 17 digits and a check character (0-9 or X)
+ * from the ISO 7064 MOD 11-2 sum. The purchaser named on a purchase proxy carries one.
+ */
+export function idCardNumberOk(value: string): boolean {
+  if (!/^\d{17}[\dX]$/.test(value)) return false;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = weights.reduce((total, w, i) => total + w * Number(value[i]), 0);
+  return '10X98765432'[sum % 11] === value[17];
+}

@@ -1,15 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scopeClassCodes } from '../catalog/scope';
+import { type Licence, licenceTypes } from '../compliance/licences';
 import { buyerEligibility, type EligibilityActor, type EligibilityGoods, eligibility } from './eligibility';
 import type { BuyerStanding } from './standing';
 
+/** A pharmacy's three required licences; the drug licence prints fcfy, hxyzj and kssz. */
+const pharmacyLicences = (drugUntil: string | null = '2027-06-30'): Licence[] => [
+  { id: 1, type: 'business_licence', number: 'B1', validUntil: null, scopes: [] },
+  { id: 2, type: 'drug_licence', number: 'D1', validUntil: drugUntil, scopes: ['fcfy', 'hxyzj', 'kssz'] },
+  { id: 3, type: 'proxy', number: 'P1', validUntil: '2027-12-31', scopes: [] },
+];
 const standing = (over: Partial<BuyerStanding> = {}): BuyerStanding => ({
   userId: 1,
   companyId: 1,
   qualificationStatus: 'approved',
-  qualificationExpiresOn: '2027-06-30',
-  businessScope: ['fcfy', 'hxyzj', 'kssz'],
+  companyType: 'pharmacy',
+  licences: pharmacyLicences(),
+  businessScope: ['fcfy', 'hxyzj', 'kssz', 'qx1'],
   contractSigned: true,
   disabled: false,
   ...over,
@@ -60,8 +68,12 @@ describe('eligibility', () => {
   it('refuses out-of-scope goods at add with the missing class', () => {
     const e = eligibility(buyer(), { ...amoxicillin, rxClass: 'rx' }, now);
     expect(e.price).toBeNull();
-    expect(e.add?.message).toBe('「阿莫西林胶囊」超出经营范围：需具备「处方药」经营范围');
-    expect(e.add?.short).toBe('超出经营范围：需具备「处方药」经营范围');
+    expect(e.add?.message).toBe(
+      '「阿莫西林胶囊」超出经营范围：需具备「处方药」经营范围，请上传载明该范围的「药品经营许可证」或「医疗机构执业许可证」',
+    );
+    expect(e.add?.short).toBe(
+      '超出经营范围：需具备「处方药」经营范围，请上传载明该范围的「药品经营许可证」或「医疗机构执业许可证」',
+    );
     expect(e.buy).toEqual(e.add);
   });
 
@@ -75,7 +87,7 @@ describe('eligibility', () => {
       ],
     };
     expect(eligibility(buyer(), pack, now).add?.message).toBe(
-      '「感冒套餐」超出经营范围：需具备「中成药」经营范围',
+      '「感冒套餐」超出经营范围：需具备「中成药」经营范围，请上传载明该范围的「药品经营许可证」或「医疗机构执业许可证」',
     );
     const stuck = { ...pack, items: [{ ...pack.items![0], purchasable: false }] };
     expect(eligibility(buyer(), stuck, now).add?.code).toBe('not_purchasable');
@@ -100,15 +112,73 @@ describe('eligibility', () => {
   });
 
   it('holds a licence valid through its expiry day in Beijing, refused from the next Beijing day', () => {
-    const actor = buyer({ qualificationExpiresOn: '2026-11-23' });
+    const actor = buyer({ licences: pharmacyLicences('2026-11-23') });
     // 23:30 on 23 November in Beijing is 15:30 UTC; 00:30 on the 24th is 16:30 UTC.
     expect(eligibility(actor, amoxicillin, new Date('2026-11-23T15:30:00Z')).buy).toBeNull();
-    expect(eligibility(actor, amoxicillin, new Date('2026-11-23T16:30:00Z')).buy?.message).toBe(
-      '您的资质证件已于2026-11-23过期，请更新后再下单',
-    );
-    // An expired licence still shows prices and takes cart adds (the buyer may renew meanwhile).
     const late = eligibility(actor, amoxicillin, new Date('2026-11-23T16:30:00Z'));
-    expect([late.price, late.add]).toEqual([null, null]);
+    expect(late.buy).toMatchObject({
+      code: 'expired',
+      message: '您的「药品经营许可证」已于2026-11-23过期，请上传新证件后再下单',
+    });
+    // An expired licence still shows prices; its scope is gone, so the goods it granted are
+    // refused at add with the licence named.
+    expect(late.price).toBeNull();
+    expect(late.add?.short).toBe(
+      '超出经营范围：「非处方药」经营范围来自您已过期的「药品经营许可证」（2026-11-23），请上传新证件',
+    );
+  });
+
+  it('a long-term licence never expires', () => {
+    const actor = buyer({ licences: pharmacyLicences(null) });
+    expect(eligibility(actor, amoxicillin, new Date('2027-11-01T00:00:00Z')).buy).toBeNull();
+  });
+
+  it('refuses buying while a required licence is missing, naming it', () => {
+    const withoutProxy = pharmacyLicences().filter((l) => l.type !== 'proxy');
+    expect(eligibility(buyer({ licences: withoutProxy }), amoxicillin, now).buy).toMatchObject({
+      code: 'licence',
+      message: '缺少「采购委托书」，请上传后再下单',
+    });
+  });
+
+  it('reads the scope from the licences, capped by the confirmed scope', () => {
+    // The drug licence prints 中成药 but the company was confirmed without it.
+    const licences = pharmacyLicences().map((l) =>
+      l.type === 'drug_licence' ? { ...l, scopes: [...l.scopes, 'zcy'] } : l,
+    );
+    const tcm = { ...amoxicillin, name: '板蓝根颗粒', scopeClass: 'zcy' };
+    expect(eligibility(buyer({ licences }), tcm, now).add?.short).toBe(
+      '超出经营范围：「中成药」不在贵司核定的经营范围内，如需经营请联系客服',
+    );
+    expect(eligibility(buyer({ licences, businessScope: ['fcfy', 'zcy'] }), tcm, now).add).toBeNull();
+    // A code the licence's type cannot grant does not count, whatever the licence says.
+    const device = { ...amoxicillin, name: '医用口罩', scopeClass: 'qx1', rxClass: 'none' };
+    expect(eligibility(buyer(), device, now).add?.short).toContain('需具备「一类医疗器械」经营范围');
+    const printed = pharmacyLicences().map((l) =>
+      l.type === 'drug_licence' ? { ...l, scopes: ['qx1'] } : l,
+    );
+    expect(eligibility(buyer({ licences: printed }), device, now).add?.code).toBe('business_scope');
+    const granted = pharmacyLicences().map((l) =>
+      l.type === 'business_licence' ? { ...l, scopes: ['qx1'] } : l,
+    );
+    expect(eligibility(buyer({ licences: granted }), device, now).add).toBeNull();
+  });
+
+  it('a clinic whose licence prints devices only is told which licence grants 处方药', () => {
+    const clinic = buyer({
+      companyType: 'clinic',
+      businessScope: ['qx1', 'qx2'],
+      licences: [
+        { id: 1, type: 'medical_licence', number: 'M1', validUntil: '2030-01-01', scopes: ['qx1', 'qx2'] },
+        { id: 2, type: 'proxy', number: 'P1', validUntil: null, scopes: [] },
+      ],
+    });
+    const rx = eligibility(clinic, { ...amoxicillin, rxClass: 'rx' }, now);
+    expect(rx.add?.short).toBe(
+      '超出经营范围：需具备「处方药」经营范围，请上传载明该范围的「药品经营许可证」或「医疗机构执业许可证」',
+    );
+    const mask = { ...amoxicillin, name: '医用口罩', scopeClass: 'qx2', rxClass: 'none' };
+    expect(eligibility(clinic, mask, now)).toEqual({ price: null, add: null, buy: null, scope: null });
   });
 });
 
@@ -117,10 +187,20 @@ describe('eligibility properties', () => {
     userId: fc.constant(1),
     companyId: fc.constant(1),
     qualificationStatus: fc.constantFrom('approved', 'pending', 'rejected'),
-    qualificationExpiresOn: fc.option(
-      fc
-        .date({ min: new Date('2025-01-01'), max: new Date('2028-01-01'), noInvalidDate: true })
-        .map((d) => d.toISOString().slice(0, 10)),
+    companyType: fc.constantFrom('pharmacy', 'chain', 'clinic', 'other'),
+    licences: fc.array(
+      fc.record({
+        id: fc.nat(),
+        type: fc.constantFrom(...licenceTypes.map((t) => t.code)),
+        number: fc.constant('N'),
+        validUntil: fc.option(
+          fc
+            .date({ min: new Date('2025-01-01'), max: new Date('2028-01-01'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10)),
+        ),
+        scopes: fc.subarray([...scopeClassCodes]),
+      }),
+      { maxLength: 5 },
     ),
     businessScope: fc.subarray([...scopeClassCodes]),
     contractSigned: fc.boolean(),

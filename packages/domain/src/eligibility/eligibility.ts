@@ -1,5 +1,6 @@
 import { priceTips } from '../api/catalog';
-import { scopeCheck } from '../catalog/scope';
+import { scopeCheck, scopeClassName } from '../catalog/scope';
+import { explainMissingScope, licensedScope, qualificationGaps } from '../compliance/licences';
 import { beijingToday } from '../time/beijing';
 import type { BuyerStanding } from './standing';
 
@@ -30,6 +31,7 @@ export type RefusalCode =
   | 'pending'
   | 'rejected'
   | 'expired'
+  | 'licence'
   | 'contract'
   | 'off_sale'
   | 'not_purchasable'
@@ -63,8 +65,10 @@ export interface BuyerEligibility {
   price: Verdict;
   add: Verdict;
   buy: Verdict;
-  /** The licensed scope; empty for a visitor. */
+  /** The licensed scope today: the union of the valid licences' grants; empty for a visitor. */
   scope: readonly string[];
+  /** Why a scope class is missing, in Chinese (which licence would grant it, or which expired). */
+  explainScope: (code: string) => string;
 }
 
 const refuse = (code: RefusalCode, message: string): Refusal => ({ code, message, short: message });
@@ -90,9 +94,23 @@ export const priceHiddenTexts = {
 export function buyerEligibility(actor: EligibilityActor, now: Date): BuyerEligibility {
   if (actor.kind === 'visitor') {
     const login = refuse('login', priceHiddenTexts.login);
-    return { price: login, add: refuse('login', '请先登录'), buy: refuse('login', '请先登录'), scope: [] };
+    return {
+      price: login,
+      add: refuse('login', '请先登录'),
+      buy: refuse('login', '请先登录'),
+      scope: [],
+      explainScope: (code) => `需具备「${scopeClassName(code)}」经营范围`,
+    };
   }
   const s = actor.standing;
+  const today = beijingToday(now);
+  const licensed = licensedScope(s.licences, today);
+  const scope = licensed.filter((code) => s.businessScope.includes(code));
+  // A class no valid licence grants: which licence would; one granted but not confirmed: ask us.
+  const explainScope = (code: string) =>
+    licensed.includes(code)
+      ? `「${scopeClassName(code)}」不在贵司核定的经营范围内，如需经营请联系客服`
+      : explainMissingScope(code, s.licences, today);
   let hidden: Verdict = null;
   let blocked: Verdict = null;
   if (s.disabled) {
@@ -105,21 +123,20 @@ export function buyerEligibility(actor: EligibilityActor, now: Date): BuyerEligi
     hidden = refuse('pending', priceHiddenTexts.pending);
     blocked = refuse('pending', '您的资质正在审核中，审核通过后才能采购');
   }
-  if (hidden) return { price: hidden, add: blocked, buy: blocked, scope: s.businessScope };
+  if (hidden) return { price: hidden, add: blocked, buy: blocked, scope, explainScope };
   let buy: Verdict = null;
-  const today = beijingToday(now);
-  if (s.qualificationExpiresOn !== null && s.qualificationExpiresOn < today) {
-    buy = refuse('expired', `您的资质证件已于${s.qualificationExpiresOn}过期，请更新后再下单`);
-  } else if (!s.contractSigned) {
-    buy = refuse('contract', '请先签署电子采购合同');
-  }
-  return { price: null, add: null, buy, scope: s.businessScope };
+  // The first required licence type with no valid licence (missing, or expired on a date).
+  const [gap] = qualificationGaps(s.companyType, s.licences, today);
+  if (gap) buy = refuse(gap.code === 'expired' ? 'expired' : 'licence', gap.message);
+  else if (!s.contractSigned) buy = refuse('contract', '请先签署电子采购合同');
+  return { price: null, add: null, buy, scope, explainScope };
 }
 
-function scopeRefusal(goods: EligibilityGoods, scope: readonly string[]): Verdict {
+function scopeRefusal(goods: EligibilityGoods, buyer: BuyerEligibility): Verdict {
   for (const part of goods.items ?? [goods]) {
-    const check = scopeCheck(part, scope);
-    if (check.message) return refuseGoods('business_scope', goods.name, check.message);
+    const { missing } = scopeCheck(part, buyer.scope);
+    if (missing)
+      return refuseGoods('business_scope', goods.name, `超出经营范围：${buyer.explainScope(missing)}`);
   }
   return null;
 }
@@ -138,7 +155,7 @@ function goodsRefusal(goods: EligibilityGoods, scope: Verdict): Verdict {
 /** The goods' half given the actor's (cheap: a few comparisons per goods). */
 export function goodsEligibility(buyer: BuyerEligibility, goods: EligibilityGoods): Eligibility {
   const visitor = buyer.price?.code === 'login';
-  const scope = visitor ? null : scopeRefusal(goods, buyer.scope);
+  const scope = visitor ? null : scopeRefusal(goods, buyer);
   if (buyer.add) return { price: buyer.price, add: buyer.add, buy: buyer.buy ?? buyer.add, scope };
   const add = goodsRefusal(goods, scope);
   return { price: buyer.price, add, buy: buyer.buy ?? add, scope };

@@ -1,4 +1,4 @@
-import type { IsoDate } from '../time/beijing';
+import type { Licence } from '../compliance/licences';
 
 /**
  * What the eligibility rule needs to know of a logged-in buyer (one store of a company). Loaded
@@ -9,9 +9,14 @@ export interface BuyerStanding {
   companyId: number;
   /** The company's qualification review state: pending, approved or rejected. */
   qualificationStatus: string;
-  /** The earliest expiry date among the company's approved licences; null when it has none. */
-  qualificationExpiresOn: IsoDate | null;
-  /** Business-scope class codes (jyfw) the company's licences grant. */
+  /** The company's type (pharmacy, chain, clinic, other): which licences it must hold. */
+  companyType: string;
+  /** The company's approved licences (the qualification engine reads scope and expiry from them). */
+  licences: readonly Licence[];
+  /**
+   * The business scope the reviewer confirmed for the company (核定经营范围): a cap on what its
+   * licences grant. The scope it may buy in today is the part of this its valid licences grant.
+   */
   businessScope: readonly string[];
   /** The purchase contract (电子采购合同) is signed. */
   contractSigned: boolean;

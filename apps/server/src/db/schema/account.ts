@@ -24,7 +24,11 @@ export const companies = pgTable('companies', {
   city: text('city').notNull(),
   district: text('district').notNull(),
   address: text('address').notNull(),
-  /** Licensed business scope (经营范围, jyfw): scope-class codes. */
+  /**
+   * The business scope (经营范围, jyfw) the buyer applied for and the reviewer confirmed when
+   * approving the company; approval hands each approved licence its share. What the buyer may
+   * buy is read from the licences (standing.ts), so it follows their expiry.
+   */
   businessScope: text('business_scope').array().notNull().default(sql`'{}'::text[]`),
   /** pending | approved | rejected — buyers browse always, check out only when approved. */
   qualificationStatus: text('qualification_status').notNull().default('pending'),
@@ -104,9 +108,21 @@ export const qualifications = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
+    /** The licence type (compliance/licences.ts licenceTypes). */
     kind: text('kind').notNull(),
     number: text('number').notNull(),
-    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /** The issuing authority printed on the licence (发证机关). */
+    issuer: text('issuer'),
+    /** Last valid day (Beijing calendar); null for a long-term (长期) licence. */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    /**
+     * Business-scope codes printed on the licence, recorded by the reviewer; only those its type
+     * may grant count. The company's scope is the union over its valid approved licences.
+     */
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    /** A purchase proxy (采购委托书) names the purchaser: name and ID card number. */
+    holderName: text('holder_name'),
+    holderIdNo: text('holder_id_no'),
     fileId: integer('file_id')
       .notNull()
       .references(() => files.id),

@@ -149,7 +149,13 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
     owner: number;
     kind: string;
     number: string;
-    expiresOn: string;
+    issuer?: string;
+    /** null: long-term (长期). */
+    expiresOn: string | null;
+    /** The scope printed on an approved licence (a pending one gets it at review). */
+    scopes?: string[];
+    holderName?: string;
+    holderIdNo?: string;
     status: string;
   }[] = [
     {
@@ -157,7 +163,9 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
       owner: primary.id,
       kind: 'business_licence',
       number: '91330106MA27XK8L3B',
-      expiresOn: '2036-05-31',
+      issuer: '杭州市西湖区市场监督管理局',
+      expiresOn: null,
+      scopes: ['qx1', 'xdyp'],
       status: 'approved',
     },
     {
@@ -165,7 +173,39 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
       owner: primary.id,
       kind: 'drug_licence',
       number: '浙AA5710386',
+      issuer: '浙江省药品监督管理局',
       expiresOn: '2029-12-31',
+      scopes: ['cfy', 'fcfy', 'zcy', 'hxyzj', 'kssz', 'shyp', 'zyyp', 'swzp'],
+      status: 'approved',
+    },
+    {
+      companyId: chain.id,
+      owner: primary.id,
+      kind: 'device_licence',
+      number: '浙杭药监械经营许20180123号',
+      issuer: '杭州市市场监督管理局',
+      expiresOn: '2028-08-31',
+      scopes: ['qx1', 'qx2', 'qx3'],
+      status: 'approved',
+    },
+    {
+      companyId: chain.id,
+      owner: primary.id,
+      kind: 'food_licence',
+      number: 'JY13301060123456',
+      issuer: '杭州市西湖区市场监督管理局',
+      expiresOn: '2027-09-30',
+      scopes: ['bjsp'],
+      status: 'approved',
+    },
+    {
+      companyId: chain.id,
+      owner: primary.id,
+      kind: 'proxy',
+      number: 'RX-WT-2026-001',
+      expiresOn: '2027-12-31',
+      holderName: '张建国',
+      holderIdNo: '330106198203154517',
       status: 'approved',
     },
     {
@@ -190,7 +230,18 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
       owner: clinicUser.id,
       kind: 'medical_licence',
       number: 'PDY00231232050813D2192',
+      issuer: '苏州市姑苏区卫生健康委员会',
       expiresOn: '2028-10-15',
+      status: 'pending',
+    },
+    {
+      companyId: clinic.id,
+      owner: clinicUser.id,
+      kind: 'proxy',
+      number: 'KN-WT-2026-01',
+      expiresOn: '2027-06-30',
+      holderName: '刘芳',
+      holderIdNo: '320508198506123024',
       status: 'pending',
     },
   ];
@@ -201,7 +252,11 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
       companyId: l.companyId,
       kind: l.kind,
       number: l.number,
+      issuer: l.issuer ?? null,
       expiresOn: l.expiresOn,
+      scopes: l.scopes ?? [],
+      holderName: l.holderName ?? null,
+      holderIdNo: l.holderIdNo ?? null,
       fileId,
       status: l.status,
     });

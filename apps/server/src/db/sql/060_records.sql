@@ -34,8 +34,10 @@ begin
   if tg_op = 'DELETE' then
     raise exception 'qualifications is a kept record: DELETE refused';
   end if;
-  if old.status <> 'pending' and (new.company_id, new.kind, new.number, new.file_id, new.expires_on)
-      is distinct from (old.company_id, old.kind, old.number, old.file_id, old.expires_on) then
+  if old.status <> 'pending' and (new.company_id, new.kind, new.number, new.file_id, new.expires_on,
+      new.issuer, new.scopes, new.holder_name, new.holder_id_no)
+      is distinct from (old.company_id, old.kind, old.number, old.file_id, old.expires_on,
+      old.issuer, old.scopes, old.holder_name, old.holder_id_no) then
     raise exception 'qualifications: a reviewed licence is kept as it was reviewed';
   end if;
   return new;

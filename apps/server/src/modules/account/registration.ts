@@ -11,6 +11,7 @@ import { accountDrafts, companies, files, qualifications, users } from '../../db
 import type { Ctx } from '../../lib/context';
 import { AppError, conflict, fieldError, refusal } from '../../lib/errors';
 import { consumeDraft, createDraft, loadDraft } from './drafts';
+import { licenceColumns } from './licences';
 import { hashPassword } from './passwords';
 import { consumeSmsCode, isPhoneTaken } from './sms-codes';
 
@@ -56,7 +57,8 @@ export async function submitRegistration(
   const today = beijingToday(now);
   const fileIds = input.qualifications.map((q) => q.file_id);
   input.qualifications.forEach((q, i) => {
-    if (q.expires_on <= today) throw fieldError(`qualifications.${i}.expires_on`, '证件已过有效期');
+    if (!q.long_term && q.expires_on && q.expires_on <= today)
+      throw fieldError(`qualifications.${i}.expires_on`, '证件已过有效期');
     if (fileIds.indexOf(q.file_id) !== i)
       throw fieldError(`qualifications.${i}.file_id`, '同一文件不能重复使用');
   });
@@ -101,9 +103,7 @@ export async function submitRegistration(
       await tx.insert(qualifications).values(
         input.qualifications.map((q) => ({
           companyId: createdCompany.id,
-          kind: q.kind,
-          number: q.number,
-          expiresOn: q.expires_on,
+          ...licenceColumns(q),
           fileId: q.file_id,
           status: 'pending',
         })),

@@ -35,7 +35,7 @@ const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: obj
 
 describe('资质证件: a renewal goes to the review queue and replaces the old licence once approved', () => {
   it('refuses an expired date, a file not the store’s, and a second renewal of the same kind', async () => {
-    const b = await createBuyer(ctx.app.db);
+    const b = await createBuyer(ctx.app.db, { licences: false });
     const other = await createBuyer(ctx.app.db);
     const cookie = await buyerCookie(ctx.app, b.user.id);
     const old = await fileOf(b.user.id);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { files, qualifications } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
+import { licenceColumns } from './licences';
 
 // A licence renewal (资质证件 /zzzj): the store uploads the new document; it waits in 质管's
 // review queue as a pending document of the company, and replaces the old one of its kind
@@ -12,7 +13,8 @@ import { fieldError } from '../../lib/errors';
 export async function submitRenewal(ctx: BuyerCtx, input: z.output<typeof qualificationInput>) {
   const { db, now } = ctx;
   const { userId, companyId } = ctx.actor;
-  if (input.expires_on <= beijingToday(now)) throw fieldError('expires_on', '新证件的有效期须晚于今天');
+  if (!input.long_term && input.expires_on && input.expires_on <= beijingToday(now))
+    throw fieldError('expires_on', '新证件的有效期须晚于今天');
   return db.transaction(async (tx) => {
     const [file] = await tx
       .select({ id: files.id })
@@ -42,9 +44,7 @@ export async function submitRenewal(ctx: BuyerCtx, input: z.output<typeof qualif
       .insert(qualifications)
       .values({
         companyId,
-        kind: input.kind,
-        number: input.number,
-        expiresOn: input.expires_on,
+        ...licenceColumns(input),
         fileId: file.id,
         status: 'pending',
       })

@@ -2,9 +2,13 @@ import {
   beijingToday,
   type CompanyDecisionInput,
   companyTypes,
-  type DocumentDecisionInput,
+  type documentDecisionBody,
+  holderLicenceTypes,
+  licenceGrants,
+  qualificationGaps,
   qualificationKindName,
   type reviewQueueQuery,
+  scopeClassName,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +17,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { notify } from '../message/service';
+import { licenceView } from './licences';
 
 // The qualification review queue (质管): a company's documents are decided one by one, then the
 // company itself, which sets its business scope. The buyer is told through a message here and
@@ -94,17 +99,79 @@ export async function reviewCompany(ctx: OperatorCtx, companyId: number) {
     qualification_note: company.qualificationNote,
     stores,
     documents: docs.map(({ q, mime }) => ({
-      id: q.id,
-      kind: q.kind,
-      kind_name: qualificationKindName(q.kind),
-      number: q.number,
-      expires_on: q.expiresOn,
-      status: q.status,
+      ...licenceView(q),
+      holder_id_no: q.holderIdNo,
+      grants: licenceGrants(q.kind).map((code) => ({ code, name: scopeClassName(code) })),
+      proposed_scopes:
+        q.status === 'pending'
+          ? proposedScopes(
+              q,
+              docs.map((d) => d.q),
+              company.businessScope,
+            )
+          : [],
       review_note: q.reviewNote,
       file_url: `/api/files/${q.fileId}`,
       file_mime: mime,
     })),
+    licence_gaps: qualificationGaps(
+      company.type,
+      docs
+        .filter(({ q }) => q.status === 'approved')
+        .map(({ q }) => ({
+          id: q.id,
+          type: q.kind,
+          number: q.number,
+          validUntil: q.expiresOn,
+          scopes: q.scopes,
+        })),
+      beijingToday(ctx.now),
+    ).map((gap) => gap.message.replace(/，请.*$/, '')),
   };
+}
+
+/**
+ * The scope codes the console ticks for a waiting licence: those of the licence of its kind it
+ * renews, else the company's confirmed or applied scope, cut to what its type may grant.
+ */
+function proposedScopes(
+  doc: typeof qualifications.$inferSelect,
+  all: (typeof qualifications.$inferSelect)[],
+  companyScope: readonly string[],
+): string[] {
+  const renewed = all.filter((q) => q.kind === doc.kind && q.status === 'approved').at(-1);
+  const grants = licenceGrants(doc.kind);
+  return (renewed?.scopes ?? companyScope).filter((code) => grants.includes(code));
+}
+
+/**
+ * What an approval records on the licence: the store's entries unless the reviewer corrected
+ * them, and the scope codes printed on it as the reviewer ticked them (none when not sent).
+ */
+function approvedLicence(
+  doc: typeof qualifications.$inferSelect,
+  input: z.output<typeof documentDecisionBody>,
+  today: string,
+) {
+  const longTerm = input.long_term ?? (input.expires_on ? false : doc.expiresOn === null);
+  const expiresOn = longTerm ? null : (input.expires_on ?? doc.expiresOn);
+  if (!longTerm && !expiresOn) throw fieldError('expires_on', '请填写有效期，或选择长期有效');
+  if (expiresOn !== null && expiresOn < today) throw fieldError('expires_on', '证件已过期，不能审核通过');
+  const grants = licenceGrants(doc.kind);
+  const scopes = [...new Set(input.scopes ?? [])];
+  const beyond = scopes.find((code) => !grants.includes(code));
+  if (beyond)
+    throw fieldError(
+      'scopes',
+      `「${qualificationKindName(doc.kind)}」不能载明「${scopeClassName(beyond)}」经营范围`,
+    );
+  const holderName = input.holder_name ?? doc.holderName;
+  const holderIdNo = input.holder_id_no ?? doc.holderIdNo;
+  if (holderLicenceTypes.includes(doc.kind)) {
+    if (!holderName) throw fieldError('holder_name', '请填写委托书上的采购人员姓名');
+    if (!holderIdNo) throw fieldError('holder_id_no', '请填写委托书上的采购人员身份证号码');
+  }
+  return { expiresOn, scopes, issuer: input.issuer ?? doc.issuer, holderName, holderIdNo };
 }
 
 /** Approves or refuses one document, optionally correcting its validity date. */
@@ -112,7 +179,7 @@ export async function decideDocument(
   ctx: OperatorCtx,
   companyId: number,
   documentId: number,
-  input: DocumentDecisionInput,
+  input: z.output<typeof documentDecisionBody>,
 ) {
   await ctx.db.transaction(async (tx) => {
     const [doc] = await tx
@@ -121,17 +188,27 @@ export async function decideDocument(
       .where(and(eq(qualifications.id, documentId), eq(qualifications.companyId, companyId)))
       .for('update');
     if (!doc) throw notFound('证件不存在');
-    const expiresOn = input.expires_on ?? doc.expiresOn;
-    if (input.approve && expiresOn < beijingToday(ctx.now))
-      throw fieldError('expires_on', '证件已过期，不能审核通过');
+    if (doc.status !== 'pending') throw refusal('该证件已审核，不能再次审核');
+    let recorded = {
+      expiresOn: doc.expiresOn,
+      scopes: doc.scopes,
+      issuer: doc.issuer,
+      holderName: doc.holderName,
+      holderIdNo: doc.holderIdNo,
+    };
+    if (input.approve) recorded = approvedLicence(doc, input, beijingToday(ctx.now));
+    const expiresOn = recorded.expiresOn;
     const after = {
       status: input.approve ? 'approved' : 'rejected',
       expires_on: expiresOn,
+      scopes: recorded.scopes,
+      issuer: recorded.issuer,
+      holder_name: recorded.holderName,
       review_note: input.reason ?? null,
     };
     await tx
       .update(qualifications)
-      .set({ status: after.status, expiresOn, reviewNote: after.review_note, reviewedAt: ctx.now })
+      .set({ ...recorded, status: after.status, reviewNote: after.review_note, reviewedAt: ctx.now })
       .where(eq(qualifications.id, doc.id));
     // An approved renewal replaces the licences of its kind it renews: from now on its date is
     // the one that counts (standing, reminders).
@@ -152,7 +229,14 @@ export async function decideDocument(
     await audit(tx, ctx, {
       action: 'qualification.review',
       target: { type: 'qualification', id: doc.id },
-      before: { status: doc.status, expires_on: doc.expiresOn, review_note: doc.reviewNote },
+      before: {
+        status: doc.status,
+        expires_on: doc.expiresOn,
+        scopes: doc.scopes,
+        issuer: doc.issuer,
+        holder_name: doc.holderName,
+        review_note: doc.reviewNote,
+      },
       after: { ...after, company_id: companyId, replaced: replaced.map((r) => r.id) },
     });
     // A renewal of a company already approved needs no company decision: its stores are told now.
@@ -170,7 +254,7 @@ export async function decideDocument(
           category: 'account' as const,
           title: input.approve ? '证件更新已通过' : '证件更新未通过',
           body: input.approve
-            ? `您提交的${name}（${doc.number}）已审核通过，有效期至${expiresOn}。`
+            ? `您提交的${name}（${doc.number}）已审核通过，有效期${expiresOn ? `至${expiresOn}` : '为长期'}。`
             : `您提交的${name}（${doc.number}）未通过审核，原因：${input.reason}。请重新上传。`,
           link: '/zzzj',
         })),

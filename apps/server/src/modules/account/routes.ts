@@ -37,6 +37,7 @@ import { bindRegisteredWechat, REGISTER_COOKIE, registrationOpenId } from '../we
 import { badCredentials, loginBuyer, passwordUnchanged, resetPassword, verifyForgetPhone } from './auth';
 import { loadDraft } from './drafts';
 import { readFileFor, storeUpload, UPLOAD_MIME_TYPES } from './files';
+import { licensedStanding } from './licences';
 import { updateUserInfo } from './profile';
 import {
   requireApprovedCompany,
@@ -49,7 +50,6 @@ import { submitRenewal } from './renewal';
 import { isPhoneTaken, sendSmsCode } from './sms-codes';
 import {
   assertSameCompany,
-  businessScopeOf,
   contractOf,
   forgetUserBase,
   qualificationsOf,
@@ -282,7 +282,7 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/jyfw',
     { schema: { tags: ['account'], response: { 200: envelope(businessScopeData) } } },
-    async (request) => ok(await businessScopeOf(app.db, request.userId)),
+    async (request) => ok(licensedStanding(await request.buyerCtx())),
   );
 
   app.get(

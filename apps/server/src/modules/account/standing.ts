@@ -12,12 +12,14 @@ const standingStatement = statement(
     userId: users.id,
     companyId: users.companyId,
     qualificationStatus: companies.qualificationStatus,
+    companyType: companies.type,
     businessScope: companies.businessScope,
   })}, ${companies.contractSignedAt} is not null as "contractSigned",
     ${companies.disabledAt} is not null as "disabled",
-    (select min(${qualifications.expiresOn})::text from ${qualifications}
-      where ${qualifications.companyId} = ${companies.id} and ${qualifications.status} = 'approved')
-      as "qualificationExpiresOn"
+    coalesce((select json_agg(json_build_object('id', q.id, 'type', q.kind, 'number', q.number,
+        'validUntil', q.expires_on::text, 'scopes', q.scopes) order by q.id)
+      from ${qualifications} q where q.company_id = ${companies.id} and q.status = 'approved'),
+      '[]'::json) as "licences"
     from ${users} inner join ${companies} on ${companies.id} = ${users.companyId}
     where ${users.id} = ${sql.placeholder('userId')}`,
 );

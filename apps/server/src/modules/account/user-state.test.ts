@@ -107,11 +107,18 @@ describe('GET /api/user/base', () => {
 
 describe('business scope, qualifications, stores, contract', () => {
   it('lists the business scope with names and the qualifications with files', async () => {
+    // The demo chain: its valid licences grant every class it was confirmed for.
+    const chain = (await api.get('/api/user/jyfw', await api.login('13800000001'))).json().data;
+    expect(chain.list).toContainEqual({ code: 'cfy', name: '处方药' });
+    expect(chain.refusal).toBeNull();
+    // The clinic waits for review: no licence counts yet, and it is told why it cannot buy.
     const cookie = await api.login('13800000002');
-    const scope = (await api.get('/api/user/jyfw', cookie)).json().data.list;
-    expect(scope).toContainEqual({ code: 'cfy', name: '处方药' });
+    expect((await api.get('/api/user/jyfw', cookie)).json().data).toEqual({
+      list: [],
+      refusal: '您的资质正在审核中，审核通过后才能采购',
+    });
     const quals = (await api.get('/api/user/zizhi', cookie)).json().data;
-    expect(quals).toHaveLength(2);
+    expect(quals).toHaveLength(3);
     expect(quals[0]).toMatchObject({ kind: 'business_licence', kind_name: '营业执照', status: 'pending' });
     expect((await api.get(quals[0].file.url, cookie)).headers['content-type']).toBe('image/png');
     expect((await api.get('/api/user/zizhi')).statusCode).toBe(401);

@@ -6,6 +6,7 @@ import { companies, files, qualifications, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { backingStore, DbSessionStore } from '../../lib/session-store';
 import { BUYER_COOKIE } from '../../plugins/session';
+import { licenceView } from './licences';
 import { siteSettings } from './site-settings';
 
 interface BaseRow {
@@ -173,11 +174,6 @@ async function companyOf(db: Db, userId: number) {
   return row.company;
 }
 
-export async function businessScopeOf(db: Db, userId: number) {
-  const company = await companyOf(db, userId);
-  return { list: company.businessScope.map((code) => ({ code, name: scopeClassName(code) })) };
-}
-
 export async function qualificationsOf(db: Db, userId: number) {
   const company = await companyOf(db, userId);
   const rows = await db
@@ -187,12 +183,7 @@ export async function qualificationsOf(db: Db, userId: number) {
     .where(eq(qualifications.companyId, company.id))
     .orderBy(asc(qualifications.id));
   return rows.map(({ q, f }) => ({
-    id: q.id,
-    kind: q.kind,
-    kind_name: qualificationKindName(q.kind),
-    number: q.number,
-    expires_on: q.expiresOn,
-    status: q.status,
+    ...licenceView(q),
     file: { id: f.id, url: `/api/files/${f.id}`, name: f.originalName, mime: f.mime },
   }));
 }

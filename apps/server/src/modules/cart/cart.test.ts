@@ -209,7 +209,7 @@ describe('POST /api/cart', () => {
     [
       'out of business scope',
       () => ({ goods_id: g.device.id, number: 1 }),
-      '「心脏支架」超出经营范围：需具备「三类医疗器械」经营范围',
+      '「心脏支架」超出经营范围：需具备「三类医疗器械」经营范围，请上传载明该范围的「医疗机构执业许可证」或「医疗器械经营许可证」',
     ],
     ['wrong warehouse', () => ({ goods_id: g.blg.id, number: 1, ck_id: whB.id }), '该仓库没有此商品'],
     ['unknown field', () => ({ goods_id: g.blg.id, number: 1, admin: 1 }), '不支持的字段'],
@@ -539,7 +539,9 @@ describe('POST /api/cart/checkout', () => {
       ].sort(),
     );
     const messages = res.body.data.problems.map((p: CheckoutProblem) => p.message);
-    expect(messages).toContain('「心脏支架」超出经营范围：需具备「三类医疗器械」经营范围');
+    expect(messages).toContain(
+      '「心脏支架」超出经营范围：需具备「三类医疗器械」经营范围，请上传载明该范围的「医疗机构执业许可证」或「医疗器械经营许可证」',
+    );
     expect(messages).toContain('「罗红霉素片」库存不足，最多可购买5');
     expect(messages).toContain(res.body.message);
   });

@@ -7,6 +7,7 @@ import {
   createGoods,
   makeUser,
   makeWarehouse,
+  setLicenceExpiry,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { companies, files, qualifications } from '../../db/schema';
@@ -45,26 +46,9 @@ async function buyer(o: Parameters<typeof createBuyer>[1] = {}) {
   return { ...b, cookie: await buyerCookie(ctx.app, b.user.id) };
 }
 
-async function licenceUntil(companyId: number, userId: number, expiresOn: string) {
-  const db = ctx.database.db;
-  const [file] = await db
-    .insert(files)
-    .values({
-      storageKey: `k${userId}`,
-      mime: 'image/png',
-      size: 1,
-      originalName: 'a.png',
-      ownerUserId: userId,
-    })
-    .returning();
-  await db.insert(qualifications).values({
-    companyId,
-    kind: 'drug_licence',
-    number: 'X1',
-    expiresOn,
-    fileId: file.id,
-    status: 'approved',
-  });
+/** The company's drug licence replaced by one valid until `expiresOn`. */
+async function licenceUntil(companyId: number, expiresOn: string) {
+  await setLicenceExpiry(ctx.database.db, companyId, 'drug_licence', expiresOn);
 }
 
 describe('a buyer whose qualifications are pending sees no price anywhere', () => {
@@ -132,7 +116,8 @@ describe('a disabled account', () => {
 });
 
 describe('goods outside the business scope are refused when added', () => {
-  const refusal = '「心脏支架」超出经营范围：需具备「三类医疗器械」经营范围';
+  const refusal =
+    '「心脏支架」超出经营范围：需具备「三类医疗器械」经营范围，请上传载明该范围的「医疗机构执业许可证」或「医疗器械经营许可证」';
 
   it('POST /api/cart and quick_add', async () => {
     const b = await buyer();
@@ -168,14 +153,19 @@ describe('goods outside the business scope are refused when added', () => {
       .where(eq(companies.id, b.company.id));
     const res = await request('POST', `/api/order/${order.body.data.id}/rebuy`, b.cookie);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(refusal);
+    // Its device licence still prints 三类医疗器械; the confirmed scope no longer holds it.
+    expect(res.body.message).toBe(
+      '「心脏支架」超出经营范围：「三类医疗器械」不在贵司核定的经营范围内，如需经营请联系客服',
+    );
   });
 
   it('the cart marks a line from before the scope changed', async () => {
     const b = await buyer();
     await addCartLine(ctx.database.db, b.user.id, rx.id, warehouseId, 1);
     const cart = await request('GET', '/api/cart/list', b.cookie);
-    expect(cart.body.data.data[0].scope_message).toBe('超出经营范围：需具备「三类医疗器械」经营范围');
+    expect(cart.body.data.data[0].scope_message).toBe(
+      '超出经营范围：需具备「三类医疗器械」经营范围，请上传载明该范围的「医疗机构执业许可证」或「医疗器械经营许可证」',
+    );
   });
 });
 
@@ -190,7 +180,9 @@ describe('cart checkout and order creation refuse with the same message', () => 
     const b = await buyer();
     const line = await addCartLine(ctx.database.db, b.user.id, rx.id, warehouseId, 1);
     const { checkout, create } = await both(b, [line.id]);
-    expect(checkout.body.message).toBe('「心脏支架」超出经营范围：需具备「三类医疗器械」经营范围');
+    expect(checkout.body.message).toBe(
+      '「心脏支架」超出经营范围：需具备「三类医疗器械」经营范围，请上传载明该范围的「医疗机构执业许可证」或「医疗器械经营许可证」',
+    );
     expect(create.body.message).toBe(checkout.body.message);
   });
 
@@ -203,11 +195,11 @@ describe('cart checkout and order creation refuse with the same message', () => 
     expect(p.create.body.message).toBe(p.checkout.body.message);
 
     const expired = await buyer();
-    await licenceUntil(expired.company.id, expired.user.id, '2020-01-01');
+    await licenceUntil(expired.company.id, '2020-01-01');
     const e = await both(expired, [
       (await addCartLine(ctx.database.db, expired.user.id, inScope.id, warehouseId, 1)).id,
     ]);
-    expect(e.checkout.body.message).toBe('您的资质证件已于2020-01-01过期，请更新后再下单');
+    expect(e.checkout.body.message).toBe('您的「药品经营许可证」已于2020-01-01过期，请上传新证件后再下单');
     expect(e.create.body.message).toBe(e.checkout.body.message);
 
     const unsigned = await buyer({ contractSigned: false });
@@ -223,7 +215,7 @@ describe('cart checkout and order creation refuse with the same message', () => 
 describe('licence expiry follows the Beijing calendar', () => {
   it('valid at 23:30 Beijing on its expiry day (15:30 UTC), refused at 00:30 the next day (16:30 UTC)', async () => {
     const b = await buyer();
-    await licenceUntil(b.company.id, b.user.id, '2026-11-23');
+    await licenceUntil(b.company.id, '2026-11-23');
     const line = await addCartLine(ctx.database.db, b.user.id, inScope.id, warehouseId, 1);
 
     ctx.app.clock.now = () => new Date('2026-11-23T15:30:00Z');
@@ -231,7 +223,7 @@ describe('licence expiry follows the Beijing calendar', () => {
     expect((await request('POST', '/api/order/preview', b.cookie, { ids: [line.id] })).status).toBe(200);
 
     ctx.app.clock.now = () => new Date('2026-11-23T16:30:00Z');
-    const message = '您的资质证件已于2026-11-23过期，请更新后再下单';
+    const message = '您的「药品经营许可证」已于2026-11-23过期，请上传新证件后再下单';
     const checkout = await request('POST', '/api/cart/checkout', b.cookie, { ids: [line.id] });
     expect([checkout.status, checkout.body.message]).toEqual([403, message]);
     const preview = await request('POST', '/api/order/preview', b.cookie, { ids: [line.id] });

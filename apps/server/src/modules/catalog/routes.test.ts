@@ -83,7 +83,9 @@ describe('GET /api/goods/list', () => {
     const rx = await list('page_size=100', narrow.cookie);
     const refused = rx.list.find((g) => g.rx_class === 'rx');
     expect(refused?.in_scope).toBe(false);
-    expect(refused?.scope_message).toBe('超出经营范围：需具备「处方药」经营范围');
+    expect(refused?.scope_message).toBe(
+      '超出经营范围：需具备「处方药」经营范围，请上传载明该范围的「药品经营许可证」或「医疗机构执业许可证」',
+    );
   });
 
   it('filters by category including descendants', async () => {

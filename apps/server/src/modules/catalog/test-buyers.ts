@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../app';
 import { companies, users } from '../../db/schema';
+import { grantLicences } from '../../db/seed/licences';
 
 let phoneSeq = 0;
 
@@ -26,7 +27,8 @@ export async function testBuyer(
       businessScope: options.scope ?? [],
       qualificationStatus: options.status ?? 'approved',
     })
-    .returning({ id: companies.id });
+    .returning();
+  await grantLicences(app.db, company);
   phoneSeq += 1;
   const [user] = await app.db
     .insert(users)

@@ -59,7 +59,12 @@ export async function memberCentre(ctx: BuyerCtx): Promise<MemberCentre> {
       .from(messages)
       .where(and(eq(messages.userId, userId), isNull(messages.readAt))),
   ]);
-  const expiresOn = standing.qualificationExpiresOn;
+  // The earliest last day among the approved licences (long-term ones never expire).
+  const expiresOn =
+    standing.licences
+      .map((l) => l.validUntil)
+      .filter((d): d is string => d !== null)
+      .sort()[0] ?? null;
   const daysLeft = expiresOn ? daysBetween(beijingToday(ctx.now), expiresOn) : null;
   const byStatus = new Map(statusCounts.map((r) => [r.status, Number(r.n)]));
   return {

@@ -185,6 +185,7 @@ export async function sendReminders(
     );
   let sent = 0;
   for (const l of licences) {
+    if (l.expiresOn === null) continue; // long-term: the query's range already leaves it out
     const left = daysBetween(today, l.expiresOn);
     // The narrowest window the licence is in: one message per window.
     const window = [...LICENCE_REMINDER_DAYS].sort((a, b) => a - b).find((d) => left <= d);

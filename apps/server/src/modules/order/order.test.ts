@@ -10,6 +10,7 @@ import {
   key,
   makeWarehouse,
   pointsOf,
+  setLicenceExpiry,
   setShipping,
   stockOf,
 } from '../../../test/factories';
@@ -94,27 +95,10 @@ describe('verify order (preview)', () => {
     expect(res.json().message).toBe('您的资质正在审核中，审核通过后才能采购');
 
     const expired = await buyerWithCart();
-    const [file] = await ctx.app.db
-      .insert(files)
-      .values({
-        storageKey: 'k',
-        mime: 'image/png',
-        size: 1,
-        originalName: 'a.png',
-        ownerUserId: expired.user.id,
-      })
-      .returning();
-    await ctx.app.db.insert(qualifications).values({
-      companyId: expired.company.id,
-      kind: 'drug_licence',
-      number: 'X1',
-      expiresOn: '2020-01-01',
-      fileId: file.id,
-      status: 'approved',
-    });
+    await setLicenceExpiry(ctx.app.db, expired.company.id, 'drug_licence', '2020-01-01');
     res = await post('/api/order/preview', expired.cookie, { ids: expired.ids });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toContain('过期');
+    expect(res.json().message).toBe('您的「药品经营许可证」已于2020-01-01过期，请上传新证件后再下单');
 
     const unsigned = await buyerWithCart({ contractSigned: false });
     res = await post(

@@ -1,26 +1,51 @@
-import type { ReviewDocument } from '@yaocai/domain';
-import { Button, Card, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
+import type { ReviewDocument, ScopeClassCode } from '@yaocai/domain';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { reviewStatusColors, reviewStatusLabels } from '../review-labels';
 
+export interface DocumentDecision {
+  approve: boolean;
+  reason?: string;
+  expires_on?: string;
+  long_term?: boolean;
+  issuer?: string;
+  scopes?: ScopeClassCode[];
+  holder_name?: string;
+  holder_id_no?: string;
+}
+
 interface Props {
   doc: ReviewDocument;
   busy: boolean;
-  onDecide(decision: { approve: boolean; reason?: string; expires_on?: string }): void;
+  onDecide(decision: DocumentDecision): void;
 }
 
-/** One qualification document: its image, number and validity; approve or refuse with a reason. */
+/**
+ * One licence: its image and what the store entered; while it waits, the reviewer records what
+ * the licence says (validity or 长期, issuer, the scope codes printed on it, the purchaser on a
+ * proxy) and approves, or refuses with a reason. A decided licence is kept as it was decided.
+ */
 export function DocumentCard({ doc, busy, onDecide }: Props) {
   const [reason, setReason] = useState('');
+  const [longTerm, setLongTerm] = useState(doc.expires_on === null);
   const [expiresOn, setExpiresOn] = useState(doc.expires_on);
+  const [issuer, setIssuer] = useState(doc.issuer ?? '');
+  const [scopes, setScopes] = useState<ScopeClassCode[]>(
+    (doc.status === 'pending' ? doc.proposed_scopes : doc.scopes.map((s) => s.code)) as ScopeClassCode[],
+  );
+  const [holderName, setHolderName] = useState(doc.holder_name ?? '');
+  const [holderIdNo, setHolderIdNo] = useState(doc.holder_id_no ?? '');
   const status = doc.status as keyof typeof reviewStatusLabels;
+  const pending = doc.status === 'pending';
+  const proxy = doc.kind === 'proxy';
   return (
     <Card
       size="small"
       title={doc.kind_name}
       extra={<Tag color={reviewStatusColors[doc.status]}>{reviewStatusLabels[status] ?? doc.status}</Tag>}
       data-testid="admin-review-document"
+      data-kind={doc.kind}
     >
       {doc.file_mime.startsWith('image/') ? (
         <a href={doc.file_url} target="_blank" rel="noreferrer">
@@ -33,43 +58,100 @@ export function DocumentCard({ doc, busy, onDecide }: Props) {
       )}
       <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
         <Descriptions.Item label="证件编号">{doc.number}</Descriptions.Item>
-        <Descriptions.Item label="有效期至">{doc.expires_on}</Descriptions.Item>
+        {doc.issuer && <Descriptions.Item label="发证机关">{doc.issuer}</Descriptions.Item>}
+        <Descriptions.Item label="有效期至">{doc.expires_on ?? '长期'}</Descriptions.Item>
+        {!pending && doc.grants.length > 0 && (
+          <Descriptions.Item label="载明经营范围">
+            {doc.scopes.length ? doc.scopes.map((s) => s.name).join('、') : '无'}
+          </Descriptions.Item>
+        )}
+        {doc.holder_name && (
+          <Descriptions.Item label="采购人员">
+            {doc.holder_name}
+            {doc.holder_id_no ? `（${doc.holder_id_no}）` : ''}
+          </Descriptions.Item>
+        )}
         {doc.review_note && <Descriptions.Item label="审核意见">{doc.review_note}</Descriptions.Item>}
       </Descriptions>
-      <Form layout="vertical" size="small">
-        <Form.Item label="核定有效期">
-          <DatePicker
-            allowClear={false}
-            value={dayjs(expiresOn)}
-            onChange={(d) => d && setExpiresOn(d.format('YYYY-MM-DD'))}
-          />
-        </Form.Item>
-        <Form.Item label="退回原因">
-          <Input
-            value={reason}
-            maxLength={200}
-            placeholder="退回时必填，买家可见"
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Form.Item>
-        <Space>
-          <Button
-            type="primary"
-            loading={busy}
-            onClick={() => onDecide({ approve: true, expires_on: expiresOn })}
-            data-testid="admin-document-approve"
-          >
-            通过
-          </Button>
-          <Button
-            danger
-            loading={busy}
-            onClick={() => onDecide({ approve: false, reason: reason || undefined })}
-          >
-            退回
-          </Button>
-        </Space>
-      </Form>
+      {pending && (
+        <Form layout="vertical" size="small">
+          <Form.Item label="核定有效期">
+            <Space>
+              <DatePicker
+                allowClear={false}
+                disabled={longTerm}
+                value={expiresOn ? dayjs(expiresOn) : null}
+                onChange={(d) => d && setExpiresOn(d.format('YYYY-MM-DD'))}
+                data-testid="admin-document-expiry"
+              />
+              <Checkbox checked={longTerm} onChange={(e) => setLongTerm(e.target.checked)}>
+                长期
+              </Checkbox>
+            </Space>
+          </Form.Item>
+          <Form.Item label="发证机关">
+            <Input value={issuer} maxLength={60} onChange={(e) => setIssuer(e.target.value)} />
+          </Form.Item>
+          {doc.grants.length > 0 && (
+            <Form.Item
+              label="证件载明的经营范围"
+              extra="按证件原文勾选；企业可经营的范围以有效证件载明的为准"
+            >
+              <Checkbox.Group
+                value={scopes}
+                onChange={(v) => setScopes(v as ScopeClassCode[])}
+                options={doc.grants.map((g) => ({ value: g.code, label: g.name }))}
+                data-testid="admin-document-scopes"
+              />
+            </Form.Item>
+          )}
+          {proxy && (
+            <>
+              <Form.Item label="采购人员姓名" required>
+                <Input value={holderName} maxLength={20} onChange={(e) => setHolderName(e.target.value)} />
+              </Form.Item>
+              <Form.Item label="采购人员身份证号码" required>
+                <Input value={holderIdNo} maxLength={18} onChange={(e) => setHolderIdNo(e.target.value)} />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item label="退回原因">
+            <Input
+              value={reason}
+              maxLength={200}
+              placeholder="退回时必填，买家可见"
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Form.Item>
+          <Space>
+            <Button
+              type="primary"
+              loading={busy}
+              onClick={() =>
+                onDecide({
+                  approve: true,
+                  long_term: longTerm,
+                  expires_on: longTerm ? undefined : (expiresOn ?? undefined),
+                  issuer: issuer || undefined,
+                  scopes: doc.grants.length > 0 ? scopes : undefined,
+                  holder_name: proxy ? holderName || undefined : undefined,
+                  holder_id_no: proxy ? holderIdNo || undefined : undefined,
+                })
+              }
+              data-testid="admin-document-approve"
+            >
+              通过
+            </Button>
+            <Button
+              danger
+              loading={busy}
+              onClick={() => onDecide({ approve: false, reason: reason || undefined })}
+            >
+              退回
+            </Button>
+          </Space>
+        </Form>
+      )}
     </Card>
   );
 }

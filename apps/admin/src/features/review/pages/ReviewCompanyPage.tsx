@@ -1,4 +1,4 @@
-import { App, Card, Col, Descriptions, Result, Row, Spin, Tag } from 'antd';
+import { Alert, App, Card, Col, Descriptions, Result, Row, Spin, Tag } from 'antd';
 import { useParams } from 'react-router';
 import { useDecideCompany, useDecideDocument, useReviewCompany } from '../api/review';
 import { CompanyDecision } from '../components/CompanyDecision';
@@ -41,6 +41,15 @@ export default function ReviewCompanyPage() {
           )}
         </Descriptions>
       </Card>
+      {company.licence_gaps.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 16 }}
+          message={`按${company.type_name}所需证件，审核通过的证件中${company.licence_gaps.join('；')}：企业通过后仍不能下单，直至补齐`}
+          data-testid="admin-licence-gaps"
+        />
+      )}
       <Row gutter={[16, 16]} style={{ margin: '16px 0' }}>
         {company.documents.map((doc) => (
           <Col key={doc.id} xs={24} md={12} xl={8}>

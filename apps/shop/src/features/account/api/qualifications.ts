@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QualificationItem } from '@yaocai/domain';
 import { http } from '../../../lib/http';
+import type { licenceInput } from '../components/LicenceFields';
 
 /** GET /api/user/zizhi: the company's licences, each with its state. */
 export const useQualifications = () =>
@@ -10,15 +11,11 @@ export const useQualifications = () =>
 export const useBusinessScope = () =>
   useQuery({
     queryKey: ['jyfw'],
-    queryFn: () => http.get<{ list: { code: string; name: string }[] }>('/api/user/jyfw'),
+    queryFn: () =>
+      http.get<{ list: { code: string; name: string }[]; refusal: string | null }>('/api/user/jyfw'),
   });
 
-export interface RenewalInput {
-  kind: string;
-  number: string;
-  expires_on: string;
-  file_id: number;
-}
+export type RenewalInput = ReturnType<typeof licenceInput>;
 
 /** POST /api/user/zizhi: a renewed licence for review. */
 export function useRenewLicence() {
@@ -28,6 +25,7 @@ export function useRenewLicence() {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['zizhi'] }),
+        client.invalidateQueries({ queryKey: ['jyfw'] }),
         client.invalidateQueries({ queryKey: ['member-centre'] }),
       ]),
   });

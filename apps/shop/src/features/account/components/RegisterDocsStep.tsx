@@ -1,22 +1,18 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { qualificationKinds } from '@yaocai/domain';
-import { Button, Card, DatePicker, Form, Input, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
+import { Button, Card, Form } from 'antd';
 import { useState } from 'react';
 import { useRegisterSubmit } from '../api/register';
 import { applyApiError } from './form-rules';
+import { LicenceFields, type LicenceValues, licenceInput } from './LicenceFields';
 import { QualificationUpload } from './QualificationUpload';
 import { StepForm } from './StepForm';
 
-interface DocRow {
-  kind: string;
-  number: string;
-  expires_on: Dayjs;
-  file_id: number;
-}
+type DocRow = LicenceValues;
 
-/** Step 3: qualification documents (kind, number, expiry, file); submit creates the account. */
+/**
+ * Step 3: qualification documents (type, number, issuer, validity or 长期, the purchaser on a
+ * proxy, the file); submit creates the account.
+ */
 export function RegisterDocsStep({ token, onDone }: { token: string; onDone(): void }) {
   const [form] = Form.useForm<{ qualifications: DocRow[] }>();
   const submit = useRegisterSubmit();
@@ -27,7 +23,7 @@ export function RegisterDocsStep({ token, onDone }: { token: string; onDone(): v
     try {
       await submit.mutateAsync({
         token,
-        qualifications: qualifications.map((q) => ({ ...q, expires_on: q.expires_on.format('YYYY-MM-DD') })),
+        qualifications: qualifications.map(licenceInput),
       });
       onDone();
     } catch (e) {
@@ -54,37 +50,7 @@ export function RegisterDocsStep({ token, onDone }: { token: string; onDone(): v
                 style={{ marginBottom: 16 }}
                 extra={fields.length > 1 && <MinusCircleOutlined onClick={() => remove(field.name)} />}
               >
-                <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-                  <Form.Item
-                    label="证件类型"
-                    name={[field.name, 'kind']}
-                    rules={[{ required: true, message: '请选择证件类型' }]}
-                    style={{ width: 220 }}
-                  >
-                    <Select options={qualificationKinds.map((k) => ({ value: k.code, label: k.name }))} />
-                  </Form.Item>
-                  <Form.Item
-                    label="证件编号"
-                    name={[field.name, 'number']}
-                    rules={[
-                      { required: true, message: '请输入证件编号' },
-                      { min: 4, max: 50, message: '证件编号为4-50位' },
-                    ]}
-                    style={{ width: 240 }}
-                  >
-                    <Input maxLength={50} data-testid={`qual-number-${index}`} />
-                  </Form.Item>
-                  <Form.Item
-                    label="有效期至"
-                    name={[field.name, 'expires_on']}
-                    rules={[{ required: true, message: '请选择有效期' }]}
-                  >
-                    <DatePicker
-                      disabledDate={(d) => d.isBefore(dayjs().add(1, 'day'), 'day')}
-                      data-testid={`qual-expiry-${index}`}
-                    />
-                  </Form.Item>
-                </div>
+                <LicenceFields path={[field.name]} testId={`qual-${index}`} />
                 <Form.Item
                   name={[field.name, 'file_id']}
                   rules={[{ required: true, message: '请上传证件文件' }]}

@@ -1,16 +1,9 @@
-import {
-  beijingToday,
-  daysBetween,
-  expiryWarningDays,
-  type QualificationItem,
-  qualificationKinds,
-} from '@yaocai/domain';
-import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
+import { beijingToday, daysBetween, expiryWarningDays, type QualificationItem } from '@yaocai/domain';
+import { Alert, App, Button, Card, Form, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useBusinessScope, useQualifications, useRenewLicence } from '../api/qualifications';
 import { applyApiError } from '../components/form-rules';
+import { LicenceFields, type LicenceValues, licenceInput } from '../components/LicenceFields';
 import { QualificationUpload } from '../components/QualificationUpload';
 
 const statusTag: Record<string, { color: string; name: string }> = {
@@ -20,15 +13,12 @@ const statusTag: Record<string, { color: string; name: string }> = {
   replaced: { color: 'default', name: '已更新' },
 };
 
-interface RenewValues {
-  kind: string;
-  number: string;
-  expires_on: Dayjs;
-  file_id: number;
-}
+type RenewValues = LicenceValues;
 
-/** Days left of a licence in force, and the warning (60/30/7 days, or expired). */
+/** Days left of a licence in force, and the warning (60/30/7 days, or expired); none when long-term. */
 function expiry(q: QualificationItem, today: string) {
+  if (q.expires_on === null)
+    return { left: Number.POSITIVE_INFINITY, text: null as string | null, color: undefined };
   const left = daysBetween(today, q.expires_on);
   if (q.status !== 'approved') return { left, text: null as string | null, color: undefined };
   if (left < 0) return { left, text: '已过期', color: 'red' };
@@ -60,7 +50,7 @@ export default function QualificationsPage() {
   const submit = async () => {
     const v = await form.validateFields();
     try {
-      await renew.mutateAsync({ ...v, expires_on: v.expires_on.format('YYYY-MM-DD') });
+      await renew.mutateAsync(licenceInput(v));
       message.success('已提交，审核通过后新证件生效');
       setOpen(false);
     } catch (error) {
@@ -100,15 +90,42 @@ export default function QualificationsPage() {
           ({ 'data-testid': 'licence-row', 'data-status': q.status }) as React.HTMLAttributes<HTMLElement>
         }
         columns={[
-          { title: '证件', dataIndex: 'kind_name' },
-          { title: '证件编号', dataIndex: 'number' },
+          {
+            title: '证件',
+            render: (_, q) => (
+              <>
+                <div>{q.kind_name}</div>
+                {q.issuer && <div style={{ color: '#666', fontSize: 12 }}>{q.issuer}</div>}
+              </>
+            ),
+          },
+          {
+            title: '证件编号',
+            render: (_, q) => (
+              <>
+                <div>{q.number}</div>
+                {q.holder_name && (
+                  <div style={{ color: '#666', fontSize: 12 }}>采购人员：{q.holder_name}</div>
+                )}
+              </>
+            ),
+          },
+          {
+            title: '载明经营范围',
+            render: (_, q) =>
+              q.scopes.length === 0 ? (
+                <span style={{ color: '#666' }}>—</span>
+              ) : (
+                <span data-testid="licence-scopes">{q.scopes.map((s) => s.name).join('、')}</span>
+              ),
+          },
           {
             title: '有效期至',
             render: (_, q) => {
               const e = expiry(q, today);
               return (
                 <Space size={4}>
-                  <span>{q.expires_on}</span>
+                  <span>{q.expires_on ?? '长期'}</span>
                   {e.text && <Tag color={e.color}>{e.text}</Tag>}
                 </Space>
               );
@@ -139,8 +156,17 @@ export default function QualificationsPage() {
           },
         ]}
       />
+      {scope.data?.refusal && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 16 }}
+          message={`暂不能下单：${scope.data.refusal}`}
+          data-testid="licence-refusal"
+        />
+      )}
       <div style={{ marginTop: 16 }} data-testid="business-scope">
-        <strong>经营范围：</strong>
+        <strong>可经营范围：</strong>
         {(scope.data?.list ?? []).length === 0 ? (
           <span style={{ color: '#888' }}>审核通过后显示</span>
         ) : (
@@ -154,6 +180,7 @@ export default function QualificationsPage() {
       <Modal
         open={open}
         title="上传新证件"
+        width={720}
         okText="提交审核"
         onOk={submit}
         confirmLoading={renew.isPending}
@@ -161,32 +188,7 @@ export default function QualificationsPage() {
         destroyOnHidden
       >
         <Form<RenewValues> form={form} layout="vertical" preserve={false}>
-          <Form.Item name="kind" label="证件类型" rules={[{ required: true, message: '请选择证件类型' }]}>
-            <Select
-              options={qualificationKinds.map((k) => ({
-                value: k.code,
-                label: k.name,
-                disabled: waiting.has(k.code),
-              }))}
-              placeholder="请选择"
-            />
-          </Form.Item>
-          <Form.Item
-            name="number"
-            label="证件编号"
-            rules={[
-              { required: true, whitespace: true, message: '请输入证件编号' },
-              { min: 4, max: 50, message: '证件编号为4-50位' },
-            ]}
-          >
-            <Input maxLength={50} data-testid="renew-number" />
-          </Form.Item>
-          <Form.Item name="expires_on" label="有效期至" rules={[{ required: true, message: '请选择有效期' }]}>
-            <DatePicker
-              disabledDate={(d) => d.isBefore(dayjs().add(1, 'day'), 'day')}
-              data-testid="renew-expiry"
-            />
-          </Form.Item>
+          <LicenceFields path={[]} testId="renew" disabledKinds={waiting} />
           <Form.Item name="file_id" label="证件文件" rules={[{ required: true, message: '请上传证件文件' }]}>
             <QualificationUpload />
           </Form.Item>
