@@ -17,7 +17,15 @@ export async function licenseCompany(client: pg.Client, companyId: number, scope
     await client.query(
       `insert into qualifications (company_id, kind, number, expires_on, scopes, holder_name, holder_id_no, file_id, status)
        values ($1, $2, $3, null, $4, $5, $6, $7, 'approved')`,
-      [companyId, licence.type, `B${companyId}-${i}`, licence.scopes, proxy ? '张三' : null, proxy ? '11010519491231002X' : null, file.id],
+      [
+        companyId,
+        licence.type,
+        `B${companyId}-${i}`,
+        licence.scopes,
+        proxy ? '张三' : null,
+        proxy ? '11010519491231002X' : null,
+        file.id,
+      ],
     );
   }
 }

@@ -68,7 +68,7 @@ describe('account journeys', () => {
 
     await page.waitForURL('**/register/step2');
     await page.locator('#company_name').fill('春晖大药房有限公司');
-    await tick(page.getByLabel('药店'));
+    await tick(page.getByLabel('药店', { exact: true }));
     await page.locator('#contact_name').fill('孙春晖');
     await page.locator('#contact_phone').fill('13900000078');
     await page.getByTestId('register-region').click();

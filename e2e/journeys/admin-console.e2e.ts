@@ -88,7 +88,7 @@ describe('operator console', () => {
     await page.getByTestId('admin-review-company').waitFor();
     expect(await page.getByTestId('admin-breadcrumb').textContent()).toBe('资质审核/企业资质审核');
     const documents = page.getByTestId('admin-review-document');
-    expect(await documents.count()).toBe(2);
+    expect(await documents.count()).toBe(3);
     // Each document shows its image (the demo licence pictures), number and validity.
     await page
       .locator('.ad-doc-image')
@@ -101,11 +101,32 @@ describe('operator console', () => {
         .evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).toBeGreaterThan(0);
     await h.shot(page, 'admin-review-company');
-    for (let i = 0; i < 2; i++) {
+    // Nothing approved yet: the page says which licences a clinic still lacks.
+    await page
+      .getByTestId('admin-licence-gaps')
+      .getByText(/缺少「医疗机构执业许可证」/)
+      .waitFor();
+    // The clinic's practice licence prints devices only: the reviewer unticks the drug classes
+    // the clinic applied for.
+    const medical = documents.filter({ hasText: '医疗机构执业许可证' });
+    for (const scope of ['处方药', '非处方药', '中成药']) {
+      const box = medical.getByTestId('admin-document-scopes').getByLabel(scope, { exact: true });
+      for (let attempt = 0; attempt < 3 && (await box.isChecked()); attempt++) {
+        await box.click();
+        await page.waitForTimeout(200);
+      }
+      expect(await box.isChecked(), scope).toBe(false);
+    }
+    expect(await medical.getByTestId('admin-document-scopes').getByLabel('二类医疗器械').isChecked()).toBe(
+      true,
+    );
+    await h.shot(page, 'admin-review-licence-scopes');
+    for (let i = 0; i < 3; i++) {
       await documents.nth(i).getByTestId('admin-document-approve').click();
-      await page.getByText('证件已通过').last().waitFor();
       await documents.nth(i).getByText('已通过').waitFor();
     }
+    await page.getByTestId('admin-licence-gaps').waitFor({ state: 'detached' });
+    await expect.poll(() => medical.textContent()).toContain('载明经营范围一类医疗器械、二类医疗器械');
     const decision = page.getByTestId('admin-company-decision');
     for (const scope of ['处方药', '非处方药', '中成药', '化学药制剂', '抗生素制剂']) {
       const box = decision.getByLabel(scope, { exact: true });
@@ -126,6 +147,46 @@ describe('operator console', () => {
     await buyer.page.getByTestId('price').first().waitFor();
     expect(await buyer.page.getByText('资质审核通过后可见').count()).toBe(0);
     await h.shot(buyer.page, 'admin-review-buyer-sees-prices');
+
+    // The clinic holds no licence that prints 处方药: a prescription drug says why and which
+    // licence would grant it; a class II device goes into the cart.
+    const find = async (match: (g: { rx_class: string; scope_class: string }) => boolean) => {
+      for (let p = 1; p <= 30; p++) {
+        const res = await buyer.page.request.get(`/api/goods/list?page=${p}&page_size=60&in_stock=1`);
+        const list = (await res.json()).data.list as {
+          id: number;
+          rx_class: string;
+          scope_class: string;
+          stock: number;
+          name: string;
+        }[];
+        const hit = list.find(match);
+        if (hit) return hit;
+        if (list.length < 60) break;
+      }
+      throw new Error('no such goods in the demo catalogue');
+    };
+    const rx = await find((g) => g.rx_class === 'rx');
+    const device = await find((g) => g.scope_class === 'qx2' && g.rx_class === 'none');
+    await buyer.page.goto(`/list/info/${rx.id}`);
+    const why = buyer.page.getByTestId('purchase-block').first();
+    await expect
+      .poll(() => why.textContent())
+      .toBe(
+        '超出经营范围：需具备「处方药」经营范围，请上传载明该范围的「药品经营许可证」或「医疗机构执业许可证」',
+      );
+    await h.shot(buyer.page, 'clinic-rx-refused');
+    await buyer.page.goto(`/list/info/${device.id}`);
+    await buyer.page.getByTestId('add-to-cart').first().click();
+    await buyer.page.getByText('已加入购物车').first().waitFor();
+    await h.shot(buyer.page, 'clinic-device-added');
+    // Its licences at /zzzj: what each prints, what it may buy in.
+    await buyer.page.goto('/zzzj');
+    await buyer.page.getByTestId('licence-scopes').first().waitFor();
+    await expect
+      .poll(() => buyer.page.getByTestId('business-scope').textContent())
+      .toBe('可经营范围：一类医疗器械二类医疗器械');
+    await h.shot(buyer.page, 'clinic-licences');
     await buyer.context.close();
   });
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { buyingValidUntil, licenceTypeName, requiredLicences } from '@yaocai/domain';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cartItems,
@@ -21,13 +22,25 @@ describe('licence expiry (Beijing calendar, the clock of the request context)', 
   it('a licence expiring tonight warns today and blocks checkout tomorrow', async () => {
     const db = h.app.db;
     const [buyer] = await db.select().from(users).where(eq(users.phone, '13800000001'));
-    // The company's licence that ends first: its last valid day is D.
-    const [{ last }] = await db
-      .select({ last: sql<string>`min(${qualifications.expiresOn})::text` })
+    // The required licence that ends first (the demo's purchase proxy): its last valid day is D.
+    const held = await db
+      .select()
       .from(qualifications)
       .where(and(eq(qualifications.companyId, buyer.companyId), eq(qualifications.status, 'approved')));
-    // One line in the store's cart: a goods within its scope, with stock.
+    const licences = held.map((q) => ({
+      id: q.id,
+      type: q.kind,
+      number: q.number,
+      validUntil: q.expiresOn,
+      scopes: q.scopes,
+    }));
     const [company] = await db.select().from(companies).where(eq(companies.id, buyer.companyId));
+    const last = buyingValidUntil(company.type, licences) as string;
+    const ending = held.find(
+      (q) => q.expiresOn === last && requiredLicences[company.type]?.includes(q.kind as never),
+    );
+    const name = licenceTypeName(ending?.kind ?? '');
+    // One line in the store's cart: a goods within its scope, with stock.
     const [pick] = await db
       .select({ goodsId: goods.id, warehouseId: goodsStock.warehouseId, min: goods.minQuantity })
       .from(goodsStock)
@@ -67,8 +80,9 @@ describe('licence expiry (Beijing calendar, the clock of the request context)', 
       h.app.clock.now = () => new Date(`${last}T16:30:00Z`);
       await page.reload();
       // The page says it, and one refusal dialog (the page's calls refused together show one).
-      await page.getByRole('dialog').getByText(`您的资质证件已于${last}过期，请更新后再下单`).waitFor();
-      await page.locator('.ant-result-title', { hasText: `您的资质证件已于${last}过期` }).waitFor();
+      const refusal = `您的「${name}」已于${last}过期，请上传新证件后再下单`;
+      await page.getByRole('dialog').getByText(refusal).waitFor();
+      await page.locator('.ant-result-title', { hasText: refusal }).waitFor();
       expect(await page.getByRole('dialog').count()).toBe(1);
       expect(await page.getByTestId('submit-order').count()).toBe(0);
       await h.shot(page, 'licence-expiry-tomorrow');

@@ -72,7 +72,7 @@ describe('会员中心', () => {
     await context.close();
   });
 
-  it('the store renews its expiring GSP licence at /zzzj; 质管 finds it in the 待审核 queue', async () => {
+  it('the store renews its expiring purchase proxy at /zzzj; 质管 finds it in the 待审核 queue', async () => {
     const buyer = await h.newPage();
     const errors = collectConsoleErrors(buyer.page);
     await h.signInBuyer(buyer.context, '13800000001');
@@ -86,16 +86,21 @@ describe('会员中心', () => {
     await page.getByTestId('qualifications-page').waitFor();
     await page
       .getByTestId('licence-warning')
-      .getByText(/GSP证书（ZJ-GSP-2024-0157）2\d天后到期/)
+      .getByText(/采购委托书（RX-WT-2026-001）2\d天后到期/)
       .waitFor();
     await page.getByTestId('business-scope').locator('.ant-tag').first().waitFor();
     await h.shot(page, 'qualifications');
-    const gsp = page.getByTestId('licence-row').filter({ hasText: 'ZJ-GSP-2024-0157' });
-    await gsp.getByTestId('renew-licence').click();
+    const proxy = page.getByTestId('licence-row').filter({ hasText: 'RX-WT-2026-001' });
+    await proxy.getByTestId('renew-licence').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('renew-number').fill('ZJ-GSP-2026-0888');
+    await dialog.getByTestId('renew-number').fill('RX-WT-2027-001');
+    // A purchase proxy names the purchaser; a wrong check digit is refused before sending.
+    await dialog.getByTestId('renew-holder-name').fill('张建国');
+    await dialog.getByTestId('renew-holder-id').fill('330106198203154518');
+    await dialog.getByText('请填写正确的18位身份证号码').waitFor();
+    await dialog.getByTestId('renew-holder-id').fill('330106198203154517');
     await dialog.locator('input[type=file]').setInputFiles({
-      name: 'GSP证书.png',
+      name: '采购委托书.png',
       mimeType: 'image/png',
       buffer: licenceImage(11),
     });
@@ -108,7 +113,7 @@ describe('会员中心', () => {
     await dialog.getByRole('button', { name: '提交审核' }).click();
     await page.getByText('已提交，审核通过后新证件生效').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    const renewed = page.getByTestId('licence-row').filter({ hasText: 'ZJ-GSP-2026-0888' });
+    const renewed = page.getByTestId('licence-row').filter({ hasText: 'RX-WT-2027-001' });
     await renewed.waitFor();
     expect(await renewed.getAttribute('data-status')).toBe('pending');
     // The old one still counts, and says its renewal is waiting.
@@ -130,7 +135,11 @@ describe('会员中心', () => {
     await op.getByTestId('admin-review-queue').waitFor();
     await op.getByRole('link', { name: '仁心大药房连锁有限公司' }).click();
     await op.getByTestId('admin-review-company').waitFor();
-    await op.getByTestId('admin-review-document').filter({ hasText: 'ZJ-GSP-2026-0888' }).waitFor();
+    await op
+      .getByTestId('admin-review-document')
+      .filter({ hasText: 'RX-WT-2027-001' })
+      .getByText('张建国（330106198203154517）')
+      .waitFor();
     await h.shot(op, 'admin-review-renewal');
     await context.close();
   });

@@ -203,7 +203,9 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
       owner: primary.id,
       kind: 'proxy',
       number: 'RX-WT-2026-001',
-      expiresOn: '2027-12-31',
+      // Due for renewal: the member centre, /zzzj and the reminders show their warnings, and
+      // checkout stops the day after it ends.
+      expiresOn: addDays(beijingToday(new Date()), 25),
       holderName: '张建国',
       holderIdNo: '330106198203154517',
       status: 'approved',
@@ -213,8 +215,8 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
       owner: primary.id,
       kind: 'gsp',
       number: 'ZJ-GSP-2024-0157',
-      // Due for renewal: the member centre, /zzzj and the reminders show their warnings.
-      expiresOn: addDays(beijingToday(new Date()), 25),
+      issuer: '浙江省药品监督管理局',
+      expiresOn: '2029-06-30',
       status: 'approved',
     },
     {

@@ -1,5 +1,6 @@
 import {
   beijingToday,
+  buyingValidUntil,
   type CompanyStore,
   daysBetween,
   expiryWarningDays,
@@ -59,12 +60,8 @@ export async function memberCentre(ctx: BuyerCtx): Promise<MemberCentre> {
       .from(messages)
       .where(and(eq(messages.userId, userId), isNull(messages.readAt))),
   ]);
-  // The earliest last day among the approved licences (long-term ones never expire).
-  const expiresOn =
-    standing.licences
-      .map((l) => l.validUntil)
-      .filter((d): d is string => d !== null)
-      .sort()[0] ?? null;
+  // The last day the company may buy on its required licences (null: none of them expires).
+  const expiresOn = buyingValidUntil(standing.companyType, standing.licences);
   const daysLeft = expiresOn ? daysBetween(beijingToday(ctx.now), expiresOn) : null;
   const byStatus = new Map(statusCounts.map((r) => [r.status, Number(r.n)]));
   return {

@@ -121,10 +121,11 @@ export default function QualificationsPage() {
           },
           {
             title: '有效期至',
+            width: 170,
             render: (_, q) => {
               const e = expiry(q, today);
               return (
-                <Space size={4}>
+                <Space size={4} style={{ whiteSpace: 'nowrap' }}>
                   <span>{q.expires_on ?? '长期'}</span>
                   {e.text && <Tag color={e.color}>{e.text}</Tag>}
                 </Space>
@@ -139,6 +140,7 @@ export default function QualificationsPage() {
           },
           {
             title: '文件',
+            width: 64,
             render: (_, q) => (
               <a href={q.file.url} target="_blank" rel="noreferrer">
                 查看
