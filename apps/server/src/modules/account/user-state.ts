@@ -1,4 +1,4 @@
-import { formatAddress, qualificationKindName, scopeClassName, type UserBase } from '@yaocai/domain';
+import { formatAddress, type UserBase } from '@yaocai/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/client';

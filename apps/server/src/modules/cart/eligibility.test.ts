@@ -10,7 +10,7 @@ import {
   setLicenceExpiry,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { companies, files, qualifications } from '../../db/schema';
+import { companies } from '../../db/schema';
 
 // The eligibility rule (packages/domain/src/eligibility) at every door that carries a price or
 // takes goods into a cart or an order.

@@ -15,7 +15,7 @@ import {
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { cartItems, files, goods, orderEvents, orders, qualifications, userCoupons } from '../../db/schema';
+import { cartItems, goods, orderEvents, orders, userCoupons } from '../../db/schema';
 import { sweepExpiredOrders } from './service';
 
 let ctx: TestContext;
