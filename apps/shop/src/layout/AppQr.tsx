@@ -2,9 +2,18 @@ import { Popover, type PopoverProps, QRCode } from 'antd';
 import type { ReactNode } from 'react';
 import { useSite } from './api/site';
 
-/** A QR code drawn locally as SVG (public account or app download). */
-export function QrImage({ value, size = 110 }: { value: string; size?: number }) {
-  return <QRCode type="svg" value={value} size={size} bordered={false} color="#0a8f5a" />;
+/**
+ * A QR code drawn locally as SVG (public account or app download): one image named `label`
+ * (antd's SVG has an img role and no name, so it is hidden from assistive technology).
+ */
+export function QrImage({ value, label, size = 110 }: { value: string; label: string; size?: number }) {
+  return (
+    <div role="img" aria-label={label} style={{ width: size, display: 'inline-block' }}>
+      <span aria-hidden="true">
+        <QRCode type="svg" value={value} size={size} bordered={false} color="#0a7c4e" />
+      </span>
+    </div>
+  );
 }
 
 export function useQrTargets() {
@@ -30,7 +39,7 @@ export function QrPopover({ value, caption, placement, children }: QrPopoverProp
       placement={placement}
       content={
         <div className="sh-qr-pop">
-          <QrImage value={value} />
+          <QrImage value={value} label={caption} />
           <p>{caption}</p>
         </div>
       }

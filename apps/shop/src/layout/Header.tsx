@@ -10,7 +10,7 @@ export function Header() {
   return (
     <header className="sh-header">
       <div className="sh-container sh-header__inner">
-        <Link to="/" aria-label="药采首页" className="sh-header__logo">
+        <Link to="/" className="sh-header__logo">
           <Logo />
         </Link>
         <div className="sh-header__search">
@@ -29,7 +29,7 @@ export function LoginHeader({ title }: { title?: string }) {
   return (
     <header className="sh-header sh-header--login">
       <div className="sh-container sh-header__inner">
-        <Link to="/" aria-label="药采首页" className="sh-header__logo">
+        <Link to="/" className="sh-header__logo">
           <Logo />
         </Link>
         {title && <span className="sh-header__page">{title}</span>}

@@ -4,7 +4,7 @@ export function Logo({ small = false }: { small?: boolean }) {
   return (
     <span className={small ? 'sh-logo sh-logo--small' : 'sh-logo'}>
       <svg width={size} height={size} viewBox="0 0 52 52" aria-hidden="true">
-        <rect width="52" height="52" rx="12" fill="#0a8f5a" />
+        <rect width="52" height="52" rx="12" fill="#0a7c4e" />
         <path d="M21 10h10v11h11v10H31v11H21V31H10V21h11z" fill="#fff" />
         <circle cx="40" cy="40" r="6" fill="#ffb400" />
       </svg>

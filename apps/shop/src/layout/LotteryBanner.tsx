@@ -33,7 +33,7 @@ export const winMessage = (r: { name: string; remarks: string; kind: string }) =
   r.kind === 'none' ? '很遗憾 , 本次未中奖 , 谢谢参与' : `恭喜您 , 抽中${r.name} ( ${r.remarks} )`;
 export const CLOSE_DURING_DRAW = '抽奖进行中 , 如果关闭后未出结果 , 请移步至个人中心查看结果。';
 
-const COLOURS = ['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96'];
+const COLOURS = ['#c62828', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96'];
 
 /** The wheel: one slice per prize (eight when the prizes are not known yet). */
 function Wheel({ slices }: { slices: number }) {

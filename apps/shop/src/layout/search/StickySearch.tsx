@@ -23,7 +23,7 @@ export function StickySearch() {
   return (
     <div className="sh-sticky" data-testid="sticky-search">
       <div className="sh-container sh-sticky__inner">
-        <Link to="/" aria-label="药采首页">
+        <Link to="/">
           <Logo small />
         </Link>
         <SearchBox compact />

@@ -14,7 +14,7 @@ export function StepForm<T>({
   return (
     <Form<T> layout="vertical" size="large" style={{ maxWidth: width, margin: '0 auto' }} {...props}>
       {error && (
-        <div style={{ color: '#ff4d4f', marginBottom: 16 }} data-testid="register-error">
+        <div style={{ color: '#c62828', marginBottom: 16 }} data-testid="register-error">
           {error}
         </div>
       )}

@@ -53,7 +53,7 @@ export default function BindWechatPage() {
         </div>
       ) : (
         <Result
-          icon={<WechatOutlined style={{ color: '#999' }} />}
+          icon={<WechatOutlined style={{ color: '#707070' }} />}
           title="尚未绑定微信"
           subTitle="绑定后可使用微信扫码登录，无需输入密码"
           extra={

@@ -98,7 +98,7 @@ export default function FeedbackPage() {
                 title={
                   <>
                     <Tag>{f.type_name}</Tag>
-                    <span style={{ fontWeight: 'normal', color: '#999' }}>{time(f.created_at)}</span>{' '}
+                    <span style={{ fontWeight: 'normal', color: '#707070' }}>{time(f.created_at)}</span>{' '}
                     {f.status === 'replied' ? (
                       <Tag color="green">已回复</Tag>
                     ) : (

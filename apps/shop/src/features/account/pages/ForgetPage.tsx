@@ -50,7 +50,7 @@ export default function ForgetPage() {
         items={[{ title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]}
       />
       {error && (
-        <div style={{ color: '#ff4d4f', marginBottom: 16 }} data-testid="forget-error">
+        <div style={{ color: '#c62828', marginBottom: 16 }} data-testid="forget-error">
           {error}
         </div>
       )}

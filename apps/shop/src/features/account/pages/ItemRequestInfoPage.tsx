@@ -60,11 +60,11 @@ export default function ItemRequestInfoPage() {
             <span data-testid="item-request-reply">
               {r.reply}
               {r.replied_at && (
-                <span style={{ color: '#999', marginLeft: 8 }}>（{dateTime(r.replied_at)}）</span>
+                <span style={{ color: '#707070', marginLeft: 8 }}>（{dateTime(r.replied_at)}）</span>
               )}
             </span>
           ) : (
-            <span style={{ color: '#999' }}>采购团队正在为您寻找货源，请耐心等待</span>
+            <span style={{ color: '#707070' }}>采购团队正在为您寻找货源，请耐心等待</span>
           )}
         </Descriptions.Item>
         {r.goods && (

@@ -106,7 +106,7 @@ function Orders({ c }: { c: MemberCentre }) {
           >
             <Space size={16} wrap>
               <span>{o.order_no}</span>
-              <span style={{ color: '#888' }}>{day(o.created_at)}</span>
+              <span style={{ color: '#707070' }}>{day(o.created_at)}</span>
               <span>
                 {o.lines[0]?.name}
                 {o.line_count > 1 && ` 等${o.line_count}种商品`}

@@ -121,7 +121,7 @@ export default function MessagesPage() {
                 <Space size={8}>
                   <Tag color={categoryColor[m.category]}>{m.category_name}</Tag>
                   <span style={{ fontWeight: m.read ? 'normal' : 600 }}>{m.title}</span>
-                  <span style={{ color: '#999', fontWeight: 'normal', fontSize: 12 }}>
+                  <span style={{ color: '#707070', fontWeight: 'normal', fontSize: 12 }}>
                     {time(m.created_at)}
                   </span>
                 </Space>

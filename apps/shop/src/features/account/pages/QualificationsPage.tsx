@@ -170,7 +170,7 @@ export default function QualificationsPage() {
       <div style={{ marginTop: 16 }} data-testid="business-scope">
         <strong>可经营范围：</strong>
         {(scope.data?.list ?? []).length === 0 ? (
-          <span style={{ color: '#888' }}>审核通过后显示</span>
+          <span style={{ color: '#707070' }}>审核通过后显示</span>
         ) : (
           scope.data?.list.map((s) => (
             <Tag key={s.code} color="blue">

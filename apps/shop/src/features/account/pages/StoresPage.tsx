@@ -53,7 +53,7 @@ export default function StoresPage() {
                   {s.is_primary && <Tag color="blue">主店</Tag>}
                   {s.is_current && <Tag color="green">当前门店</Tag>}
                 </Space>
-                <span style={{ color: '#888' }}>{s.address || '尚未设置收货地址'}</span>
+                <span style={{ color: '#707070' }}>{s.address || '尚未设置收货地址'}</span>
               </Space>
             ),
           },
@@ -77,7 +77,7 @@ export default function StoresPage() {
           },
         ]}
       />
-      <p style={{ color: '#888', marginTop: 12 }}>
+      <p style={{ color: '#707070', marginTop: 12 }}>
         同一企业的各门店共用企业资质，各自拥有独立的购物车、收货地址和订单。
       </p>
     </Card>

@@ -29,10 +29,11 @@ export function TierProgress({ state }: { state: CartState }) {
         ))}
       </div>
       <Progress
+        aria-label="满减进度"
         percent={percent}
         size="small"
         showInfo={false}
-        strokeColor="#e4393c"
+        strokeColor="#c62828"
         style={{ width: 200 }}
       />
       <span className="yc-cart-tiers__text" data-testid="tier-text">

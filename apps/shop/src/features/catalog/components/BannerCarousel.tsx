@@ -16,7 +16,7 @@ export function BannerCarousel({ items, height }: { items: AdItem[]; height: num
   }, [items.length]);
   if (items.length === 0) {
     return (
-      <div className="yc-banner" style={{ height, background: 'linear-gradient(110deg,#0a8f5a,#36c48a)' }}>
+      <div className="yc-banner" style={{ height, background: 'linear-gradient(110deg,#0a7c4e,#36c48a)' }}>
         <h1>药采 · 医药采购一站式</h1>
         <p>正品保障 · 阶梯优惠 · 次日送达</p>
       </div>
@@ -55,6 +55,8 @@ export function BannerCarousel({ items, height }: { items: AdItem[]; height: num
               transition: 'opacity .6s',
             }}
             aria-hidden={i !== index}
+            // A hidden slide's link takes no focus either.
+            inert={i !== index}
           >
             {!item.url ? (
               image

@@ -23,16 +23,16 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
     <div>
       <div className="yc-price-box">
         <Space align="baseline" size={16}>
-          <span style={{ color: '#999' }}>采购价</span>
+          <span style={{ color: '#707070' }}>采购价</span>
           <PriceTag goods={goods} price={unit} size="large" />
           {visible && goods.retail_price !== null && (
-            <span style={{ color: '#999' }}>建议零售价 ¥{goods.retail_price.toFixed(2)}</span>
+            <span style={{ color: '#707070' }}>建议零售价 ¥{goods.retail_price.toFixed(2)}</span>
           )}
         </Space>
         <LadderPriceTable goods={goods} quantity={quantity} />
         {goods.manjian.length > 0 && (
           <div style={{ fontSize: 13 }}>
-            <span className="yc-tag" style={{ background: '#ff7a00' }}>
+            <span className="yc-tag" style={{ background: '#b35500' }}>
               满减
             </span>
             {goods.manjian.map((m) => `满${m.amount}减${m.reduction}`).join('，')}
@@ -42,7 +42,7 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
           <div key={g.text} style={{ fontSize: 13, marginTop: 4 }} data-testid="detail-gift">
             <span
               className="yc-tag"
-              style={{ background: g.type === GIFT_TYPE.addOn ? '#fa8c16' : '#e4393c' }}
+              style={{ background: g.type === GIFT_TYPE.addOn ? '#fa8c16' : '#c62828' }}
             >
               {g.label}
             </span>
@@ -51,7 +51,7 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
         ))}
         {goods.is_free_shipping && (
           <div style={{ fontSize: 13, marginTop: 4 }}>
-            <span className="yc-tag" style={{ background: '#0a8f5a' }}>
+            <span className="yc-tag" style={{ background: '#0a7c4e' }}>
               包邮
             </span>
             单品采购满{goods.free_shipping_number}
@@ -60,7 +60,7 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
         )}
       </div>
       <div style={{ display: 'grid', gridTemplateColumns: '72px 1fr', rowGap: 12, alignItems: 'center' }}>
-        <span style={{ color: '#999' }}>仓库</span>
+        <span style={{ color: '#707070' }}>仓库</span>
         {warehouses.length > 0 ? (
           <Radio.Group
             size="small"
@@ -73,9 +73,9 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
             }))}
           />
         ) : (
-          <span style={{ color: '#e4393c' }}>暂时缺货</span>
+          <span style={{ color: '#c62828' }}>暂时缺货</span>
         )}
-        <span style={{ color: '#999' }}>数量</span>
+        <span style={{ color: '#707070' }}>数量</span>
         <Space>
           <QuantityStepper value={quantity} onChange={setWanted} rule={rule} disabled={!visible} />
           <span className="yc-muted">

@@ -44,7 +44,7 @@ export function FavoriteButton({ goodsId, favorite, onChange }: Props) {
   return (
     <Button
       data-testid="favorite-button"
-      icon={favorite ? <HeartFilled style={{ color: '#e4393c' }} /> : <HeartOutlined />}
+      icon={favorite ? <HeartFilled style={{ color: '#c62828' }} /> : <HeartOutlined />}
       loading={add.isPending || cancel.isPending}
       onClick={toggle}
     >

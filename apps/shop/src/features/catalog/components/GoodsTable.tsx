@@ -36,7 +36,7 @@ const columns: ColumnsType<GoodsSummary> = [
     dataIndex: 'number',
     width: 70,
     align: 'right',
-    render: (n: number) => (n > 0 ? n : <span style={{ color: '#999' }}>缺货</span>),
+    render: (n: number) => (n > 0 ? n : <span style={{ color: '#707070' }}>缺货</span>),
   },
   {
     title: '价格',

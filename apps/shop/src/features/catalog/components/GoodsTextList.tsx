@@ -11,7 +11,7 @@ import { TagBadges } from './TagBadges';
 export function GoodsTextList({ goods }: { goods: GoodsSummary[] }) {
   return (
     <div className="yc-text-list" data-testid="goods-text-list">
-      <div className="yc-text-row" style={{ background: '#fafafa', color: '#999' }}>
+      <div className="yc-text-row" style={{ background: '#fafafa', color: '#707070' }}>
         <span>商品名称</span>
         <span>规格</span>
         <span>生产厂家</span>

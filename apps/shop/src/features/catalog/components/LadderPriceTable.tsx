@@ -23,7 +23,7 @@ export function LadderPriceTable({ goods, compact, quantity }: Props) {
   const active = quantity === undefined ? -1 : activeRow(goods, quantity);
   return (
     <div data-testid="ladder-prices" style={{ margin: '8px 0' }}>
-      <div style={{ color: '#999', fontSize: 12, marginBottom: 4 }}>
+      <div style={{ color: '#707070', fontSize: 12, marginBottom: 4 }}>
         阶梯价（
         {upperBound
           ? '按购买数量区间计价'

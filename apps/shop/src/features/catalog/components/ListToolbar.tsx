@@ -95,7 +95,7 @@ export function ListToolbar({ filters, total, onChange }: Props) {
       </Checkbox>
       <span className="yc-spacer" />
       <span className="yc-muted">
-        共 <b style={{ color: '#e4393c' }}>{total}</b> 件商品
+        共 <b style={{ color: '#c62828' }}>{total}</b> 件商品
       </span>
       <Space.Compact size="small">
         {LIST_VIEWS.map((v) => (

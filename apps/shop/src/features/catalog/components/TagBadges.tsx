@@ -1,8 +1,8 @@
 /** Goods tag badges (spec section 3): 优 秒 满 换购 赠 特 新, each with its own colour. */
 const tagColors: Record<string, string> = {
-  优: '#0a8f5a',
-  秒: '#e4393c',
-  满: '#ff7a00',
+  优: '#0a7c4e',
+  秒: '#c62828',
+  满: '#b35500',
   换购: '#b05cff',
   赠: '#ff4d94',
   特: '#d4380d',

@@ -19,7 +19,7 @@ const yx: ZoneInfo = {
   zone: 'yx',
   title: '优选专区',
   slogan: '精选优品 · 满额包邮 · 品质保障',
-  colors: ['#0a8f5a', '#36c48a'],
+  colors: ['#0a7c4e', '#36c48a'],
   focusPath: '/api/focus/yx',
   menu: 'category_yx',
 };
@@ -55,7 +55,7 @@ export const zoneByRoute: Record<string, ZoneInfo> = {
     zone: 'jxqzc',
     title: '近效期专场',
     slogan: '近效期好货 · 超低折扣 · 先到先得',
-    colors: ['#e4393c', '#ff7a45'],
+    colors: ['#c62828', '#ff7a45'],
     focusPath: '/api/focus?position=jxqzc',
   },
   kxzq,
@@ -72,10 +72,10 @@ export const zoneByRoute: Record<string, ZoneInfo> = {
 
 /** Home page zone entrances. */
 export const zoneEntrances = [
-  { to: '/yx', title: '优选专区', note: '满额包邮', color: '#0a8f5a' },
+  { to: '/yx', title: '优选专区', note: '满额包邮', color: '#0a7c4e' },
   { to: '/zyyp', title: '中药饮片', note: '自营道地药材', color: '#8a5a2b' },
   { to: '/qxzq', title: '器械专区', note: '清仓特惠', color: '#1867c0' },
-  { to: '/jxqzc', title: '近效期专场', note: '低至3折', color: '#e4393c' },
+  { to: '/jxqzc', title: '近效期专场', note: '低至3折', color: '#c62828' },
   { to: '/kxzq', title: '控销专区', note: '区域保护', color: '#6a3fc8' },
-  { to: '/ppzq', title: '品牌专区', note: '名厂名药', color: '#ff7a00' },
+  { to: '/ppzq', title: '品牌专区', note: '名厂名药', color: '#b35500' },
 ];

@@ -11,7 +11,7 @@ const zone = {
   zone: 'ppzq' as const,
   title: '品牌专区',
   slogan: '名厂名药 · 品牌直供 · 正品保障',
-  colors: ['#ff7a00', '#ffb347'] as [string, string],
+  colors: ['#b35500', '#ffb347'] as [string, string],
   focusPath: '/api/focus?position=ppzq',
 };
 

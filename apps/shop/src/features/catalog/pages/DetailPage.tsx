@@ -70,7 +70,7 @@ export default function DetailPage() {
             <RxBadge goods={goods} />
             {goods.name}
           </h1>
-          <div style={{ color: '#999', margin: '4px 0 6px' }}>
+          <div style={{ color: '#707070', margin: '4px 0 6px' }}>
             {goods.common_name} {goods.ypgg}
           </div>
           <TagBadges tags={goods.tags} />

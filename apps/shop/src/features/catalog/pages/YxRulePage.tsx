@@ -18,7 +18,7 @@ export default function YxRulePage() {
     <div style={{ maxWidth: 760, margin: '0 auto', padding: '32px 24px' }}>
       <div
         className="yc-banner"
-        style={{ background: 'linear-gradient(110deg,#0a8f5a,#36c48a)', height: 120 }}
+        style={{ background: 'linear-gradient(110deg,#0a7c4e,#36c48a)', height: 120 }}
       >
         <h1>优选包邮规则</h1>
         <p>精选优品 · 满额包邮 · 品质保障</p>

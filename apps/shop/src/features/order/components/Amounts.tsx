@@ -40,7 +40,7 @@ export function Amounts({
         {shippingNote && <span data-testid="shipping-note">{shippingNote}</span>}
       </Descriptions.Item>
       <Descriptions.Item label={totalLabel}>
-        <strong style={{ color: '#f5222d', fontSize: 18 }} data-testid="payable-total">
+        <strong style={{ color: '#c62828', fontSize: 18 }} data-testid="payable-total">
           {yuan(total)}
         </strong>
       </Descriptions.Item>

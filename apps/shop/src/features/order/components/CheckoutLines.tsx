@@ -12,14 +12,14 @@ function EarnedGifts({ gifts }: { gifts: CheckoutLineView['gifts'] }) {
     <div key={`${g.kind}:${g.goods_id}`} style={{ marginTop: 4 }} data-testid="checkout-gift">
       <LineKindTag kind={g.kind} label={g.kind_label} testId="checkout-gift-kind" />
       {g.name} {g.ephedrine && <Tag color="red">含麻</Tag>}
-      <span style={{ marginLeft: 8, color: '#888' }}>
+      <span style={{ marginLeft: 8, color: '#707070' }}>
         {g.spec} / {g.manufacturer}
       </span>
       <span style={{ marginLeft: 12 }}>
         ×{g.quantity}
         {g.unit}
       </span>
-      <span style={{ marginLeft: 12, color: g.price > 0 ? undefined : '#f5222d' }}>
+      <span style={{ marginLeft: 12, color: g.price > 0 ? undefined : '#c62828' }}>
         {g.price > 0 ? `${yuan(g.price)}/${g.unit}，已计入小计` : '免费'}
       </span>
     </div>
@@ -48,7 +48,7 @@ export function CheckoutLines({ groups }: { groups: CheckoutPreview['groups'] })
                 render: (_, l) => (
                   <div>
                     <strong>{l.name}</strong> {l.ephedrine && <Tag color="red">含麻</Tag>}
-                    <div style={{ color: '#888' }}>
+                    <div style={{ color: '#707070' }}>
                       {l.spec} / {l.manufacturer}
                     </div>
                     <EarnedGifts gifts={l.gifts} />

@@ -23,7 +23,7 @@ export function OnlinePay({ orderId, onPaid }: { orderId: number; onPaid(): void
       <div>
         <Typography.Title level={5}>请使用微信或支付宝扫码支付 {yuan(trade.amount)}</Typography.Title>
         <p>商户订单号：{trade.out_trade_no}</p>
-        <p style={{ color: '#888' }}>支付完成后页面将自动跳转（沙箱环境：可点击下方按钮模拟手机扫码）。</p>
+        <p style={{ color: '#707070' }}>支付完成后页面将自动跳转（沙箱环境：可点击下方按钮模拟手机扫码）。</p>
         <Button href={trade.qr_content} target="_blank" data-testid="sandbox-scan">
           模拟扫码支付（沙箱）
         </Button>

@@ -4,7 +4,9 @@ import { QRCode } from 'antd';
 export function QrCode({ content, size = 200 }: { content: string; size?: number }) {
   return (
     <div data-testid="pay-qr" role="img" aria-label="支付二维码" style={{ width: size }}>
-      <QRCode value={content} size={size} type="svg" bordered={false} />
+      <span aria-hidden="true">
+        <QRCode value={content} size={size} type="svg" bordered={false} />
+      </span>
     </div>
   );
 }

@@ -99,7 +99,7 @@ export default function InvoicesPage() {
             render: (_: unknown, r) => (
               <>
                 <Link to={`/order/info/${r.order_id}`}>{r.order_no}</Link>
-                <div style={{ color: '#999', fontSize: 12 }}>
+                <div style={{ color: '#707070', fontSize: 12 }}>
                   {beijingDateText(r.ordered_at)} · {r.order_status_label}
                 </div>
               </>
@@ -112,7 +112,7 @@ export default function InvoicesPage() {
             render: (_: unknown, r) => (
               <>
                 {r.title}
-                {r.tax_no && <div style={{ color: '#999', fontSize: 12 }}>{r.tax_no}</div>}
+                {r.tax_no && <div style={{ color: '#707070', fontSize: 12 }}>{r.tax_no}</div>}
               </>
             ),
           },
@@ -135,7 +135,7 @@ export default function InvoicesPage() {
               r.invoice_no ? (
                 <>
                   {r.invoice_no}
-                  <div style={{ color: '#999', fontSize: 12 }}>
+                  <div style={{ color: '#707070', fontSize: 12 }}>
                     {r.issued_at ? `开票日期 ${beijingDateText(r.issued_at)}` : ''}
                   </div>
                 </>

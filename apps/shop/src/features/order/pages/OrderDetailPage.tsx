@@ -142,7 +142,7 @@ export default function OrderDetailPage() {
                 <>
                   <LineKindTag kind={l.kind} label={l.kind_label} testId="order-line-kind" />
                   <strong>{l.name}</strong>{' '}
-                  <span style={{ color: '#888' }}>
+                  <span style={{ color: '#707070' }}>
                     {l.spec} / {l.manufacturer}
                   </span>
                 </>

@@ -77,14 +77,16 @@ export default function OrdersPage() {
               {o.lines.map((l) => (
                 <div key={l.id}>
                   {l.kind !== 'goods' && <Tag color="orange">{l.kind_label}</Tag>}
-                  {l.name} <span style={{ color: '#888' }}>{l.spec}</span> × {l.quantity}
+                  {l.name} <span style={{ color: '#707070' }}>{l.spec}</span> × {l.quantity}
                 </div>
               ))}
-              {o.line_count > o.lines.length && <div style={{ color: '#888' }}>等 {o.line_count} 种商品</div>}
+              {o.line_count > o.lines.length && (
+                <div style={{ color: '#707070' }}>等 {o.line_count} 种商品</div>
+              )}
             </div>
             <div style={{ width: 160, textAlign: 'right' }}>
               <div>
-                实付 <strong style={{ color: '#f5222d' }}>{yuan(o.total)}</strong>
+                实付 <strong style={{ color: '#c62828' }}>{yuan(o.total)}</strong>
               </div>
               <Link to={`/order/info/${o.id}`}>订单详情</Link>
             </div>

@@ -51,7 +51,7 @@ export default function PayPage() {
         <Descriptions column={3} size="small">
           <Descriptions.Item label="订单号">{o.order_no}</Descriptions.Item>
           <Descriptions.Item label="应付金额">
-            <strong style={{ color: '#f5222d', fontSize: 20 }}>{yuan(o.total)}</strong>
+            <strong style={{ color: '#c62828', fontSize: 20 }}>{yuan(o.total)}</strong>
           </Descriptions.Item>
           <Descriptions.Item label="支付截止">
             {new Date(o.expires_at * 1000).toLocaleString('zh-CN')}

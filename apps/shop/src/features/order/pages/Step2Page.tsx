@@ -120,6 +120,7 @@ export default function Step2Page() {
               {invoice.type === 2 && (
                 <Form.Item label="纳税人识别号">
                   <Input
+                    aria-label="纳税人识别号"
                     value={invoice.tax_no}
                     onChange={(e) => setInvoice({ ...invoice, tax_no: e.target.value.toUpperCase() })}
                     style={{ width: 220 }}
@@ -132,6 +133,7 @@ export default function Step2Page() {
             <Select
               allowClear
               placeholder="不使用优惠券"
+              aria-label="优惠券"
               value={couponId}
               onChange={setCouponId}
               style={{ width: 360 }}
@@ -144,8 +146,14 @@ export default function Step2Page() {
             />
           </Form.Item>
           <Form.Item label="积分抵扣">
-            <InputNumber min={0} max={p.max_points} value={points} onChange={(v) => setPoints(v ?? 0)} />
-            <span style={{ marginLeft: 8, color: '#888' }}>
+            <InputNumber
+              aria-label="积分抵扣"
+              min={0}
+              max={p.max_points}
+              value={points}
+              onChange={(v) => setPoints(v ?? 0)}
+            />
+            <span style={{ marginLeft: 8, color: '#707070' }}>
               可用积分 {p.points_balance}，本单最多可用 {p.max_points}（{p.points_per_yuan}积分抵 ¥1）
             </span>
           </Form.Item>
@@ -159,6 +167,7 @@ export default function Step2Page() {
           </Form.Item>
           <Form.Item label="订单备注">
             <Input.TextArea
+              aria-label="订单备注"
               maxLength={200}
               value={remarks}
               onChange={(e) => setRemarks(e.target.value)}

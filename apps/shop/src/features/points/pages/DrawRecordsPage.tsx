@@ -34,7 +34,7 @@ export default function DrawRecordsPage() {
             render: (_: unknown, r) => (
               <>
                 {r.name}
-                {r.remarks && <span style={{ color: '#888' }}>（{r.remarks}）</span>}
+                {r.remarks && <span style={{ color: '#707070' }}>（{r.remarks}）</span>}
               </>
             ),
           },

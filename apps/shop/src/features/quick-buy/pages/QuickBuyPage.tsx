@@ -132,7 +132,7 @@ function History() {
                 ) : (
                   <strong>{i.name}</strong>
                 )}
-                <span style={{ color: '#888' }}>
+                <span style={{ color: '#707070' }}>
                   {i.spec} · {i.manufacturer}
                 </span>
               </Space>
@@ -144,7 +144,7 @@ function History() {
             render: (_, i) => (
               <Space direction="vertical" size={0}>
                 <span>{i.last_date}</span>
-                <span style={{ color: '#888' }}>¥{i.last_price.toFixed(2)}</span>
+                <span style={{ color: '#707070' }}>¥{i.last_price.toFixed(2)}</span>
               </Space>
             ),
           },

@@ -55,7 +55,7 @@ export default function BalancePage() {
           {
             title: '金额',
             render: (_, r) => (
-              <span style={{ color: r.amount < 0 ? '#f5222d' : '#52c41a' }}>
+              <span style={{ color: r.amount < 0 ? '#c62828' : '#52c41a' }}>
                 {r.amount > 0 ? '+' : ''}
                 {yuan(r.amount)}
               </span>

@@ -30,14 +30,14 @@ export default function CouponsPage() {
               size="small"
               style={{ borderColor: status === 1 ? '#ff7a45' : '#d9d9d9', opacity: status === 1 ? 1 : 0.6 }}
             >
-              <div style={{ fontSize: 24, color: '#f5222d' }}>
+              <div style={{ fontSize: 24, color: '#c62828' }}>
                 {c.kind === 'discount' ? `${(c.rate_percent ?? 100) / 10}折` : yuan(c.amount)}
               </div>
               <div>{c.threshold > 0 ? `满${yuan(c.threshold)}可用` : '无门槛'}</div>
               <div>
                 <strong>{c.name}</strong> <Tag>{c.kind_label}</Tag>
               </div>
-              <div style={{ color: '#888' }}>
+              <div style={{ color: '#707070' }}>
                 {c.expires_at
                   ? `有效期至 ${new Date(c.expires_at * 1000).toLocaleDateString('zh-CN')}`
                   : '长期有效'}
