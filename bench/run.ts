@@ -1,6 +1,6 @@
 /**
  * Benchmarks (npm run bench [-- group ...]). Groups: content, catalog, pglite (autocannon scenarios
- * below), and startup, userbase, cart, order, admingoods, quickbuy, pricing, lcp (scripts of their own, see
+ * below), and startup, userbase, cart, order, admingoods, quickbuy, pricing, lcp, web (scripts of their own, see
  * scriptGroups). Default: all.
  *
  * Each group starts the servers it needs as child processes — a bare Fastify hello-world (the
@@ -289,6 +289,10 @@ const scriptGroups: Record<string, { title: string; file: string; env?: Record<s
     title: 'Home page LCP in headless Chromium and JavaScript per route',
     file: 'lcp.ts',
   },
+  web: {
+    title: 'Front end: Lighthouse (desktop and mobile) and first-load JavaScript as sent',
+    file: 'web.ts',
+  },
 };
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -298,7 +302,7 @@ async function runScript(group: string): Promise<string> {
   console.log(`\n=== ${group}: ${command}`);
   let lcpServer: ChildProcess | undefined;
   const args = [path.join(here, file)];
-  if (group === 'lcp') {
+  if (group === 'lcp' || group === 'web') {
     // LCP is measured against the real app on PGlite with the demo data, with the SPAs built
     // (without a build the server has no shop to serve, and the figure would mean nothing).
     if (!existsSync(path.join(root, 'apps/shop/dist/index.html'))) {

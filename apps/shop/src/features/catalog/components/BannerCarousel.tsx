@@ -75,24 +75,38 @@ export function BannerCarousel({ items, height }: { items: AdItem[]; height: num
           width: '100%',
           display: 'flex',
           justifyContent: 'center',
-          gap: 8,
         }}
       >
         {items.map((item, i) => (
+          // A 24 px target around the small dot (WCAG 2.5.8 target size).
           <button
             type="button"
             key={item.id}
             aria-label={`第${i + 1}张`}
+            aria-current={i === index}
             onClick={() => setIndex(i)}
             style={{
-              width: i === index ? 24 : 10,
-              height: 10,
-              borderRadius: 5,
+              minWidth: 24,
+              height: 24,
+              padding: '0 4px',
               border: 0,
               cursor: 'pointer',
-              background: i === index ? '#fff' : 'rgba(255,255,255,.55)',
+              background: 'none',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
             }}
-          />
+          >
+            <span
+              style={{
+                display: 'block',
+                width: i === index ? 24 : 10,
+                height: 10,
+                borderRadius: 5,
+                background: i === index ? '#fff' : 'rgba(255,255,255,.55)',
+              }}
+            />
+          </button>
         ))}
       </div>
     </div>
