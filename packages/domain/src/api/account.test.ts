@@ -4,6 +4,7 @@ import {
   createCodeBody,
   loginBody,
   password,
+  qualificationInput,
   registerCompanyBody,
   registerSubmitBody,
   registerVerifyBody,
@@ -76,5 +77,42 @@ describe('account rules', () => {
         qualifications: [{ ...q, expires_on: '2035-02-30' }],
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('qualificationInput (one licence as the store uploads it)', () => {
+  const base = { kind: 'drug_licence', number: '浙AA5710386', file_id: 7 };
+  const errors = (body: object) => {
+    const parsed = qualificationInput.safeParse(body);
+    return parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+  it('takes a last day or 长期, and asks for one of them', () => {
+    expect(qualificationInput.parse({ ...base, expires_on: '2029-12-31' }).expires_on).toBe('2029-12-31');
+    expect(qualificationInput.parse({ ...base, long_term: 'true', expires_on: '' })).toMatchObject({
+      long_term: true,
+    });
+    expect(errors(base)).toEqual({ expires_on: '请填写有效期，或选择长期有效' });
+  });
+  it('reads the purchaser of a proxy, its ID card number upper-cased and checked', () => {
+    const proxy = { ...base, kind: 'proxy', long_term: true, holder_name: '张建国' };
+    expect(qualificationInput.parse({ ...proxy, holder_id_no: '11010519491231002x' }).holder_id_no).toBe(
+      '11010519491231002X',
+    );
+    expect(errors({ ...proxy, holder_id_no: '330106198203154518' })).toEqual({
+      holder_id_no: '请填写正确的18位身份证号码',
+    });
+    expect(errors({ ...proxy, holder_name: '张', holder_id_no: '330106198203154517' })).toEqual({
+      holder_name: '采购人员姓名至少2个字',
+    });
+  });
+  it('refuses an issuer over 60 characters or with a line break', () => {
+    expect(errors({ ...base, long_term: true, issuer: 'x'.repeat(61) })).toEqual({
+      issuer: '发证机关最多60个字',
+    });
+    expect(errors({ ...base, long_term: true, issuer: '浙江\n省' })).toEqual({
+      issuer: '发证机关不能包含换行或控制字符',
+    });
   });
 });

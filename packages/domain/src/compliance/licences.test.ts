@@ -6,8 +6,10 @@ import {
   buyingValidUntil,
   expiryWarnings,
   explainMissingScope,
+  idCardNumberOk,
   isValidOn,
   type Licence,
+  licencesCovering,
   licenceTypes,
   licensedScope,
   qualificationGaps,
@@ -171,6 +173,53 @@ describe('explainMissingScope', () => {
   it('names the expired licence the class came from', () => {
     expect(explainMissingScope('cfy', [licence({ validUntil: '2026-11-01' })], today)).toBe(
       '「处方药」经营范围来自您已过期的「药品经营许可证」（2026-11-01），请上传新证件',
+    );
+  });
+});
+
+describe('licencesCovering', () => {
+  it('gives every company type licences that license it for any scope, with nothing missing', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('pharmacy', 'chain', 'clinic', 'other', 'unknown'),
+        fc.subarray([...scopeClassCodes]),
+        (type, scope) => {
+          const licences: Licence[] = licencesCovering(type, scope).map((l, i) => ({
+            id: i,
+            type: l.type,
+            number: `N${i}`,
+            validUntil: null,
+            scopes: l.scopes,
+          }));
+          const granted = licensedScope(licences, today);
+          return (
+            qualificationGaps(type, licences, today).length === 0 &&
+            scope.every((code) => granted.includes(code)) &&
+            granted.every((code) => scope.includes(code))
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('idCardNumberOk (GB 11643 check digit)', () => {
+  it('accepts numbers whose check character is right, X included', () => {
+    expect(idCardNumberOk('11010519491231002X')).toBe(true);
+    expect(idCardNumberOk('330106198203154517')).toBe(true);
+  });
+  it('refuses a wrong check character, a lower-case x, short and non-digit input', () => {
+    expect(idCardNumberOk('330106198203154518')).toBe(false);
+    expect(idCardNumberOk('11010519491231002x')).toBe(false);
+    expect(idCardNumberOk('33010619820315451')).toBe(false);
+    expect(idCardNumberOk('3301061982031545A7')).toBe(false);
+  });
+  it('exactly one check character fits any 17 digits', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{17}$/),
+        (body) => [...'0123456789X'].filter((c) => idCardNumberOk(body + c)).length === 1,
+      ),
     );
   });
 });
