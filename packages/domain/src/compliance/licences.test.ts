@@ -195,7 +195,7 @@ describe('licencesCovering', () => {
           return (
             qualificationGaps(type, licences, today).length === 0 &&
             scope.every((code) => granted.includes(code)) &&
-            granted.every((code) => scope.includes(code))
+            granted.every((code) => (scope as readonly string[]).includes(code))
           );
         },
       ),
