@@ -469,3 +469,31 @@ export async function userCompany(db: DbOrTx, userId: number) {
   const [row] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
   return row?.companyId;
 }
+
+/** A multipart/form-data body: text fields and, optionally, one file under `file`. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer; type: string },
+) {
+  const boundary = `----yc${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -56,35 +56,10 @@ export async function countRows(ctx: TestContext, table: string): Promise<number
   return (result as unknown as { rows: { n: number }[] }).rows[0].n;
 }
 
-/** A tiny valid PNG (1x1) and a multipart body carrying a file. */
+/** A tiny valid PNG (1x1). */
 export const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
   'base64',
 );
 
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Buffer; type: string },
-) {
-  const boundary = `----yc${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export { multipart } from '../../../test/factories';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorCookie, sqlOne } from '../../../test/factories';
+import { multipart, operatorCookie, sqlOne } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { auditLog, categories, goods, goodsStock } from '../../db/schema';
 import { collectMatches } from './admin-goods';
@@ -281,20 +281,8 @@ async function workbookOf(rows: (string | number)[][]) {
   return { headers, bytes: Buffer.from(await workbook.xlsx.writeBuffer()) };
 }
 
-function multipart(bytes: Buffer, filename: string, type: string) {
-  const boundary = '----yaocai-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const upload = (url: string, cookie: string, bytes: Buffer, filename: string, type: string) => {
-  const form = multipart(bytes, filename, type);
+  const form = multipart({}, { name: filename, bytes, type });
   return ctx.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, cookie } });
 };
 

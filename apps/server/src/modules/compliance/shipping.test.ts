@@ -8,6 +8,7 @@ import {
   createGoods,
   key,
   makeWarehouse,
+  multipart,
   operatorCookie,
 } from '../../../test/factories';
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
@@ -351,19 +352,11 @@ describe('GSP records', () => {
 });
 
 describe('药检报告 (inspection reports)', () => {
-  const multipart = (bytes: Buffer, filename: string) => {
-    const boundary = '----yaocai-report';
-    return {
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: op },
-    };
+  const upload = (bytes: Buffer, filename: string) => {
+    const form = multipart({}, { name: filename, bytes, type: 'application/octet-stream' });
+    return { payload: form.payload, headers: { ...form.headers, cookie: op } };
   };
+
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
   it('质管 uploads a batch’s report; the stores the batch shipped to download it from their order', async () => {
@@ -373,17 +366,17 @@ describe('药检报告 (inspection reports)', () => {
     const text = await ctx.app.inject({
       method: 'POST',
       url,
-      ...multipart(Buffer.from('not a report'), 'a.txt'),
+      ...upload(Buffer.from('not a report'), 'a.txt'),
     });
     expect(text.statusCode).toBe(422);
     expect(text.json().data.errors.file).toEqual(['药检报告仅支持 PDF、JPG、PNG 文件']);
     const wrongGoods = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/goods/${o.goodsId + 1}/batches/${batch.id}/report`,
-      ...multipart(pdf, 'r.pdf'),
+      ...upload(pdf, 'r.pdf'),
     });
     expect(wrongGoods.statusCode).toBe(404);
-    const uploaded = await ctx.app.inject({ method: 'POST', url, ...multipart(pdf, 'r.pdf') });
+    const uploaded = await ctx.app.inject({ method: 'POST', url, ...upload(pdf, 'r.pdf') });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json().data.batches.find((b: { id: number }) => b.id === batch.id).report).toBe(true);
     // The detail page offers the report of the batch that ships next, to logged-in buyers.

@@ -6,6 +6,7 @@ import {
   key,
   makeGoods,
   makeWarehouse,
+  multipart,
   unpaidOrder,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -93,17 +94,8 @@ const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url
 const post = (url: string, cookie: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
-function multipart(filename: string, bytes: Buffer) {
-  const boundary = `----qb${Date.now()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (cookie: string, filename: string, bytes: Buffer) => {
-  const body = multipart(filename, bytes);
+  const body = multipart({}, { name: filename, bytes, type: 'application/octet-stream' });
   return ctx.app.inject({
     method: 'POST',
     url: '/api/user/quick_order/file',
