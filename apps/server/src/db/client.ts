@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -45,6 +46,35 @@ export function customSqlFiles(): { name: string; sql: string }[] {
     .map((name) => ({ name, sql: readFileSync(path.join(customSqlFolder, name), 'utf8') }));
 }
 
+/**
+ * Runs each db/sql file whose text changed since it last ran (a sha-256 kept in
+ * custom_sql_applied). Their statements are idempotent, but they take exclusive locks (create
+ * trigger, create or replace function): a second process starting beside a serving one must not
+ * run them again, or it waits on, and can deadlock with, the first one's traffic.
+ */
+async function applyCustomSql(
+  query: (text: string, values?: unknown[]) => Promise<unknown>,
+  migrated: boolean,
+): Promise<void> {
+  await query(`create table if not exists custom_sql_applied (
+    name text primary key, hash text not null, applied_at timestamptz not null default now())`);
+  const { rows } = (await query('select name, hash from custom_sql_applied', [])) as {
+    rows: { name: string; hash: string }[];
+  };
+  const applied = new Map(rows.map((r) => [r.name, r.hash]));
+  for (const file of customSqlFiles()) {
+    const hash = createHash('sha256').update(file.sql).digest('hex');
+    // After a migration every file runs again: a migration may have rebuilt a table it set up.
+    if (!migrated && applied.get(file.name) === hash) continue;
+    await query(file.sql);
+    await query(
+      `insert into custom_sql_applied (name, hash) values ($1, $2)
+       on conflict (name) do update set hash = excluded.hash, applied_at = now()`,
+      [file.name, hash],
+    );
+  }
+}
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL; without it an embedded PGlite is opened. */
   url?: string;
@@ -78,7 +108,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const before = await appliedMigrations((text) => client.query(text));
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       migrationsApplied = (await appliedMigrations((text) => client.query(text))) - before;
-      for (const file of customSqlFiles()) await client.query(file.sql);
+      await applyCustomSql((text, values) => client.query(text, values), migrationsApplied > 0);
     } finally {
       await client.query('select pg_advisory_unlock(728302)').catch(() => {});
       client.release();
@@ -92,7 +122,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const before = await appliedMigrations((text) => client.query(text));
   await migratePglite(db, { migrationsFolder });
   const migrationsApplied = (await appliedMigrations((text) => client.query(text))) - before;
-  for (const file of customSqlFiles()) await client.exec(file.sql);
+  await applyCustomSql(
+    (text, values) => (values ? client.query(text, values) : client.exec(text)),
+    migrationsApplied > 0,
+  );
   await seedInitialRoles(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', migrationsApplied, close: () => client.close() };
 }
