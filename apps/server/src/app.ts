@@ -9,6 +9,7 @@ import { accountAdminRoutes } from './modules/account/admin-routes';
 import { buyersAdminRoutes } from './modules/account/buyers-admin-routes';
 import { loginAttemptsPlugin } from './modules/account/login-attempts';
 import { accountRoutes } from './modules/account/routes';
+import { forgetUserBaseOnWrites } from './modules/account/user-state';
 import { addressRoutes } from './modules/address/routes';
 import { auditAdminRoutes } from './modules/audit/admin-routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
     redisPrefix: config.redisPrefix,
     secureCookie: config.cookieSecure,
   });
+  forgetUserBaseOnWrites(app);
   await app.register(contextPlugin, { clock });
   await app.register(operatorAccessPlugin);
   await app.register(loginAttemptsPlugin, { redisPrefix: config.redisPrefix });

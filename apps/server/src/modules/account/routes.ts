@@ -51,7 +51,6 @@ import { isPhoneTaken, sendSmsCode } from './sms-codes';
 import {
   assertSameCompany,
   contractOf,
-  forgetUserBase,
   qualificationsOf,
   signContract,
   userBaseForRequest,
@@ -232,7 +231,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/logout',
     { schema: { tags: ['account'], response: { 200: emptyBody } } },
     async (request, reply) => {
-      forgetUserBase(request);
       await reply.endSession('buyer');
       return ok(null, '已安全退出');
     },
@@ -257,7 +255,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = await request.viewerCtx();
       const stores = { sessions: app.sessionStore, attempts: app.loginAttempts };
       const userId = await resetPassword(ctx, stores, request.body);
-      forgetUserBase(request);
       // A logged-in change keeps this browser logged in (with a fresh session id).
       if (!request.body.token && ctx.actor.kind === 'buyer')
         await reply.startSession('buyer', { userId, loginAt: Date.now() });
@@ -303,7 +300,6 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await updateUserInfo(await request.buyerCtx(), request.body);
-      forgetUserBase(request);
       return ok(saved, '保存成功');
     },
   );
@@ -327,7 +323,6 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['account'], body: switchStoreBody, response: { 200: envelope(signedInUser) } } },
     async (request, reply) => {
       await assertSameCompany(app.db, request.userId, request.body.user_id);
-      forgetUserBase(request);
       await reply.startSession('buyer', { userId: request.body.user_id, loginAt: Date.now() });
       return ok({ user_id: request.body.user_id }, '已切换门店');
     },
@@ -344,7 +339,6 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['account'], response: { 200: emptyBody } } },
     async (request) => {
       await signContract(app.db, request.userId);
-      forgetUserBase(request);
       return ok(null, '合同签署成功');
     },
   );

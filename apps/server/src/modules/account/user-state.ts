@@ -82,15 +82,29 @@ async function queryBaseRow(
  * Logged-in user states by session id, kept for USER_BASE_CACHE_MS (default 1 s): the header asks
  * for user/base on every page. Per process and short-lived (design.md): counts may lag by up
  * to that long (the cart badge reads /api/cart/total instead); this process forgets a session's
- * entry at once when the session's own request changes what it shows (logout, store switch,
- * contract, password).
+ * entry at once when the session's own request writes (forgetUserBaseOnWrites).
  */
 const USER_BASE_TTL_MS = Number(process.env.USER_BASE_CACHE_MS ?? 1_000);
 const userBaseCache = new Map<string, { until: number; value: UserBase }>();
 
-export function forgetUserBase(request: FastifyRequest): void {
+function forgetUserBase(request: FastifyRequest): void {
   const sessionId = request.cookies[BUYER_COOKIE];
   if (sessionId) userBaseCache.delete(sessionId);
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Forgets a session's user/base copy when one of its own requests writes successfully (a
+ * logout, a store switch, points spent or won, a message read, a receipt confirmed ...), before
+ * the answer leaves, so the next user/base shows the change: no route has to remember to.
+ * Other sessions' copies age out within USER_BASE_CACHE_MS. Registered once, on the root.
+ */
+export function forgetUserBaseOnWrites(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!READS.has(request.method) && reply.statusCode < 400) forgetUserBase(request);
+    done(null, payload);
+  });
 }
 
 export async function userBaseForRequest(app: FastifyInstance, request: FastifyRequest): Promise<UserBase> {

@@ -22,7 +22,6 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
-import { forgetUserBase } from '../account/user-state';
 import { adsAt } from '../content/service';
 import {
   draw,
@@ -118,7 +117,6 @@ export const lotteryBuyerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await draw(await request.buyerCtx(), request.body.id);
-      forgetUserBase(request); // points may have been spent or won
       return ok(result);
     },
   );

@@ -2,7 +2,6 @@ import { envelope, messagePage, messageQuery, messageReadBody, messageReadResult
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly } from '../../plugins/session';
-import { forgetUserBase } from '../account/user-state';
 import { markRead, myMessages } from './service';
 
 /** 我的消息 (/wdxx): the store's messages by category, unread counts, mark read. */
@@ -34,7 +33,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await markRead(await request.buyerCtx(), request.body);
       // The header's message_count follows at once for this session.
-      forgetUserBase(request);
       return ok(result, '已标记为已读');
     },
   );

@@ -23,7 +23,6 @@ import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly } from '../../plugins/session';
-import { forgetUserBase } from '../account/user-state';
 import { afterSaleDetail, requestAfterSale, uploadReceipt } from './after-sales';
 import { type Checkout, type CheckoutLine, loadCheckout } from './checkout';
 import { listOrders, orderDetail } from './queries';
@@ -208,7 +207,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['order'], summary: 'Confirm receipt', params, response: { 200: emptyBody } } },
     async (request) => {
       await confirmReceipt(app.db, request.userId, request.params.id);
-      forgetUserBase(request); // a received order earns points
       return ok(null, '已确认收货');
     },
   );

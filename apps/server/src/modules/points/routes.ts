@@ -16,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
-import { forgetUserBase } from '../account/user-state';
 import { listRedemptions, listRewards, myRedemptions, redeem, rewardList, saveReward } from './mall';
 import { pointsHistory } from './service';
 
@@ -64,7 +63,6 @@ export const pointsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await redeem(await request.buyerCtx(), request.body.reward_id, request.body.address_id);
       // The header and the mall read points from user/base: this session's copy is stale now.
-      forgetUserBase(request);
       return ok(result, '兑换成功');
     },
   );

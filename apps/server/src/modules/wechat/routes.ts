@@ -7,7 +7,6 @@ import { notFound, notLoggedIn, refusal } from '../../lib/errors';
 import { type SandboxPage, sandboxPage } from '../../lib/sandbox-page';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly } from '../../plugins/session';
-import { forgetUserBase } from '../account/user-state';
 import {
   completeBind,
   completeLogin,
@@ -133,7 +132,6 @@ export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
       if (t.purpose === 'bind') {
         if ((await request.buyerId()) !== t.userId) throw notFound('二维码不存在');
         await completeBind(app.db, t);
-        forgetUserBase(request);
         return ok({ state: 'bound' as const }, '绑定成功');
       }
       if (t.purpose === 'register') {
@@ -171,7 +169,6 @@ export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
       async (request) => {
         const ctx = await request.buyerCtx();
         await unbindWechat(app.db, ctx.actor.userId);
-        forgetUserBase(request);
         return ok(null, '已解除绑定');
       },
     );
