@@ -34,58 +34,46 @@ const report = (v: Awaited<ReturnType<typeof axeViolations>>) =>
     )
     .join('\n');
 
+/**
+ * Audits the page once `testId` shows: its serious and critical violations, reported under
+ * `name`, or '' when there are none; a screenshot named `shot` when given.
+ */
+async function audit(name: string, testId: string, shot?: string): Promise<string> {
+  await settle(testId);
+  if (shot) await h.shot(page, shot);
+  const v = await axeViolations(page);
+  return v.length ? `${name}\n  ${report(v)}\n` : '';
+}
+
+/** Home, list and the first goods' detail page; returns the findings and the goods' id. */
+async function auditCatalogue(who: string): Promise<{ found: string; goodsId: number }> {
+  let found = '';
+  await page.goto('/');
+  found += await audit('/', 'goods-card', `a11y-${who}-home`);
+  await page.goto('/list');
+  found += await audit('/list', 'goods-card', `a11y-${who}-list`);
+  const href = await page.getByTestId('goods-card').first().locator('a').first().getAttribute('href');
+  await page.goto(href ?? '/list');
+  found += await audit('detail', 'goods-detail');
+  return { found, goodsId: Number(href?.match(/(\d+)$/)?.[1]) };
+}
+
 describe('accessibility (axe-core, WCAG 2.1 AA and best practices)', () => {
   it('the visitor’s home, list and detail have no serious or critical violation', async () => {
-    const found: string[] = [];
-    for (const [path, testId] of [
-      ['/', 'goods-card'],
-      ['/list', 'goods-card'],
-    ] as const) {
-      await page.goto(path);
-      await settle(testId);
-      const v = await axeViolations(page);
-      if (v.length) found.push(`${path}\n  ${report(v)}`);
-    }
-    const href = await page.getByTestId('goods-card').first().locator('a').first().getAttribute('href');
-    await page.goto(href ?? '/list');
-    await settle('goods-detail');
-    const v = await axeViolations(page);
-    if (v.length) found.push(`detail\n  ${report(v)}`);
-    expect(found.join('\n')).toBe('');
+    expect((await auditCatalogue('visitor')).found).toBe('');
   });
 
   it('the logged-in store’s home, list, detail, cart and step 2 have none either', async () => {
     await h.signInBuyer(context, '13800000001');
-    const found: string[] = [];
-    for (const [path, testId] of [
-      ['/', 'goods-card'],
-      ['/list', 'goods-card'],
-    ] as const) {
-      await page.goto(path);
-      await settle(testId);
-      await h.shot(page, `a11y-buyer${path.replace(/\//g, '-')}`);
-      const v = await axeViolations(page);
-      if (v.length) found.push(`${path}\n  ${report(v)}`);
-    }
-    const href = await page.getByTestId('goods-card').first().locator('a').first().getAttribute('href');
-    await page.goto(href ?? '/list');
-    await settle('goods-detail');
-    let v = await axeViolations(page);
-    if (v.length) found.push(`detail\n  ${report(v)}`);
+    let { found, goodsId } = await auditCatalogue('buyer');
     // One line in the cart (the demo store's cart may be empty).
-    const id = Number(href?.match(/(\d+)$/)?.[1]);
-    const added = await context.request.post(`${h.baseUrl}/api/cart/quick_add/${id}`);
+    const added = await context.request.post(`${h.baseUrl}/api/cart/quick_add/${goodsId}`);
     expect(added.ok(), await added.text()).toBe(true);
     await page.goto('/cart');
-    await settle('cart-line');
-    v = await axeViolations(page);
-    if (v.length) found.push(`/cart\n  ${report(v)}`);
+    found += await audit('/cart', 'cart-line');
     await page.getByTestId('cart-checkout').click();
     await page.waitForURL('**/cart/step2**');
-    await settle('submit-order');
-    await h.shot(page, 'a11y-buyer-step2');
-    v = await axeViolations(page);
-    if (v.length) found.push(`/cart/step2\n  ${report(v)}`);
-    expect(found.join('\n')).toBe('');
+    found += await audit('/cart/step2', 'submit-order', 'a11y-buyer-step2');
+    expect(found).toBe('');
   });
 });
