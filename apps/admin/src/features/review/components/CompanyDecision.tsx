@@ -4,8 +4,9 @@ import {
   type ScopeClassCode,
   scopeClasses,
 } from '@yaocai/domain';
-import { Button, Card, Checkbox, Input, Space } from 'antd';
+import { Card, Checkbox, Input } from 'antd';
 import { useState } from 'react';
+import { DecisionButtons } from './DecisionButtons';
 
 interface Props {
   company: ReviewCompany;
@@ -33,23 +34,13 @@ export function CompanyDecision({ company, busy, onDecide }: Props) {
         onChange={(e) => setReason(e.target.value)}
         style={{ margin: '12px 0' }}
       />
-      <Space>
-        <Button
-          type="primary"
-          loading={busy}
-          onClick={() => onDecide({ approve: true, business_scope: scope })}
-          data-testid="admin-company-approve"
-        >
-          审核通过
-        </Button>
-        <Button
-          danger
-          loading={busy}
-          onClick={() => onDecide({ approve: false, reason: reason || undefined })}
-        >
-          退回
-        </Button>
-      </Space>
+      <DecisionButtons
+        busy={busy}
+        approveText="审核通过"
+        approveTestId="admin-company-approve"
+        onApprove={() => onDecide({ approve: true, business_scope: scope })}
+        onRefuse={() => onDecide({ approve: false, reason: reason || undefined })}
+      />
     </Card>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReviewDocument, ScopeClassCode } from '@yaocai/domain';
-import { Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
+import { Card, Checkbox, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { reviewStatusColors, reviewStatusLabels } from '../review-labels';
+import { DecisionButtons } from './DecisionButtons';
 
 export interface DocumentDecision {
   approve: boolean;
@@ -123,33 +124,23 @@ export function DocumentCard({ doc, busy, onDecide }: Props) {
               onChange={(e) => setReason(e.target.value)}
             />
           </Form.Item>
-          <Space>
-            <Button
-              type="primary"
-              loading={busy}
-              onClick={() =>
-                onDecide({
-                  approve: true,
-                  long_term: longTerm,
-                  expires_on: longTerm ? undefined : (expiresOn ?? undefined),
-                  issuer: issuer || undefined,
-                  scopes: doc.grants.length > 0 ? scopes : undefined,
-                  holder_name: proxy ? holderName || undefined : undefined,
-                  holder_id_no: proxy ? holderIdNo || undefined : undefined,
-                })
-              }
-              data-testid="admin-document-approve"
-            >
-              通过
-            </Button>
-            <Button
-              danger
-              loading={busy}
-              onClick={() => onDecide({ approve: false, reason: reason || undefined })}
-            >
-              退回
-            </Button>
-          </Space>
+          <DecisionButtons
+            busy={busy}
+            approveText="通过"
+            approveTestId="admin-document-approve"
+            onApprove={() =>
+              onDecide({
+                approve: true,
+                long_term: longTerm,
+                expires_on: longTerm ? undefined : (expiresOn ?? undefined),
+                issuer: issuer || undefined,
+                scopes: doc.grants.length > 0 ? scopes : undefined,
+                holder_name: proxy ? holderName || undefined : undefined,
+                holder_id_no: proxy ? holderIdNo || undefined : undefined,
+              })
+            }
+            onRefuse={() => onDecide({ approve: false, reason: reason || undefined })}
+          />
         </Form>
       )}
     </Card>
