@@ -53,9 +53,10 @@ describe('会员中心', () => {
     expect(unread).toBe((await api<{ message_count: number }>(context, '/api/user/base')).message_count);
     await menu.getByRole('link', { name: '我的消息' }).click();
     await page.getByTestId('messages-page').waitFor();
-    expect(await page.locator('[data-testid="message-item"][data-read="0"]').count()).toBe(
-      Math.min(unread, 10),
-    );
+    // The list's rows come after the page's frame: wait for them, not for the frame.
+    await expect
+      .poll(() => page.locator('[data-testid="message-item"][data-read="0"]').count())
+      .toBe(Math.min(unread, 10));
 
     // Every entry of the side menu opens a working page (no 建设中 page is listed).
     const links = await menu.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -64,7 +64,7 @@ describe('points, points mall and the lottery', () => {
     await other.page.getByTestId('lottery-wheel').click();
     await other.page.getByTestId('lottery-close').click();
     await other.page.getByRole('dialog').getByRole('button', { name: '关 闭' }).click();
-    await other.page.getByTestId('lottery-banner').waitFor({ state: 'detached', timeout: 3000 });
+    await other.page.getByTestId('lottery-banner').waitFor({ state: 'detached' });
     await other.page.waitForTimeout(2500);
     expect(await other.page.getByTestId('lottery-result').count()).toBe(0);
     // Not asked for again in this session, on any page.
