@@ -40,5 +40,6 @@ export * from './operator/roles';
 export * from './order';
 export * from './points';
 export * from './pricing';
+export * from './promotion';
 export * from './time/beijing';
 export * from './validation/contact';

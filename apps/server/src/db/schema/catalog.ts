@@ -171,19 +171,6 @@ export const favorites = pgTable(
   ],
 );
 
-/** Full-reduction activity (满减): tiers over coupon-eligible lines. */
-export const manjianActivities = pgTable('manjian_activities', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  /** Goods tagged 满 take part when this is true (site-wide manjian); otherwise none. */
-  forTaggedGoods: boolean('for_tagged_goods').notNull().default(true),
-  /** [{ amountFen, reductionFen }] */
-  tiers: jsonb('tiers').$type<{ amountFen: number; reductionFen: number }[]>().notNull(),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-});
-
 export const searchLog = pgTable(
   'search_keywords',
   {

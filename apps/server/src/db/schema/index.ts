@@ -8,5 +8,6 @@ export * from './core';
 export * from './operator';
 export * from './order';
 export * from './points';
+export * from './promotion';
 export * from './self-service';
 export * from './wallet';

@@ -301,41 +301,6 @@ export const afterSales = pgTable(
   (t) => [index('after_sales_order_idx').on(t.orderId), index('after_sales_status_idx').on(t.status)],
 );
 
-/** A coupon template (优惠券 / 现金券). remaining_uses null = unlimited. */
-export const coupons = pgTable('coupons', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  /** amount_off | discount | cash */
-  kind: text('kind').notNull(),
-  thresholdFen: integer('threshold_fen').notNull().default(0),
-  amountFen: integer('amount_fen').notNull().default(0),
-  ratePercent: integer('rate_percent'),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  remainingUses: integer('remaining_uses'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** A coupon held by a store. */
-export const userCoupons = pgTable(
-  'user_coupons',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
-    /** unused | used | expired */
-    status: text('status').notNull().default('unused'),
-    orderId: integer('order_id'),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('user_coupons_user_idx').on(t.userId, t.status)],
-);
-
 /** Every change of a store's points, with the balance after. */
 export const pointsLog = pgTable(
   'points_log',

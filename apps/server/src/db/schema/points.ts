@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { operators, users } from './account';
 import { goods } from './catalog';
-import { coupons, orders } from './order';
+import { orders } from './order';
+import { coupons } from './promotion';
 
 /**
  * A lottery (抽奖活动) the operator runs (promotions:write): open between its dates while
