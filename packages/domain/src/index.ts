@@ -42,4 +42,5 @@ export * from './points';
 export * from './pricing';
 export * from './promotion';
 export * from './time/beijing';
+export * from './time/countdown';
 export * from './validation/contact';
