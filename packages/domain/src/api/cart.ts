@@ -163,6 +163,19 @@ export const cartLine = z.object({
   is_selected: z.boolean(),
   with_coupon: z.boolean(),
   goods_manjian_amount: price,
+  /**
+   * The special price (秒杀, 每日特价) or welfare discount (福利) on the line: its label, the units
+   * it priced, what it saved (part of goods_manjian_amount) and the special unit price.
+   */
+  special: z
+    .object({
+      code: z.string(),
+      label: z.string(),
+      units: z.number().int(),
+      saving: price,
+      price: price.nullable(),
+    })
+    .nullable(),
   gift_data: cartGift.nullable(),
   combination: cartCombination.nullable(),
   goods_price_id: z.number().int(),

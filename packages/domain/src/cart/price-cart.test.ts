@@ -314,3 +314,67 @@ describe('priceCart properties', () => {
     );
   });
 });
+
+describe('priceCart: special prices and welfare (line-level promotions)', () => {
+  const spike = (unitPriceFen: number, limit?: number) =>
+    ({ kind: 'special_price', code: 'spike', promotionId: 9, label: '秒杀', unitPriceFen, limit }) as const;
+  const welfare = {
+    kind: 'welfare',
+    code: 'welfare',
+    promotionId: 4,
+    label: '福利94折',
+    ratePercent: 94,
+  } as const;
+
+  it('prices up to the limit at the special price and the rest at the normal price', () => {
+    const cart = priceCart([line({ id: 1, quantity: 5, basePriceFen: 1000, special: spike(600, 2) })]);
+    const [l] = cart.lines;
+    expect(l.amountFen).toBe(5000);
+    expect(l.specialFen).toBe(800);
+    expect(l.special).toMatchObject({ code: 'spike', units: 2 });
+    expect(l.subtotalFen).toBe(4200);
+  });
+
+  it('never charges more than the ladder price: a special above it is ignored', () => {
+    const cart = priceCart([line({ id: 1, quantity: 3, basePriceFen: 500, special: spike(600) })]);
+    expect(cart.lines[0].specialFen).toBe(0);
+    expect(cart.lines[0].special).toBeNull();
+  });
+
+  it('keeps special-price lines out of full-reduction, lets welfare lines in after their discount', () => {
+    const tiers: CartActivityInput = { fullReductionTiers: [{ amountFen: 10000, reductionFen: 1000 }] };
+    const special = priceCart(
+      [line({ id: 1, quantity: 20, basePriceFen: 1000, special: spike(900) })],
+      tiers,
+    );
+    expect(special.eligibleAmountFen).toBe(0);
+    expect(special.fullReductionFen).toBe(0);
+    const cart = priceCart([line({ id: 1, quantity: 20, basePriceFen: 1000, special: welfare })], tiers);
+    expect(cart.lines[0].specialFen).toBe(1200);
+    expect(cart.eligibleAmountFen).toBe(18800);
+    expect(cart.fullReductionFen).toBe(1000);
+  });
+
+  it('welfare pays the rounded-down part; totals never negative for any special', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.option(fc.integer({ min: 0, max: 60 })),
+        fc.integer({ min: 1, max: 100 }),
+        (quantity, base, specialPrice, limit, rate) => {
+          for (const special of [
+            spike(specialPrice, limit ?? undefined),
+            { ...welfare, ratePercent: rate },
+          ]) {
+            const [l] = priceCart([line({ id: 1, quantity, basePriceFen: base, special })]).lines;
+            expect(l.specialFen).toBeGreaterThanOrEqual(0);
+            expect(l.subtotalFen).toBeGreaterThanOrEqual(0);
+            expect(l.lineReductionFen).toBeLessThanOrEqual(l.amountFen);
+          }
+        },
+      ),
+    );
+  });
+});

@@ -9,9 +9,10 @@ import { type FullReductionTierState, fullReduction } from '../pricing/promotion
 import { giftChargeFen } from '../pricing/promotions/gifts';
 import { prorate } from '../pricing/prorate';
 import { checkQuantityWithin, type QuantityBounds, quantityBounds } from '../pricing/quantity';
+import { mayStack } from '../promotion/stacking';
 import { type CombinationItemAmount, combinationItemAmounts } from './combination';
 import { type NextHint, nextHints } from './next-hint';
-import { CART_LINE_TYPE, type CartActivityInput, type CartLineInput } from './schemas';
+import { CART_LINE_TYPE, type CartActivityInput, type CartLineInput, type LineSpecialInput } from './schemas';
 
 /**
  * Prices a whole cart: every figure the cart screen, the drawer, next_hint and checkout show.
@@ -47,8 +48,18 @@ export interface PricedLine {
   ladder: LadderPrice;
   /** unit price x quantity. */
   amountFen: Fen;
-  /** goods_manjian_amount, capped at the amount. */
+  /** The line's own reductions (goods_manjian_amount plus a special price), capped at the amount. */
   lineReductionFen: Fen;
+  /** What a special price or welfare discount took off (part of lineReductionFen). */
+  specialFen: Fen;
+  /** The special price or welfare discount in effect, and the units it priced. */
+  special: {
+    kind: LineSpecialInput['kind'];
+    code: string;
+    promotionId: number;
+    label: string;
+    units: number;
+  } | null;
   giftFen: Fen;
   /** amount - line reduction + gift: what the line adds to the selected total. */
   subtotalFen: Fen;
@@ -97,6 +108,27 @@ export interface PricedCart {
 
 const NO_MESSAGES: readonly string[] = Object.freeze([]);
 
+/**
+ * What a line-level promotion saves: a special price on up to `limit` units when it is below the
+ * ladder price (the buyer always gets the lower), or welfare's ratePercent of the amount, the
+ * paid part rounded down to the fen.
+ */
+function specialOf(
+  input: LineSpecialInput | null | undefined,
+  unitPriceFen: Fen,
+  quantity: number,
+  amountFen: Fen,
+): { input: LineSpecialInput; units: number; savingFen: Fen } | null {
+  if (!input || quantity <= 0) return null;
+  if (input.kind === 'welfare') {
+    const savingFen = amountFen - Math.floor((amountFen * input.ratePercent) / 100);
+    return savingFen > 0 ? { input, units: quantity, savingFen } : null;
+  }
+  const units = Math.min(quantity, input.limit ?? quantity);
+  const savingFen = units * (unitPriceFen - input.unitPriceFen);
+  return units > 0 && savingFen > 0 ? { input, units, savingFen } : null;
+}
+
 function priceLine(line: CartLineInput): PricedLine {
   const type = line.type ?? CART_LINE_TYPE.normal;
   const combination = type === CART_LINE_TYPE.combination && line.combination ? line.combination : null;
@@ -108,7 +140,9 @@ function priceLine(line: CartLineInput): PricedLine {
     ? { unitPriceFen: combination.priceFen, tier: null, next: null }
     : ladderUnitPrice(line.basePriceFen, line.ladder, quantity);
   const amountFen = ladder.unitPriceFen * quantity;
-  const lineReductionFen = Math.min(amountFen, Math.max(0, line.goodsManjianAmountFen ?? 0));
+  const special = combination ? null : specialOf(line.special, ladder.unitPriceFen, quantity, amountFen);
+  const specialFen = special?.savingFen ?? 0;
+  const lineReductionFen = Math.min(amountFen, Math.max(0, line.goodsManjianAmountFen ?? 0) + specialFen);
   const giftFen = giftChargeFen(line.gift);
   const subtotalFen = amountFen - lineReductionFen + giftFen;
   const bounds = quantityBounds({ min: line.minQuantity, step: line.step, stock: line.stock });
@@ -127,6 +161,14 @@ function priceLine(line: CartLineInput): PricedLine {
     ladder,
     amountFen,
     lineReductionFen,
+    specialFen,
+    special: special && {
+      kind: special.input.kind,
+      code: special.input.code,
+      promotionId: special.input.promotionId,
+      label: special.input.label,
+      units: special.units,
+    },
     giftFen,
     subtotalFen,
     reductionShareFen: 0,
@@ -160,7 +202,8 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     selectedCount++;
     selectedQuantity += line.quantity;
     selectedTotalFen += line.subtotalFen;
-    if (line.withCoupon) {
+    // Stacking: a line at a special price takes no full-reduction.
+    if (line.withCoupon && mayStack(line.special ? [line.special.kind] : [], 'full_reduction')) {
       eligible.push(line);
       eligibleAmountFen += eligibleAmount(line);
     }

@@ -29,6 +29,35 @@ export const combinationInput = z.object({
 
 export const CART_LINE_TYPE = { normal: 1, combination: 3 } as const;
 
+/**
+ * A line-level promotion live for the line's goods now, as the promotion module loaded it for
+ * this store: a special price (秒杀 flash sale, 每日特价 daily special) replaces the unit price for
+ * up to `limit` units (the store's per-store limit and the promotion's own stock, whichever is
+ * less; more units are at the normal price); a welfare discount (福利 94折) takes ratePercent of
+ * the line's amount. See packages/domain/src/promotion/stacking.ts for what else may then apply.
+ */
+export const lineSpecialInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('special_price'),
+    /** spike | daily_special */
+    code: z.string(),
+    promotionId: z.number().int(),
+    label: z.string(),
+    unitPriceFen: fen,
+    /** Units this store may still buy at the price; null = no limit. */
+    limit: count.nullish(),
+  }),
+  z.object({
+    kind: z.literal('welfare'),
+    code: z.string(),
+    promotionId: z.number().int(),
+    label: z.string(),
+    /** 94 = 94折. */
+    ratePercent: z.number().int().min(1).max(100),
+  }),
+]);
+export type LineSpecialInput = z.infer<typeof lineSpecialInput>;
+
 export const cartLineInput = z
   .object({
     id: lineIdInput,
@@ -56,6 +85,7 @@ export const cartLineInput = z
     goodsManjianAmountFen: fen.optional(),
     gift: lineGiftInput.nullish(),
     combination: combinationInput.nullish(),
+    special: lineSpecialInput.nullish(),
   })
   .refine((line) => line.type !== CART_LINE_TYPE.combination || !!line.combination, {
     error: '组合套餐缺少套餐信息',

@@ -9,6 +9,7 @@ import {
   giftTypeLabels,
   giftUnits,
   goodsEligibility,
+  type LineSpecialInput,
   type NextHint,
   type PricedCart,
   type PricedLine,
@@ -30,6 +31,8 @@ export interface LineContext {
   combination: Combination | null;
   stock: number;
   gifts: { rule: GiftRule; units: number }[];
+  /** A special price or welfare discount live for the goods (promotion/specials.ts), or null. */
+  special: LineSpecialInput | null;
 }
 
 export const goodsImage = (row: { goodsId: number; image: string | null }) =>
@@ -59,6 +62,7 @@ export function lineContexts(
   rows: CartRow[],
   promotions: CartPromotions,
   comboStocks: Map<number, number>,
+  specials: Map<number, LineSpecialInput> = new Map(),
 ): LineContext[] {
   return rows.map((row) => {
     const combination =
@@ -67,7 +71,8 @@ export function lineContexts(
         : null;
     const stock =
       row.type === CART_LINE_TYPE.combination ? (comboStocks.get(row.combinationId) ?? 0) : row.stock;
-    return { row, combination, stock, gifts: lineGifts(promotions, row) };
+    const special = combination ? null : (specials.get(row.goodsId) ?? null);
+    return { row, combination, stock, gifts: lineGifts(promotions, row), special };
   });
 }
 
@@ -89,6 +94,7 @@ export function engineLine(ctx: LineContext, promotions: CartPromotions, selecte
     freeShippingNumber: row.isFreeShipping ? Math.max(1, row.freeShippingNumber) : null,
     goodsManjianAmountFen: 0,
     gift: ctx.gifts.length > 0 ? { totalFen: giftTotal, type: ctx.gifts[0].rule.type } : null,
+    special: ctx.special,
   };
   if (row.type !== CART_LINE_TYPE.combination) return base;
   return {
@@ -139,6 +145,7 @@ function withoutPrices(line: CartLine): CartLine {
     price: null,
     goods: { ...line.goods, base_price: null, ladder_price: [] },
     goods_manjian_amount: null,
+    special: line.special && { ...line.special, saving: null, price: null },
     gift_data: line.gift_data && {
       ...line.gift_data,
       total: null,
@@ -193,6 +200,15 @@ function wireLine(ctx: LineContext, priced: PricedLine, viewer: BuyerEligibility
     is_selected: priced.selected,
     with_coupon: priced.withCoupon,
     goods_manjian_amount: toYuan(priced.lineReductionFen),
+    special: priced.special
+      ? {
+          code: priced.special.code,
+          label: priced.special.label,
+          units: priced.special.units,
+          saving: toYuan(priced.specialFen),
+          price: ctx.special?.kind === 'special_price' ? toYuan(ctx.special.unitPriceFen) : null,
+        }
+      : null,
     gift_data:
       ctx.gifts.length > 0
         ? {

@@ -20,6 +20,7 @@ import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
 import { unshippedOrderAmountFen } from '../order/queries';
+import { loadLineSpecials } from '../promotion/specials';
 import {
   cartStateOf,
   eligibilityGoodsOf,
@@ -58,10 +59,23 @@ import {
  */
 const LINE_NOT_FOUND = '购物车商品不存在或已被删除';
 
-async function contextsOf(db: DbOrTx, promotions: CartPromotions, rows: CartRow[]): Promise<LineContext[]> {
+async function contextsOf(
+  db: DbOrTx,
+  promotions: CartPromotions,
+  rows: CartRow[],
+  buyer: { userId: number; now: Date },
+): Promise<LineContext[]> {
   const comboIds = rows.filter((r) => r.type === CART_LINE_TYPE.combination).map((r) => r.combinationId);
-  const stocks = comboIds.length > 0 ? await combinationStocks(db, promotions, comboIds) : new Map();
-  return lineContexts(rows, promotions, stocks);
+  const [stocks, specials] = await Promise.all([
+    comboIds.length > 0 ? combinationStocks(db, promotions, comboIds) : new Map<number, number>(),
+    loadLineSpecials(
+      db,
+      buyer.userId,
+      rows.filter((r) => r.type !== CART_LINE_TYPE.combination).map((r) => r.goodsId),
+      buyer.now,
+    ),
+  ]);
+  return lineContexts(rows, promotions, stocks, specials);
 }
 
 export async function cartState(ctx: BuyerCtx, action = 'list', filters = CART_FILTER_ALL) {
@@ -72,7 +86,7 @@ export async function cartState(ctx: BuyerCtx, action = 'list', filters = CART_F
     loadCartRows(db, userId),
     unshippedOrderAmountFen(db, userId),
   ]);
-  const contexts = await contextsOf(db, promotions, rows);
+  const contexts = await contextsOf(db, promotions, rows, { userId, now: ctx.now });
   return cartStateOf(contexts, promotions, eligibilityOf(ctx), action, filters, unshippedFen);
 }
 
@@ -347,7 +361,10 @@ export async function editLine(ctx: BuyerCtx, lineId: number, number: number) {
       .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
       .for('update');
     if (!locked) throw notFound(LINE_NOT_FOUND);
-    const [line] = await contextsOf(tx, promotions, await loadCartRows(tx, userId, [lineId]));
+    const [line] = await contextsOf(tx, promotions, await loadCartRows(tx, userId, [lineId]), {
+      userId,
+      now: ctx.now,
+    });
     const check = validateQuantity({
       min: line.combination ? 1 : line.row.minQuantity,
       step: line.combination ? 1 : line.row.stepQuantity,
@@ -436,6 +453,7 @@ export async function copyLines(ctx: BuyerCtx, ids: number[], otherUserIds: numb
           store.id,
           rows.map((r) => r.id),
         ),
+        { userId: store.id, now: ctx.now },
       );
       for (const line of contexts) {
         const refused = goodsEligibility(viewer, eligibilityGoodsOf(line)).add;
@@ -497,7 +515,7 @@ export async function checkout(ctx: BuyerCtx, ids: number[]): Promise<CheckoutDa
     loadCartRows(db, userId, unique),
     unshippedOrderAmountFen(db, userId),
   ]);
-  const contexts = await contextsOf(db, promotions, rows);
+  const contexts = await contextsOf(db, promotions, rows, { userId, now: ctx.now });
   const problems = contexts.flatMap((line) => lineProblems(viewer, line));
   if (problems.length > 0) {
     const errors: Record<string, string[]> = {};
@@ -537,7 +555,7 @@ export async function nextHint(ctx: BuyerCtx, ids?: number[]) {
     unshippedOrderAmountFen(db, userId),
   ]);
   const cart = priceContexts(
-    await contextsOf(db, promotions, rows),
+    await contextsOf(db, promotions, rows, { userId, now: ctx.now }),
     promotions,
     unique ? new Set(unique) : undefined,
     unshippedFen,
@@ -572,7 +590,7 @@ export async function priceSelectedLines(
   db: DbOrTx,
   userId: number,
   ids: number[],
-  options: { shippingFallback?: ShippingSetting; promotions?: CartPromotions } = {},
+  options: { shippingFallback?: ShippingSetting; promotions?: CartPromotions; now?: Date } = {},
 ): Promise<SelectedLines> {
   const { shippingFallback } = options;
   const unique = [...new Set(ids)];
@@ -584,7 +602,7 @@ export async function priceSelectedLines(
     unshippedOrderAmountFen(db, userId),
   ]);
   if (rows.length !== unique.length) throw notFound('购物车商品不存在或已结算');
-  const contexts = await contextsOf(db, promotions, rows);
+  const contexts = await contextsOf(db, promotions, rows, { userId, now: options.now ?? new Date() });
   const otherGoods = await loadOtherGoods(db, [
     ...contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []),
     ...contexts.flatMap((c) => c.gifts.map((g) => g.rule.giftGoodsId)),

@@ -155,6 +155,7 @@ export async function loadCheckout(
   const selected = await priceSelectedLines(db, userId, request.ids, {
     shippingFallback: config.shipping,
     promotions,
+    now: ctx.now,
   }).catch(async (error: unknown) => {
     await buyerCheck;
     throw error;

@@ -30,6 +30,7 @@ import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
 import { awardOrderPoints } from '../points/service';
+import { releaseSpecials, reserveSpecials } from '../promotion/specials';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
 import { type NewOrderLine, insertOrder as writeOrder } from './inserts';
@@ -201,6 +202,8 @@ async function insertOrder(
 
     // A package takes each of its goods' quantity per set x sets from the package's warehouse.
     await moveStock(tx, checkout.lines.flatMap(lineDemands), 'reserve');
+    // Flash-sale and special units: each source takes what the lines priced, or refuses.
+    await reserveSpecials(tx, { orderId: id, userId }, checkout.cart.lines, now);
     if (total.couponFen > 0 && checkout.userCouponId)
       await consumeCoupon(tx, userId, checkout.userCouponId, id);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
@@ -373,6 +376,7 @@ export async function closeUnpaid(
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id));
   await moveStock(tx, lines, 'release');
+  await releaseSpecials(tx, order.id);
   if (order.userCouponId) {
     const [uc] = await tx
       .update(userCoupons)

@@ -1,0 +1,92 @@
+import type { LineSpecialInput, PricedLine } from '@yaocai/domain';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Line-level promotions (特价 and 福利): flash sales, daily specials and the welfare discount each
+ * are a source here. The cart asks every source which of its goods are on a special for this
+ * store now (limits already net of what the store has bought), the pricing engine applies the
+ * best one per line (packages/domain/src/cart/price-cart.ts), and the order transaction asks
+ * each source to take the units it priced, or refuse when they are gone, so nothing oversells.
+ */
+export interface SpecialTake {
+  orderId: number;
+  userId: number;
+  goodsId: number;
+  promotionId: number;
+  /** Units the order bought at the special price. */
+  units: number;
+}
+
+export interface SpecialSource {
+  code: string;
+  load(
+    db: DbOrTx,
+    userId: number,
+    goodsIds: readonly number[],
+    now: Date,
+  ): Promise<Map<number, LineSpecialInput>>;
+  /** Inside the order transaction: take the units (promotion stock, per-store limit) or throw 409. */
+  reserve?(tx: DbOrTx, takes: readonly SpecialTake[], now: Date): Promise<void>;
+  /** Inside the cancel transaction: give back what the order took. */
+  release?(tx: DbOrTx, orderId: number): Promise<void>;
+}
+
+/** Every source, in no particular order (the best special per goods wins). */
+const sources: SpecialSource[] = [];
+
+/**
+ * The better of two specials for one goods: a special price beats the welfare discount (they do
+ * not stack), a lower price beats a higher one, an older promotion breaks the tie.
+ */
+function better(a: LineSpecialInput, b: LineSpecialInput): LineSpecialInput {
+  if (a.kind !== b.kind) return a.kind === 'special_price' ? a : b;
+  if (a.kind === 'special_price' && b.kind === 'special_price' && a.unitPriceFen !== b.unitPriceFen)
+    return a.unitPriceFen < b.unitPriceFen ? a : b;
+  if (a.kind === 'welfare' && b.kind === 'welfare' && a.ratePercent !== b.ratePercent)
+    return a.ratePercent < b.ratePercent ? a : b;
+  return a.promotionId <= b.promotionId ? a : b;
+}
+
+export async function loadLineSpecials(
+  db: DbOrTx,
+  userId: number,
+  goodsIds: readonly number[],
+  now: Date,
+): Promise<Map<number, LineSpecialInput>> {
+  const out = new Map<number, LineSpecialInput>();
+  if (goodsIds.length === 0 || sources.length === 0) return out;
+  const unique = [...new Set(goodsIds)];
+  const maps = await Promise.all(sources.map((s) => s.load(db, userId, unique, now)));
+  for (const map of maps)
+    for (const [goodsId, special] of map) {
+      const held = out.get(goodsId);
+      out.set(goodsId, held ? better(held, special) : special);
+    }
+  return out;
+}
+
+/** Takes the special units an order's priced lines used, per source, in the order transaction. */
+export async function reserveSpecials(
+  tx: DbOrTx,
+  order: { orderId: number; userId: number },
+  lines: readonly PricedLine[],
+  now: Date,
+): Promise<void> {
+  for (const source of sources) {
+    if (!source.reserve) continue;
+    const takes = lines
+      .filter((l) => l.selected && l.special?.code === source.code && l.special.units > 0)
+      .map((l) => ({
+        ...order,
+        goodsId: Number(l.goodsId),
+        promotionId: l.special?.promotionId ?? 0,
+        units: l.special?.units ?? 0,
+      }));
+    if (takes.length > 0) await source.reserve(tx, takes, now);
+  }
+}
+
+/** Gives back every special unit an order took (cancel, expiry). */
+export async function releaseSpecials(tx: DbOrTx, orderId: number): Promise<void> {
+  for (const source of sources) if (source.release) await source.release(tx, orderId);
+}
