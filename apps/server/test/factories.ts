@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Coverage } from '@yaocai/domain';
 import { and, eq, type sql } from 'drizzle-orm';
 import type { App } from '../src/app';
 import type { DbOrTx } from '../src/db/client';
@@ -436,17 +437,19 @@ export async function setStock(db: DbOrTx, goodsId: number, warehouseId: number,
     .onConflictDoUpdate({ target: [goodsStock.goodsId, goodsStock.warehouseId], set: { quantity } });
 }
 
-/** An active full-reduction activity (tiers in fen) covering every goods by default. */
+/** An active full-reduction activity (tiers in fen) covering every goods by default (coverage null). */
 export async function makeManjian(
   db: DbOrTx,
   tiers: { amountFen: number; reductionFen: number }[],
   name = '满减活动',
+  coverage: Coverage | null = null,
 ) {
   const [row] = await db
     .insert(manjianActivities)
     .values({
       name,
       tiers,
+      coverage,
       startsAt: new Date(Date.now() - 86_400_000),
       endsAt: new Date(Date.now() + 30 * 86_400_000),
     })

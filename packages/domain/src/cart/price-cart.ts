@@ -5,11 +5,16 @@ import {
   isSingleItemFreeShipping,
   shippingFeeApplies,
 } from '../pricing/promotions/free-shipping';
-import { type FullReductionTierState, fullReduction } from '../pricing/promotions/full-reduction';
+import type { FullReductionTierState } from '../pricing/promotions/full-reduction';
 import { giftChargeFen } from '../pricing/promotions/gifts';
-import { prorate } from '../pricing/prorate';
 import { checkQuantityWithin, type QuantityBounds, quantityBounds } from '../pricing/quantity';
-import { mayStack } from '../promotion/stacking';
+import type { CoverageFacts } from '../promotion/coverage';
+import {
+  type FullReductionActivity,
+  type FullReductionLine,
+  fullReductionRule,
+} from '../promotion/rules/full-reduction';
+import type { PromotionKind } from '../promotion/stacking';
 import { type CombinationItemAmount, combinationItemAmounts } from './combination';
 import { type NextHint, nextHints } from './next-hint';
 import { CART_LINE_TYPE, type CartActivityInput, type CartLineInput, type LineSpecialInput } from './schemas';
@@ -65,6 +70,8 @@ export interface PricedLine {
   subtotalFen: Fen;
   /** This line's part of the cart's full-reduction. */
   reductionShareFen: Fen;
+  /** Every promotion that took money off this line, in the stacking order (step 2's split). */
+  promotions: LinePromotion[];
   /** subtotal - reduction share. */
   payableFen: Fen;
   singleItemFreeShipping: boolean;
@@ -74,6 +81,26 @@ export interface PricedLine {
   quantityBounds: QuantityBounds;
   /** For a combination: each goods' quantity and share of the amount. */
   combinationItems: CombinationItemAmount[] | null;
+}
+
+export interface LinePromotion {
+  kind: PromotionKind;
+  code: string;
+  promotionId: number;
+  label: string;
+  amountFen: Fen;
+}
+
+/** A full-reduction activity as it stands on this cart. */
+export interface ActivityState {
+  id: number;
+  name: string;
+  tiers: FullReductionTierState[];
+  eligibleAmountFen: Fen;
+  reductionFen: Fen;
+  /** The selected lines it covered. */
+  lineIds: CartLineInput['id'][];
+  next: { gapFen: Fen; reductionFen: Fen } | null;
 }
 
 export interface PricedCart {
@@ -88,7 +115,9 @@ export interface PricedCart {
   selectedTotalFen: Fen;
   /** Selected coupon-eligible amount the tiers are measured on. */
   eligibleAmountFen: Fen;
-  /** Reached tiers first, status 1 when reached. */
+  /** Each live full-reduction activity, in priority (id) order. */
+  activities: ActivityState[];
+  /** The leading activity's tiers (the one covering selected lines, else the first): reached first. */
   fullReductionTiers: FullReductionTierState[];
   fullReductionFen: Fen;
   /** selected total - full-reduction. */
@@ -172,6 +201,18 @@ function priceLine(line: CartLineInput): PricedLine {
     giftFen,
     subtotalFen,
     reductionShareFen: 0,
+    promotions:
+      special && specialFen > 0
+        ? [
+            {
+              kind: special.input.kind,
+              code: special.input.code,
+              promotionId: special.input.promotionId,
+              label: special.input.label,
+              amountFen: specialFen,
+            },
+          ]
+        : [],
     payableFen: subtotalFen,
     singleItemFreeShipping: isSingleItemFreeShipping(quantity, line.freeShippingNumber),
     quantityMessages: check.ok ? NO_MESSAGES : check.messages,
@@ -185,6 +226,22 @@ function priceLine(line: CartLineInput): PricedLine {
 /** Amount a line contributes to the full-reduction tiers. */
 const eligibleAmount = (line: PricedLine): Fen => line.amountFen - line.lineReductionFen;
 
+const byLineId = (a: CartLineInput['id'], b: CartLineInput['id']) =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+
+const factsOf = (line: CartLineInput): CoverageFacts | null =>
+  line.facts ? { goodsId: Number(line.goodsId), ...line.facts } : null;
+
+/** The live activities in priority order; the tiers shorthand is one activity over every with_coupon line. */
+function liveActivities(input: CartActivityInput): FullReductionActivity[] {
+  const list: FullReductionActivity[] = [...(input.fullReductionActivities ?? [])].sort(
+    (a, b) => a.id - b.id,
+  );
+  if (input.fullReductionTiers?.length)
+    list.unshift({ id: 0, name: '满减', tiers: input.fullReductionTiers, coverage: null });
+  return list;
+}
+
 export function priceCart(lines: readonly CartLineInput[], activity: CartActivityInput = {}): PricedCart {
   const priced = lines.map(priceLine);
 
@@ -192,8 +249,6 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
   let selectedCount = 0;
   let selectedQuantity = 0;
   let selectedTotalFen = 0;
-  let eligibleAmountFen = 0;
-  const eligible: PricedLine[] = [];
   const selected: PricedLine[] = [];
   for (const line of priced) {
     if (line.unselectedReason === null) selectableCount++;
@@ -202,29 +257,60 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     selectedCount++;
     selectedQuantity += line.quantity;
     selectedTotalFen += line.subtotalFen;
-    // Stacking: a line at a special price takes no full-reduction.
-    if (line.withCoupon && mayStack(line.special ? [line.special.kind] : [], 'full_reduction')) {
-      eligible.push(line);
-      eligibleAmountFen += eligibleAmount(line);
-    }
   }
 
-  const reduction = fullReduction(activity.fullReductionTiers ?? [], eligibleAmountFen);
-  if (reduction.reductionFen > 0) {
-    const shares = prorate(
-      reduction.reductionFen,
-      eligible.map((line) => ({ id: line.id, weight: eligibleAmount(line) })),
-    );
-    eligible.forEach((line, i) => {
-      line.reductionShareFen = shares[i];
-      line.payableFen = line.subtotalFen - shares[i];
+  // Full-reduction: each live activity, in priority order, over the selected lines it covers
+  // that no earlier activity took (the stacking matrix: one full-reduction per line).
+  const ruleLines: FullReductionLine[] = priced.map((line, i) => ({
+    id: line.id,
+    selected: line.selected,
+    amountFen: eligibleAmount(line),
+    taken: line.special ? [line.special.kind] : [],
+    withCoupon: line.withCoupon,
+    facts: factsOf(lines[i]),
+  }));
+  const states: ActivityState[] = [];
+  for (const live of liveActivities(activity)) {
+    const taking = ruleLines.filter((line) => fullReductionRule.applies(line, live));
+    const applied = fullReductionRule.apply(taking, live);
+    if (!applied) continue;
+    for (const line of taking) {
+      line.taken = [...line.taken, 'full_reduction'];
+      const share = applied.shares.get(line.id) ?? 0;
+      const pricedLine = priced[ruleLines.indexOf(line)];
+      if (share === 0) continue;
+      pricedLine.reductionShareFen += share;
+      pricedLine.payableFen -= share;
+      pricedLine.promotions.push({
+        kind: 'full_reduction',
+        code: applied.code,
+        promotionId: live.id,
+        label: live.name,
+        amountFen: share,
+      });
+    }
+    states.push({
+      id: live.id,
+      name: live.name,
+      tiers: applied.detail.tiers,
+      eligibleAmountFen: applied.detail.eligibleAmountFen,
+      reductionFen: applied.amountFen,
+      lineIds: taking.map((line) => line.id).sort(byLineId),
+      next: applied.detail.next,
     });
   }
+  const eligibleAmountFen = states.reduce((sum, a) => sum + a.eligibleAmountFen, 0);
+  const fullReductionFen = states.reduce((sum, a) => sum + a.reductionFen, 0);
+  const leading = states.find((a) => a.lineIds.length > 0) ?? states[0];
+  const nearest = states
+    .map((a) => a.next)
+    .filter((n): n is NonNullable<typeof n> => n !== null)
+    .sort((a, b) => a.gapFen - b.gapFen || b.reductionFen - a.reductionFen)[0];
 
   const gapFen = freeShippingGap(activity.shipping, selectedTotalFen);
   const allLinesFreeShipping = selected.length > 0 && selected.every((line) => line.singleItemFreeShipping);
   const hints = nextHints({
-    fullReductionNext: reduction.next,
+    fullReductionNext: nearest ?? null,
     freeShippingGapFen: allLinesFreeShipping ? 0 : gapFen,
   });
 
@@ -237,9 +323,10 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     selectedQuantity,
     selectedTotalFen,
     eligibleAmountFen,
-    fullReductionTiers: reduction.tiers,
-    fullReductionFen: reduction.reductionFen,
-    payableFen: selectedTotalFen - reduction.reductionFen,
+    activities: states,
+    fullReductionTiers: leading?.tiers ?? [],
+    fullReductionFen,
+    payableFen: selectedTotalFen - fullReductionFen,
     freeShipping: {
       thresholdFen: activity.shipping?.thresholdFen ?? 0,
       gapFen,

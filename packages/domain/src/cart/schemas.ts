@@ -86,6 +86,15 @@ export const cartLineInput = z
     gift: lineGiftInput.nullish(),
     combination: combinationInput.nullish(),
     special: lineSpecialInput.nullish(),
+    /** What promotion coverage is decided on: the goods' categories (with ancestors), brand, zones. */
+    facts: z
+      .object({
+        categoryIds: z.array(z.number().int()),
+        brandId: z.number().int().nullable(),
+        zones: z.array(z.string()),
+        ephedrine: z.boolean(),
+      })
+      .nullish(),
   })
   .refine((line) => line.type !== CART_LINE_TYPE.combination || !!line.combination, {
     error: '组合套餐缺少套餐信息',
@@ -99,9 +108,29 @@ export const fullReductionTierInput = z.object({
   maxReductionFen: fen.optional(),
 });
 
+const coverageInput = z.object({
+  all: z.boolean().optional(),
+  goodsIds: z.array(z.number().int()).optional(),
+  categoryIds: z.array(z.number().int()).optional(),
+  brandIds: z.array(z.number().int()).optional(),
+  zones: z.array(z.string()).optional(),
+  excludeGoodsIds: z.array(z.number().int()).optional(),
+});
+
+/** A live full-reduction activity: its tiers and the goods it covers (null: every with_coupon line). */
+export const fullReductionActivityInput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tiers: z.array(fullReductionTierInput),
+  coverage: coverageInput.nullable(),
+});
+
 /** activity_data.manjians and shipping_data of the cart state, in fen. */
 export const cartActivityInput = z.object({
+  /** One activity over every with_coupon line (the shorthand the tests and the old wire use). */
   fullReductionTiers: z.array(fullReductionTierInput).optional(),
+  /** Every live full-reduction activity; several may run at once. */
+  fullReductionActivities: z.array(fullReductionActivityInput).optional(),
   shipping: z.object({ thresholdFen: fen, noTransOrderAmountFen: fen.optional() }).nullish(),
 });
 
@@ -112,5 +141,6 @@ export const priceCartInput = z.object({
 
 export type CartLineInput = z.infer<typeof cartLineInput>;
 export type CartActivityInput = z.infer<typeof cartActivityInput>;
+export type FullReductionActivityInput = z.infer<typeof fullReductionActivityInput>;
 export type PriceCartInput = z.infer<typeof priceCartInput>;
 export type CombinationInput = z.infer<typeof combinationInput>;

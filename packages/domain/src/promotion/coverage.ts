@@ -7,18 +7,18 @@
 export interface Coverage {
   /** Every goods (minus the exclusions). */
   all?: boolean;
-  goodsIds?: readonly number[];
-  categoryIds?: readonly number[];
-  brandIds?: readonly number[];
+  goodsIds?: number[];
+  categoryIds?: number[];
+  brandIds?: number[];
   /** Zone codes (yx, zyyp, qxzq, jxqzc, kxzq, ppzq). */
-  zones?: readonly string[];
-  excludeGoodsIds?: readonly number[];
+  zones?: string[];
+  excludeGoodsIds?: number[];
 }
 
 /** What coverage is decided on, per goods. */
 export interface CoverageFacts {
   goodsId: number;
-  /** The goods' categories with their ancestors. */
+  /** The goods' own categories (a coverage's categories arrive expanded to their sub-categories). */
   categoryIds: readonly number[];
   brandId: number | null;
   zones: readonly string[];

@@ -1,2 +1,4 @@
 export * from './coverage';
+export * from './rule';
+export * from './rules/full-reduction';
 export * from './stacking';

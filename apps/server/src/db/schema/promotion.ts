@@ -1,3 +1,4 @@
+import type { Coverage } from '@yaocai/domain';
 import {
   boolean,
   index,
@@ -19,8 +20,11 @@ import { goods, warehouses } from './catalog';
 export const manjianActivities = pgTable('manjian_activities', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  /** Goods tagged 满 take part when this is true (site-wide manjian); otherwise none. */
-  forTaggedGoods: boolean('for_tagged_goods').notNull().default(true),
+  /**
+   * Which goods take part (goods, categories, brands, zones: packages/domain promotion/coverage.ts);
+   * null = every goods that may take promotions (not 含麻).
+   */
+  coverage: jsonb('coverage').$type<Coverage>(),
   /** [{ amountFen, reductionFen }] */
   tiers: jsonb('tiers').$type<{ amountFen: number; reductionFen: number }[]>().notNull(),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -85,23 +89,6 @@ export const giftRules = pgTable(
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [index('gift_rules_goods_idx').on(t.goodsId)],
-);
-
-/**
- * Goods taking part in a full-reduction activity besides those tagged 满 (when the activity is
- * for tagged goods). Ephedrine-type goods (含麻) never take part.
- */
-export const manjianActivityGoods = pgTable(
-  'manjian_activity_goods',
-  {
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => manjianActivities.id),
-    goodsId: integer('goods_id')
-      .notNull()
-      .references(() => goods.id),
-  },
-  (t) => [primaryKey({ columns: [t.activityId, t.goodsId] })],
 );
 
 /** A coupon template (优惠券 / 现金券). remaining_uses null = unlimited. */

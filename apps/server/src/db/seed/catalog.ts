@@ -136,9 +136,19 @@ export async function seedCatalog(tx: Tx) {
       ],
       startsAt: new Date(now.getTime() - 30 * day),
       endsAt: new Date(now.getTime() + 365 * day),
-      forTaggedGoods: true,
+      // The demo catalogue marks its 满减 goods with the 满 tag; the activity covers them by id.
+      coverage: { goodsIds: await goodsTagged(tx, '满') },
     },
   ]);
+}
+
+async function goodsTagged(tx: Tx, tag: string): Promise<number[]> {
+  const rows = await tx
+    .select({ id: goods.id })
+    .from(goods)
+    .where(sql`${tag} = any(${goods.tags})`)
+    .orderBy(goods.id);
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, orders } from '../../db/schema';
-import { invalidateCartPromotions } from './promotions';
+import { invalidateCartPromotions } from '../promotion/loaders';
 import { removeLines } from './service';
 
 /** What the cart module does for the order module: hand over lines, and the shipping gap. */

@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, giftRules, goodsCombinationItems, goodsCombinations } from '../../db/schema';
-import { invalidateCartPromotions } from './promotions';
+import { invalidateCartPromotions } from '../promotion/loaders';
 import { bumpLine, insertLine } from './queries';
 
 let ctx: TestContext;

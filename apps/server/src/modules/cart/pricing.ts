@@ -18,8 +18,7 @@ import {
   unselectedReasonLabels,
 } from '@yaocai/domain';
 import { priceVisibilityOf } from '../../lib/eligibility';
-import type { CartPromotions, Combination, GiftRule } from './promotions';
-import { inActivity } from './promotions';
+import type { CartPromotions, Combination, GiftRule } from '../promotion/loaders';
 import type { CartRow } from './queries';
 
 /**
@@ -76,7 +75,7 @@ export function lineContexts(
   });
 }
 
-export function engineLine(ctx: LineContext, promotions: CartPromotions, selected?: boolean): CartLineInput {
+export function engineLine(ctx: LineContext, selected?: boolean): CartLineInput {
   const { row, combination } = ctx;
   const giftTotal = ctx.gifts.reduce((s, g) => s + g.units * g.rule.priceFen, 0);
   const base: CartLineInput = {
@@ -84,7 +83,9 @@ export function engineLine(ctx: LineContext, promotions: CartPromotions, selecte
     goodsId: row.goodsId,
     quantity: row.quantity,
     selected: selected ?? row.isSelected,
-    withCoupon: inActivity(promotions, row),
+    // 含麻 goods take no activity or coupon; which activity covers a line is the engine's (facts).
+    withCoupon: !row.ephedrine,
+    facts: { categoryIds: row.categoryIds, brandId: row.brandId, zones: row.zones, ephedrine: row.ephedrine },
     isBuy: row.isBuy && row.isOnSale,
     stock: ctx.stock,
     basePriceFen: row.basePriceFen,
@@ -282,15 +283,19 @@ export function priceContexts(
   noTransOrderAmountFen = 0,
 ) {
   const inputs = contexts.map((ctx) =>
-    engineLine(ctx, promotions, selectedIds ? selectedIds.has(ctx.row.id) : undefined),
+    engineLine(ctx, selectedIds ? selectedIds.has(ctx.row.id) : undefined),
   );
   return priceCart(inputs, {
-    fullReductionTiers: promotions.activity?.tiers ?? [],
+    fullReductionActivities: promotions.activities,
     shipping: promotions.shipping
       ? { thresholdFen: promotions.shipping.thresholdFen, noTransOrderAmountFen }
       : null,
   });
 }
+
+/** The activity the cart's 满减 bar shows: the one covering selected lines, else the first live one. */
+export const leadingActivity = (cart: PricedCart) =>
+  cart.activities.find((a) => a.lineIds.length > 0) ?? cart.activities[0] ?? null;
 
 export function wireSummary(cart: PricedCart, promotions: CartPromotions) {
   const feeFen = cart.freeShipping.feeApplies ? (promotions.shipping?.feeFen ?? 0) : 0;
@@ -329,6 +334,7 @@ export function cartStateOf(
 ): CartState {
   const cart = priceContexts(contexts, promotions, undefined, noTransOrderAmountFen);
   const summary = wireSummary(cart, promotions);
+  const leading = leadingActivity(cart);
   const warehouses = new Map<number, { id: number; name: string; count: number }>();
   for (const { row } of contexts) {
     const w = warehouses.get(row.warehouseId) ?? { id: row.warehouseId, name: row.warehouseName, count: 0 };
@@ -349,10 +355,10 @@ export function cartStateOf(
       gap: summary.free_shipping_gap,
     },
     activity_data: {
-      manjians: promotions.activity
+      manjians: leading
         ? {
-            id: promotions.activity.id,
-            name: promotions.activity.name,
+            id: leading.id,
+            name: leading.name,
             manjians: cart.fullReductionTiers.map((t) => ({
               amount: toYuan(t.amountFen),
               reduction: toYuan(t.reductionFen),

@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
 import { jsonRowsStatement, rawJsonRows, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
-import { cartItems, cartMergeKey, goods, goodsStock, warehouses } from '../../db/schema';
-import type { CartPromotions } from './promotions';
+import { cartItems, cartMergeKey, goods, goodsCategories, goodsStock, warehouses } from '../../db/schema';
+import type { CartPromotions } from '../promotion/loaders';
 
 /** One cart line with what pricing and the screen need of its goods, stock and warehouse. */
 export const cartRowColumns = {
@@ -40,6 +40,11 @@ export const cartRowColumns = {
   tags: goods.tags,
   zones: goods.zones,
   ephedrine: goods.ephedrine,
+  brandId: goods.brandId,
+  /** The goods' own categories: what promotion coverage is matched on. */
+  categoryIds: sql<
+    number[]
+  >`array(select ${goodsCategories.categoryId} from ${goodsCategories} where ${goodsCategories.goodsId} = ${goods.id})`,
   stock: sql<number>`coalesce(${goodsStock.quantity}, 0)`.mapWith(Number),
 };
 

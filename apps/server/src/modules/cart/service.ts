@@ -20,6 +20,7 @@ import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
 import { unshippedOrderAmountFen } from '../order/queries';
+import { type CartPromotions, loadCartPromotions, type ShippingSetting } from '../promotion/loaders';
 import { loadLineSpecials } from '../promotion/specials';
 import {
   cartStateOf,
@@ -31,7 +32,6 @@ import {
   wireLines,
   wireSummary,
 } from './pricing';
-import { type CartPromotions, loadCartPromotions, type ShippingSetting } from './promotions';
 import {
   type AddGoodsRow,
   bumpLine,
@@ -532,8 +532,14 @@ export async function checkout(ctx: BuyerCtx, ids: number[]): Promise<CheckoutDa
     lines: wireLines(contexts, cart, viewer),
     summary,
     activity:
-      promotions.activity && cart.fullReductionFen > 0
-        ? { name: promotions.activity.name, reduction: toYuan(cart.fullReductionFen) }
+      cart.fullReductionFen > 0
+        ? {
+            name: cart.activities
+              .filter((a) => a.reductionFen > 0)
+              .map((a) => a.name)
+              .join('、'),
+            reduction: toYuan(cart.fullReductionFen),
+          }
         : null,
     shipping_fee: summary.shipping_fee,
     order_amount: toYuan(
@@ -611,5 +617,5 @@ export async function priceSelectedLines(
   return { contexts, otherGoods, cart, promotions, unshippedOrderFen: unshippedFen };
 }
 
+export type { CartPromotions } from '../promotion/loaders';
 export { eligibilityGoodsOf } from './pricing';
-export type { CartPromotions } from './promotions';

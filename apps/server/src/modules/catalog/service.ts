@@ -30,9 +30,9 @@ import { databaseTag } from '../../lib/cache-key';
 import type { BuyerCtx, ViewerCtx } from '../../lib/context';
 import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';
-import { inActivity, loadCartPromotions } from '../cart/promotions';
 import { nextBatchWithReport } from '../compliance/reports';
 import { loadOrderSettings } from '../order/settings';
+import { activitiesCovering, loadCartPromotions } from '../promotion/loaders';
 import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 
@@ -265,9 +265,13 @@ export async function goodsDetail(
   ]);
   const main = [...stock].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
   const summary = toSummary(row, eligibilityOf(ctx), refs, main?.warehouseId, window);
-  const activity = inActivity(promotions, { goodsId: id, tags: row.tags, ephedrine: row.ephedrine })
-    ? promotions.activity
-    : null;
+  const [activity] = activitiesCovering(promotions, {
+    goodsId: id,
+    categoryIds: cats.map((c) => c.id),
+    brandId: row.brandId,
+    zones: row.zones,
+    ephedrine: row.ephedrine,
+  });
   return {
     ...summary,
     description: row.description,

@@ -15,7 +15,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, giftRules, orderLines, orders } from '../../db/schema';
-import { invalidateCartPromotions } from '../cart/promotions';
+import { invalidateCartPromotions } from '../promotion/loaders';
 import { sweepExpiredOrders } from './service';
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const db = ctx.app.db;
   wh = await makeWarehouse(db, '杭州仓');
   const stock = (n: number) => ({ [wh.id]: n });
-  // Buy 2 板蓝根 (¥50, tagged 满): 1 维生素C free, per 2.
+  // Buy 2 板蓝根 (¥50, in the 满减 activity): 1 维生素C free, per 2.
   g.main = await makeGoods(db, { name: '板蓝根颗粒', basePriceFen: 5000, tags: ['满'], stock: stock(100) });
   g.free = await makeGoods(db, { name: '维生素C片', basePriceFen: 800, unit: '瓶', stock: stock(100) });
   // Buy 2 阿莫西林 (¥60): 1 口罩 for ¥3 (换购), per 2.
@@ -70,7 +70,7 @@ beforeAll(async () => {
     ],
   );
   comboId = combo.id;
-  await makeManjian(db, [{ amountFen: 10000, reductionFen: 1000 }]);
+  await makeManjian(db, [{ amountFen: 10000, reductionFen: 1000 }], '满减活动', { goodsIds: [g.main.id] });
   await setShipping(db, 80000, 1000);
   invalidateCartPromotions(db);
 });

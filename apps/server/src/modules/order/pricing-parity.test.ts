@@ -12,8 +12,8 @@ import {
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { giftRules, manjianActivities, manjianActivityGoods, orderLines, orders } from '../../db/schema';
-import { invalidateCartPromotions } from '../cart/promotions';
+import { giftRules, orderLines, orders } from '../../db/schema';
+import { invalidateCartPromotions } from '../promotion/loaders';
 
 /**
  * The cart page (GET /api/cart/list) and the verify step (POST /api/order/preview) price the
@@ -38,15 +38,15 @@ beforeAll(async () => {
   // Package: 2 x 感冒灵 (¥20) + 1 x 口罩 (¥15) for ¥45.
   g.c1 = await makeGoods(db, { name: '感冒灵颗粒', basePriceFen: 2000, stock: { [wh.id]: 40 } });
   g.c2 = await makeGoods(db, { name: '医用口罩', basePriceFen: 1500, stock: { [wh.id]: 30 } });
-  const activity = await makeManjian(db, [
-    { amountFen: 10000, reductionFen: 1000 },
-    { amountFen: 20000, reductionFen: 3000 },
-  ]);
-  await db
-    .update(manjianActivities)
-    .set({ forTaggedGoods: false })
-    .where(eq(manjianActivities.id, activity.id));
-  await db.insert(manjianActivityGoods).values({ activityId: activity.id, goodsId: g.member.id });
+  await makeManjian(
+    db,
+    [
+      { amountFen: 10000, reductionFen: 1000 },
+      { amountFen: 20000, reductionFen: 3000 },
+    ],
+    '满减活动',
+    { goodsIds: [g.member.id] },
+  );
   await db.insert(giftRules).values({
     goodsId: g.addOn.id,
     type: 2,

@@ -13,10 +13,10 @@ import { defaultSettings } from '../../db/seed/settings';
 import type { OperatorCtx } from '../../lib/context';
 import { invalidateSiteSettings } from '../account/site-settings';
 import { audit } from '../audit/service';
-import { invalidateCartPromotions } from '../cart/promotions';
 import { delistNeverListable, goodsChanged } from '../catalog/admin-goods';
 import { invalidateContent } from '../content/service';
 import { invalidateOrderSettings } from '../order/settings';
+import { invalidateCartPromotions } from '../promotion/loaders';
 
 // Site settings (站点设置): one row of `settings` per section; the defaults of a new site in
 // db/seed/settings.ts. The shop's readers keep short per-process caches (user/base, the

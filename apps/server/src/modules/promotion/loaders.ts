@@ -1,19 +1,21 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { type CoverageFacts, covers, type FullReductionActivityInput } from '@yaocai/domain';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  categories,
   giftRules,
   goods,
   goodsCombinationItems,
   goodsCombinations,
   manjianActivities,
-  manjianActivityGoods,
   settings,
 } from '../../db/schema';
 
 /**
- * What the cart prices with besides the lines: the active full-reduction activity and its goods,
- * the free-shipping setting, gift rules and combination packages. Small and rarely changed, so
- * each process keeps it for a few seconds (design.md: per-process, short-lived caches).
+ * What the cart prices with besides the lines: the live full-reduction activities (several may
+ * run at once, each covering the goods its coverage names), the free-shipping setting, gift rules
+ * and combination packages. Small and rarely changed, so each process keeps it for a few seconds
+ * (design.md: per-process, short-lived caches); operator edits forget it at once.
  */
 export interface ShippingSetting {
   thresholdFen: number;
@@ -54,15 +56,8 @@ export interface Combination {
 }
 
 export interface CartPromotions {
-  activity: {
-    id: number;
-    name: string;
-    tiers: { amountFen: number; reductionFen: number }[];
-    /** Goods tagged 满 take part (the catalogue's site-wide rule). */
-    forTaggedGoods: boolean;
-    /** Goods listed for the activity in manjian_activity_goods. */
-    goodsIds: Set<number>;
-  } | null;
+  /** Live full-reduction activities in priority (id) order, category coverage expanded to sub-categories. */
+  activities: FullReductionActivityInput[];
   shipping: ShippingSetting | null;
   giftRulesByGoods: Map<number, GiftRule[]>;
   combinations: Map<number, Combination>;
@@ -87,7 +82,7 @@ export function loadCartPromotions(db: DbOrTx): Promise<CartPromotions> {
 
 async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
   const now = new Date();
-  const [activities, shippingRows, rules, combos, comboItems] = await Promise.all([
+  const [activities, categoryRows, shippingRows, rules, combos, comboItems] = await Promise.all([
     db
       .select()
       .from(manjianActivities)
@@ -98,8 +93,8 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
           gt(manjianActivities.endsAt, now),
         ),
       )
-      .orderBy(manjianActivities.id)
-      .limit(1),
+      .orderBy(asc(manjianActivities.id)),
+    db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
     db.select().from(settings).where(eq(settings.key, 'shipping')),
     db
       .select({
@@ -138,20 +133,13 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
       .orderBy(goodsCombinationItems.combinationId, goodsCombinationItems.goodsId),
   ]);
 
-  let activity: CartPromotions['activity'] = null;
-  if (activities[0]) {
-    const members = await db
-      .select({ goodsId: manjianActivityGoods.goodsId })
-      .from(manjianActivityGoods)
-      .where(eq(manjianActivityGoods.activityId, activities[0].id));
-    activity = {
-      id: activities[0].id,
-      name: activities[0].name,
-      tiers: activities[0].tiers,
-      forTaggedGoods: activities[0].forTaggedGoods,
-      goodsIds: new Set(members.map((m) => m.goodsId)),
-    };
-  }
+  const expand = descendantsExpander(categoryRows);
+  const live = activities.map((a) => ({
+    id: a.id,
+    name: a.name,
+    tiers: a.tiers,
+    coverage: a.coverage ? { ...a.coverage, categoryIds: expand(a.coverage.categoryIds) } : null,
+  }));
 
   const raw = shippingRows[0]?.value as { threshold_fen?: number; fee_fen?: number } | undefined;
   const shipping =
@@ -180,18 +168,37 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
       rxClass: item.rxClass,
     });
   }
-  return { activity, shipping, giftRulesByGoods, combinations };
+  return { activities: live, shipping, giftRulesByGoods, combinations };
 }
 
 /**
- * Whether a goods counts towards the activity's tiers (with_coupon): listed for it, or tagged 满
- * under a site-wide activity. Ephedrine-type goods (含麻) never take part.
+ * A coverage's categories with all their sub-categories, so a goods is matched on its own
+ * categories (CoverageFacts.categoryIds) without walking the tree per goods.
  */
-export function inActivity(
+function descendantsExpander(rows: { id: number; parentId: number | null }[]) {
+  const children = new Map<number, number[]>();
+  for (const r of rows) {
+    if (r.parentId === null) continue;
+    children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
+  }
+  return (ids: readonly number[] | undefined): number[] | undefined => {
+    if (!ids?.length) return ids ? [] : undefined;
+    const out = new Set<number>();
+    const stack = [...ids];
+    while (stack.length > 0) {
+      const id = stack.pop() as number;
+      if (out.has(id)) continue;
+      out.add(id);
+      stack.push(...(children.get(id) ?? []));
+    }
+    return [...out].sort((a, b) => a - b);
+  };
+}
+
+/** The live activities covering a goods (the detail page's 满减 and the 满 badge). */
+export function activitiesCovering(
   promotions: CartPromotions,
-  goods: { goodsId: number; tags: string[]; ephedrine: boolean },
-): boolean {
-  const activity = promotions.activity;
-  if (!activity || goods.ephedrine) return false;
-  return activity.goodsIds.has(goods.goodsId) || (activity.forTaggedGoods && goods.tags.includes('满'));
+  goods: CoverageFacts,
+): FullReductionActivityInput[] {
+  return promotions.activities.filter((a) => (a.coverage ? covers(a.coverage, goods) : !goods.ephedrine));
 }
