@@ -125,3 +125,27 @@ export const userCoupons = pgTable(
   },
   (t) => [index('user_coupons_user_idx').on(t.userId, t.status)],
 );
+
+/**
+ * What each order took from each promotion (满减 shares, special prices, welfare), written with
+ * the order: the console's per-activity uses and sales read it. Coupons are on the order itself.
+ */
+export const orderPromotions = pgTable(
+  'order_promotions',
+  {
+    orderId: integer('order_id').notNull(),
+    /** special_price | welfare | full_reduction */
+    kind: text('kind').notNull(),
+    /** full_reduction, spike, daily_special, welfare... */
+    code: text('code').notNull(),
+    promotionId: integer('promotion_id').notNull(),
+    label: text('label').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** What the lines that took it cost before it (the activity's sales). */
+    goodsFen: integer('goods_fen').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.code, t.promotionId] }),
+    index('order_promotions_promotion_idx').on(t.code, t.promotionId),
+  ],
+);

@@ -30,6 +30,7 @@ import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
 import { awardOrderPoints } from '../points/service';
+import { recordOrderPromotions } from '../promotion/activities';
 import { releaseSpecials, reserveSpecials } from '../promotion/specials';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
@@ -204,6 +205,7 @@ async function insertOrder(
     await moveStock(tx, checkout.lines.flatMap(lineDemands), 'reserve');
     // Flash-sale and special units: each source takes what the lines priced, or refuses.
     await reserveSpecials(tx, { orderId: id, userId }, checkout.cart.lines, now);
+    await recordOrderPromotions(tx, id, checkout.cart.lines);
     if (total.couponFen > 0 && checkout.userCouponId)
       await consumeCoupon(tx, userId, checkout.userCouponId, id);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminLotteryView } from '@yaocai/domain';
+import type { AdminLotteryView, AdminManjianView } from '@yaocai/domain';
 import qs from 'qs';
 import { http } from '../../../lib/http';
 
@@ -112,3 +112,28 @@ export const useAdminRedemptions = (page: number) =>
     queryFn: () => http.get<Page<AdminRedemption>>(`/api/admin/redemptions?page=${page}`),
     placeholderData: keepPreviousData,
   });
+
+/** GET /api/admin/manjian */
+export const useManjian = () =>
+  useQuery({
+    queryKey: ['admin-manjian'],
+    queryFn: () => http.get<AdminManjianView[]>('/api/admin/manjian'),
+  });
+/** POST /api/admin/manjian(/:id) */
+export function useSaveManjian() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: object }) =>
+      http.post<AdminManjianView>(id ? `/api/admin/manjian/${id}` : '/api/admin/manjian', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin-manjian'] }),
+  });
+}
+/** POST /api/admin/manjian/:id/state */
+export function useManjianState() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'pause' | 'resume' | 'end' }) =>
+      http.post<AdminManjianView>(`/api/admin/manjian/${id}/state`, { action }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin-manjian'] }),
+  });
+}

@@ -1,0 +1,193 @@
+import {
+  type ActivityPhase,
+  type AdminManjianView,
+  activityPhase,
+  activityPhaseLabels,
+  type Coverage,
+  coverageViewOf,
+  type ManjianBody,
+  type PricedLine,
+  toYuan,
+  zones,
+} from '@yaocai/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { brands, categories, goods, manjianActivities, orderPromotions, orders } from '../../db/schema';
+import type { OperatorCtx } from '../../lib/context';
+import { fieldError, notFound, refusal } from '../../lib/errors';
+import { audit } from '../audit/service';
+import { invalidateCartPromotions } from './loaders';
+
+/**
+ * Full-reduction activities (满减) in the console, and the record of what each order took from
+ * each promotion (order_promotions), which the console's uses and sales read.
+ */
+
+/** Writes, with the order, what it took from each promotion (its lines' shares summed). */
+export async function recordOrderPromotions(tx: DbOrTx, orderId: number, lines: readonly PricedLine[]) {
+  const rows = new Map<string, typeof orderPromotions.$inferInsert>();
+  for (const line of lines) {
+    if (!line.selected) continue;
+    for (const p of line.promotions) {
+      const key = `${p.code}:${p.promotionId}`;
+      const row = rows.get(key) ?? {
+        orderId,
+        kind: p.kind,
+        code: p.code,
+        promotionId: p.promotionId,
+        label: p.label,
+        amountFen: 0,
+        goodsFen: 0,
+      };
+      row.amountFen += p.amountFen;
+      row.goodsFen += line.amountFen;
+      rows.set(key, row);
+    }
+  }
+  if (rows.size > 0) await tx.insert(orderPromotions).values([...rows.values()]);
+}
+
+type ActivityRow = typeof manjianActivities.$inferSelect;
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+function phaseOf(a: ActivityRow, now: Date): ActivityPhase | 'paused' {
+  const phase = activityPhase(seconds(a.startsAt), seconds(a.endsAt), seconds(now));
+  return phase !== 'ended' && !a.isActive ? 'paused' : phase;
+}
+
+/** 「分类：感冒用药；品牌：三九」: the coverage as the operator reads it. */
+async function coverageText(db: DbOrTx, c: Coverage | null): Promise<string> {
+  if (c === null || c.all)
+    return c?.excludeGoodsIds?.length ? `全部商品（排除${c.excludeGoodsIds.length}个）` : '全部商品';
+  const [cats, brandRows] = await Promise.all([
+    c.categoryIds?.length
+      ? db.select({ name: categories.name }).from(categories).where(inArray(categories.id, c.categoryIds))
+      : [],
+    c.brandIds?.length
+      ? db.select({ name: brands.name }).from(brands).where(inArray(brands.id, c.brandIds))
+      : [],
+  ]);
+  const parts: string[] = [];
+  if (c.goodsIds?.length) parts.push(`${c.goodsIds.length}个商品`);
+  if (cats.length) parts.push(`分类：${cats.map((r) => r.name).join('、')}`);
+  if (brandRows.length) parts.push(`品牌：${brandRows.map((r) => r.name).join('、')}`);
+  if (c.zones?.length)
+    parts.push(`专区：${c.zones.map((z) => zones[z as keyof typeof zones] ?? z).join('、')}`);
+  if (c.excludeGoodsIds?.length) parts.push(`排除${c.excludeGoodsIds.length}个商品`);
+  return parts.join('；');
+}
+
+async function viewOf(db: DbOrTx, a: ActivityRow, now: Date): Promise<AdminManjianView> {
+  const [[use], text] = await Promise.all([
+    db
+      .select({
+        orders: sql<number>`count(*)::int`,
+        reduction: sql<number>`coalesce(sum(${orderPromotions.amountFen}), 0)::int`,
+        sales: sql<number>`coalesce(sum(${orderPromotions.goodsFen}), 0)::int`,
+      })
+      .from(orderPromotions)
+      .innerJoin(orders, eq(orders.id, orderPromotions.orderId))
+      .where(
+        and(
+          eq(orderPromotions.code, 'full_reduction'),
+          eq(orderPromotions.promotionId, a.id),
+          sql`${orders.paidAt} is not null`,
+        ),
+      ),
+    coverageText(db, a.coverage),
+  ]);
+  const phase = phaseOf(a, now);
+  return {
+    id: a.id,
+    name: a.name,
+    tiers: a.tiers.map((t) => ({ amount: toYuan(t.amountFen), reduction: toYuan(t.reductionFen) })),
+    starts_at: seconds(a.startsAt),
+    ends_at: seconds(a.endsAt),
+    is_active: a.isActive,
+    phase,
+    phase_label: activityPhaseLabels[phase],
+    coverage: coverageViewOf(a.coverage),
+    coverage_text: text,
+    orders: use.orders,
+    reduction: toYuan(use.reduction),
+    sales: toYuan(use.sales),
+  };
+}
+
+export async function listManjian(ctx: OperatorCtx): Promise<AdminManjianView[]> {
+  const rows = await ctx.db.select().from(manjianActivities).orderBy(asc(manjianActivities.id));
+  return Promise.all(rows.map((a) => viewOf(ctx.db, a, ctx.now)));
+}
+
+/** The goods, categories and brands a coverage names must exist (422 on the field otherwise). */
+async function assertCoverageRefs(tx: DbOrTx, c: Coverage) {
+  const checks: [string, number[] | undefined, 'goods' | 'categories' | 'brands', string][] = [
+    ['coverage.goods_ids', c.goodsIds, 'goods', '商品'],
+    ['coverage.exclude_goods_ids', c.excludeGoodsIds, 'goods', '排除商品'],
+    ['coverage.category_ids', c.categoryIds, 'categories', '分类'],
+    ['coverage.brand_ids', c.brandIds, 'brands', '品牌'],
+  ];
+  const tables = { goods, categories, brands };
+  for (const [field, ids, table, label] of checks) {
+    if (!ids?.length) continue;
+    const t = tables[table];
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(t).where(inArray(t.id, ids));
+    if (n !== ids.length) throw fieldError(field, `所选${label}不存在或已删除`);
+  }
+}
+
+export async function saveManjian(ctx: OperatorCtx, id: number | null, body: ManjianBody) {
+  const saved = await ctx.db.transaction(async (tx) => {
+    await assertCoverageRefs(tx, body.coverage);
+    const values = {
+      name: body.name,
+      tiers: body.tiers,
+      startsAt: body.starts_at,
+      endsAt: body.ends_at,
+      coverage: body.coverage,
+    };
+    let before: ActivityRow | null = null;
+    let row: ActivityRow;
+    if (id === null) {
+      [row] = await tx.insert(manjianActivities).values(values).returning();
+    } else {
+      [before] = await tx.select().from(manjianActivities).where(eq(manjianActivities.id, id)).for('update');
+      if (!before) throw notFound('满减活动不存在');
+      [row] = await tx.update(manjianActivities).set(values).where(eq(manjianActivities.id, id)).returning();
+    }
+    await audit(tx, ctx, {
+      action: id === null ? 'manjian.create' : 'manjian.update',
+      target: { type: 'manjian_activity', id: row.id },
+      before,
+      after: row,
+    });
+    return row;
+  });
+  invalidateCartPromotions(ctx.db);
+  return viewOf(ctx.db, saved, ctx.now);
+}
+
+/** Pause, resume or end an activity. An ended activity stays ended. */
+export async function setManjianState(ctx: OperatorCtx, id: number, action: 'pause' | 'resume' | 'end') {
+  const saved = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(manjianActivities)
+      .where(eq(manjianActivities.id, id))
+      .for('update');
+    if (!before) throw notFound('满减活动不存在');
+    if (phaseOf(before, ctx.now) === 'ended') throw refusal('活动已结束，不能再修改状态', 409);
+    const set = action === 'end' ? { endsAt: ctx.now, isActive: false } : { isActive: action === 'resume' };
+    const [row] = await tx.update(manjianActivities).set(set).where(eq(manjianActivities.id, id)).returning();
+    await audit(tx, ctx, {
+      action: 'manjian.state',
+      target: { type: 'manjian_activity', id },
+      before: { is_active: before.isActive, ends_at: before.endsAt },
+      after: { action, is_active: row.isActive, ends_at: row.endsAt },
+    });
+    return row;
+  });
+  invalidateCartPromotions(ctx.db);
+  return viewOf(ctx.db, saved, ctx.now);
+}
