@@ -10,6 +10,7 @@ export * from './api/admin-settings';
 export * from './api/cart';
 export * from './api/catalog';
 export * from './api/client-rules';
+export * from './api/combinations';
 export * from './api/common';
 export * from './api/compliance';
 export * from './api/envelope';

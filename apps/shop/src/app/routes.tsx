@@ -252,7 +252,13 @@ export const routeTable: AppRoute[] = [
   { name: 'hdmb', path: '/hdmb', flags: shop, feature: '活动模板' },
   { name: 'yyh', path: '/yyh', title: '优医汇', flags: shop, feature: '优医汇' },
   { name: 'yyh_list', path: '/yyh/list', title: '优医汇', flags: shop, feature: '优医汇' },
-  { name: 'zhzq', path: '/zhzq', title: '组合专区', flags: shop, feature: '组合专区' },
+  {
+    name: 'zhzq',
+    path: '/zhzq',
+    title: '组合专区',
+    flags: shop,
+    page: () => import('../features/promotion/pages/CombinationsPage'),
+  },
 
   // Cart flow
   {

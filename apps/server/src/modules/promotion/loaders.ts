@@ -47,6 +47,7 @@ export interface Combination {
     goodsId: number;
     name: string;
     spec: string;
+    image: string | null;
     quantity: number;
     priceFen: number;
     isBuy: boolean;
@@ -122,6 +123,7 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
         quantity: goodsCombinationItems.quantity,
         name: goods.name,
         spec: goods.spec,
+        image: goods.image,
         priceFen: goods.basePriceFen,
         isBuy: goods.isBuy,
         isOnSale: goods.isOnSale,
@@ -161,6 +163,7 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
       goodsId: item.goodsId,
       name: item.name,
       spec: item.spec,
+      image: item.image,
       quantity: item.quantity,
       priceFen: item.priceFen,
       isBuy: item.isBuy && item.isOnSale,

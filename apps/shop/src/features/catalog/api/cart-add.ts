@@ -12,6 +12,8 @@ export interface CartLineInput {
   ladder_price_id: number;
   goods_manjian_id: number;
   is_yj: number;
+  /** 3 for a combination package (goods_id is then the package id); 1 otherwise. */
+  type?: number;
 }
 
 /** The spec's add-to-cart delay (section 9): the button shows loading at least this long. */
