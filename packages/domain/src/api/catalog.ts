@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { goodsTags } from '../catalog/scope';
 import { idList, optionalRecordId, PG_INT_MAX, recordId, singleLineText } from './input';
 
 /**
@@ -102,7 +103,8 @@ export const goodsListQuery = z.object({
   sccj: singleLineText('生产厂家', 100).optional(),
   brand_id: recordId().optional(),
   zone: z.enum(['yx', 'zyyp', 'qxzq', 'jxqzc', 'kxzq', 'ppzq']).optional(),
-  tag: z.string().max(4).optional(),
+  /** A badge (优 秒 满 换购 赠 特 新): goods it is live on now. */
+  tag: z.enum(goodsTags, { error: '标签不正确' }).optional(),
   in_stock: z.coerce.number().int().min(0).max(1).optional(),
   /** Yuan; a fen price column holds at most PG_INT_MAX fen. */
   min_price: z.coerce
@@ -134,6 +136,24 @@ export const goodsListData = z.object({
 });
 export type GoodsListData = z.infer<typeof goodsListData>;
 
+/** A live promotion of a goods (its badge, what it is called and what it gives, in Chinese). */
+export const goodsActivityView = z.object({
+  /** special_price | welfare | full_reduction | gift | combination | coupon */
+  kind: z.string(),
+  /** spike, daily_special, welfare, full_reduction, gift, add_on, combination, coupon */
+  code: z.string(),
+  id: z.number().int(),
+  badge: z.string(),
+  name: z.string(),
+  text: z.string(),
+  /** The shop page it leads to. */
+  link: z.string(),
+});
+export type GoodsActivityView = z.infer<typeof goodsActivityView>;
+
+export const goodsActivitiesData = goodsListData.extend({ activities: z.array(goodsActivityView) });
+export type GoodsActivitiesData = z.infer<typeof goodsActivitiesData>;
+
 /** Price texts shown instead of prices. */
 export const priceTips = { login: '登录后查看价格', pending: '资质审核通过后可见' } as const;
 
@@ -153,8 +173,12 @@ export const goodsDetailQuery = z.object({
   is_jxq: z.coerce.number().int().min(0).max(1).optional(),
 });
 
-/** GET /api/goods/activities: goods of a zone or tag (same list shape as goods/list). */
+/**
+ * GET /api/goods/activities: with goods_id, the live activities of that goods (list holds the
+ * goods itself); otherwise goods of a zone or badge (same list shape as goods/list).
+ */
 export const goodsActivitiesQuery = z.object({
+  goods_id: recordId('商品编号格式不正确').optional(),
   zone: goodsListQuery.shape.zone,
   tag: goodsListQuery.shape.tag,
   page: goodsListQuery.shape.page,

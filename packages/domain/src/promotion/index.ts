@@ -1,3 +1,4 @@
+export * from './badges';
 export * from './coverage';
 export * from './rule';
 export * from './rules/full-reduction';

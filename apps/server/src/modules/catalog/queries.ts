@@ -1,4 +1,4 @@
-import type { GoodsListQuery, NearExpiryWindow } from '@yaocai/domain';
+import type { Coverage, GoodsListQuery, NearExpiryWindow } from '@yaocai/domain';
 import {
   and,
   asc,
@@ -12,6 +12,7 @@ import {
   like,
   lt,
   lte,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -55,6 +56,7 @@ export const summaryColumns = {
   image: goods.image,
   salesCount: goods.salesCount,
   stockTotal: goods.stockTotal,
+  createdAt: goods.createdAt,
   /** Default warehouse: the one with most stock (null without stock rows). */
   mainWarehouseId: sql<
     number | null
@@ -77,6 +79,26 @@ export interface ListFilter
   nearExpiry?: NearExpiryWindow;
   /** The shown expiry is on or after this date (from shelf_months and today). */
   expiresFrom?: string;
+  /** A badge filter resolved from live promotions (promotion/badges.ts badgeFilter): any coverage. */
+  badge?: { coverages: Coverage[]; listedAfter?: Date };
+}
+
+/** Goods a coverage names (packages/domain promotion/coverage.ts; categories already expanded). */
+function coverageCondition(c: Coverage): SQL {
+  const any: SQL[] = [];
+  if (c.all) any.push(sql`true`);
+  if (c.goodsIds?.length) any.push(inArray(goods.id, c.goodsIds));
+  if (c.categoryIds?.length)
+    any.push(
+      exists(
+        sql`(select 1 from ${goodsCategories} where ${goodsCategories.goodsId} = ${goods.id} and ${inArray(goodsCategories.categoryId, c.categoryIds)})`,
+      ),
+    );
+  if (c.brandIds?.length) any.push(inArray(goods.brandId, c.brandIds));
+  if (c.zones?.length) any.push(sql`${goods.zones} && ${sql.param(c.zones)}::text[]`);
+  if (any.length === 0) return sql`false`;
+  const named = or(...any) as SQL;
+  return c.excludeGoodsIds?.length ? (and(named, notInArray(goods.id, c.excludeGoodsIds)) as SQL) : named;
 }
 
 /** WHERE conditions of a goods list; keywords only ever travel as bound parameters. */
@@ -115,7 +137,12 @@ export function listConditions(f: ListFilter): SQL {
   if (f.sccj) conds.push(eq(goods.manufacturer, f.sccj));
   if (f.brand_id) conds.push(eq(goods.brandId, f.brand_id));
   if (f.zone) conds.push(sql`${goods.zones} @> array[${f.zone}]::text[]`);
-  if (f.tag) conds.push(sql`${goods.tags} @> array[${f.tag}]::text[]`);
+  if (f.badge) {
+    conds.push(f.badge.coverages.length ? or(...f.badge.coverages.map(coverageCondition)) : sql`false`);
+    // Promotions never cover 含麻 goods; 优 and 新 are not promotions.
+    if (f.tag === '满' || f.tag === '秒' || f.tag === '特') conds.push(eq(goods.ephedrine, false));
+    if (f.badge.listedAfter) conds.push(gt(goods.createdAt, f.badge.listedAfter));
+  }
   if (f.in_stock === 1) conds.push(gt(goods.stockTotal, 0));
   if (f.expiresFrom) conds.push(gte(goods.expiresOn, f.expiresFrom));
   if (f.nearExpiry)

@@ -5,6 +5,7 @@ import {
   envelope,
   favoriteBody,
   favoriteListQuery,
+  goodsActivitiesData,
   goodsActivitiesQuery,
   goodsDetailQuery,
   goodsDetail as goodsDetailSchema,
@@ -22,6 +23,7 @@ import { fastSerialized } from '../../plugins/serializer';
 import { buyerOnly } from '../../plugins/session';
 import { catalogRefs } from './refs';
 import {
+  activitiesOfGoods,
   addFavorites,
   brandWall,
   cancelFavorites,
@@ -104,14 +106,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Goods of a zone or tag',
+        summary: 'The live activities of a goods (goods_id), or goods of a zone or badge',
         querystring: goodsActivitiesQuery,
-        response: goodsPage,
+        response: { 200: envelope(goodsActivitiesData) },
       },
     },
     async (request) => {
-      const { zone, tag, page, page_size, sort } = request.query;
-      return ok(await listPage(await request.viewerCtx(), { zone, tag }, sort, page, page_size));
+      const { goods_id, zone, tag, page, page_size, sort } = request.query;
+      const ctx = await request.viewerCtx();
+      if (goods_id !== undefined) return ok(await activitiesOfGoods(ctx, goods_id));
+      return ok({ ...(await listPage(ctx, { zone, tag }, sort, page, page_size)), activities: [] });
     },
   );
 

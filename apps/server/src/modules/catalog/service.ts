@@ -4,10 +4,12 @@ import {
   type BuyerEligibility,
   beijingToday,
   describeGiftRule,
+  type GoodsActivitiesData,
   type GoodsDetail,
   type GoodsListData,
   type GoodsListQuery,
   type GoodsSummary,
+  type GoodsTag,
   giftTypeLabels,
   goodsEligibility,
   isNearExpiry,
@@ -32,8 +34,17 @@ import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';
 import { nextBatchWithReport } from '../compliance/reports';
 import { loadOrderSettings } from '../order/settings';
+import { badgeFilter, liveBadges } from '../promotion/badges';
+import { goodsActivities } from '../promotion/goods-activities';
 import { activitiesCovering, loadCartPromotions } from '../promotion/loaders';
-import { escapeLike, type ListFilter, listCacheTtlMs, listGoods, type SummaryRow } from './queries';
+import {
+  escapeLike,
+  type ListFilter,
+  listCacheTtlMs,
+  listGoods,
+  type SummaryRow,
+  summaryColumns,
+} from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 
 export const goodsImage = (id: number) => `/media/goods/${id}.svg`;
@@ -49,6 +60,7 @@ export function toSummary(
   refs: CatalogRefs,
   ckId: number | undefined,
   nearExpiry: NearExpiryWindow,
+  badges: GoodsTag[],
 ): GoodsSummary {
   const visible = viewer.price === null;
   const judged = goodsEligibility(viewer, {
@@ -86,7 +98,8 @@ export function toSummary(
     step_quantity: row.stepQuantity,
     is_free_shipping: row.isFreeShipping,
     free_shipping_number: row.freeShippingNumber,
-    tags: row.tags,
+    // Badges from live promotions (promotion/badges.ts), not the stored tags.
+    tags: badges,
     // 近效期专场 is read off the batches, never the stored list.
     zones: [...row.zones.filter((z) => z !== 'jxqzc'), ...(nearExpiring ? ['jxqzc'] : [])],
     expires_on: row.expiresOn,
@@ -101,9 +114,15 @@ export function toSummary(
 }
 
 async function summaries(ctx: ViewerCtx, rows: SummaryRow[]): Promise<GoodsSummary[]> {
-  const [refs, window] = await Promise.all([catalogRefs(ctx.db), nearExpiryOf(ctx)]);
+  const [refs, window, badges] = await Promise.all([
+    catalogRefs(ctx.db),
+    nearExpiryOf(ctx),
+    liveBadges(ctx.db, rows, ctx.now),
+  ]);
   const viewer = eligibilityOf(ctx);
-  return rows.map((row) => toSummary(row, viewer, refs, row.mainWarehouseId ?? undefined, window));
+  return rows.map((row) =>
+    toSummary(row, viewer, refs, row.mainWarehouseId ?? undefined, window, badges.get(row.id) ?? []),
+  );
 }
 
 /** Today's 近效期 window: the months come from 站点设置 (compliance.near_expiry_months). */
@@ -121,6 +140,8 @@ async function resolveZone(ctx: ViewerCtx, filter: ListFilter): Promise<ListFilt
   const resolved: ListFilter = shelf_months
     ? { ...rest, expiresFrom: addMonths(beijingToday(ctx.now), shelf_months) }
     : rest;
+  // A badge filter (tag=满) matches what is live now, as the cards' badges do.
+  if (resolved.tag) resolved.badge = await badgeFilter(ctx.db, resolved.tag, ctx.now);
   if (resolved.zone !== 'jxqzc') return resolved;
   return { ...resolved, zone: undefined, nearExpiry: await nearExpiryOf(ctx) };
 }
@@ -264,7 +285,8 @@ export async function goodsDetail(
     actor.kind === 'buyer' ? nextBatchWithReport(db, id, beijingToday(ctx.now)) : Promise.resolve(null),
   ]);
   const main = [...stock].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
-  const summary = toSummary(row, eligibilityOf(ctx), refs, main?.warehouseId, window);
+  const badges = await liveBadges(db, [row], ctx.now);
+  const summary = toSummary(row, eligibilityOf(ctx), refs, main?.warehouseId, window, badges.get(id) ?? []);
   const [activity] = activitiesCovering(promotions, {
     goodsId: id,
     categoryIds: cats.map((c) => c.id),
@@ -408,4 +430,29 @@ export async function brandWall(db: Db): Promise<BrandWallItem[]> {
     story: b.story,
     goods_count: byBrand.get(b.id) ?? 0,
   }));
+}
+
+/** GET /api/goods/activities?goods_id=: the goods and its live promotions (404 when not on sale). */
+export async function activitiesOfGoods(ctx: ViewerCtx, id: number): Promise<GoodsActivitiesData> {
+  const [row] = await ctx.db
+    .select({ ...summaryColumns })
+    .from(goods)
+    .where(and(eq(goods.id, id), eq(goods.isOnSale, true)));
+  if (!row) throw notFound('商品不存在或已下架');
+  const cats = await ctx.db
+    .select({ id: goodsCategories.categoryId })
+    .from(goodsCategories)
+    .where(eq(goodsCategories.goodsId, id));
+  const [list, activities] = await Promise.all([
+    summaries(ctx, [row]),
+    goodsActivities(ctx, {
+      goodsId: id,
+      categoryIds: cats.map((c) => c.id),
+      brandId: row.brandId,
+      zones: row.zones,
+      ephedrine: row.ephedrine,
+      unit: row.unit,
+    }),
+  ]);
+  return { list, total: 1, page: 1, page_size: 1, activities };
 }

@@ -95,4 +95,42 @@ describe('several full-reduction activities', () => {
     expect((await detail(g.brand.id)).manjian).toEqual([{ amount: 200, reduction: 30 }]);
     expect((await detail(g.other.id)).manjian).toEqual([]);
   });
+
+  it('lists a goods’ live activities and badges from them, not from the stored 满 tag', async () => {
+    const activities = async (id: number) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/goods/activities?goods_id=${id}`,
+          headers: { cookie },
+        })
+      ).json().data;
+    const kid = await activities(g.kid.id);
+    expect(kid.activities).toEqual([
+      expect.objectContaining({
+        kind: 'full_reduction',
+        badge: '满',
+        name: '感冒用药满100减10',
+        text: '满¥100.00减¥10.00',
+      }),
+    ]);
+    expect(kid.list[0].tags).toContain('满');
+    const other = await activities(g.other.id);
+    expect(other.activities).toEqual([]);
+    expect(other.list[0].tags).not.toContain('满');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/goods/activities?goods_id=999999' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('filters the list by a badge as the cards show it', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/goods/list?tag=${encodeURIComponent('满')}&page_size=50`,
+    });
+    const ids = (res.json().data.list as { id: number; tags: string[] }[])
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+    expect(ids).toEqual([g.kid.id, g.brand.id].sort((a, b) => a - b));
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/goods/list?tag=bad' })).statusCode).toBe(422);
+  });
 });

@@ -25,6 +25,8 @@ export interface SpecialSource {
     goodsIds: readonly number[],
     now: Date,
   ): Promise<Map<number, LineSpecialInput>>;
+  /** Every goods on this special now (the catalogue's 秒 / 特 filter). */
+  liveGoodsIds(db: DbOrTx, now: Date): Promise<number[]>;
   /** Inside the order transaction: take the units (promotion stock, per-store limit) or throw 409. */
   reserve?(tx: DbOrTx, takes: readonly SpecialTake[], now: Date): Promise<void>;
   /** Inside the cancel transaction: give back what the order took. */
@@ -63,6 +65,18 @@ export async function loadLineSpecials(
       out.set(goodsId, held ? better(held, special) : special);
     }
   return out;
+}
+
+/** The goods live on specials of these codes now (spike, daily_special, welfare). */
+export async function liveSpecialGoodsIds(
+  db: DbOrTx,
+  codes: readonly string[],
+  now: Date,
+): Promise<number[]> {
+  const lists = await Promise.all(
+    sources.filter((s) => codes.includes(s.code)).map((s) => s.liveGoodsIds(db, now)),
+  );
+  return [...new Set(lists.flat())].sort((a, b) => a - b);
 }
 
 /** Takes the special units an order's priced lines used, per source, in the order transaction. */
