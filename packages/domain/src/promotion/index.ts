@@ -1,2 +1,3 @@
+export * from './activity-page';
 export * from './coverage';
 export * from './stacking';
