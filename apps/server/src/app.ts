@@ -35,6 +35,7 @@ import { orderRoutes } from './modules/order/routes';
 import { orderSweeper } from './modules/order/sweeper';
 import { paymentRoutes } from './modules/payment/routes';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
+import { activityPageAdminRoutes, activityPageRoutes } from './modules/promotion/pages-routes';
 import { promotionRoutes } from './modules/promotion/routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
@@ -139,6 +140,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(paymentRoutes, { prefix: '/api', config });
   await app.register(wechatRoutes, { prefix: '/api', config });
   await app.register(promotionRoutes, { prefix: '/api' });
+  await app.register(activityPageRoutes, { prefix: '/api' });
+  await app.register(activityPageAdminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);
   await app.register(reminderSweeper);

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  activityPagePhaseNames,
-  activityPageStatuses,
-  activityPageTemplates,
-} from '../promotion/activity-page';
+import { activityPagePhases, activityPageStatuses, activityPageTemplates } from '../promotion/activity-page';
 import { beijingInstantOf } from '../time/beijing';
 import { goodsSummary } from './catalog';
 import { idList, multiLineText, recordId, singleLineText } from './input';
@@ -97,9 +93,7 @@ export const activityPageStatusBody = z.strictObject({
   status: z.enum(activityPageStatuses, { error: '状态不正确' }),
 });
 
-export const activityPagePhaseCode = z.enum(
-  Object.keys(activityPagePhaseNames) as [keyof typeof activityPagePhaseNames, ...string[]],
-);
+export const activityPagePhaseCode = z.enum(activityPagePhases);
 
 /** A page in a list (/yjh, the /Hdzx tabs). Times are 10-digit seconds. */
 export const activityPageSummary = z.object({
@@ -179,5 +173,4 @@ export const previewStoreView = z.object({
   id: z.number().int(),
   store_name: z.string(),
   company_name: z.string(),
-  phone: z.string(),
 });

@@ -22,6 +22,13 @@ export const activityPageStatusNames: Record<ActivityPageStatus, string> = {
 
 /** Where a page stands for a buyer: a draft is never shown; paused and ended pages say so. */
 export type ActivityPagePhase = 'draft' | 'paused' | ActivityPhase;
+export const activityPagePhases = [
+  'draft',
+  'paused',
+  'upcoming',
+  'running',
+  'ended',
+] as const satisfies readonly ActivityPagePhase[];
 export const activityPagePhaseNames: Record<ActivityPagePhase, string> = {
   draft: '草稿',
   paused: '已暂停',

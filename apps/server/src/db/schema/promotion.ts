@@ -1,3 +1,4 @@
+import type { ActivitySection } from '@yaocai/domain';
 import {
   boolean,
   index,
@@ -137,4 +138,29 @@ export const userCoupons = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_coupons_user_idx').on(t.userId, t.status)],
+);
+
+/**
+ * 专题/活动页: a page the operator builds from ordered sections (banner, goods floor, countdown,
+ * notice, coupon floor; packages/domain api/activity-pages.ts validates them). Buyers see it only
+ * once published; its phase follows starts_at/ends_at on the server clock.
+ */
+export const activityPages = pgTable(
+  'activity_pages',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** zqmb (专区模板) | hdmb (活动模板) */
+    template: text('template').notNull(),
+    /** draft | published | paused | ended */
+    status: text('status').notNull().default('draft'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Shown instead of 活动暂未开始 / 活动未开始 when not empty. */
+    noticeText: text('notice_text').notNull().default(''),
+    sections: jsonb('sections').$type<ActivitySection[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_pages_listing_idx').on(t.template, t.status, t.endsAt)],
 );
