@@ -141,7 +141,8 @@ export const routeSamples: [string, string, string | undefined, Kind][] = [
 // [sample URL, route name, redirect target for the sample]
 export const redirectSamples: [string, string, string][] = [
   ['/activity', 'activity', '/loading/activity'],
-  ['/activity/a/b/c', 'activity', '/loading/activity'],
+  ['/activity/a/b/c', 'activity', '/loading/activity?url=a%2Fb%2Fc'],
+  ['/activity/12', 'activity', '/loading/activity?url=12'],
   ['/zhzx', 'zhzx', '/basic'],
   ['/wdqb', 'wdqb', '/yegl'],
   ['/order/wl/9', 'order_wl', '/order/info/9?tab=wl'],
