@@ -174,3 +174,4 @@ export const previewStoreView = z.object({
   store_name: z.string(),
   company_name: z.string(),
 });
+export type PreviewStoreView = z.infer<typeof previewStoreView>;
