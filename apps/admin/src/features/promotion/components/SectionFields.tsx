@@ -98,7 +98,6 @@ export function SectionFields({ name, type, known }: Props) {
               onSearch={goods ? setWord : undefined}
               placeholder={goods ? '搜索在售商品' : '选择优惠券'}
               options={[...kept, ...found]}
-              aria-label={goods ? '楼层商品' : '优惠券'}
             />
           </Form.Item>
         </>
