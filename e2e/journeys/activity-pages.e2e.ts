@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -94,6 +95,7 @@ describe('activity pages (专题/活动页)', () => {
     await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(2);
     await tiles.filter({ hasText: '药采E2E感冒专场' }).getByRole('timer').waitFor();
     await h.shot(page, 'activity-zone-list');
+    expect(await axeViolations(page)).toEqual([]);
 
     await tiles.filter({ hasText: '冬季感冒专场' }).click();
     const activity = page.getByTestId('activity-page');
@@ -118,6 +120,7 @@ describe('activity pages (专题/活动页)', () => {
     await page.waitForURL(`**/Hdzx/${zone!.id},${event!.id}/${event!.id}`);
     await page.getByTestId('activity-coupon').first().waitFor();
     await h.shot(page, 'activity-centre-tabs');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('links to a page not started, a paused page, a hash and an unknown activity each say what they should', async () => {
