@@ -142,6 +142,8 @@ describe('activity pages (专题/活动页)', () => {
     await page.getByText('活动不存在').first().waitFor();
     await page.getByRole('button', { name: '返回首页' }).waitFor();
     await h.shot(page, 'activity-unknown');
+    await page.goto('/Hdzx/abc');
+    await page.waitForURL('**/noActivity');
 
     const op = await h.newPage();
     await h.signInOperator(op.page, 'yunying');

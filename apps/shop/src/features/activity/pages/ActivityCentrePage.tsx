@@ -1,5 +1,5 @@
 import { Empty, Skeleton, Tabs } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { useActivityPages } from '../api/activity-pages';
 import { ActivityTemplate } from '../components/ActivityTemplate';
 import '../activity.css';
@@ -11,6 +11,7 @@ export default function ActivityCentrePage() {
   const pages = useActivityPages({ ids });
   if (pages.isPending) return <Skeleton active className="sh-container" />;
   const list = pages.data ?? [];
+  if (pages.isError) return <Navigate to="/noActivity" replace />;
   if (list.length === 0)
     return (
       <div className="sh-container ya-page">
