@@ -36,6 +36,7 @@ import { orderSweeper } from './modules/order/sweeper';
 import { paymentRoutes } from './modules/payment/routes';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
 import { promotionAdminRoutes } from './modules/promotion/admin-routes';
+import { activityPageAdminRoutes, activityPageRoutes } from './modules/promotion/pages-routes';
 import { promotionPublicRoutes } from './modules/promotion/public-routes';
 import { promotionRoutes } from './modules/promotion/routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
@@ -143,6 +144,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(promotionRoutes, { prefix: '/api' });
   await app.register(promotionAdminRoutes, { prefix: '/api' });
   await app.register(promotionPublicRoutes, { prefix: '/api' });
+  await app.register(activityPageRoutes, { prefix: '/api' });
+  await app.register(activityPageAdminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);
   await app.register(reminderSweeper);

@@ -1,4 +1,5 @@
 export * from './api/account';
+export * from './api/activity-pages';
 export * from './api/admin';
 export * from './api/admin-buyers';
 export * from './api/admin-categories';

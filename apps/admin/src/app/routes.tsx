@@ -9,6 +9,7 @@ import {
   FileDoneOutlined,
   GiftOutlined,
   HistoryOutlined,
+  LayoutOutlined,
   PictureOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
@@ -112,6 +113,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: GiftOutlined,
     permission: 'promotions:write',
     page: () => import('../features/promotion/pages/LotteriesPage'),
+  },
+  {
+    path: '/activity-pages',
+    title: '活动页',
+    group: 'promotion',
+    icon: LayoutOutlined,
+    permission: 'promotions:write',
+    page: () => import('../features/promotion/pages/ActivityPagesPage'),
   },
   {
     path: '/rewards',

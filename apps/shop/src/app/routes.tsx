@@ -87,7 +87,7 @@ export const routeTable: AppRoute[] = [
     path: '/loading/activity',
     title: '活动加载中',
     flags: interstitial,
-    page: () => import('../features/system/pages/LoadingPage'),
+    page: () => import('../features/activity/pages/ActivityLoadingPage'),
   },
   {
     name: 'jfsc',
@@ -96,7 +96,11 @@ export const routeTable: AppRoute[] = [
     flags: shop,
     page: () => import('../features/points/pages/PointsMallPage'),
   },
-  redirectRoute('activity', '/activity/:url?/:url1?/:url2?', '/loading/activity'),
+  // The link's segments travel to the interstitial, which resolves them (features/activity).
+  redirectRoute('activity', '/activity/:url?/:url1?/:url2?', ({ url, url1, url2 }) => {
+    const link = [url, url1, url2].filter(Boolean).join('/');
+    return link ? `/loading/activity?url=${encodeURIComponent(link)}` : '/loading/activity';
+  }),
   { name: 'eleven_index', path: '/eleven_index', title: '首页', flags: bare, external: '/' },
 
   // Lists, search, detail
@@ -242,14 +246,36 @@ export const routeTable: AppRoute[] = [
     flags: shop,
     page: () => import('../features/catalog/pages/BrandDetailPage'),
   },
-  { name: 'yjh', path: '/yjh/:id?', title: '活动专区', flags: shop, feature: '活动专区' },
-  { name: 'Hdzx', path: '/Hdzx/:ids/:id?', title: '活动中心', flags: shop, feature: '活动中心' },
+  {
+    name: 'yjh',
+    path: '/yjh/:id?',
+    title: '活动专区',
+    flags: shop,
+    page: () => import('../features/activity/pages/ActivityZonePage'),
+  },
+  {
+    name: 'Hdzx',
+    path: '/Hdzx/:ids/:id?',
+    title: '活动中心',
+    flags: shop,
+    page: () => import('../features/activity/pages/ActivityCentrePage'),
+  },
   { name: 'hb', path: '/hb', title: '满额返现', flags: shop, feature: '满额返现' },
   { name: 'welfare', path: '/welfare', title: '全场94折', flags: shop, feature: '全场94折' },
   { name: 'mrtj', path: '/mrtj', title: '每日特价', flags: shop, feature: '每日特价' },
   { name: 'lqzx', path: '/lqzx', title: '领券中心', flags: shop, feature: '领券中心' },
-  { name: 'zqmb', path: '/zqmb', flags: shop, feature: '专区模板' },
-  { name: 'hdmb', path: '/hdmb', flags: shop, feature: '活动模板' },
+  {
+    name: 'zqmb',
+    path: '/zqmb',
+    flags: shop,
+    page: () => import('../features/activity/pages/ZoneTemplatePage'),
+  },
+  {
+    name: 'hdmb',
+    path: '/hdmb',
+    flags: shop,
+    page: () => import('../features/activity/pages/ActivityTemplatePage'),
+  },
   { name: 'yyh', path: '/yyh', title: '优医汇', flags: shop, feature: '优医汇' },
   { name: 'yyh_list', path: '/yyh/list', title: '优医汇', flags: shop, feature: '优医汇' },
   {

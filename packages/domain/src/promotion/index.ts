@@ -1,3 +1,4 @@
+export * from './activity-page';
 export * from './badges';
 export * from './coverage';
 export * from './rule';

@@ -53,3 +53,19 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
+
+/**
+ * The instant a Beijing wall-clock time `YYYY-MM-DD HH:mm` names (the console's date-time
+ * fields), or undefined when the text names no such minute.
+ */
+export function beijingInstantOf(text: string): Date | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [, date, hours, minutes] = match;
+  if (Number(hours) > 23 || Number(minutes) > 59) return undefined;
+  const instant = new Date(Date.parse(`${date}T${hours}:${minutes}:00Z`) - BEIJING_OFFSET_MS);
+  if (Number.isNaN(instant.getTime())) return undefined;
+  return beijingDateTimeText(instant.getTime() / 1000) === `${date} ${hours}:${minutes}`
+    ? instant
+    : undefined;
+}

@@ -1,4 +1,4 @@
-import type { Coverage } from '@yaocai/domain';
+import type { ActivitySection, Coverage } from '@yaocai/domain';
 import {
   boolean,
   index,
@@ -148,4 +148,29 @@ export const orderPromotions = pgTable(
     primaryKey({ columns: [t.orderId, t.code, t.promotionId] }),
     index('order_promotions_promotion_idx').on(t.code, t.promotionId),
   ],
+);
+
+/**
+ * 专题/活动页: a page the operator builds from ordered sections (banner, goods floor, countdown,
+ * notice, coupon floor; packages/domain api/activity-pages.ts validates them). Buyers see it only
+ * once published; its phase follows starts_at/ends_at on the server clock.
+ */
+export const activityPages = pgTable(
+  'activity_pages',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** zqmb (专区模板) | hdmb (活动模板) */
+    template: text('template').notNull(),
+    /** draft | published | paused | ended */
+    status: text('status').notNull().default('draft'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Shown instead of 活动暂未开始 / 活动未开始 when not empty. */
+    noticeText: text('notice_text').notNull().default(''),
+    sections: jsonb('sections').$type<ActivitySection[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_pages_listing_idx').on(t.template, t.status, t.endsAt)],
 );

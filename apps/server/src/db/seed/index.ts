@@ -4,6 +4,7 @@ import { rebuildPurchases } from '../../modules/quick-buy/purchases';
 import type { Db } from '../client';
 import { settings } from '../schema';
 import { seedAccounts } from './accounts';
+import { seedActivityPages } from './activity-pages';
 import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
 import { seedCompliancePapers } from './compliance';
@@ -39,6 +40,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedSelfService(tx);
     await seedInvoices(tx);
     await seedPoints(tx);
+    await seedActivityPages(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });

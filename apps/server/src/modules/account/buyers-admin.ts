@@ -195,3 +195,23 @@ export async function assignServiceContact(ctx: OperatorCtx, companyId: number, 
   });
   return companyDetail(ctx, companyId);
 }
+
+/**
+ * Store accounts found by store or company name (at most 20): the console's store pickers
+ * (previewing a page as a store would get it). No phone: the picker's operator may not hold
+ * buyers:read.
+ */
+export async function searchStores(ctx: OperatorCtx, q: string) {
+  const like = `%${escapeLike(q)}%`;
+  return ctx.db
+    .select({
+      id: users.id,
+      store_name: users.storeName,
+      company_name: companies.name,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(q ? or(ilike(users.storeName, like), ilike(companies.name, like)) : undefined)
+    .orderBy(asc(users.id))
+    .limit(20);
+}

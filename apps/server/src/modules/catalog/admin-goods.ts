@@ -510,3 +510,13 @@ export async function goodsEditorOptions(ctx: OperatorCtx) {
     warehouses: warehouseRows,
   };
 }
+
+/** The names of the goods of these ids that exist (on sale or not): pickers and reference checks. */
+export async function goodsNames(ctx: OperatorCtx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: goods.id, name: goods.name, spec: goods.spec })
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, `${r.name} ${r.spec}`.trim()]));
+}

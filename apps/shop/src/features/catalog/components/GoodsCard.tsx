@@ -7,6 +7,7 @@ import { LadderPriceTable } from './LadderPriceTable';
 import { PriceTag } from './PriceTag';
 import { RxBadge } from './RxBadge';
 import { TagBadges } from './TagBadges';
+import '../catalog.css';
 
 interface Props {
   goods: GoodsSummary;

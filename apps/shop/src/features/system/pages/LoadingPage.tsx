@@ -1,21 +1,18 @@
 import { App, Spin } from 'antd';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { resolveForward } from '../lib/forward';
 
 /**
- * The interstitial: /loading?to=<link> forwards to an in-site link (any other goes home);
- * /loading/activity resolves an activity link (?url=). Nothing to forward to: alert 活动暂未开始
- * and go home.
+ * The interstitial: /loading?to=<link> forwards to an in-site link (any other goes home).
+ * Nothing to forward to: alert 活动暂未开始 and go home. Activity links have their own
+ * interstitial (/loading/activity, features/activity).
  */
 export default function LoadingPage() {
   const [params] = useSearchParams();
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const { modal } = App.useApp();
-  const link = pathname.startsWith('/loading/activity')
-    ? (params.get('url') ?? params.get('to'))
-    : params.get('to');
+  const link = params.get('to');
 
   useEffect(() => {
     const forward = resolveForward(link, window.location.origin);

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 
-/** Activity not available: not started yet (default) or over (?status=ended). */
+/** An activity link that names no activity (or ?status=ended: one that is over). */
 export default function NoActivityPage() {
   const [params] = useSearchParams();
   const ended = params.get('status') === 'ended';
@@ -9,11 +9,11 @@ export default function NoActivityPage() {
     <div className="sh-container" style={{ background: '#fff', margin: '20px auto', padding: '40px 0' }}>
       <Result
         status="info"
-        title={ended ? '活动已结束' : '活动未开始'}
+        title={ended ? '活动已结束' : '活动不存在'}
         subTitle={
           ended
             ? '该活动已经结束，感谢您的关注，更多优惠请留意首页活动。'
-            : '该活动尚未开始，请在活动开始后再来。'
+            : '您访问的活动不存在或已下线，更多优惠请留意首页活动。'
         }
         extra={
           <Link to="/">
