@@ -1,2 +1,3 @@
 export * from './coverage';
+export * from './rules/cash-back';
 export * from './stacking';
