@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes';
 import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoice/routes';
 import { itemRequestAdminRoutes, itemRequestRoutes } from './modules/item-request/routes';
 import { lotteryAdminRoutes, lotteryBuyerRoutes, lotteryRoutes } from './modules/lottery/routes';
+import { specialActivityRoutes } from './modules/promotion/activity-routes';
 import { memberRoutes } from './modules/member/routes';
 import { reminderSweeper } from './modules/message/reminder-sweeper';
 import { messageRoutes } from './modules/message/routes';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(lotteryRoutes, { prefix: '/api' });
   await app.register(lotteryBuyerRoutes, { prefix: '/api' });
   await app.register(lotteryAdminRoutes, { prefix: '/api' });
+  await app.register(specialActivityRoutes, { prefix: '/api' });
   await app.register(pointsMallRoutes, { prefix: '/api' });
   await app.register(pointsRoutes, { prefix: '/api' });
   await app.register(pointsAdminRoutes, { prefix: '/api' });

@@ -253,6 +253,7 @@ export const cashBackCredits = pgTable(
       .notNull()
       .references(() => cashBackActivities.id),
     orderId: integer('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
@@ -267,4 +268,21 @@ export const cashBackCredits = pgTable(
     uniqueIndex('cash_back_credits_order_uq').on(t.orderId),
     index('cash_back_credits_user_idx').on(t.userId),
   ],
+);
+
+/** Units an order bought under a welfare discount (the activity's uses and sales). */
+export const welfareTakes = pgTable(
+  'welfare_takes',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => welfareActivities.id),
+    orderId: integer('order_id').notNull(),
+    userId: integer('user_id').notNull(),
+    goodsId: integer('goods_id').notNull(),
+    units: integer('units').notNull(),
+    released: boolean('released').notNull().default(false),
+  },
+  (t) => [index('welfare_takes_order_idx').on(t.orderId), index('welfare_takes_activity_idx').on(t.activityId)],
 );

@@ -30,6 +30,7 @@ import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
 import { awardOrderPoints } from '../points/service';
+import { creditOrderCashBack } from '../promotion/cash-back';
 import { releaseSpecials, reserveSpecials } from '../promotion/specials';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
@@ -461,6 +462,7 @@ export async function sweepDeliveredOrders(db: Db, now = new Date(), limit = 200
         `发货${autoConfirmDays}天后系统自动确认收货`,
       );
       await awardOrderPoints(tx, order);
+      await creditCashBack(tx, order);
       await notify(
         tx,
         {
@@ -483,7 +485,17 @@ export async function confirmReceipt(db: Db, userId: number, orderId: number) {
     const order = await lockOrder(tx, orderId, userId);
     await transition(tx, order, 'confirm_delivery', { type: 'buyer', id: userId }, '买家确认收货');
     await awardOrderPoints(tx, order);
+    await creditCashBack(tx, order);
   });
+}
+
+/** A received order's 满返: the promotion module reads the tiers on the order's lines. */
+async function creditCashBack(tx: DbOrTx, order: typeof orders.$inferSelect) {
+  const lines = await tx
+    .select({ goodsId: orderLines.goodsId, kind: orderLines.kind, payableFen: orderLines.payableFen })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  await creditOrderCashBack(tx, order, lines);
 }
 
 /**
