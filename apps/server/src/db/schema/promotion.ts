@@ -284,5 +284,8 @@ export const welfareTakes = pgTable(
     units: integer('units').notNull(),
     released: boolean('released').notNull().default(false),
   },
-  (t) => [index('welfare_takes_order_idx').on(t.orderId), index('welfare_takes_activity_idx').on(t.activityId)],
+  (t) => [
+    index('welfare_takes_order_idx').on(t.orderId),
+    index('welfare_takes_activity_idx').on(t.activityId),
+  ],
 );

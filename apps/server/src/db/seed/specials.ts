@@ -83,4 +83,3 @@ export async function seedSpecials(tx: Tx, now = new Date()) {
   });
   if (received) await creditOrderCashBack(tx, received, receivedLines);
 }
-

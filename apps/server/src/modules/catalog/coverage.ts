@@ -1,7 +1,7 @@
 import { type Coverage, type CoverageFacts, covers } from '@yaocai/domain';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, goods, goodsCategories } from '../../db/schema';
+import { brands, categories, goods, goodsCategories } from '../../db/schema';
 
 // What promotions decide coverage on (packages/domain covers()): per goods its categories with
 // their ancestors, brand, zones and 含麻 flag. The promotion module asks here; it never reads the
@@ -19,7 +19,10 @@ async function ancestorsOf(db: DbOrTx): Promise<(id: number) => number[]> {
 }
 
 /** Coverage facts of these goods (unknown ids are left out). */
-export async function coverageFactsOf(db: DbOrTx, goodsIds: readonly number[]): Promise<Map<number, CoverageFacts>> {
+export async function coverageFactsOf(
+  db: DbOrTx,
+  goodsIds: readonly number[],
+): Promise<Map<number, CoverageFacts>> {
   const ids = [...new Set(goodsIds)];
   if (ids.length === 0) return new Map();
   const [rows, links, lineage] = await Promise.all([
@@ -93,4 +96,33 @@ export async function coveredGoodsIds(db: DbOrTx, coverage: Coverage, limit = 5_
     .filter((f) => covers(coverage, f))
     .map((f) => f.goodsId)
     .sort((a, b) => a - b);
+}
+
+/** Which parts of a coverage name goods, categories or brands that do not exist. */
+export async function unknownCoverage(db: DbOrTx, c: Coverage) {
+  const count = async (table: typeof categories | typeof brands, ids: readonly number[] | undefined) =>
+    ids?.length
+      ? (
+          await db
+            .select({ id: table.id })
+            .from(table)
+            .where(inArray(table.id, [...ids]))
+        ).length
+      : 0;
+  const goodsFound = (await coverageFactsOf(db, c.goodsIds ?? [])).size;
+  return {
+    goods: goodsFound !== new Set(c.goodsIds ?? []).size,
+    categories: (await count(categories, c.categoryIds)) !== new Set(c.categoryIds ?? []).size,
+    brands: (await count(brands, c.brandIds)) !== new Set(c.brandIds ?? []).size,
+  };
+}
+
+/** Name and base price of goods a promotion names (the console's lists and the price checks). */
+export async function goodsBriefsOf(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { id: number; name: string; basePriceFen: number }>();
+  const rows = await db
+    .select({ id: goods.id, name: goods.name, basePriceFen: goods.basePriceFen })
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
 }

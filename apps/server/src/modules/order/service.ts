@@ -7,7 +7,7 @@ import {
   type PricedLine,
   prorate,
 } from '@yaocai/domain';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
 import {
@@ -522,4 +522,32 @@ export async function buyAgain(ctx: BuyerCtx, orderId: number) {
     ),
   );
   return { added: lines.length };
+}
+
+/**
+ * What the goods lines of these (order, goods) pairs were paid, for orders not cancelled: the
+ * promotion module's per-activity sales. Returns fen and distinct orders.
+ */
+export async function goodsLineSales(
+  db: DbOrTx,
+  pairs: readonly { orderId: number; goodsId: number }[],
+): Promise<{ amountFen: number; orders: number }> {
+  if (pairs.length === 0) return { amountFen: 0, orders: 0 };
+  const rows = await db
+    .select({ orderId: orderLines.orderId, goodsId: orderLines.goodsId, payableFen: orderLines.payableFen })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        inArray(orderLines.orderId, [...new Set(pairs.map((p) => p.orderId))]),
+        eq(orderLines.kind, 'goods'),
+        ne(orders.status, 'cancelled'),
+      ),
+    );
+  const wanted = new Set(pairs.map((p) => `${p.orderId}:${p.goodsId}`));
+  const hit = rows.filter((r) => wanted.has(`${r.orderId}:${r.goodsId}`));
+  return {
+    amountFen: hit.reduce((s, r) => s + r.payableFen, 0),
+    orders: new Set(hit.map((r) => r.orderId)).size,
+  };
 }

@@ -1,6 +1,5 @@
 import {
   addDays,
-
   beijingStartOf,
   beijingToday,
   type CashBackData,
@@ -74,7 +73,10 @@ const head = (a: { id: number; name: string; startsAt: Date; endsAt: Date }) => 
 });
 
 /** GET /api/activity/welfare: the running welfare activity (the oldest if several) and its goods. */
-export async function welfarePage(ctx: ViewerCtx, q: { page: number; page_size: number }): Promise<WelfareData> {
+export async function welfarePage(
+  ctx: ViewerCtx,
+  q: { page: number; page_size: number },
+): Promise<WelfareData> {
   const [activity] = await runningWelfare(ctx.db, ctx.now);
   const timestamp = seconds(ctx.now);
   if (!activity)
@@ -96,13 +98,19 @@ export async function welfarePage(ctx: ViewerCtx, q: { page: number; page_size: 
 }
 
 /** 满300返20, 每满100返3: the tiers as the shop says them. */
-export function cashBackRuleText(tiers: { thresholdFen: number; amountFen: number }[], repeat: boolean): string {
+export function cashBackRuleText(
+  tiers: { thresholdFen: number; amountFen: number }[],
+  repeat: boolean,
+): string {
   const each = tiers.map((t) => `${repeat ? '每' : ''}满${toYuan(t.thresholdFen)}返${toYuan(t.amountFen)}`);
   return `${each.join('，')}（元）`;
 }
 
 /** GET /api/activity/cash_back: the running 满返 activity, this store's cash-back, the goods. */
-export async function cashBackPage(ctx: ViewerCtx, q: { page: number; page_size: number }): Promise<CashBackData> {
+export async function cashBackPage(
+  ctx: ViewerCtx,
+  q: { page: number; page_size: number },
+): Promise<CashBackData> {
   const running = (await cashBackActivitiesAt(ctx.db, ctx.now)).filter((a) => a.status === 'active');
   const activity = running[0];
   const userId = userIdOf(ctx);
@@ -149,4 +157,3 @@ export async function cashBackPage(ctx: ViewerCtx, q: { page: number; page_size:
     timestamp,
   };
 }
-

@@ -1,7 +1,7 @@
 import { beijingToday, type LineSpecialInput } from '@yaocai/domain';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { dailySpecialGoods, dailySpecials, dailySpecialStoreDays, dailySpecialTakes } from '../../db/schema';
+import { dailySpecialGoods, dailySpecialStoreDays, dailySpecials, dailySpecialTakes } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { SpecialSource, SpecialTake } from './specials';
 
