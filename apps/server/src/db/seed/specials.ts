@@ -72,9 +72,9 @@ export async function seedSpecials(tx: Tx, now = new Date()) {
   await tx.insert(cashBackActivities).values({
     name: '满额返现',
     tiers: [
-      { thresholdFen: 500_00, amountFen: 10_00 },
-      { thresholdFen: 2000_00, amountFen: 60_00 },
-      { thresholdFen: 5000_00, amountFen: 200_00 },
+      { thresholdFen: 200_00, amountFen: 5_00 },
+      { thresholdFen: 1000_00, amountFen: 30_00 },
+      { thresholdFen: 3000_00, amountFen: 100_00 },
     ],
     repeat: false,
     coverage: { goodsIds: covered },
