@@ -23,13 +23,9 @@ export function ActivityGoodsCard({ goods, price, note }: Props) {
       <div>
         <PriceTag goods={goods} price={price} />
         {price !== null && goods.base_price !== null && price < goods.base_price && (
-          <s
-            className="yc-muted"
-            style={{ marginLeft: 8 }}
-            aria-label={`原价${goods.base_price.toFixed(2)}元`}
-          >
-            ¥{goods.base_price.toFixed(2)}
-          </s>
+          <span className="yc-muted" style={{ marginLeft: 8 }}>
+            原价<s>¥{goods.base_price.toFixed(2)}</s>
+          </span>
         )}
       </div>
       <Link to={detailHref(goods)} className="yc-card-name" title={goods.name}>
