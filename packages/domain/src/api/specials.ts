@@ -246,3 +246,17 @@ export const adminCashBackView = adminHead.extend({
   credits: z.object({ orders: z.number().int(), credited: z.number(), reversed: z.number() }),
 });
 export type AdminCashBackView = z.infer<typeof adminCashBackView>;
+
+/** GET /api/admin/promotion/coverage_options: what a coverage picker offers besides goods. */
+export const coverageOptions = z.object({
+  categories: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      menu: z.string(),
+      parent_id: z.number().int().nullable(),
+    }),
+  ),
+  brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type CoverageOptions = z.infer<typeof coverageOptions>;

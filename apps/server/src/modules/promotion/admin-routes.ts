@@ -3,6 +3,7 @@ import {
   adminDailySpecialView,
   adminWelfareView,
   cashBackBody,
+  coverageOptions,
   dailySpecialBody,
   envelope,
   idParams,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
+import { catalogRefs } from '../catalog/refs';
 import { listCashBack, listWelfare, saveCashBack, saveWelfare } from './admin-activities';
 import { listDailySpecials, saveDailySpecial } from './admin-daily';
 import { changeStatus } from './admin-status';
@@ -144,6 +146,29 @@ export const specialsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await saveCashBack(await request.operatorCtx(), request.params.id, request.body), '已保存'),
   );
 
+  app.get(
+    `${base}/coverage_options`,
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Categories and brands a coverage may name',
+        response: { 200: envelope(coverageOptions) },
+      },
+    },
+    async () => {
+      const refs = await catalogRefs(app.db);
+      return ok({
+        categories: refs.categories.map((c) => ({
+          id: c.id,
+          name: c.name,
+          menu: c.menu,
+          parent_id: c.parentId,
+        })),
+        brands: refs.brands.map((b) => ({ id: b.id, name: b.name })),
+      });
+    },
+  );
   app.post(
     `${base}/:kind/:id/status`,
     {
