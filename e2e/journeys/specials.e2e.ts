@@ -119,8 +119,8 @@ describe('daily specials, welfare and cash-back', () => {
     const option = page.locator('.ant-select-item-option').first();
     await option.waitFor();
     await option.click();
-    await dialog.getByLabel('特价').fill('0.5');
-    await dialog.getByLabel('每店每日限购').fill('5');
+    await dialog.getByLabel('特价', { exact: true }).fill('0.5');
+    await dialog.getByLabel('每店每日限购', { exact: true }).fill('5');
     await h.shot(page, 'specials-admin-new');
     await dialog.getByRole('button', { name: '保 存' }).click();
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(before + 1);

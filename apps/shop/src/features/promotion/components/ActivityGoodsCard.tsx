@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BuyBox } from '../../catalog/components/BuyBox';
 import { PriceTag } from '../../catalog/components/PriceTag';
 import { detailHref } from '../../catalog/lib/goods-view';
+import '../../catalog/catalog.css';
 
 interface Props {
   goods: GoodsSummary;
