@@ -260,3 +260,15 @@ export const coverageOptions = z.object({
   brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type CoverageOptions = z.infer<typeof coverageOptions>;
+
+/** GET /api/admin/promotion/preview?phone=: the three activity pages as that store sees them now. */
+export const specialPreviewQuery = z.object({
+  phone: singleLineText('门店手机号', 20).pipe(z.string().min(1, { error: '请填写门店登录手机号' })),
+});
+export const specialPreview = z.object({
+  store: z.object({ user_id: z.number().int(), may_see_price: z.boolean() }),
+  everyday_price: everydayPriceData,
+  welfare: welfareData,
+  cash_back: cashBackData,
+});
+export type SpecialPreview = z.infer<typeof specialPreview>;

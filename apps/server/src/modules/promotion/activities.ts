@@ -11,7 +11,10 @@ import {
 } from '@yaocai/domain';
 import { desc, eq } from 'drizzle-orm';
 import { cashBackActivities, cashBackCredits } from '../../db/schema';
-import type { ViewerCtx } from '../../lib/context';
+import type { OperatorCtx, ViewerCtx } from '../../lib/context';
+import { eligibilityOf } from '../../lib/eligibility';
+import { notFound } from '../../lib/errors';
+import { standingByPhone } from '../account/standing';
 import { coveredGoodsIds } from '../catalog/coverage';
 import { summariesOf } from '../catalog/service';
 import { cashBackActivitiesAt } from './cash-back';
@@ -155,5 +158,28 @@ export async function cashBackPage(
     total_earned,
     goods: await coveredPage(ctx, ids, q.page, q.page_size),
     timestamp,
+  };
+}
+
+/** The operator's preview: the three pages computed as that store (its eligibility, its limits). */
+export async function previewAsStore(ctx: OperatorCtx, phone: string) {
+  const standing = await standingByPhone(ctx.db, phone);
+  if (!standing) throw notFound('门店不存在');
+  const asStore: ViewerCtx = {
+    db: ctx.db,
+    now: ctx.now,
+    actor: { kind: 'buyer', userId: standing.userId, companyId: standing.companyId, standing },
+  };
+  const first = { page: 1, page_size: 20 };
+  const [everyday_price, welfare, cash_back] = await Promise.all([
+    everydayPrice(asStore),
+    welfarePage(asStore, first),
+    cashBackPage(asStore, first),
+  ]);
+  return {
+    store: { user_id: standing.userId, may_see_price: eligibilityOf(asStore).price === null },
+    everyday_price,
+    welfare,
+    cash_back,
   };
 }

@@ -8,6 +8,8 @@ import {
   envelope,
   idParams,
   specialKindParams,
+  specialPreview,
+  specialPreviewQuery,
   specialStatusBody,
   welfareBody,
 } from '@yaocai/domain';
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
 import { catalogRefs } from '../catalog/refs';
+import { previewAsStore } from './activities';
 import { listCashBack, listWelfare, saveCashBack, saveWelfare } from './admin-activities';
 import { listDailySpecials, saveDailySpecial } from './admin-daily';
 import { changeStatus } from './admin-status';
@@ -168,6 +171,19 @@ export const specialsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         brands: refs.brands.map((b) => ({ id: b.id, name: b.name })),
       });
     },
+  );
+  app.get(
+    `${base}/preview`,
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'The activity pages as a given store sees them now',
+        querystring: specialPreviewQuery,
+        response: { 200: envelope(specialPreview) },
+      },
+    },
+    async (request) => ok(await previewAsStore(await request.operatorCtx(), request.query.phone)),
   );
   app.post(
     `${base}/:kind/:id/status`,

@@ -405,4 +405,25 @@ describe('console', () => {
     expect(rows[1].before).toMatchObject({ rate_percent: 90 });
     expect(rows[1].after).toMatchObject({ rate_percent: 88 });
   });
+
+  it('previews the activity pages as a given store: its limits, its price visibility; unknown stores 404', async () => {
+    const g = await createGoods(ctx.app.db, { warehouseId, priceFen: 10_000 });
+    await dailySpecial([{ goods_id: g.id, price: 60, daily_limit: 2 }]);
+    const approved = await createBuyer(ctx.app.db);
+    const pending = await createBuyer(ctx.app.db, { status: 'pending' });
+    const preview = async (phone: string) =>
+      send('GET', `/api/admin/promotion/preview?phone=${encodeURIComponent(phone)}`, op);
+    const seen = (await preview(approved.user.phone as string)).json().data;
+    expect(seen.store).toEqual({ user_id: approved.user.id, may_see_price: true });
+    expect(seen.everyday_price.list.find((x: { id: number }) => x.id === g.id)).toMatchObject({
+      special_price: 60,
+      remaining_limit: 2,
+    });
+    const hidden = (await preview(pending.user.phone as string)).json().data;
+    expect(hidden.store.may_see_price).toBe(false);
+    expect(hidden.everyday_price.list.find((x: { id: number }) => x.id === g.id).special_price).toBeNull();
+    const missing = await preview('19999999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('门店不存在');
+  });
 });
