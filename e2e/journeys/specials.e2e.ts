@@ -126,6 +126,15 @@ describe('daily specials, welfare and cash-back', () => {
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(before + 1);
     expect(await table.textContent()).toContain('周末特价');
     await h.shot(page, 'specials-admin-list');
+
+    // Preview as the demo store: today's specials, the new one included, at its prices.
+    await page.getByTestId('admin-menu').getByRole('link', { name: '活动预览' }).click();
+    await page.getByLabel('门店登录手机号').fill('13800000001');
+    await page.getByRole('button', { name: '预览' }).click();
+    const preview = page.getByTestId('admin-special-preview');
+    await preview.getByText('阿莫西林胶囊').first().waitFor();
+    expect(await preview.textContent()).toContain('满额返现：满200返5');
+    await h.shot(page, 'specials-admin-preview');
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import {
   CommentOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  EyeOutlined,
   FileDoneOutlined,
   FireOutlined,
   GiftOutlined,
@@ -130,6 +131,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: MoneyCollectOutlined,
     permission: 'promotions:write',
     page: () => import('../features/promotion/pages/CashBackActivitiesPage'),
+  },
+  {
+    path: '/special-preview',
+    title: '活动预览',
+    group: 'promotion',
+    icon: EyeOutlined,
+    permission: 'promotions:write',
+    page: () => import('../features/promotion/pages/SpecialPreviewPage'),
   },
   {
     path: '/rewards',

@@ -5,6 +5,7 @@ import type {
   AdminWelfareView,
   CoverageOptions,
   SpecialKind,
+  SpecialPreview,
 } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
@@ -47,4 +48,13 @@ export const useCoverageOptions = () =>
     queryKey: ['admin-specials', 'coverage-options'],
     queryFn: () => http.get<CoverageOptions>('/api/admin/promotion/coverage_options'),
     staleTime: 60_000,
+  });
+
+/** GET /api/admin/promotion/preview?phone= (only once a phone is given) */
+export const useSpecialPreview = (phone: string) =>
+  useQuery({
+    queryKey: ['admin-specials', 'preview', phone],
+    queryFn: () =>
+      http.get<SpecialPreview>(`/api/admin/promotion/preview?phone=${encodeURIComponent(phone)}`),
+    enabled: phone !== '',
   });
