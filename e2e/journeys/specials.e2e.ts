@@ -130,7 +130,7 @@ describe('daily specials, welfare and cash-back', () => {
     // Preview as the demo store: today's specials, the new one included, at its prices.
     await page.getByTestId('admin-menu').getByRole('link', { name: '活动预览' }).click();
     await page.getByLabel('门店登录手机号').fill('13800000001');
-    await page.getByRole('button', { name: '预览' }).click();
+    await page.getByLabel('门店登录手机号').press('Enter');
     const preview = page.getByTestId('admin-special-preview');
     await preview.getByText('阿莫西林胶囊').first().waitFor();
     expect(await preview.textContent()).toContain('满额返现：满200返5');
