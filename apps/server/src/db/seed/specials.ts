@@ -1,5 +1,5 @@
 import { addDays, beijingStartOf, beijingToday, mulFloor } from '@yaocai/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { creditOrderCashBack } from '../../modules/promotion/cash-back';
 import type { Tx } from '../client';
 import {
@@ -26,7 +26,16 @@ export async function seedSpecials(tx: Tx, now = new Date()) {
   const pool = await tx
     .select({ id: goods.id, basePriceFen: goods.basePriceFen })
     .from(goods)
-    .where(and(eq(goods.isOnSale, true), eq(goods.isBuy, true), eq(goods.ephedrine, false)))
+    // Goods tagged 满 stay out: a special price takes no full-reduction, and the demo's 满减
+    // goods should keep reaching their tiers.
+    .where(
+      and(
+        eq(goods.isOnSale, true),
+        eq(goods.isBuy, true),
+        eq(goods.ephedrine, false),
+        sql`not (${goods.tags} @> array['满']::text[])`,
+      ),
+    )
     .orderBy(asc(goods.id))
     .limit(40);
   if (pool.length < 20) return;
