@@ -46,6 +46,13 @@ export const auditActions = {
   'operator.update': '修改操作员',
   'operator.reset_password': '重置操作员密码',
   'operator.set_status': '启用/停用操作员',
+  'daily_special.create': '新建每日特价',
+  'daily_special.update': '修改每日特价',
+  'welfare.create': '新建福利折扣',
+  'welfare.update': '修改福利折扣',
+  'cash_back.create': '新建满额返现',
+  'cash_back.update': '修改满额返现',
+  'promotion.status': '暂停/恢复/结束活动',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -1,6 +1,7 @@
 import type { ActivitySection, Coverage } from '@yaocai/domain';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -9,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './account';
 import { goods, warehouses } from './catalog';
@@ -173,4 +175,152 @@ export const activityPages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('activity_pages_listing_idx').on(t.template, t.status, t.endsAt)],
+);
+
+// ---- Daily specials (每日特价 /mrtj), welfare (全场94折 /welfare), cash-back (满返 /hb) ----
+// Each activity has a status the operator moves: active (runs inside its dates), paused, ended.
+
+/** A daily-special activity: its goods are on a special price every Beijing day in the range. */
+export const dailySpecials = pgTable('daily_specials', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Beijing dates, inclusive. */
+  startsOn: date('starts_on', { mode: 'string' }).notNull(),
+  endsOn: date('ends_on', { mode: 'string' }).notNull(),
+  /** active | paused | ended */
+  status: text('status').notNull().default('active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One goods of a daily special: its price, per-store daily limit and special stock (null: none). */
+export const dailySpecialGoods = pgTable(
+  'daily_special_goods',
+  {
+    id: serial('id').primaryKey(),
+    specialId: integer('special_id')
+      .notNull()
+      .references(() => dailySpecials.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    priceFen: integer('price_fen').notNull(),
+    dailyLimit: integer('daily_limit'),
+    stock: integer('stock'),
+    /** Special units taken by orders not cancelled; never above stock (conditional update). */
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [uniqueIndex('daily_special_goods_uq').on(t.specialId, t.goodsId)],
+);
+
+/** Special units a store bought of one special goods on one Beijing day (the daily limit's count). */
+export const dailySpecialStoreDays = pgTable(
+  'daily_special_store_days',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => dailySpecialGoods.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId, t.day] })],
+);
+
+/** What an order took of a daily special, so a cancel gives back exactly that, once. */
+export const dailySpecialTakes = pgTable(
+  'daily_special_takes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => dailySpecialGoods.id),
+    userId: integer('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    units: integer('units').notNull(),
+    amountFen: integer('amount_fen').notNull().default(0),
+    released: boolean('released').notNull().default(false),
+  },
+  (t) => [
+    index('daily_special_takes_order_idx').on(t.orderId),
+    index('daily_special_takes_item_idx').on(t.itemId),
+  ],
+);
+
+/** A welfare discount (全场94折): covered goods sell at rate_percent of their price. */
+export const welfareActivities = pgTable('welfare_activities', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  ratePercent: integer('rate_percent').notNull(),
+  /** packages/domain Coverage: goods, categories, brands (data, never a tag). */
+  coverage: jsonb('coverage').$type<Coverage>().notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  /** active | paused | ended */
+  status: text('status').notNull().default('active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A cash-back activity (满返): covered goods' paid amount reaching a tier earns money back. */
+export const cashBackActivities = pgTable('cash_back_activities', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** [{ thresholdFen, amountFen }], thresholds increasing. */
+  tiers: jsonb('tiers').$type<{ thresholdFen: number; amountFen: number }[]>().notNull(),
+  /** The reached tier repeats for every multiple of its threshold (每满X返Y). */
+  repeat: boolean('repeat').notNull().default(false),
+  coverage: jsonb('coverage').$type<Coverage>().notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  /** active | paused | ended */
+  status: text('status').notNull().default('active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The cash-back one order earned (one row per order: crediting twice is impossible). */
+export const cashBackCredits = pgTable(
+  'cash_back_credits',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => cashBackActivities.id),
+    orderId: integer('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Paid amount of the covered lines the tiers were read on. */
+    baseFen: integer('base_fen').notNull(),
+    creditFen: integer('credit_fen').notNull(),
+    reversedFen: integer('reversed_fen').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cash_back_credits_order_uq').on(t.orderId),
+    index('cash_back_credits_user_idx').on(t.userId),
+  ],
+);
+
+/** Units an order bought under a welfare discount (the activity's uses and sales). */
+export const welfareTakes = pgTable(
+  'welfare_takes',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => welfareActivities.id),
+    orderId: integer('order_id').notNull(),
+    userId: integer('user_id').notNull(),
+    goodsId: integer('goods_id').notNull(),
+    units: integer('units').notNull(),
+    released: boolean('released').notNull().default(false),
+  },
+  (t) => [
+    index('welfare_takes_order_idx').on(t.orderId),
+    index('welfare_takes_activity_idx').on(t.activityId),
+  ],
 );

@@ -14,6 +14,7 @@ import { seedOrders } from './order';
 import { seedPoints } from './points';
 import { seedSelfService } from './self-service';
 import { seedSettings } from './settings';
+import { seedSpecials } from './specials';
 
 const MARKER = 'demo_data';
 
@@ -41,6 +42,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedInvoices(tx);
     await seedPoints(tx);
     await seedActivityPages(tx);
+    await seedSpecials(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });

@@ -1,5 +1,5 @@
 import type { BuyerStanding } from '@yaocai/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
 import { companies, qualifications, users } from '../../db/schema';
@@ -28,4 +28,10 @@ const standingStatement = statement(
 export async function loadBuyerStanding(db: DbOrTx, userId: number): Promise<BuyerStanding | undefined> {
   const [row] = await rawRows<BuyerStanding>(db, standingStatement, [userId]);
   return row;
+}
+
+/** The standing of the store that logs in with this phone (an operator's preview as a buyer). */
+export async function standingByPhone(db: DbOrTx, phone: string): Promise<BuyerStanding | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  return row ? loadBuyerStanding(db, row.id) : undefined;
 }

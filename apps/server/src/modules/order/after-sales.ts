@@ -9,6 +9,7 @@ import { audit } from '../audit/service';
 import { type LineCodes, recordShipmentContents, refuseShippedCodes } from '../compliance/shipping';
 import { type Notice, notify } from '../message/service';
 import { reverseOrderPoints } from '../points/service';
+import { reverseOrderCashBack } from '../promotion/cash-back';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
 import { afterSaleView } from './queries';
@@ -136,6 +137,7 @@ export async function decideAfterSale(
         .set({ refundedFen: order.refundedFen + refundFen })
         .where(eq(orders.id, order.id));
       await reverseOrderPoints(tx, order, order.refundedFen + refundFen);
+      await reverseOrderCashBack(tx, order, order.refundedFen + refundFen);
       await transition(
         tx,
         { ...order, status },

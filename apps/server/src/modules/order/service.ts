@@ -7,7 +7,7 @@ import {
   type PricedLine,
   prorate,
 } from '@yaocai/domain';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
 import {
@@ -31,6 +31,7 @@ import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
 import { awardOrderPoints } from '../points/service';
 import { recordOrderPromotions } from '../promotion/activities';
+import { creditOrderCashBack } from '../promotion/cash-back';
 import { releaseSpecials, reserveSpecials } from '../promotion/specials';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
@@ -463,6 +464,7 @@ export async function sweepDeliveredOrders(db: Db, now = new Date(), limit = 200
         `发货${autoConfirmDays}天后系统自动确认收货`,
       );
       await awardOrderPoints(tx, order);
+      await creditCashBack(tx, order);
       await notify(
         tx,
         {
@@ -485,7 +487,17 @@ export async function confirmReceipt(db: Db, userId: number, orderId: number) {
     const order = await lockOrder(tx, orderId, userId);
     await transition(tx, order, 'confirm_delivery', { type: 'buyer', id: userId }, '买家确认收货');
     await awardOrderPoints(tx, order);
+    await creditCashBack(tx, order);
   });
+}
+
+/** A received order's 满返: the promotion module reads the tiers on the order's lines. */
+async function creditCashBack(tx: DbOrTx, order: typeof orders.$inferSelect) {
+  const lines = await tx
+    .select({ goodsId: orderLines.goodsId, kind: orderLines.kind, payableFen: orderLines.payableFen })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  await creditOrderCashBack(tx, order, lines);
 }
 
 /**
@@ -512,4 +524,32 @@ export async function buyAgain(ctx: BuyerCtx, orderId: number) {
     ),
   );
   return { added: lines.length };
+}
+
+/**
+ * What the goods lines of these (order, goods) pairs were paid, for orders not cancelled: the
+ * promotion module's per-activity sales. Returns fen and distinct orders.
+ */
+export async function goodsLineSales(
+  db: DbOrTx,
+  pairs: readonly { orderId: number; goodsId: number }[],
+): Promise<{ amountFen: number; orders: number }> {
+  if (pairs.length === 0) return { amountFen: 0, orders: 0 };
+  const rows = await db
+    .select({ orderId: orderLines.orderId, goodsId: orderLines.goodsId, payableFen: orderLines.payableFen })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        inArray(orderLines.orderId, [...new Set(pairs.map((p) => p.orderId))]),
+        eq(orderLines.kind, 'goods'),
+        ne(orders.status, 'cancelled'),
+      ),
+    );
+  const wanted = new Set(pairs.map((p) => `${p.orderId}:${p.goodsId}`));
+  const hit = rows.filter((r) => wanted.has(`${r.orderId}:${r.goodsId}`));
+  return {
+    amountFen: hit.reduce((s, r) => s + r.payableFen, 0),
+    orders: new Set(hit.map((r) => r.orderId)).size,
+  };
 }

@@ -12,6 +12,8 @@ export const USE_TYPE = {
   refund: 3,
   creditRepayment: 4,
   adjustment: 5,
+  cashBack: 6,
+  cashBackReversal: 7,
 } as const;
 export const useTypeLabels: Record<number, string> = {
   1: '充值',
@@ -19,6 +21,8 @@ export const useTypeLabels: Record<number, string> = {
   3: '退款',
   4: '账期还款',
   5: '调整',
+  6: '满额返现',
+  7: '返现扣回',
 };
 
 async function ensureWallet(db: DbOrTx, userId: number) {

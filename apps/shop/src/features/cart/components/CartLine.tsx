@@ -54,6 +54,13 @@ export function CartLine({ line, priceTip, busy, onSelect, onQuantity, onDelete 
             )}
           </ul>
         )}
+        {line.special && (
+          <div className="yc-cart-line__gift" data-testid="cart-special">
+            <Tag color="red">{line.special.label}</Tag>
+            {line.special.price !== null && `${yuan(line.special.price)} ×${line.special.units}${g.bzdw}，`}
+            已优惠{yuan(line.special.saving)}
+          </div>
+        )}
         {line.gift_data && (
           <div className="yc-cart-line__gift" data-testid="cart-gift">
             <Tag color="orange">{line.gift_data.label}</Tag>

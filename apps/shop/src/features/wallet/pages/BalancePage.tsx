@@ -26,6 +26,8 @@ export default function BalancePage() {
             { value: 2, label: '订单支付' },
             { value: 3, label: '退款' },
             { value: 4, label: '账期还款' },
+            { value: 6, label: '满额返现' },
+            { value: 7, label: '返现扣回' },
           ]}
         />
         <DatePicker.RangePicker

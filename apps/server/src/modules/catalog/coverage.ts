@@ -1,0 +1,128 @@
+import { type Coverage, type CoverageFacts, covers } from '@yaocai/domain';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { brands, categories, goods, goodsCategories } from '../../db/schema';
+
+// What promotions decide coverage on (packages/domain covers()): per goods its categories with
+// their ancestors, brand, zones and 含麻 flag. The promotion module asks here; it never reads the
+// catalogue's tables itself.
+
+async function ancestorsOf(db: DbOrTx): Promise<(id: number) => number[]> {
+  const rows = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+  const parent = new Map(rows.map((r) => [r.id, r.parentId]));
+  return (id) => {
+    const out: number[] = [];
+    for (let at: number | null | undefined = id; at != null && !out.includes(at); at = parent.get(at))
+      out.push(at);
+    return out;
+  };
+}
+
+/** Coverage facts of these goods (unknown ids are left out). */
+export async function coverageFactsOf(
+  db: DbOrTx,
+  goodsIds: readonly number[],
+): Promise<Map<number, CoverageFacts>> {
+  const ids = [...new Set(goodsIds)];
+  if (ids.length === 0) return new Map();
+  const [rows, links, lineage] = await Promise.all([
+    db
+      .select({ id: goods.id, brandId: goods.brandId, zones: goods.zones, ephedrine: goods.ephedrine })
+      .from(goods)
+      .where(inArray(goods.id, ids)),
+    db
+      .select({ goodsId: goodsCategories.goodsId, categoryId: goodsCategories.categoryId })
+      .from(goodsCategories)
+      .where(inArray(goodsCategories.goodsId, ids)),
+    ancestorsOf(db),
+  ]);
+  const cats = new Map<number, Set<number>>();
+  for (const l of links) {
+    const set = cats.get(l.goodsId) ?? new Set<number>();
+    for (const c of lineage(l.categoryId)) set.add(c);
+    cats.set(l.goodsId, set);
+  }
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        goodsId: r.id,
+        categoryIds: [...(cats.get(r.id) ?? [])],
+        brandId: r.brandId,
+        zones: r.zones,
+        ephedrine: r.ephedrine,
+      },
+    ]),
+  );
+}
+
+/**
+ * The goods a coverage covers (on sale, by id), at most `limit` of them: a SQL prefilter on the
+ * named goods, brands, zones and category links narrows the candidates, covers() decides.
+ */
+export async function coveredGoodsIds(db: DbOrTx, coverage: Coverage, limit = 5_000): Promise<number[]> {
+  const any: SQL[] = [];
+  if (coverage.goodsIds?.length) any.push(inArray(goods.id, [...coverage.goodsIds]));
+  if (coverage.brandIds?.length) any.push(inArray(goods.brandId, [...coverage.brandIds]));
+  if (coverage.zones?.length) any.push(sql`${goods.zones} && ${sql.param([...coverage.zones])}::text[]`);
+  if (coverage.categoryIds?.length) {
+    const all = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+    const named = new Set(coverage.categoryIds);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const c of all)
+        if (c.parentId !== null && named.has(c.parentId) && !named.has(c.id)) {
+          named.add(c.id);
+          grew = true;
+        }
+    }
+    any.push(
+      sql`exists (select 1 from ${goodsCategories} where ${goodsCategories.goodsId} = ${goods.id} and ${inArray(goodsCategories.categoryId, [...named])})`,
+    );
+  }
+  if (!coverage.all && any.length === 0) return [];
+  const candidates = await db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(and(eq(goods.isOnSale, true), eq(goods.ephedrine, false), coverage.all ? undefined : or(...any)))
+    .orderBy(goods.id)
+    .limit(limit);
+  const facts = await coverageFactsOf(
+    db,
+    candidates.map((r) => r.id),
+  );
+  return [...facts.values()]
+    .filter((f) => covers(coverage, f))
+    .map((f) => f.goodsId)
+    .sort((a, b) => a - b);
+}
+
+/** Which parts of a coverage name goods, categories or brands that do not exist. */
+export async function unknownCoverage(db: DbOrTx, c: Coverage) {
+  const count = async (table: typeof categories | typeof brands, ids: readonly number[] | undefined) =>
+    ids?.length
+      ? (
+          await db
+            .select({ id: table.id })
+            .from(table)
+            .where(inArray(table.id, [...ids]))
+        ).length
+      : 0;
+  const goodsFound = (await coverageFactsOf(db, c.goodsIds ?? [])).size;
+  return {
+    goods: goodsFound !== new Set(c.goodsIds ?? []).size,
+    categories: (await count(categories, c.categoryIds)) !== new Set(c.categoryIds ?? []).size,
+    brands: (await count(brands, c.brandIds)) !== new Set(c.brandIds ?? []).size,
+  };
+}
+
+/** Name and base price of goods a promotion names (the console's lists and the price checks). */
+export async function goodsBriefsOf(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { id: number; name: string; basePriceFen: number }>();
+  const rows = await db
+    .select({ id: goods.id, name: goods.name, basePriceFen: goods.basePriceFen })
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,191 @@
+import { beijingToday, type LineSpecialInput } from '@yaocai/domain';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { dailySpecialGoods, dailySpecialStoreDays, dailySpecials, dailySpecialTakes } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import type { SpecialSource, SpecialTake } from './specials';
+
+// 每日特价: an active daily special runs every Beijing day from starts_on to ends_on. Each of its
+// goods has a special price, an optional per-store daily limit and an optional special stock.
+// The order transaction takes units with conditional statements (stock: sold + n <= stock; the
+// store's day: units + n <= limit, under the row's conflict lock), so neither can be exceeded
+// by concurrent orders; a cancel gives back exactly what its order took, once.
+
+export const DAILY_SPECIAL_CODE = 'daily_special';
+const LABEL = '每日特价';
+
+/** The live daily-special goods rows for these goods on a Beijing day. */
+export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[]) {
+  return db
+    .select({
+      itemId: dailySpecialGoods.id,
+      specialId: dailySpecialGoods.specialId,
+      goodsId: dailySpecialGoods.goodsId,
+      priceFen: dailySpecialGoods.priceFen,
+      dailyLimit: dailySpecialGoods.dailyLimit,
+      stock: dailySpecialGoods.stock,
+      sold: dailySpecialGoods.sold,
+    })
+    .from(dailySpecialGoods)
+    .innerJoin(dailySpecials, eq(dailySpecials.id, dailySpecialGoods.specialId))
+    .where(
+      and(
+        eq(dailySpecials.status, 'active'),
+        lte(dailySpecials.startsOn, day),
+        gte(dailySpecials.endsOn, day),
+        goodsIds ? inArray(dailySpecialGoods.goodsId, [...goodsIds]) : undefined,
+      ),
+    )
+    .orderBy(dailySpecialGoods.priceFen, dailySpecialGoods.id);
+}
+
+/** Units a store bought today of each special goods row. */
+async function boughtToday(db: DbOrTx, userId: number, day: string, itemIds: number[]) {
+  if (itemIds.length === 0 || userId <= 0) return new Map<number, number>();
+  const rows = await db
+    .select({ itemId: dailySpecialStoreDays.itemId, units: dailySpecialStoreDays.units })
+    .from(dailySpecialStoreDays)
+    .where(
+      and(
+        eq(dailySpecialStoreDays.userId, userId),
+        eq(dailySpecialStoreDays.day, day),
+        inArray(dailySpecialStoreDays.itemId, itemIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.itemId, r.units]));
+}
+
+export interface LiveDailySpecial {
+  itemId: number;
+  specialId: number;
+  goodsId: number;
+  priceFen: number;
+  dailyLimit: number | null;
+  /** Special stock left, null when the goods' own stock is the only bound. */
+  stockLeft: number | null;
+  /** What this store may still buy today at the price (null: no bound at all). */
+  remaining: number | null;
+}
+
+/** Today's specials for a store (userId 0: a visitor), the cheapest per goods. */
+export async function liveDailySpecials(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  goodsIds?: readonly number[],
+): Promise<LiveDailySpecial[]> {
+  const day = beijingToday(now);
+  const items = await liveItems(db, day, goodsIds);
+  const bought = await boughtToday(
+    db,
+    userId,
+    day,
+    items.map((i) => i.itemId),
+  );
+  const seen = new Set<number>();
+  const out: LiveDailySpecial[] = [];
+  for (const i of items) {
+    if (seen.has(i.goodsId)) continue;
+    seen.add(i.goodsId);
+    const stockLeft = i.stock === null ? null : Math.max(0, i.stock - i.sold);
+    const limitLeft = i.dailyLimit === null ? null : Math.max(0, i.dailyLimit - (bought.get(i.itemId) ?? 0));
+    const bounds = [stockLeft, limitLeft].filter((b): b is number => b !== null);
+    out.push({
+      itemId: i.itemId,
+      specialId: i.specialId,
+      goodsId: i.goodsId,
+      priceFen: i.priceFen,
+      dailyLimit: i.dailyLimit,
+      stockLeft,
+      remaining: bounds.length ? Math.min(...bounds) : null,
+    });
+  }
+  return out;
+}
+
+async function reserve(tx: DbOrTx, takes: readonly SpecialTake[], now: Date) {
+  const day = beijingToday(now);
+  for (const take of takes) {
+    const [item] = (await liveItems(tx, day, [take.goodsId])).filter((i) => i.specialId === take.promotionId);
+    if (!item) throw conflict('每日特价活动已结束，请刷新购物车后重新结算');
+    const [stocked] = await tx
+      .update(dailySpecialGoods)
+      .set({ sold: sql`${dailySpecialGoods.sold} + ${take.units}` })
+      .where(
+        and(
+          eq(dailySpecialGoods.id, item.itemId),
+          sql`(${dailySpecialGoods.stock} is null or ${dailySpecialGoods.sold} + ${take.units} <= ${dailySpecialGoods.stock})`,
+        ),
+      )
+      .returning({ id: dailySpecialGoods.id });
+    if (!stocked) throw conflict('每日特价库存不足，请刷新购物车后重新结算');
+    if (item.dailyLimit !== null) {
+      const over = conflict(`每日特价每店每天限购${item.dailyLimit}件，请刷新购物车后重新结算`);
+      if (take.units > item.dailyLimit) throw over;
+      const [counted] = await tx
+        .insert(dailySpecialStoreDays)
+        .values({ itemId: item.itemId, userId: take.userId, day, units: take.units })
+        .onConflictDoUpdate({
+          target: [dailySpecialStoreDays.itemId, dailySpecialStoreDays.userId, dailySpecialStoreDays.day],
+          set: { units: sql`${dailySpecialStoreDays.units} + excluded.units` },
+          setWhere: sql`${dailySpecialStoreDays.units} + excluded.units <= ${item.dailyLimit}`,
+        })
+        .returning({ units: dailySpecialStoreDays.units });
+      if (!counted) throw over;
+    }
+    await tx.insert(dailySpecialTakes).values({
+      orderId: take.orderId,
+      itemId: item.itemId,
+      userId: take.userId,
+      day,
+      units: take.units,
+      amountFen: take.units * item.priceFen,
+    });
+  }
+}
+
+async function release(tx: DbOrTx, orderId: number) {
+  const given = await tx
+    .update(dailySpecialTakes)
+    .set({ released: true })
+    .where(and(eq(dailySpecialTakes.orderId, orderId), eq(dailySpecialTakes.released, false)))
+    .returning();
+  for (const t of given) {
+    await tx
+      .update(dailySpecialGoods)
+      .set({ sold: sql`greatest(0, ${dailySpecialGoods.sold} - ${t.units})` })
+      .where(eq(dailySpecialGoods.id, t.itemId));
+    await tx
+      .update(dailySpecialStoreDays)
+      .set({ units: sql`greatest(0, ${dailySpecialStoreDays.units} - ${t.units})` })
+      .where(
+        and(
+          eq(dailySpecialStoreDays.itemId, t.itemId),
+          eq(dailySpecialStoreDays.userId, t.userId),
+          eq(dailySpecialStoreDays.day, t.day),
+        ),
+      );
+  }
+}
+
+export const dailySpecialSource: SpecialSource = {
+  code: DAILY_SPECIAL_CODE,
+  async liveGoodsIds(db, now) {
+    return [...new Set((await liveItems(db, beijingToday(now))).map((i) => i.goodsId))];
+  },
+  async load(db, userId, goodsIds, now) {
+    const out = new Map<number, LineSpecialInput>();
+    for (const s of await liveDailySpecials(db, userId, now, goodsIds))
+      out.set(s.goodsId, {
+        kind: 'special_price',
+        code: DAILY_SPECIAL_CODE,
+        promotionId: s.specialId,
+        label: LABEL,
+        unitPriceFen: s.priceFen,
+        limit: s.remaining,
+      });
+    return out;
+  },
+  reserve,
+  release,
+};

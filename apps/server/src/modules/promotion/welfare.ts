@@ -1,0 +1,90 @@
+import { type Coverage, covers, type LineSpecialInput } from '@yaocai/domain';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { welfareActivities, welfareTakes } from '../../db/schema';
+import { coverageFactsOf, coveredGoodsIds } from '../catalog/coverage';
+import type { SpecialSource } from './specials';
+
+// 福利 (全场94折): a running welfare activity discounts every goods its coverage covers (goods,
+// categories, brands as data, decided by packages/domain covers()). No limits to take, but the
+// order records its units so the console can show each activity's uses and sales.
+
+export const WELFARE_CODE = 'welfare';
+
+export interface LiveWelfare {
+  id: number;
+  name: string;
+  ratePercent: number;
+  coverage: Coverage;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** Welfare activities running at `now` (status active, inside their dates), oldest first. */
+export function runningWelfare(db: DbOrTx, now: Date): Promise<LiveWelfare[]> {
+  return db
+    .select({
+      id: welfareActivities.id,
+      name: welfareActivities.name,
+      ratePercent: welfareActivities.ratePercent,
+      coverage: welfareActivities.coverage,
+      startsAt: welfareActivities.startsAt,
+      endsAt: welfareActivities.endsAt,
+    })
+    .from(welfareActivities)
+    .where(
+      and(
+        eq(welfareActivities.status, 'active'),
+        lte(welfareActivities.startsAt, now),
+        gt(welfareActivities.endsAt, now),
+      ),
+    )
+    .orderBy(welfareActivities.id);
+}
+
+export const welfareSource: SpecialSource = {
+  code: WELFARE_CODE,
+  async liveGoodsIds(db, now) {
+    const lists = await Promise.all(
+      (await runningWelfare(db, now)).map((a) => coveredGoodsIds(db, a.coverage)),
+    );
+    return [...new Set(lists.flat())];
+  },
+  async load(db, _userId, goodsIds, now) {
+    const out = new Map<number, LineSpecialInput>();
+    const running = await runningWelfare(db, now);
+    if (running.length === 0) return out;
+    const facts = await coverageFactsOf(db, goodsIds);
+    for (const [goodsId, f] of facts)
+      for (const a of running) {
+        if (!covers(a.coverage, f)) continue;
+        const held = out.get(goodsId);
+        if (held?.kind === 'welfare' && held.ratePercent <= a.ratePercent) continue;
+        out.set(goodsId, {
+          kind: 'welfare',
+          code: WELFARE_CODE,
+          promotionId: a.id,
+          label: a.name,
+          ratePercent: a.ratePercent,
+        });
+      }
+    return out;
+  },
+  async reserve(tx, takes) {
+    await tx.insert(welfareTakes).values(
+      takes.map((t) => ({
+        activityId: t.promotionId,
+        orderId: t.orderId,
+        userId: t.userId,
+        goodsId: t.goodsId,
+        units: t.units,
+      })),
+    );
+  },
+  async release(tx, orderId) {
+    await tx
+      .update(welfareTakes)
+      .set({ released: true })
+      .where(and(eq(welfareTakes.orderId, orderId), eq(welfareTakes.released, false)));
+  },
+};

@@ -1,0 +1,46 @@
+import type { GoodsSummary } from '@yaocai/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BuyBox } from '../../catalog/components/BuyBox';
+import { PriceTag } from '../../catalog/components/PriceTag';
+import { detailHref } from '../../catalog/lib/goods-view';
+import '../../catalog/catalog.css';
+
+interface Props {
+  goods: GoodsSummary;
+  /** The activity price (null: hidden from this viewer, the price tag says why). */
+  price: number | null;
+  /** A line under the price: limits, stock left. */
+  note?: ReactNode;
+}
+
+/** A goods on an activity page: the activity price, the normal price struck through, add to cart. */
+export function ActivityGoodsCard({ goods, price, note }: Props) {
+  return (
+    <div className="yc-card" data-testid="activity-goods">
+      <Link to={detailHref(goods)} className="yc-card-img">
+        <img src={goods.image} alt={goods.name} loading="lazy" width={200} height={200} />
+      </Link>
+      <div>
+        <PriceTag goods={goods} price={price} />
+        {price !== null && goods.base_price !== null && price < goods.base_price && (
+          <span className="yc-muted" style={{ marginLeft: 8 }}>
+            原价<s>¥{goods.base_price.toFixed(2)}</s>
+          </span>
+        )}
+      </div>
+      <Link to={detailHref(goods)} className="yc-card-name" title={goods.name}>
+        {goods.name}
+      </Link>
+      <div className="yc-muted" title={goods.ypgg}>
+        {goods.ypgg}
+        {goods.bzdw ? ` / ${goods.bzdw}` : ''}
+      </div>
+      <div className="yc-muted" title={goods.sccj}>
+        {goods.sccj}
+      </div>
+      {note && <div className="sh-activity-note">{note}</div>}
+      <BuyBox goods={goods} />
+    </div>
+  );
+}
