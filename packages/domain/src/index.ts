@@ -16,6 +16,7 @@ export * from './api/feedback';
 export * from './api/input';
 export * from './api/invoices';
 export * from './api/item-requests';
+export * from './api/coupons';
 export * from './api/lottery';
 export * from './api/member-centre';
 export * from './api/messages';
