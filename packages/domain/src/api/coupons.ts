@@ -60,10 +60,16 @@ export const couponTemplateBody = z
     valid_from: optionalDate('生效日期'),
     valid_to: optionalDate('失效日期'),
     valid_days: z
-      .preprocess((v) => (v === '' || v === undefined ? null : v), whole('领取后有效天数', 1, 3650).nullable())
+      .preprocess(
+        (v) => (v === '' || v === undefined ? null : v),
+        whole('领取后有效天数', 1, 3650).nullable(),
+      )
       .default(null),
     total_quota: z
-      .preprocess((v) => (v === '' || v === undefined ? null : v), whole('发放总量', 1, 10_000_000).nullable())
+      .preprocess(
+        (v) => (v === '' || v === undefined ? null : v),
+        whole('发放总量', 1, 10_000_000).nullable(),
+      )
       .default(null),
     per_store_limit: whole('每店限领', 1, 100).default(1),
     claim_from: optionalDate('领取开始日期'),
@@ -84,7 +90,8 @@ export const couponTemplateBody = z
     if (v.validity === 'fixed') {
       if (!v.valid_from) issue('valid_from', '请选择生效日期');
       if (!v.valid_to) issue('valid_to', '请选择失效日期');
-      if (v.valid_from && v.valid_to && v.valid_to < v.valid_from) issue('valid_to', '失效日期不能早于生效日期');
+      if (v.valid_from && v.valid_to && v.valid_to < v.valid_from)
+        issue('valid_to', '失效日期不能早于生效日期');
     } else if (!v.valid_days) issue('valid_days', '请填写领取后有效天数');
     if (v.claim_from && v.claim_to && v.claim_to < v.claim_from)
       issue('claim_to', '领取结束日期不能早于开始日期');

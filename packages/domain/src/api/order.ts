@@ -394,6 +394,11 @@ export const couponView = z.object({
   threshold: yuan,
   amount: yuan,
   rate_percent: z.number().nullable(),
+  max_discount: yuan,
+  /** 全场通用 / 指定分类可用 ... */
+  scope_text: z.string(),
+  /** 特价商品不参与 */
+  exclude_special: z.boolean(),
   starts_at: seconds.nullable(),
   expires_at: seconds.nullable(),
   status: z.string(),

@@ -6,9 +6,7 @@ import type { Coverage } from './coverage';
 // valid-from / valid-to, computed when it is claimed: the template's fixed dates (whole Beijing
 // days), or N days from the claim.
 
-export type CouponValidity =
-  | { kind: 'fixed'; from: IsoDate; to: IsoDate }
-  | { kind: 'days'; days: number };
+export type CouponValidity = { kind: 'fixed'; from: IsoDate; to: IsoDate } | { kind: 'days'; days: number };
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,4 @@
-export * from './coverage';
-export * from './stacking';
-export * from './rules/coupon';
 export * from './coupon-template';
+export * from './coverage';
+export * from './rules/coupon';
+export * from './stacking';

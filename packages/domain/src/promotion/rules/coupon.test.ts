@@ -33,7 +33,13 @@ describe('checkCoupon', () => {
     });
   });
   it('limits a coupon to its goods', () => {
-    const facts = (goodsId: number): CoverageFacts => ({ goodsId, categoryIds: [], brandId: null, zones: [], ephedrine: false });
+    const facts = (goodsId: number): CoverageFacts => ({
+      goodsId,
+      categoryIds: [],
+      brandId: null,
+      zones: [],
+      ephedrine: false,
+    });
     const withFacts = lines.map((l) => ({ ...l, facts: facts(Number(l.goodsId)) }));
     const coupon: Coupon = { id: 'c3', kind: 'cash', amountFen: 1000, coverage: { goodsIds: [102] } };
     expect(checkCoupon(coupon, withFacts, now)).toMatchObject({
@@ -91,7 +97,9 @@ describe('checkCoupon', () => {
       message: '特价商品不参与',
     });
     expect(couponRule.applies(cold, { coupon: { ...byCategory, coverage: { brandIds: [7] } } })).toBe(true);
-    expect(couponRule.applies(special, { coupon: { ...byCategory, coverage: { brandIds: [7] } } })).toBe(false);
+    expect(couponRule.applies(special, { coupon: { ...byCategory, coverage: { brandIds: [7] } } })).toBe(
+      false,
+    );
   });
   it('rounds a 折扣券 so the paid part rounds down, capped', () => {
     const nine: Coupon = { id: 'd', kind: 'discount', ratePercent: 95 };
@@ -171,7 +179,9 @@ describe('checkCoupon', () => {
           const check = checkCoupon(coupon, list, now);
           if (!check.applicable) return check.reason;
           return JSON.stringify(
-            check.lineIds.map((id, i) => [id, check.sharesFen[i]]).sort((a, b) => Number(a[0]) - Number(b[0])),
+            check.lineIds
+              .map((id, i) => [id, check.sharesFen[i]])
+              .sort((a, b) => Number(a[0]) - Number(b[0])),
           );
         };
         return shares(ls) === shares([...ls].reverse());

@@ -58,7 +58,12 @@ export interface CouponLine {
 }
 
 export type CouponLineRefusal = 'no_coupon' | 'out_of_scope' | 'special_excluded' | 'not_stackable';
-export type CouponRefusal = 'not_started' | 'expired' | 'out_of_scope' | 'special_excluded' | 'below_threshold';
+export type CouponRefusal =
+  | 'not_started'
+  | 'expired'
+  | 'out_of_scope'
+  | 'special_excluded'
+  | 'below_threshold';
 
 export const couponMessages: Record<CouponRefusal, string> = {
   not_started: '未开始',
@@ -84,7 +89,8 @@ const refuse = (coupon: Coupon, reason: CouponRefusal, gapFen?: Fen): CouponChec
   applicable: false,
   couponId: coupon.id,
   reason,
-  message: gapFen === undefined ? couponMessages[reason] : `${couponMessages[reason]} 还差${formatYuan(gapFen)}`,
+  message:
+    gapFen === undefined ? couponMessages[reason] : `${couponMessages[reason]} 还差${formatYuan(gapFen)}`,
   ...(gapFen === undefined ? {} : { gapFen }),
 });
 
@@ -130,7 +136,8 @@ export interface CouponState {
 /** The coupon rule: which lines it applies to, and what it takes off them. */
 export const couponRule = {
   code: 'coupon' as const,
-  applies: (line: CouponLine, ctx: { coupon: Coupon }): boolean => couponLineRefusal(ctx.coupon, line) === null,
+  applies: (line: CouponLine, ctx: { coupon: Coupon }): boolean =>
+    couponLineRefusal(ctx.coupon, line) === null,
   apply({ coupon, lines, nowSeconds }: CouponState): CouponCheck {
     if (coupon.validFrom !== undefined && nowSeconds < coupon.validFrom) return refuse(coupon, 'not_started');
     if (coupon.validTo !== undefined && nowSeconds > coupon.validTo) return refuse(coupon, 'expired');
@@ -144,7 +151,8 @@ export const couponRule = {
     if (eligible.length === 0) return refuse(coupon, specialOnly ? 'special_excluded' : 'out_of_scope');
     const eligibleAmountFen = eligible.reduce((sum, l) => sum + l.amountFen, 0);
     const threshold = coupon.thresholdFen ?? 0;
-    if (eligibleAmountFen < threshold) return refuse(coupon, 'below_threshold', threshold - eligibleAmountFen);
+    if (eligibleAmountFen < threshold)
+      return refuse(coupon, 'below_threshold', threshold - eligibleAmountFen);
     const discountFen = couponDiscount(coupon, eligibleAmountFen);
     return {
       applicable: true,
