@@ -35,7 +35,12 @@ import { orderRoutes } from './modules/order/routes';
 import { orderSweeper } from './modules/order/sweeper';
 import { paymentRoutes } from './modules/payment/routes';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
-import { promotionRoutes } from './modules/promotion/routes';
+import {
+  couponAdminRoutes,
+  couponCentreRoutes,
+  couponReceiveRoutes,
+  promotionRoutes,
+} from './modules/promotion/routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -139,6 +144,9 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(paymentRoutes, { prefix: '/api', config });
   await app.register(wechatRoutes, { prefix: '/api', config });
   await app.register(promotionRoutes, { prefix: '/api' });
+  await app.register(couponCentreRoutes, { prefix: '/api' });
+  await app.register(couponReceiveRoutes, { prefix: '/api' });
+  await app.register(couponAdminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);
   await app.register(reminderSweeper);
