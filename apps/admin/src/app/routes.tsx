@@ -15,6 +15,7 @@ import {
   SettingOutlined,
   ShopOutlined,
   ShoppingOutlined,
+  TagsOutlined,
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -95,6 +96,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: AccountBookOutlined,
     permission: 'invoices:write',
     page: () => import('../features/invoices/pages/InvoicesPage'),
+  },
+  {
+    path: '/coupons',
+    title: '优惠券',
+    group: 'promotion',
+    icon: TagsOutlined,
+    permission: 'promotions:write',
+    page: () => import('../features/promotion/pages/CouponsPage'),
   },
   {
     path: '/lotteries',
