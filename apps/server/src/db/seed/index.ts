@@ -8,6 +8,7 @@ import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
 import { seedCompliancePapers } from './compliance';
 import { seedContent } from './content';
+import { seedCoupons } from './coupons';
 import { seedInvoices } from './invoices';
 import { seedOrders } from './order';
 import { seedPoints } from './points';
@@ -34,6 +35,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
     await seedOrders(tx, storage);
+    await seedCoupons(tx);
     await seedCompliancePapers(tx, storage);
     await rebuildPurchases(tx);
     await seedSelfService(tx);
