@@ -39,7 +39,12 @@ import { specialActivityRoutes } from './modules/promotion/activity-routes';
 import { promotionAdminRoutes } from './modules/promotion/admin-routes';
 import { activityPageAdminRoutes, activityPageRoutes } from './modules/promotion/pages-routes';
 import { promotionPublicRoutes } from './modules/promotion/public-routes';
-import { promotionRoutes } from './modules/promotion/routes';
+import {
+  couponAdminRoutes,
+  couponCentreRoutes,
+  couponReceiveRoutes,
+  promotionRoutes,
+} from './modules/promotion/routes';
 import { specialsAdminRoutes } from './modules/promotion/specials-admin-routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
@@ -150,6 +155,9 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(promotionPublicRoutes, { prefix: '/api' });
   await app.register(activityPageRoutes, { prefix: '/api' });
   await app.register(activityPageAdminRoutes, { prefix: '/api' });
+  await app.register(couponCentreRoutes, { prefix: '/api' });
+  await app.register(couponReceiveRoutes, { prefix: '/api' });
+  await app.register(couponAdminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);
   await app.register(reminderSweeper);

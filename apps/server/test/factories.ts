@@ -20,12 +20,13 @@ import {
   qualifications,
   roles,
   settings,
-  userCoupons,
+  type userCoupons,
   users,
   walletAccounts,
   warehouses,
 } from '../src/db/schema';
 import { grantLicences } from '../src/db/seed/licences';
+import { grantCoupon } from '../src/modules/promotion/service';
 import { BUYER_COOKIE, OPERATOR_COOKIE } from '../src/plugins/session';
 
 /**
@@ -152,12 +153,12 @@ export async function createCoupon(
       ...o,
     })
     .returning();
-  const held = userIds.length
-    ? await db
-        .insert(userCoupons)
-        .values(userIds.map((userId) => ({ userId, couponId: c.id })))
-        .returning()
-    : [];
+  // Held coupons take their validity from the template at the grant, as a claim does.
+  const held: (typeof userCoupons.$inferSelect)[] = [];
+  for (const userId of userIds) {
+    const row = await grantCoupon(db, { userId, coupon: c, source: 'grant' }, new Date());
+    if (row) held.push(row);
+  }
   return { coupon: c, userCoupons: held };
 }
 

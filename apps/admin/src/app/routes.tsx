@@ -111,6 +111,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     page: () => import('../features/promotion/pages/ManjianPage'),
   },
   {
+    path: '/coupons',
+    title: '优惠券',
+    group: 'promotion',
+    icon: TagsOutlined,
+    permission: 'promotions:write',
+    page: () => import('../features/promotion/pages/CouponsPage'),
+  },
+  {
     path: '/lotteries',
     title: '抽奖活动',
     group: 'promotion',

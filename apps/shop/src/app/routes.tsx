@@ -281,7 +281,13 @@ export const routeTable: AppRoute[] = [
     flags: shop,
     page: () => import('../features/promotion/pages/MrtjPage'),
   },
-  { name: 'lqzx', path: '/lqzx', title: '领券中心', flags: shop, feature: '领券中心' },
+  {
+    name: 'lqzx',
+    path: '/lqzx',
+    title: '领券中心',
+    flags: shop,
+    page: () => import('../features/promotion/pages/CouponCentrePage'),
+  },
   {
     name: 'zqmb',
     path: '/zqmb',

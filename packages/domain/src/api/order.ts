@@ -230,6 +230,16 @@ export const checkoutPreview = z.object({
   /** The store's paid, unshipped orders, counted towards free shipping (spec section 9). */
   no_trans_order_amount: yuan,
   ephedrine: z.boolean(),
+  /** The coupon line by line: what each line was measured at and its share (adds up to amounts.coupon). */
+  coupon_split: z.array(z.object({ cart_id: z.number().int(), name: z.string(), amount: yuan, share: yuan })),
+  /** The stacking matrix (优惠说明), packages/domain stackingRows(). */
+  stacking: z.array(
+    z.object({
+      kind: z.string(),
+      label: z.string(),
+      with: z.array(z.object({ label: z.string(), allowed: z.boolean() })),
+    }),
+  ),
 });
 export type CheckoutPreview = z.infer<typeof checkoutPreview>;
 
@@ -394,6 +404,11 @@ export const couponView = z.object({
   threshold: yuan,
   amount: yuan,
   rate_percent: z.number().nullable(),
+  max_discount: yuan,
+  /** 全场通用 / 指定分类可用 ... */
+  scope_text: z.string(),
+  /** 特价商品不参与 */
+  exclude_special: z.boolean(),
   starts_at: seconds.nullable(),
   expires_at: seconds.nullable(),
   status: z.string(),

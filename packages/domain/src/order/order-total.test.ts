@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceCart } from '../cart/price-cart';
 import type { CartLineInput } from '../cart/schemas';
-import type { Coupon } from '../pricing/promotions/coupon';
+import type { Coupon } from '../promotion/rules/coupon';
 import { orderTotal } from './order-total';
 
 const now = 1_767_225_600;
@@ -35,7 +35,7 @@ describe('orderTotal', () => {
       kind: 'amount_off',
       thresholdFen: 20000,
       amountFen: 2000,
-      expiresAt: now + 3600,
+      validTo: now + 3600,
     };
     const total = orderTotal(cart, {
       coupon,
@@ -60,9 +60,9 @@ describe('orderTotal', () => {
     expect(orderTotal(cart, { coupon, nowSeconds: now, shippingFeeFen: 0 }).coupon).toMatchObject({
       reason: 'below_threshold',
     });
-    const expired: Coupon = { id: 9, kind: 'cash', amountFen: 500, expiresAt: now - 1 };
+    const expired: Coupon = { id: 9, kind: 'cash', amountFen: 500, validTo: now - 1 };
     const total = orderTotal(cart, { coupon: expired, nowSeconds: now, shippingFeeFen: 1500 });
-    expect(total).toMatchObject({ couponFen: 0, coupon: { reason: 'expired', message: '优惠券已过期' } });
+    expect(total).toMatchObject({ couponFen: 0, coupon: { reason: 'expired', message: '已过期' } });
   });
   it('charges no shipping when the threshold is met or every line ships free', () => {
     const met = priceCart([line(1, 50000, 2)], { shipping: { thresholdFen: 100000 } });

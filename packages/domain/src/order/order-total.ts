@@ -1,6 +1,7 @@
 import type { PricedCart } from '../cart/price-cart';
 import type { Fen } from '../money';
-import { type Coupon, type CouponCheck, checkCoupon } from '../pricing/promotions/coupon';
+import type { CoverageFacts } from '../promotion/coverage';
+import { type Coupon, type CouponCheck, checkCoupon } from '../promotion/rules/coupon';
 import { type PointsRule, pointsDeduction } from './points';
 
 /**
@@ -14,6 +15,8 @@ import { type PointsRule, pointsDeduction } from './points';
  */
 export interface OrderTotalOptions {
   coupon?: Coupon | null;
+  /** Coverage facts by goods id, for a coupon limited to categories, brands or goods. */
+  coverageFacts?: ReadonlyMap<number, CoverageFacts>;
   /** 10-digit seconds, for coupon validity. */
   nowSeconds: number;
   points?: { balance: number; requested?: number; rule?: PointsRule } | null;
@@ -49,6 +52,9 @@ export function orderTotal(cart: PricedCart, options: OrderTotalOptions): OrderT
           goodsId: line.goodsId,
           amountFen: line.amountFen - line.lineReductionFen - line.reductionShareFen,
           withCoupon: line.withCoupon,
+          specialKind: line.special?.kind ?? null,
+          fullReduction: line.reductionShareFen > 0,
+          facts: options.coverageFacts?.get(Number(line.goodsId)),
         })),
         options.nowSeconds,
       )

@@ -1,6 +1,5 @@
 export * from './ladder';
 export * from './ladder-rules';
-export * from './promotions/coupon';
 export * from './promotions/free-shipping';
 export * from './promotions/full-reduction';
 export * from './promotions/gifts';

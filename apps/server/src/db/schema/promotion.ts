@@ -1,4 +1,5 @@
 import type { ActivitySection, Coverage } from '@yaocai/domain';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -93,7 +94,12 @@ export const giftRules = pgTable(
   (t) => [index('gift_rules_goods_idx').on(t.goodsId)],
 );
 
-/** A coupon template (优惠券 / 现金券). remaining_uses null = unlimited. */
+/**
+ * A coupon template (优惠券 / 现金券): its terms, coverage, validity (fixed Beijing dates or
+ * valid_days after the claim), claim quota and per-store limit, claim window and status
+ * (draft | active | paused | ended). claimed counts the claims against total_quota (null:
+ * unlimited); the claim transaction locks this row, so the count never passes the quota.
+ */
 export const coupons = pgTable('coupons', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -102,13 +108,35 @@ export const coupons = pgTable('coupons', {
   thresholdFen: integer('threshold_fen').notNull().default(0),
   amountFen: integer('amount_fen').notNull().default(0),
   ratePercent: integer('rate_percent'),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  remainingUses: integer('remaining_uses'),
+  /** 折扣券 cap; 0: none. */
+  maxDiscountFen: integer('max_discount_fen').notNull().default(0),
+  /** Coverage (packages/domain promotion/coverage.ts) as data. */
+  coverage: jsonb('coverage').$type<Coverage>().notNull().default({ all: true }),
+  /** 特价商品不参与 */
+  excludeSpecial: boolean('exclude_special').notNull().default(false),
+  /** Fixed validity (Beijing days, inclusive) when validDays is null. */
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
+  /** Valid this many days after the claim. */
+  validDays: integer('valid_days'),
+  totalQuota: integer('total_quota'),
+  claimed: integer('claimed').notNull().default(0),
+  perStoreLimit: integer('per_store_limit').notNull().default(1),
+  /** Claim window (Beijing days, inclusive); null: open. */
+  claimFrom: date('claim_from', { mode: 'string' }),
+  claimTo: date('claim_to', { mode: 'string' }),
+  status: text('status').notNull().default('active'),
+  /** Shown in the coupon centre (/lqzx). */
+  inCentre: boolean('in_centre').notNull().default(false),
+  /** Part of the new-buyer pack given when a company is approved. */
+  newBuyer: boolean('new_buyer').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A coupon held by a store. */
+/**
+ * A coupon held by a store, with its own validity computed at the claim. source: centre |
+ * new_buyer | lottery | points | grant.
+ */
 export const userCoupons = pgTable(
   'user_coupons',
   {
@@ -121,11 +149,19 @@ export const userCoupons = pgTable(
       .references(() => coupons.id),
     /** unused | used | expired */
     status: text('status').notNull().default('unused'),
+    source: text('source').notNull().default('grant'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
     orderId: integer('order_id'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_coupons_user_idx').on(t.userId, t.status)],
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId, t.status),
+    index('user_coupons_coupon_idx').on(t.couponId, t.userId),
+    // The new-buyer pack is given once per store and coupon.
+    uniqueIndex('user_coupons_new_buyer_uq').on(t.userId, t.couponId).where(sql`source = 'new_buyer'`),
+  ],
 );
 
 /**

@@ -9,6 +9,7 @@ import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
 import { seedCompliancePapers } from './compliance';
 import { seedContent } from './content';
+import { seedCoupons } from './coupons';
 import { seedInvoices } from './invoices';
 import { seedOrders } from './order';
 import { seedPoints } from './points';
@@ -36,6 +37,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
     await seedOrders(tx, storage);
+    await seedCoupons(tx);
     await seedCompliancePapers(tx, storage);
     await rebuildPurchases(tx);
     await seedSelfService(tx);

@@ -9,6 +9,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { users } from '../schema';
+import { seedCoupons } from './coupons';
 import { seedOrders } from './order';
 
 let ctx: TestContext;
@@ -27,13 +28,22 @@ describe('order demo data', () => {
     const w = await makeWarehouse(db);
     for (let i = 0; i < 8; i++) await createGoods(db, { warehouseId: w.id, priceFen: 1500 + i * 100 });
     await createGoods(db, { warehouseId: w.id, ephedrine: true, name: '复方盐酸伪麻黄碱缓释胶囊' });
-    await db.transaction((tx) => seedOrders(tx));
+    await db.transaction(async (tx) => {
+      await seedOrders(tx);
+      await seedCoupons(tx);
+    });
     const cookie = await buyerCookie(ctx.app, b.user.id);
     const get = async (url: string, c = cookie) =>
       (await ctx.app.inject({ url, headers: { cookie: c } })).json().data;
     expect((await get('/api/user/user_money')).user_money).toBe(50000);
     expect((await get('/api/user/user_credit')).credit_limit).toBe(100000);
-    expect(await get('/api/user/couponNum')).toEqual({ coupon: 2, cash: 1 });
+    // Two from the order seed plus the centre's claims and the new-buyer pack (db/seed/coupons.ts).
+    expect(await get('/api/user/couponNum')).toEqual({ coupon: 5, cash: 2 });
+    const centre = (await get('/api/coupon/centre')).list as { state: string; remaining: number | null }[];
+    expect(centre.map((c) => c.state)).toEqual(
+      expect.arrayContaining(['claimed', 'claimable', 'not_started']),
+    );
+    expect(centre.some((c) => c.remaining === 2)).toBe(true);
     expect(await get('/api/address')).toHaveLength(2);
     expect((await get('/api/order/list')).total).toBe(7);
     for (const tab of [

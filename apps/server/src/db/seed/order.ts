@@ -3,6 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { licenceImage } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
 import { demoTraceCodes, recordShipmentContents } from '../../modules/compliance/shipping';
+import { grantCoupon } from '../../modules/promotion/service';
 import type { Tx } from '../client';
 import {
   addresses,
@@ -20,7 +21,6 @@ import {
   pointsLog,
   shipments,
   trackingEvents,
-  userCoupons,
   users,
   walletAccounts,
   warehouses,
@@ -76,32 +76,38 @@ export async function seedOrders(tx: Tx, storage?: FileStorage) {
         kind: 'amount_off',
         thresholdFen: 100000,
         amountFen: 5000,
-        expiresAt: new Date(now + 60 * DAY),
+        validFrom: beijingDateOf(new Date(now - DAY)),
+        validTo: beijingDateOf(new Date(now + 60 * DAY)),
       },
       {
         name: '满3000减200 通用券',
         kind: 'amount_off',
         thresholdFen: 300000,
         amountFen: 20000,
-        expiresAt: new Date(now + 60 * DAY),
+        validFrom: beijingDateOf(new Date(now - DAY)),
+        validTo: beijingDateOf(new Date(now + 60 * DAY)),
       },
       {
         name: '现金券 ¥20',
         kind: 'cash',
         thresholdFen: 0,
         amountFen: 2000,
-        expiresAt: new Date(now + 30 * DAY),
+        validFrom: beijingDateOf(new Date(now - DAY)),
+        validTo: beijingDateOf(new Date(now + 30 * DAY)),
       },
       {
         name: '满500减30（已过期）',
         kind: 'amount_off',
         thresholdFen: 50000,
         amountFen: 3000,
-        expiresAt: new Date(now - 3 * DAY),
+        validFrom: beijingDateOf(new Date(now - 30 * DAY)),
+        validTo: beijingDateOf(new Date(now - 3 * DAY)),
       },
     ])
     .returning();
-  await tx.insert(userCoupons).values(couponRows.map((c) => ({ userId: user.id, couponId: c.id })));
+  const claimedAt = new Date(now - 30 * DAY);
+  for (const coupon of couponRows)
+    await grantCoupon(tx, { userId: user.id, coupon, source: 'grant' }, claimedAt);
 
   // Past orders need goods with stock in a warehouse.
   const picks = await tx

@@ -1,17 +1,8 @@
 import { beijingDateOf } from '@yaocai/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { grantCoupon } from '../../modules/promotion/service';
 import type { Tx } from '../client';
-import {
-  coupons,
-  goods,
-  lotteries,
-  lotteryDraws,
-  lotteryPrizes,
-  pointsLog,
-  rewards,
-  userCoupons,
-  users,
-} from '../schema';
+import { coupons, goods, lotteries, lotteryDraws, lotteryPrizes, pointsLog, rewards, users } from '../schema';
 import { demoAccounts } from './accounts';
 
 const DAY = 86_400_000;
@@ -63,7 +54,8 @@ export async function seedPoints(tx: Tx) {
       kind: 'amount_off',
       thresholdFen: 50_000,
       amountFen: 3_000,
-      expiresAt: new Date(now + 60 * DAY),
+      validFrom: beijingDateOf(new Date(now - DAY)),
+      validTo: beijingDateOf(new Date(now + 60 * DAY)),
     })
     .returning();
   const [lottery] = await tx
@@ -164,8 +156,7 @@ export async function seedPoints(tx: Tx) {
       .update(lotteryPrizes)
       .set({ stock: sql`${lotteryPrizes.stock} - 1` })
       .where(eq(lotteryPrizes.id, prize.id));
-    if (prize.kind === 'coupon')
-      await tx.insert(userCoupons).values({ userId: s.id, couponId: coupon.id, createdAt: ago(1) });
+    if (prize.kind === 'coupon') await grantCoupon(tx, { userId: s.id, coupon, source: 'lottery' }, ago(1));
   }
 
   // The points mall.

@@ -30,22 +30,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  coupons,
-  goods,
-  lotteries,
-  lotteryDraws,
-  lotteryPrizes,
-  orders,
-  userCoupons,
-  users,
-} from '../../db/schema';
+import { coupons, goods, lotteries, lotteryDraws, lotteryPrizes, orders, users } from '../../db/schema';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods';
 import { movePoints } from '../order/service';
 import { giftOrder } from '../points/mall';
+import { grantCouponById } from '../promotion/service';
 import { moveBalance, USE_TYPE } from '../wallet/service';
 
 // 抽奖: the server draws. A draw is one transaction: it claims the store's entry (a unique key:
@@ -225,7 +217,7 @@ export async function draw(ctx: BuyerCtx, lotteryId: number, random = secureRand
         reference: `draw:${entry.id}`,
       });
     if (won && kind === 'coupon' && won.couponId)
-      await tx.insert(userCoupons).values({ userId, couponId: won.couponId, createdAt: ctx.now });
+      await grantCouponById(tx, { userId, couponId: won.couponId, source: 'lottery' }, ctx.now);
     let orderId: number | null = null;
     if (won && kind === 'goods' && won.goodsId) {
       // A free order at once; without an address or stock (a savepoint undoes the attempt) the

@@ -198,7 +198,7 @@ describe('reminders', () => {
       .returning();
     await createCoupon(ctx.app.db, [b.user.id], {
       name: '满500减30',
-      expiresAt: new Date('2027-02-02T15:00:00Z'),
+      validTo: '2027-02-02',
     });
     const at = (iso: string) => new Date(iso);
     // The SMS the sweep sends, as a provider receives them.

@@ -10,10 +10,11 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, coupons, messages, qualifications, userCoupons, users } from '../../db/schema';
+import { companies, messages, qualifications, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
+import { heldCouponsEnding } from '../promotion/service';
 
 // 我的消息: every message a store gets is written here, by the event it reports (an order
 // shipped, a decision taken, an answer given), in the transaction of that event; the reminders
@@ -219,23 +220,7 @@ export async function sendReminders(
         .catch(() => undefined);
   }
   const soon = new Date(now.getTime() + COUPON_REMINDER_DAYS * 86_400_000);
-  const ending = await db
-    .select({
-      id: userCoupons.id,
-      userId: userCoupons.userId,
-      name: coupons.name,
-      expiresAt: coupons.expiresAt,
-    })
-    .from(userCoupons)
-    .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
-    .where(
-      and(
-        eq(userCoupons.status, 'unused'),
-        isNotNull(coupons.expiresAt),
-        gt(coupons.expiresAt, now),
-        lte(coupons.expiresAt, soon),
-      ),
-    );
+  const ending = await heldCouponsEnding(db, now, soon);
   if (ending.length > 0)
     sent += await notify(
       db,
@@ -243,7 +228,7 @@ export async function sendReminders(
         userId: c.userId,
         category: 'promotion' as const,
         title: '优惠券即将过期',
-        body: `您的优惠券「${c.name}」将于${beijingToday(c.expiresAt ?? now)}到期，请尽快使用。`,
+        body: `您的优惠券「${c.name}」将于${beijingToday(c.validTo ?? now)}到期，请尽快使用。`,
         link: '/yhq',
         dedupeKey: `coupon:${c.id}`,
       })),

@@ -1,6 +1,5 @@
 import {
   CART_LINE_TYPE,
-  type Coupon,
   ephedrineUnits,
   goodsEligibility,
   type OrderLineKind,
@@ -12,10 +11,10 @@ import {
   type PricedCart,
   pointsDeduction,
 } from '@yaocai/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, statement } from '../../db/raw';
-import { coupons, userCoupons, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { notFound, refusal } from '../../lib/errors';
@@ -25,7 +24,9 @@ import {
   priceSelectedLines,
   type SelectedLines,
 } from '../cart/service';
+import { coverageFactsOf } from '../catalog/coverage';
 import { assertEphedrinePeriod } from '../compliance/ephedrine';
+import { heldCoupon, needsFacts } from '../promotion/service';
 import type { OrderSettings } from './settings';
 import { lineDemands } from './stock';
 
@@ -101,32 +102,6 @@ export async function assertBuyerMayOrder(ctx: BuyerCtx, db: DbOrTx = ctx.db) {
   const [buyer] = await rawRows<{ points: number }>(db, buyerPoints, [ctx.actor.userId]);
   if (!buyer) throw notFound('账号不存在');
   return { companyId: ctx.actor.companyId, points: buyer.points };
-}
-
-async function loadCoupon(db: DbOrTx, userId: number, userCouponId: number): Promise<Coupon> {
-  const [row] = await db
-    .select({ uc: userCoupons, c: coupons })
-    .from(userCoupons)
-    .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
-    .where(and(eq(userCoupons.id, userCouponId), eq(userCoupons.userId, userId)));
-  if (!row) throw notFound('优惠券不存在');
-  if (row.uc.status === 'used') throw refusal('优惠券已使用');
-  if (row.uc.status === 'expired') throw refusal('优惠券已过期');
-  if (row.c.remainingUses !== null && row.c.remainingUses <= 0) throw refusal('优惠券已被用完');
-  return toDomainCoupon(row.uc.id, row.c);
-}
-
-export function toDomainCoupon(id: number, c: typeof coupons.$inferSelect): Coupon {
-  const base = {
-    id,
-    name: c.name,
-    thresholdFen: c.thresholdFen,
-    startsAt: c.startsAt ? Math.floor(c.startsAt.getTime() / 1000) : undefined,
-    expiresAt: c.expiresAt ? Math.floor(c.expiresAt.getTime() / 1000) : undefined,
-  };
-  if (c.kind === 'discount') return { ...base, kind: 'discount', ratePercent: c.ratePercent ?? 100 };
-  if (c.kind === 'cash') return { ...base, kind: 'cash', amountFen: c.amountFen };
-  return { ...base, kind: 'amount_off', amountFen: c.amountFen };
 }
 
 export interface CheckoutRequest {
@@ -256,15 +231,24 @@ export async function loadCheckout(
   // Warehouse groups on the verify page: lines by warehouse, then in cart order.
   lines.sort((a, b) => a.warehouseId - b.warehouseId || a.cartId - b.cartId);
 
-  const coupon = request.userCouponId ? await loadCoupon(db, userId, request.userCouponId) : null;
+  const coupon = request.userCouponId ? await heldCoupon(db, userId, request.userCouponId) : null;
+  // Category and brand facts of the lines, in one go, when the coupon is limited to some goods.
+  const coverageFacts =
+    coupon && needsFacts(coupon)
+      ? await coverageFactsOf(
+          db,
+          cart.lines.map((l) => Number(l.goodsId)),
+        )
+      : undefined;
   const nowSeconds = Math.floor(ctx.now.getTime() / 1000);
   const total = orderTotal(cart, {
     coupon,
+    coverageFacts,
     nowSeconds,
     points: request.points ? { balance: buyer.points, requested: request.points, rule: config.points } : null,
     shippingFeeFen: config.shipping.feeFen,
   });
-  if (total.coupon && !total.coupon.applicable) throw refusal(total.coupon.message);
+  if (total.coupon && !total.coupon.applicable) throw refusal(`优惠券${total.coupon.message}`);
   const maxPoints = pointsDeduction({
     baseFen: total.goodsFen - total.fullReductionFen - total.couponFen,
     balance: buyer.points,

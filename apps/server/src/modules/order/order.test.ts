@@ -212,7 +212,8 @@ describe('create order', () => {
     );
     expect(res.statusCode).toBe(404);
     const { userCoupons: old } = await createCoupon(ctx.app.db, [a.user.id], {
-      expiresAt: new Date(Date.now() - 86400_000),
+      validFrom: '2020-01-01',
+      validTo: beijingDateOf(new Date(Date.now() - 86400_000)),
     });
     res = await post(
       '/api/order/create',
@@ -227,7 +228,7 @@ describe('create order', () => {
   });
   it('uses a coupon and points; cancelling gives back stock, coupon and points', async () => {
     const b = await buyerWithCart({ points: 5000 }, [[20000, 1]]);
-    const { userCoupons: held } = await createCoupon(ctx.app.db, [b.user.id], { remainingUses: 5 });
+    const { userCoupons: held } = await createCoupon(ctx.app.db, [b.user.id], { totalQuota: 5 });
     const avail = (await get(`/api/user/availableCoupon?ids=${b.ids.join(',')}`, b.cookie)).json().data.list;
     expect(avail[0]).toMatchObject({ id: held[0].id, applicable: true, discount: 10 });
     const res = await post(
@@ -416,7 +417,10 @@ describe('coupons', () => {
       thresholdFen: 0,
       amountFen: 2000,
     });
-    await createCoupon(ctx.app.db, [b.user.id], { expiresAt: new Date(Date.now() - 1000) });
+    await createCoupon(ctx.app.db, [b.user.id], {
+      validFrom: '2020-01-01',
+      validTo: beijingDateOf(new Date(Date.now() - 86400_000)),
+    });
     expect((await get('/api/user/couponNum', cookie)).json().data).toEqual({ coupon: 1, cash: 1 });
     expect((await get('/api/user/coupon?status=3', cookie)).json().data.total).toBe(1);
     expect((await get('/api/user/coupon?type=2&status=1', cookie)).json().data.list[0]).toMatchObject({

@@ -13,7 +13,7 @@ import {
   shippingPaperNames,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type RawStatement, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
 import {
@@ -326,4 +326,21 @@ export function afterSaleView(a: typeof afterSales.$inferSelect): AfterSaleView 
     created_at: Math.floor(a.createdAt.getTime() / 1000),
     handled_at: a.handledAt ? Math.floor(a.handledAt.getTime() / 1000) : null,
   };
+}
+
+/** The live (not cancelled) orders that used the given held coupons, by held coupon id. */
+export async function ordersOfHeldCoupons(db: DbOrTx, userCouponIds: readonly number[]) {
+  const found = new Map<number, { orderNo: string; totalFen: number; paidFen: number }>();
+  if (userCouponIds.length === 0) return found;
+  const rows = await db
+    .select({
+      userCouponId: orders.userCouponId,
+      orderNo: orders.orderNo,
+      totalFen: orders.totalFen,
+      paidFen: orders.paidFen,
+    })
+    .from(orders)
+    .where(and(inArray(orders.userCouponId, [...userCouponIds]), ne(orders.status, 'cancelled')));
+  for (const r of rows) if (r.userCouponId !== null) found.set(r.userCouponId, r);
+  return found;
 }

@@ -16,6 +16,7 @@ import {
   page,
   rebuyResult,
   receiptBody,
+  stackingRows,
   toYuan,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -103,7 +104,26 @@ function previewView(c: Checkout, threshold: number): CheckoutPreview {
     free_shipping_gap: toYuan(c.cart.freeShipping.feeApplies ? c.cart.freeShipping.gapFen : 0),
     no_trans_order_amount: toYuan(c.unshippedOrderFen),
     ephedrine: c.ephedrine,
+    coupon_split: couponSplit(c),
+    stacking: stackingRows(),
   };
+}
+
+/** Each line's part of the coupon (the rule's shares, adding up to the coupon exactly). */
+function couponSplit(c: Checkout): CheckoutPreview['coupon_split'] {
+  const check = c.total.coupon;
+  if (!check?.applicable || c.total.couponFen === 0) return [];
+  const names = new Map(c.lines.map((l) => [l.cartId, l.name]));
+  const priced = new Map(c.cart.lines.map((l) => [l.id, l]));
+  return check.lineIds.map((id, i) => {
+    const p = priced.get(id);
+    return {
+      cart_id: Number(id),
+      name: names.get(Number(id)) ?? '',
+      amount: toYuan(p ? p.amountFen - p.lineReductionFen - p.reductionShareFen : 0),
+      share: toYuan(check.sharesFen[i]),
+    };
+  });
 }
 
 /** Verify order, create, my orders, cancel, confirm, buy again, after-sales, receipts. */

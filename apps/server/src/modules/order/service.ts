@@ -13,13 +13,11 @@ import { rawRows, selectList, statement } from '../../db/raw';
 import {
   type AddressSnapshot,
   addresses,
-  coupons,
   type InvoiceInfo,
   orderLines,
   orders,
   pointsLog,
   shipments,
-  userCoupons,
   users,
 } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
@@ -32,6 +30,7 @@ import { closeOpenTrades } from '../payment/service';
 import { awardOrderPoints } from '../points/service';
 import { recordOrderPromotions } from '../promotion/activities';
 import { creditOrderCashBack } from '../promotion/cash-back';
+import { consumeCoupon, giveBackCoupon } from '../promotion/service';
 import { releaseSpecials, reserveSpecials } from '../promotion/specials';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
@@ -208,7 +207,7 @@ async function insertOrder(
     await reserveSpecials(tx, { orderId: id, userId }, checkout.cart.lines, now);
     await recordOrderPromotions(tx, id, checkout.cart.lines);
     if (total.couponFen > 0 && checkout.userCouponId)
-      await consumeCoupon(tx, userId, checkout.userCouponId, id);
+      await consumeCoupon(tx, { userId, userCouponId: checkout.userCouponId, orderId: id }, now);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
     if (input.invoice) await createCheckoutInvoice(tx, { id, userId }, input.invoice, now);
     return { id, created: true };
@@ -287,28 +286,6 @@ function orderLinesOf(l: CheckoutLine, p: PricedLine): NewOrderLine[] {
   return [...items, ...gifts];
 }
 
-async function consumeCoupon(tx: DbOrTx, userId: number, userCouponId: number, orderId: number) {
-  const [uc] = await tx
-    .update(userCoupons)
-    .set({ status: 'used', orderId, usedAt: new Date() })
-    .where(
-      and(eq(userCoupons.id, userCouponId), eq(userCoupons.userId, userId), eq(userCoupons.status, 'unused')),
-    )
-    .returning({ couponId: userCoupons.couponId });
-  if (!uc) throw refusal('优惠券已使用');
-  const [left] = await tx
-    .update(coupons)
-    .set({ remainingUses: sql`${coupons.remainingUses} - 1` })
-    .where(
-      and(
-        eq(coupons.id, uc.couponId),
-        sql`(${coupons.remainingUses} is null or ${coupons.remainingUses} > 0)`,
-      ),
-    )
-    .returning({ id: coupons.id });
-  if (!left) throw refusal('优惠券已被用完');
-}
-
 /** Adds (or with a negative change, spends) points; never below zero; logged with the balance. */
 export async function movePoints(
   tx: DbOrTx,
@@ -380,18 +357,8 @@ export async function closeUnpaid(
     .where(eq(orderLines.orderId, order.id));
   await moveStock(tx, lines, 'release');
   await releaseSpecials(tx, order.id);
-  if (order.userCouponId) {
-    const [uc] = await tx
-      .update(userCoupons)
-      .set({ status: 'unused', orderId: null, usedAt: null })
-      .where(and(eq(userCoupons.id, order.userCouponId), eq(userCoupons.orderId, order.id)))
-      .returning({ couponId: userCoupons.couponId });
-    if (uc)
-      await tx
-        .update(coupons)
-        .set({ remainingUses: sql`${coupons.remainingUses} + 1` })
-        .where(and(eq(coupons.id, uc.couponId), sql`${coupons.remainingUses} is not null`));
-  }
+  if (order.userCouponId)
+    await giveBackCoupon(tx, { id: order.id, userCouponId: order.userCouponId }, new Date());
   if (order.pointsUsed > 0) await movePoints(tx, order.userId, order.pointsUsed, '订单取消退回', order.id);
   if (event === 'expire')
     await notify(

@@ -17,7 +17,6 @@ import {
   orders,
   redemptions,
   rewards,
-  userCoupons,
   users,
   warehouses,
 } from '../../db/schema';
@@ -27,6 +26,7 @@ import { audit } from '../audit/service';
 import { insertOrder } from '../order/inserts';
 import { movePoints, transition } from '../order/service';
 import { moveStock } from '../order/stock';
+import { grantCouponById } from '../promotion/service';
 
 // 积分商城: a redemption is one transaction. It spends the points (the store's row, locked by
 // the guarded update, serialises its own redemptions, so the per-store limit counted after it
@@ -204,10 +204,7 @@ export async function redeem(ctx: BuyerCtx, rewardId: number, addressId: number)
     let orderId: number | null = null;
     let userCouponId: number | null = null;
     if (r.kind === 'coupon') {
-      const [uc] = await tx
-        .insert(userCoupons)
-        .values({ userId, couponId: r.couponId ?? 0, createdAt: ctx.now })
-        .returning({ id: userCoupons.id });
+      const uc = await grantCouponById(tx, { userId, couponId: r.couponId ?? 0, source: 'points' }, ctx.now);
       userCouponId = uc.id;
     } else
       orderId = await giftOrder(

@@ -1,4 +1,4 @@
-import { beijingDateTimeText } from '@yaocai/domain';
+import { addDays, beijingDateTimeText, beijingToday } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -109,7 +109,7 @@ describe('activity pages: buyers', () => {
     });
     const { coupon: old } = await createCoupon(ctx.app.db, [], {
       name: '过期券',
-      expiresAt: new Date(NOW.getTime() - 1000),
+      validTo: addDays(beijingToday(NOW), -1),
     });
     const kept = await createGoods(ctx.app.db, { warehouseId });
     const { page, goodsId } = await createPage({

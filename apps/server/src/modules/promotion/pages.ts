@@ -11,8 +11,11 @@ import {
   activityPagePhase,
   activityPagePhaseNames,
   activityPageStatusNames,
+  addDays,
   beijingDateTimeText,
   beijingInstantOf,
+  beijingStartOf,
+  beijingToday,
   canMoveActivityPage,
   inactiveNotice,
   toYuan,
@@ -65,7 +68,8 @@ const couponView = (c: typeof coupons.$inferSelect): ActivityCouponView => ({
   threshold: toYuan(c.thresholdFen),
   amount: toYuan(c.amountFen),
   rate_percent: c.ratePercent,
-  expires_at: c.expiresAt ? seconds(c.expiresAt) : null,
+  // Fixed validity ends with its last Beijing day; a claim-relative one has no end date here.
+  expires_at: c.validTo ? seconds(beijingStartOf(addDays(c.validTo, 1))) - 1 : null,
 });
 
 /** The sections as the viewer gets them: goods through the catalogue, coupons still claimable by date. */
@@ -77,7 +81,9 @@ async function renderSections(ctx: ViewerCtx, row: PageRow): Promise<ActivitySec
     couponIds.length ? ctx.db.select().from(coupons).where(inArray(coupons.id, couponIds)) : [],
   ]);
   const couponById = new Map(
-    couponRows.filter((c) => !c.expiresAt || c.expiresAt > ctx.now).map((c) => [c.id, couponView(c)]),
+    couponRows
+      .filter((c) => c.status === 'active' && (!c.validTo || c.validTo >= beijingToday(ctx.now)))
+      .map((c) => [c.id, couponView(c)]),
   );
   const pick = <T>(ids: number[], byId: Map<number, T>) =>
     ids.map((id) => byId.get(id)).filter((v): v is T => v !== undefined);

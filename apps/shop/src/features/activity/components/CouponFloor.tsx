@@ -1,12 +1,26 @@
 import type { ActivityCouponView } from '@yaocai/domain';
+import { App, Button } from 'antd';
 import { Link } from 'react-router';
+import { useUserBase } from '../../../layout/api/user-base';
+import { useReceiveCoupon } from '../../promotion/api/centre';
 
 /**
- * A coupon floor: the coupons' name, threshold and amount; claiming happens in the coupon centre
- * (/lqzx).
+ * A coupon floor: the coupons' name, threshold and amount, claimed here (POST /api/coupon/receive,
+ * the coupon centre's own claim); a visitor is sent to log in.
  */
 export function CouponFloor({ title, coupons }: { title: string; coupons: ActivityCouponView[] }) {
+  const { message } = App.useApp();
+  const receive = useReceiveCoupon();
+  const { user } = useUserBase(false);
   if (coupons.length === 0) return null;
+  const claim = async (c: ActivityCouponView) => {
+    try {
+      await receive.mutateAsync(c.id);
+      message.success(`已领取：${c.name}`);
+    } catch (error) {
+      message.error((error as Error).message);
+    }
+  };
   return (
     <section className="yc-section" data-testid="activity-coupons">
       <h2 className="yc-section-title">{title}</h2>
@@ -26,9 +40,21 @@ export function CouponFloor({ title, coupons }: { title: string; coupons: Activi
             <div className="ya-coupon-body">
               <div className="ya-coupon-name">{c.name}</div>
               <div className="yc-muted">{c.threshold > 0 ? `满${c.threshold}元可用` : '无门槛'}</div>
-              <Link to="/lqzx" className="ya-coupon-claim" aria-label={`去领券：${c.name}`}>
-                去领券
-              </Link>
+              {user.is_login ? (
+                <Button
+                  size="small"
+                  className="ya-coupon-claim"
+                  aria-label={`立即领取：${c.name}`}
+                  loading={receive.isPending && receive.variables === c.id}
+                  onClick={() => claim(c)}
+                >
+                  立即领取
+                </Button>
+              ) : (
+                <Link to="/login" className="ya-coupon-claim" aria-label={`登录后领取：${c.name}`}>
+                  登录后领取
+                </Link>
+              )}
             </div>
           </li>
         ))}

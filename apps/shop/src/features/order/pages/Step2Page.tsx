@@ -21,6 +21,7 @@ import { useCreateOrder, usePreview } from '../api/orders';
 import { AddressPicker } from '../components/AddressPicker';
 import { Amounts, yuan } from '../components/Amounts';
 import { CheckoutLines } from '../components/CheckoutLines';
+import { CouponSplit } from '../components/CouponSplit';
 
 /** /cart/step2 — verify order: address, lines by warehouse, invoice, coupon, points, papers, remarks. */
 export default function Step2Page() {
@@ -186,6 +187,7 @@ export default function Step2Page() {
             message={`满${yuan(p.free_shipping_threshold)}包邮，还差${yuan(p.free_shipping_gap)}${counted}`}
           />
         )}
+        <CouponSplit split={p.coupon_split} stacking={p.stacking} />
         <Amounts
           goods={p.amounts.goods}
           reductions={p.reductions}
