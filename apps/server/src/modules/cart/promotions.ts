@@ -1,3 +1,4 @@
+import type { SaleControl } from '@yaocai/domain';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -9,6 +10,7 @@ import {
   manjianActivityGoods,
   settings,
 } from '../../db/schema';
+import { saleControlOf } from '../catalog/sale-control-column';
 
 /**
  * What the cart prices with besides the lines: the active full-reduction activity and its goods,
@@ -50,6 +52,7 @@ export interface Combination {
     isBuy: boolean;
     scopeClass: string;
     rxClass: string;
+    saleControl: SaleControl | null;
   }[];
 }
 
@@ -132,6 +135,7 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
         isOnSale: goods.isOnSale,
         scopeClass: goods.scopeClass,
         rxClass: goods.rxClass,
+        saleControl: saleControlOf(),
       })
       .from(goodsCombinationItems)
       .innerJoin(goods, eq(goods.id, goodsCombinationItems.goodsId))
@@ -178,6 +182,7 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
       isBuy: item.isBuy && item.isOnSale,
       scopeClass: item.scopeClass,
       rxClass: item.rxClass,
+      saleControl: item.saleControl,
     });
   }
   return { activity, shipping, giftRulesByGoods, combinations };
