@@ -9,6 +9,7 @@ import { seedCatalog } from './catalog';
 import { seedCompliancePapers } from './compliance';
 import { seedContent } from './content';
 import { seedInvoices } from './invoices';
+import { seedSaleControls } from './kx';
 import { seedOrders } from './order';
 import { seedPoints } from './points';
 import { seedSelfService } from './self-service';
@@ -30,6 +31,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedSettings(tx);
     await seedAccounts(tx, storage);
     await seedCatalog(tx);
+    await seedSaleControls(tx);
     await seedContent(tx);
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.

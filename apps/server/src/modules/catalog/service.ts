@@ -143,14 +143,18 @@ export async function listPage(
   return { list: await summaries(ctx, rows), total, page, page_size: pageSize };
 }
 
-/** GET /api/goods/list */
-export async function goodsList(ctx: ViewerCtx, q: GoodsListQuery): Promise<GoodsListData> {
+/** GET /api/goods/list; `only` narrows further (GET /api/kx/getList: the 控销 goods). */
+export async function goodsList(
+  ctx: ViewerCtx,
+  q: Omit<GoodsListQuery, 'zone'> & Pick<Partial<GoodsListQuery>, 'zone'>,
+  only: Pick<ListFilter, 'controlled'> = {},
+): Promise<GoodsListData> {
   const { db } = ctx;
   const { page, page_size, sort, category_id, ...rest } = q;
   if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {
     return { list: [], total: 0, page, page_size };
   }
-  const filter: ListFilter = { ...rest };
+  const filter: ListFilter = { ...rest, ...only };
   if (category_id !== undefined) {
     const ids = categoryWithDescendants(await catalogRefs(db), category_id);
     if (!ids.length) return { list: [], total: 0, page, page_size };
