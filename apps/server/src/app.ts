@@ -16,6 +16,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { categoryAdminRoutes } from './modules/catalog/admin-category-routes';
 import { catalogAdminRoutes, goodsImageRoutes } from './modules/catalog/admin-routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { saleControlAdminRoutes } from './modules/catalog/sale-control-routes';
 import { complianceAdminRoutes, complianceRoutes } from './modules/compliance/routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
 import { mediaRoutes } from './modules/content/media';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(mediaRoutes);
   await app.register(goodsImageRoutes);
   await app.register(catalogAdminRoutes, { prefix: '/api' });
+  await app.register(saleControlAdminRoutes, { prefix: '/api' });
   await app.register(contentAdminRoutes, { prefix: '/api' });
   await app.register(dashboardAdminRoutes, { prefix: '/api' });
   await app.register(settingsAdminRoutes, { prefix: '/api' });

@@ -46,6 +46,10 @@ export interface BuyerOptions {
   address?: boolean;
   /** false: the company holds no licence (a test that writes its own). */
   licences?: boolean;
+  /** The company's type (pharmacy by default) and region (浙江省杭州市 by default). */
+  type?: string;
+  province?: string;
+  city?: string;
 }
 
 export async function createBuyer(db: DbOrTx, o: BuyerOptions = {}) {
@@ -58,6 +62,8 @@ export async function createBuyer(db: DbOrTx, o: BuyerOptions = {}) {
       businessScope: o.scope ?? ['cfy', 'fcfy', 'zcy', 'hxyzj', 'kssz', 'qx1', 'qx2'],
       qualificationStatus: o.status ?? 'approved',
       contractSignedAt: o.contractSigned === false ? null : new Date(),
+      ...(o.type ? { type: o.type } : {}),
+      ...(o.province ? { province: o.province, city: o.city ?? '' } : {}),
     },
     { licences: o.licences },
   );

@@ -49,6 +49,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     page: () => import('../features/goods/pages/GoodsListPage'),
   },
   {
+    path: '/goods/sale-controls',
+    title: '控销管理',
+    group: 'goods',
+    icon: SafetyCertificateOutlined,
+    permission: 'goods:read',
+    page: () => import('../features/goods/pages/SaleControlsPage'),
+  },
+  {
     path: '/goods/new',
     title: '新建商品',
     permission: 'goods:write',

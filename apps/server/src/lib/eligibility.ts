@@ -27,8 +27,8 @@ export function eligibilityOf(ctx: Ctx): BuyerEligibility {
   return hit;
 }
 
-/** The wire's price_visibility of a price verdict. */
-export const priceVisibilityOf = (e: BuyerEligibility): PriceVisibility =>
+/** The wire's price_visibility of the buyer-level price verdict (a goods' 控销 control aside). */
+export const priceVisibilityOf = (e: BuyerEligibility): Exclude<PriceVisibility, 'controlled'> =>
   e.price === null ? 'visible' : e.price.code === 'login' ? 'login' : 'pending';
 
 /** The HTTP refusal of a verdict: 401 to log in, 459 for the contract, 403 otherwise. */

@@ -281,7 +281,16 @@ export const checkoutProblem = z.object({
   id: z.number().int(),
   goods_id: z.number().int(),
   name: z.string(),
-  reason: z.enum(['not_purchasable', 'out_of_stock', 'quantity', 'business_scope', 'off_sale']),
+  /** control_type / control_region: a 控销 goods the buyer is outside of. */
+  reason: z.enum([
+    'not_purchasable',
+    'out_of_stock',
+    'quantity',
+    'business_scope',
+    'off_sale',
+    'control_type',
+    'control_region',
+  ]),
   message: z.string(),
 });
 export type CheckoutProblem = z.infer<typeof checkoutProblem>;

@@ -11,9 +11,10 @@ export const ladderTier = z.object({ number: z.number().int(), price: z.number()
 
 /**
  * Who may see prices: `visible`; `login` (visitor: 登录后查看价格); `pending` (qualifications
- * not approved: 资质审核通过后可见). When not visible, every price field is null.
+ * not approved: 资质审核通过后可见); `controlled` (a 控销 goods the buyer is outside of: the
+ * price_tip says why). When not visible, every price field is null.
  */
-export const priceVisibility = z.enum(['visible', 'login', 'pending']);
+export const priceVisibility = z.enum(['visible', 'login', 'pending', 'controlled']);
 export type PriceVisibility = z.infer<typeof priceVisibility>;
 
 export const goodsSummary = z.object({
@@ -56,6 +57,10 @@ export const goodsSummary = z.object({
   in_scope: z.boolean().nullable(),
   scope_message: z.string().nullable(),
   brand: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** A 控销 goods (sold only to the customer types and regions the operator allows). */
+  controlled: z.boolean(),
+  /** For a logged-in buyer outside the control: why it may not see the price or buy; else null. */
+  control_message: z.string().nullable(),
 });
 export type GoodsSummary = z.infer<typeof goodsSummary>;
 

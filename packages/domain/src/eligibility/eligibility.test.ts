@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scopeClassCodes } from '../catalog/scope';
 import { type Licence, licenceTypes } from '../compliance/licences';
 import { buyerEligibility, type EligibilityActor, type EligibilityGoods, eligibility } from './eligibility';
+import { saleControlRefusal } from './sale-control';
 import type { BuyerStanding } from './standing';
 
 /** A pharmacy's three required licences; the drug licence prints fcfy, hxyzj and kssz. */
@@ -20,6 +21,8 @@ const standing = (over: Partial<BuyerStanding> = {}): BuyerStanding => ({
   businessScope: ['fcfy', 'hxyzj', 'kssz', 'qx1'],
   contractSigned: true,
   disabled: false,
+  province: '浙江省',
+  city: '杭州市',
   ...over,
 });
 const buyer = (over: Partial<BuyerStanding> = {}): EligibilityActor => ({
@@ -205,6 +208,8 @@ describe('eligibility properties', () => {
     businessScope: fc.subarray([...scopeClassCodes]),
     contractSigned: fc.boolean(),
     disabled: fc.boolean(),
+    province: fc.constantFrom('浙江省', '江苏省'),
+    city: fc.constantFrom('杭州市', '苏州市'),
   });
   const actors: fc.Arbitrary<EligibilityActor> = fc.oneof(
     fc.constant({ kind: 'visitor' as const }),
@@ -223,6 +228,16 @@ describe('eligibility properties', () => {
     onSale: fc.boolean(),
     purchasable: fc.boolean(),
     stock: fc.integer({ min: -1, max: 5 }),
+    control: fc.option(
+      fc.record({
+        customerTypes: fc.subarray(['pharmacy', 'chain', 'clinic', 'other']),
+        regions: fc.subarray([
+          { province: '浙江省', city: null },
+          { province: '江苏省', city: '苏州市' },
+        ]),
+      }),
+      { nil: null },
+    ),
     items: fc.option(fc.array(part, { minLength: 1, maxLength: 3 }), { nil: undefined }),
   });
   const instants = fc.date({ min: new Date('2025-01-01'), max: new Date('2028-01-01'), noInvalidDate: true });
@@ -233,7 +248,10 @@ describe('eligibility properties', () => {
         const visible = eligibility(actor, g, at).price === null;
         if (actor.kind === 'visitor') return !visible;
         const s = actor.standing;
-        return visible === (!s.disabled && s.qualificationStatus === 'approved');
+        return (
+          visible ===
+          (!s.disabled && s.qualificationStatus === 'approved' && saleControlRefusal(g.control, s) === null)
+        );
       }),
     );
   });
@@ -256,13 +274,17 @@ describe('eligibility properties', () => {
     );
   });
 
-  it('the buyer half does not depend on the goods', () => {
+  it('the buyer half does not depend on the goods (a 控销 control may only hide more)', () => {
     fc.assert(
       fc.property(actors, goods, instants, (actor, g, at) => {
         const b = buyerEligibility(actor, at);
         const e = eligibility(actor, g, at);
         const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
-        return same(e.price, b.price) && (b.add === null || same(e.add, b.add));
+        const price =
+          b.price !== null
+            ? same(e.price, b.price)
+            : e.price === null || e.price.code === 'control_type' || e.price.code === 'control_region';
+        return price && (b.add === null || same(e.add, b.add));
       }),
     );
   });

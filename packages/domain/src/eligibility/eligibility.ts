@@ -2,6 +2,7 @@ import { priceTips } from '../api/catalog';
 import { scopeCheck, scopeClassName } from '../catalog/scope';
 import { explainMissingScope, licensedScope, qualificationGaps } from '../compliance/licences';
 import { beijingToday } from '../time/beijing';
+import { type SaleControl, type SaleCustomer, saleControlRefusal } from './sale-control';
 import type { BuyerStanding } from './standing';
 
 // What a buyer may see and buy: one rule for every price on the wire and every cart and order
@@ -22,7 +23,15 @@ export interface EligibilityGoods {
   purchasable: boolean;
   /** Units (a package: sets) that may be taken now. */
   stock: number;
-  items?: readonly { name: string; scopeClass: string; rxClass: string; purchasable: boolean }[];
+  /** Its 控销 control (who may see the price and buy); null or absent: sold to every buyer. */
+  control?: SaleControl | null;
+  items?: readonly {
+    name: string;
+    scopeClass: string;
+    rxClass: string;
+    purchasable: boolean;
+    control?: SaleControl | null;
+  }[];
 }
 
 export type RefusalCode =
@@ -36,7 +45,9 @@ export type RefusalCode =
   | 'off_sale'
   | 'not_purchasable'
   | 'out_of_stock'
-  | 'business_scope';
+  | 'business_scope'
+  | 'control_type'
+  | 'control_region';
 
 export interface Refusal {
   code: RefusalCode;
@@ -69,6 +80,8 @@ export interface BuyerEligibility {
   scope: readonly string[];
   /** Why a scope class is missing, in Chinese (which licence would grant it, or which expired). */
   explainScope: (code: string) => string;
+  /** What 控销 controls read of the buyer (type and region); null for a visitor. */
+  customer: SaleCustomer | null;
 }
 
 const refuse = (code: RefusalCode, message: string): Refusal => ({ code, message, short: message });
@@ -100,9 +113,11 @@ export function buyerEligibility(actor: EligibilityActor, now: Date): BuyerEligi
       buy: refuse('login', '请先登录'),
       scope: [],
       explainScope: (code) => `需具备「${scopeClassName(code)}」经营范围`,
+      customer: null,
     };
   }
   const s = actor.standing;
+  const customer: SaleCustomer = { companyType: s.companyType, province: s.province, city: s.city };
   const today = beijingToday(now);
   const licensed = licensedScope(s.licences, today);
   const scope = licensed.filter((code) => s.businessScope.includes(code));
@@ -123,13 +138,13 @@ export function buyerEligibility(actor: EligibilityActor, now: Date): BuyerEligi
     hidden = refuse('pending', priceHiddenTexts.pending);
     blocked = refuse('pending', '您的资质正在审核中，审核通过后才能采购');
   }
-  if (hidden) return { price: hidden, add: blocked, buy: blocked, scope, explainScope };
+  if (hidden) return { price: hidden, add: blocked, buy: blocked, scope, explainScope, customer };
   let buy: Verdict = null;
   // The first required licence type with no valid licence (missing, or expired on a date).
   const [gap] = qualificationGaps(s.companyType, s.licences, today);
   if (gap) buy = refuse(gap.code === 'expired' ? 'expired' : 'licence', gap.message);
   else if (!s.contractSigned) buy = refuse('contract', '请先签署电子采购合同');
-  return { price: null, add: null, buy, scope, explainScope };
+  return { price: null, add: null, buy, scope, explainScope, customer };
 }
 
 function scopeRefusal(goods: EligibilityGoods, buyer: BuyerEligibility): Verdict {
@@ -152,11 +167,24 @@ function goodsRefusal(goods: EligibilityGoods, scope: Verdict): Verdict {
   return null;
 }
 
+/** The 控销 refusal of the goods (a package: of its first controlled goods outside the control). */
+function controlRefusal(goods: EligibilityGoods, customer: SaleCustomer | null): Verdict {
+  if (!customer) return null;
+  for (const part of [goods, ...(goods.items ?? [])]) {
+    const refused = saleControlRefusal(part.control, customer);
+    if (refused) return refuseGoods(refused.code, goods.name, refused.message);
+  }
+  return null;
+}
+
 /** The goods' half given the actor's (cheap: a few comparisons per goods). */
 export function goodsEligibility(buyer: BuyerEligibility, goods: EligibilityGoods): Eligibility {
   const visitor = buyer.price?.code === 'login';
   const scope = visitor ? null : scopeRefusal(goods, buyer);
   if (buyer.add) return { price: buyer.price, add: buyer.add, buy: buyer.buy ?? buyer.add, scope };
+  // A buyer outside a 控销 control sees neither the price nor a way to buy, and is told why.
+  const control = controlRefusal(goods, buyer.customer);
+  if (control) return { price: control, add: control, buy: buyer.buy ?? control, scope };
   const add = goodsRefusal(goods, scope);
   return { price: buyer.price, add, buy: buyer.buy ?? add, scope };
 }

@@ -22,4 +22,7 @@ export interface BuyerStanding {
   contractSigned: boolean;
   /** The account (the store user or its company) was disabled by an operator. */
   disabled: boolean;
+  /** Where the company is registered (companies.province, city): 控销 controls read it. */
+  province: string;
+  city: string;
 }

@@ -15,6 +15,8 @@ export const auditActions = {
   'goods.update': '修改商品',
   'goods.sale': '商品上架/下架',
   'goods.import': '导入商品',
+  'goods.sale_control': '设置控销',
+  'goods.sale_control_remove': '取消控销',
   'goods.image': '上传商品图片',
   'goods.batch_add': '新增批号库存',
   'goods.inspection_report': '上传药检报告',

@@ -5,6 +5,7 @@ export * from './catalog';
 export * from './compliance';
 export * from './content';
 export * from './core';
+export * from './kx';
 export * from './operator';
 export * from './order';
 export * from './points';

@@ -19,6 +19,8 @@ export const demoAccounts = {
   buyer: { phone: '13800000001', password: 'Demo@123456' },
   otherStores: ['13800000011', '13800000012'],
   pendingBuyer: { phone: '13800000002', password: 'Demo@123456' },
+  /** An approved clinic in 杭州 (seed/kx.ts): 控销 goods for pharmacies only are refused to it. */
+  clinicBuyer: { phone: '13800000003', password: 'Demo@123456' },
   operator: { username: 'admin', password: 'Admin@123456' },
   /** One demo operator per role (password as the admin's); the admin is 超级管理员. */
   roleOperators: [

@@ -137,6 +137,20 @@ export const adSeed: { position: string; title: string; subtitle: string; url: s
     color: '#8e44ad',
   },
   {
+    position: 'kxzq_ad',
+    title: '控销新品首发',
+    subtitle: '药店专供 区域独家',
+    url: '/kxzq/new',
+    color: '#6a3fc8',
+  },
+  {
+    position: 'kxzq_ad',
+    title: '控销热销榜',
+    subtitle: '门店动销快 利润有保障',
+    url: '/kxzq/list?sort=sales',
+    color: '#9b59b6',
+  },
+  {
     position: 'new_kxzq',
     title: '控销新品首发',
     subtitle: '新品上市 首单立减',

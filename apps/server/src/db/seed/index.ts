@@ -11,6 +11,7 @@ import { seedCompliancePapers } from './compliance';
 import { seedContent } from './content';
 import { seedCoupons } from './coupons';
 import { seedInvoices } from './invoices';
+import { seedSaleControls } from './kx';
 import { seedOrders } from './order';
 import { seedPoints } from './points';
 import { seedSelfService } from './self-service';
@@ -33,6 +34,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedSettings(tx);
     await seedAccounts(tx, storage);
     await seedCatalog(tx);
+    await seedSaleControls(tx);
     await seedContent(tx);
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.

@@ -14,6 +14,8 @@ const standingStatement = statement(
     qualificationStatus: companies.qualificationStatus,
     companyType: companies.type,
     businessScope: companies.businessScope,
+    province: companies.province,
+    city: companies.city,
   })}, ${companies.contractSignedAt} is not null as "contractSigned",
     ${companies.disabledAt} is not null as "disabled",
     coalesce((select json_agg(json_build_object('id', q.id, 'type', q.kind, 'number', q.number,

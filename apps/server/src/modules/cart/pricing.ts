@@ -130,11 +130,13 @@ export function eligibilityGoodsOf(ctx: LineContext): EligibilityGoods {
     onSale: row.isOnSale && (row.type !== CART_LINE_TYPE.combination || combination !== null),
     purchasable: row.isBuy,
     stock: ctx.stock,
+    control: combination ? null : row.saleControl,
     items: combination?.items.map((i) => ({
       name: i.name,
       scopeClass: i.scopeClass,
       rxClass: i.rxClass,
       purchasable: i.isBuy,
+      control: i.saleControl,
     })),
   };
 }

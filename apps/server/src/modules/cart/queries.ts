@@ -4,6 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { DbOrTx } from '../../db/client';
 import { jsonRowsStatement, rawJsonRows, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
 import { cartItems, cartMergeKey, goods, goodsCategories, goodsStock, warehouses } from '../../db/schema';
+import { saleControlOf } from '../catalog/sale-control-column';
 import type { CartPromotions } from '../promotion/loaders';
 
 /** One cart line with what pricing and the screen need of its goods, stock and warehouse. */
@@ -46,6 +47,7 @@ export const cartRowColumns = {
     number[]
   >`array(select ${goodsCategories.categoryId} from ${goodsCategories} where ${goodsCategories.goodsId} = ${goods.id})`,
   stock: sql<number>`coalesce(${goodsStock.quantity}, 0)`.mapWith(Number),
+  saleControl: saleControlOf(),
 };
 
 /** The store's cart rows (optionally only some ids) as one JSON value, in the order they were added. */
@@ -137,6 +139,7 @@ export const addGoodsColumns = {
   step: goods.stepQuantity,
   warehouseId: sql<number | null>`${goodsStock.warehouseId}`,
   stock: sql<number | null>`${goodsStock.quantity}`,
+  saleControl: saleControlOf(),
 };
 export type AddGoodsRow = SelectResultFields<typeof addGoodsColumns>;
 

@@ -145,6 +145,7 @@ function placeGoods(ctx: BuyerCtx, line: CartAddLine, index: number, goodsRows: 
     onSale: g.isOnSale,
     purchasable: g.isBuy,
     stock: stock?.stock ?? 0,
+    control: g.saleControl,
   }).add;
   if (refused)
     throw addRefusal(`params.${index}.${refused.code === 'out_of_stock' ? 'number' : 'goods_id'}`, refused);
@@ -189,7 +190,7 @@ async function placeLines(
       purchasable: true,
       // Stock is judged with the quantity rule below (a package's stock may be 0 sets).
       stock: Math.max(1, stock),
-      items: combo.items.map((i) => ({ ...i, purchasable: i.isBuy })),
+      items: combo.items.map((i) => ({ ...i, purchasable: i.isBuy, control: i.saleControl })),
     }).add;
     if (refused) throw addRefusal(field, refused);
     return {

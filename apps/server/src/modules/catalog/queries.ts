@@ -1,4 +1,4 @@
-import type { Coverage, GoodsListQuery, NearExpiryWindow } from '@yaocai/domain';
+import type { Coverage, GoodsListQuery, NearExpiryWindow, SaleControl } from '@yaocai/domain';
 import {
   and,
   asc,
@@ -18,8 +18,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { goods, goodsCategories } from '../../db/schema';
+import { goods, goodsCategories, goodsSaleControls } from '../../db/schema';
 import { databaseTag } from '../../lib/cache-key';
+import { saleControlOf } from './sale-control-column';
 
 /** Escapes LIKE wildcards so a keyword matches literally (the keyword is a bound parameter). */
 export function escapeLike(text: string): string {
@@ -61,12 +62,15 @@ export const summaryColumns = {
   mainWarehouseId: sql<
     number | null
   >`(select s.warehouse_id from goods_stock s where s.goods_id = ${goods.id} order by s.quantity desc, s.warehouse_id limit 1)`,
+  /** Its 控销 control, judged by the eligibility rule (null: sold to all). */
+  saleControl: saleControlOf(),
 };
 export type SummaryRow = Pick<
   typeof goods.$inferSelect,
-  Exclude<keyof typeof summaryColumns, 'mainWarehouseId'>
+  Exclude<keyof typeof summaryColumns, 'mainWarehouseId' | 'saleControl'>
 > & {
   mainWarehouseId?: number | null;
+  saleControl?: SaleControl | null;
 };
 
 export interface ListFilter
@@ -79,6 +83,8 @@ export interface ListFilter
   nearExpiry?: NearExpiryWindow;
   /** The shown expiry is on or after this date (from shelf_months and today). */
   expiresFrom?: string;
+  /** Only 控销 goods (those with a sale control). */
+  controlled?: boolean;
   /** A badge filter resolved from live promotions (promotion/badges.ts badgeFilter): any coverage. */
   badge?: { coverages: Coverage[]; listedAfter?: Date };
 }
@@ -115,6 +121,10 @@ export function listConditions(f: ListFilter): SQL {
     );
   }
   if (f.goodsIds) conds.push(inArray(goods.id, f.goodsIds));
+  if (f.controlled)
+    conds.push(
+      exists(sql`(select 1 from ${goodsSaleControls} where ${goodsSaleControls.goodsId} = ${goods.id})`),
+    );
   const keyword = f.keywords?.trim();
   if (keyword) {
     const pattern = `%${escapeLike(keyword)}%`;

@@ -14,6 +14,7 @@ import {
   goodsSearchData,
   goodsSearchQuery,
   idParams,
+  kxListQuery,
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,6 +60,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await goodsList(await request.viewerCtx(), request.query)),
+  );
+
+  app.get(
+    '/kx/getList',
+    {
+      schema: {
+        tags,
+        summary: '控销 goods: the goods list params; each priced and judged for the asking buyer',
+        querystring: kxListQuery,
+        response: goodsPage,
+      },
+    },
+    async (request) => ok(await goodsList(await request.viewerCtx(), request.query, { controlled: true })),
   );
 
   app.get(

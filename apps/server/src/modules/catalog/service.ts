@@ -17,7 +17,7 @@ import {
   nearExpiryWindow,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cartItems,
@@ -46,6 +46,7 @@ import {
   summaryColumns,
 } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
+import { saleControlOf } from './sale-control-column';
 
 export const goodsImage = (id: number) => `/media/goods/${id}.svg`;
 export const goodsGallery = (id: number) => [1, 2, 3].map((face) => `/media/goods/${id}-${face}.svg`);
@@ -62,7 +63,7 @@ export function toSummary(
   nearExpiry: NearExpiryWindow,
   badges: GoodsTag[],
 ): GoodsSummary {
-  const visible = viewer.price === null;
+  const control = row.saleControl ?? null;
   const judged = goodsEligibility(viewer, {
     name: row.name,
     scopeClass: row.scopeClass,
@@ -70,7 +71,11 @@ export function toSummary(
     onSale: true,
     purchasable: row.isBuy,
     stock: row.stockTotal,
+    control,
   });
+  // A 控销 goods the buyer is outside of hides its price like the buyer-level refusals do.
+  const controlRefused = judged.price?.code === 'control_type' || judged.price?.code === 'control_region';
+  const visible = judged.price === null;
   const brand = row.brandId ? refs.brandById.get(row.brandId) : undefined;
   const nearExpiring = isNearExpiry(row.expiresOn, nearExpiry);
   return {
@@ -85,8 +90,8 @@ export function toSummary(
     approval_no: row.approvalNo,
     rx_class: row.rxClass as GoodsSummary['rx_class'],
     image: row.image ?? goodsImage(row.id),
-    price_visibility: priceVisibilityOf(viewer),
-    price_tip: viewer.price?.message ?? '',
+    price_visibility: controlRefused ? 'controlled' : priceVisibilityOf(viewer),
+    price_tip: judged.price?.short ?? '',
     base_price: visible ? toYuan(row.basePriceFen) : null,
     retail_price: visible && row.retailPriceFen !== null ? toYuan(row.retailPriceFen) : null,
     ladder_price_type: row.ladderType,
@@ -110,6 +115,8 @@ export function toSummary(
     in_scope: viewer.price?.code === 'login' ? null : judged.scope === null,
     scope_message: judged.scope?.short ?? null,
     brand: brand ? { id: brand.id, name: brand.name } : null,
+    controlled: control !== null,
+    control_message: controlRefused ? (judged.price?.short ?? null) : null,
   };
 }
 
@@ -157,14 +164,18 @@ export async function listPage(
   return { list: await summaries(ctx, rows), total, page, page_size: pageSize };
 }
 
-/** GET /api/goods/list */
-export async function goodsList(ctx: ViewerCtx, q: GoodsListQuery): Promise<GoodsListData> {
+/** GET /api/goods/list; `only` narrows further (GET /api/kx/getList: the 控销 goods). */
+export async function goodsList(
+  ctx: ViewerCtx,
+  q: Omit<GoodsListQuery, 'zone'> & Pick<Partial<GoodsListQuery>, 'zone'>,
+  only: Pick<ListFilter, 'controlled'> = {},
+): Promise<GoodsListData> {
   const { db } = ctx;
   const { page, page_size, sort, category_id, ...rest } = q;
   if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {
     return { list: [], total: 0, page, page_size };
   }
-  const filter: ListFilter = { ...rest };
+  const filter: ListFilter = { ...rest, ...only };
   if (category_id !== undefined) {
     const ids = categoryWithDescendants(await catalogRefs(db), category_id);
     if (!ids.length) return { list: [], total: 0, page, page_size };
@@ -256,7 +267,7 @@ export async function goodsDetail(
 ): Promise<GoodsDetail> {
   const { db, actor } = ctx;
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(goods), saleControl: saleControlOf() })
     .from(goods)
     .where(and(eq(goods.id, id), eq(goods.isOnSale, true)));
   if (!row) throw notFound('商品不存在或已下架');

@@ -109,7 +109,11 @@ describe('ads', () => {
       expect(res.status, zone).toBe(200);
       expect(res.body.data.length, zone).toBeGreaterThan(0);
     }
-    expect((await get('/api/focus/kxzq_ad')).body.data).toEqual([]);
+    const group = (await get('/api/focus/kxzq_ad')).body.data;
+    expect(group.length).toBeGreaterThan(1);
+    // An ad group (/kxzq/goods/:url/:ads): only the ads named.
+    expect((await get(`/api/focus/kxzq_ad?ids=${group[1].id}`)).body.data).toEqual([group[1]]);
+    expect((await get('/api/focus/kxzq_ad?ids=abc')).status).toBe(422);
   });
   it('refuses unknown positions', async () => {
     expect((await get('/api/focus/nothing')).status).toBe(422);

@@ -4,6 +4,7 @@ import {
   headerCommonData,
   helpArticle as helpArticleSchema,
   helpCategory,
+  idList,
   idParams,
   linkItem,
   newsArticle,
@@ -98,12 +99,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Ads of a zone page',
+        summary: 'Ads of a zone page; ids narrows to an ad group (/kxzq/goods/:url/:ads)',
         params: z.object({ position: z.enum(adPositions) }),
+        querystring: z.object({
+          ids: idList([1, '广告编号不正确'], [20, '广告编号最多20个'], '广告编号不正确').optional(),
+        }),
         response: adList,
       },
     },
-    async (request) => ok(await adsAt(contentCtx(), request.params.position)),
+    async (request) => ok(await adsAt(contentCtx(), request.params.position, request.query.ids)),
   );
 
   app.get(

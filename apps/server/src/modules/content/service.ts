@@ -8,7 +8,7 @@ import {
   type NewsType,
   type SiteFooter,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   ads,
@@ -107,11 +107,12 @@ async function assembleCommon(db: Db) {
   };
 }
 
-export async function adsAt(ctx: ContentCtx, position: string): Promise<AdItem[]> {
+/** The live ads of a position, optionally only those of `ids` (an ad group). */
+export async function adsAt(ctx: ContentCtx, position: string, ids?: number[]): Promise<AdItem[]> {
   const rows = await ctx.db
     .select({ id: ads.id, url: ads.url, image: ads.image, title: ads.title })
     .from(ads)
-    .where(and(eq(ads.position, position), eq(ads.isActive, true)))
+    .where(and(eq(ads.position, position), eq(ads.isActive, true), ids ? inArray(ads.id, ids) : undefined))
     .orderBy(asc(ads.sort), asc(ads.id));
   return rows;
 }

@@ -117,6 +117,7 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['GET', '/api/admin/goods/999999/batches/1/report', '/api/admin/goods/{id}/batches/{batchId}/report'],
     ['GET', '/api/admin/first-documents', '/api/admin/first-documents'],
     ['GET', '/api/admin/first-documents/999999', '/api/admin/first-documents/{id}'],
+    ['GET', '/api/admin/sale-controls', '/api/admin/sale-controls'],
   ].map(([method, url, path]) => ({
     method: method as 'GET',
     url,
@@ -129,6 +130,8 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['POST', '/api/admin/goods/999999/sale', '/api/admin/goods/{id}/sale'],
     ['POST', '/api/admin/goods/import', '/api/admin/goods/import'],
     ['POST', '/api/admin/goods/images', '/api/admin/goods/images'],
+    ['POST', '/api/admin/sale-controls', '/api/admin/sale-controls'],
+    ['POST', '/api/admin/sale-controls/remove', '/api/admin/sale-controls/remove'],
   ].map(([method, url, path]) => ({
     method: method as 'POST',
     url,

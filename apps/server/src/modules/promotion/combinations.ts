@@ -37,6 +37,7 @@ export async function combinationList(ctx: ViewerCtx): Promise<CombinationView[]
         scopeClass: i.scopeClass,
         rxClass: i.rxClass,
         purchasable: i.isBuy,
+        control: i.saleControl,
       })),
     });
     const main = c.items.find((i) => i.goodsId === c.mainGoodsId) ?? c.items[0];

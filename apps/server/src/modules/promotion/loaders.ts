@@ -1,4 +1,9 @@
-import { type CoverageFacts, covers, type FullReductionActivityInput } from '@yaocai/domain';
+import {
+  type CoverageFacts,
+  covers,
+  type FullReductionActivityInput,
+  type SaleControl,
+} from '@yaocai/domain';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -10,6 +15,7 @@ import {
   manjianActivities,
   settings,
 } from '../../db/schema';
+import { saleControlOf } from '../catalog/sale-control-column';
 
 /**
  * What the cart prices with besides the lines: the live full-reduction activities (several may
@@ -53,6 +59,7 @@ export interface Combination {
     isBuy: boolean;
     scopeClass: string;
     rxClass: string;
+    saleControl: SaleControl | null;
   }[];
 }
 
@@ -129,6 +136,7 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
         isOnSale: goods.isOnSale,
         scopeClass: goods.scopeClass,
         rxClass: goods.rxClass,
+        saleControl: saleControlOf(),
       })
       .from(goodsCombinationItems)
       .innerJoin(goods, eq(goods.id, goodsCombinationItems.goodsId))
@@ -169,6 +177,7 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
       isBuy: item.isBuy && item.isOnSale,
       scopeClass: item.scopeClass,
       rxClass: item.rxClass,
+      saleControl: item.saleControl,
     });
   }
   return { activities: live, shipping, giftRulesByGoods, combinations };

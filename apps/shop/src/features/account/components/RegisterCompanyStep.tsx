@@ -1,10 +1,9 @@
-import { companyTypes, type ScopeClassCode, scopeClasses } from '@yaocai/domain';
+import { companyTypes, regionOptions, type ScopeClassCode, scopeClasses } from '@yaocai/domain';
 import { Button, Cascader, Checkbox, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/http';
 import { useRegisterCompany } from '../api/register';
 import { applyApiError, contactNameRules, mobileRules, textRules } from './form-rules';
-import { regionOptions } from './regions';
 import { StepForm } from './StepForm';
 
 interface CompanyForm {

@@ -46,7 +46,7 @@ export function GoodsCard({ goods, lite, eager }: Props) {
         </div>
       )}
       <div style={{ minHeight: 16 }}>
-        <TagBadges tags={goods.tags} />
+        <TagBadges tags={goods.controlled ? ['控销', ...goods.tags] : goods.tags} />
         {goods.is_free_shipping && <span className="yc-muted">满{goods.free_shipping_number}包邮</span>}
       </div>
       {!lite && <LadderPriceTable goods={goods} compact />}

@@ -1,7 +1,8 @@
-import type { GoodsListQuery } from '@yaocai/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { GoodsListData, GoodsListQuery } from '@yaocai/domain';
 import { Empty, Pagination, Skeleton } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useGoodsList } from '../api/goods-list';
+import { type GoodsListParams, useGoodsList } from '../api/goods-list';
 import { readListFilters, withListFilters } from '../lib/list-params';
 import { currentView } from '../lib/list-view';
 import { type CategoryMenuKey, FilterBar } from './FilterBar';
@@ -21,13 +22,22 @@ interface Props {
   pathPage?: { page: number; go: (page: number) => void };
   /** The category comes from the path (/list/other/:id/:name): choosing another changes the path. */
   categoryInPath?: boolean;
+  /** The list call (GET /api/goods/list by default; the 控销 pages use GET /api/kx/getList). */
+  useList?: (params: GoodsListParams) => UseQueryResult<GoodsListData>;
 }
 
 /**
  * One goods list for every list route: filters, sort and page live in the URL search params
  * (shareable, back button works); the view comes from the path or `?view=`.
  */
-export function GoodsResults({ fixed = {}, hideFilters, pathPage, menu, categoryInPath }: Props) {
+export function GoodsResults({
+  fixed = {},
+  hideFilters,
+  pathPage,
+  menu,
+  categoryInPath,
+  useList = useGoodsList,
+}: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
@@ -39,7 +49,7 @@ export function GoodsResults({ fixed = {}, hideFilters, pathPage, menu, category
     ...(pathPage ? { page: pathPage.page } : {}),
     page_size: filters.page_size ?? (view === 'card' ? 20 : 30),
   };
-  const list = useGoodsList(query);
+  const list = useList(query);
   const change = (changes: Record<string, string | number | undefined>) =>
     setSearch(withListFilters(search, changes));
   const goods = list.data?.list ?? [];

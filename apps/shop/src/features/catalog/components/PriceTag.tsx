@@ -18,7 +18,8 @@ interface Props {
  */
 export function PriceTag({ goods, price, size = 'normal', showBlock = true }: Props) {
   const location = useLocation();
-  const block = showBlock ? purchaseBlock(goods) : null;
+  // A 控销 refusal is the price tip itself: not told twice.
+  const block = showBlock && goods.price_visibility !== 'controlled' ? purchaseBlock(goods) : null;
   const shown = price ?? goods.base_price;
   let body: ReactNode;
   if (goods.price_visibility === 'login') {
@@ -28,7 +29,7 @@ export function PriceTag({ goods, price, size = 'normal', showBlock = true }: Pr
         <Link to={`/login?redirect=${back}`}>{PRICE_TIP_LOGIN}</Link>
       </span>
     );
-  } else if (goods.price_visibility === 'pending' || shown === null) {
+  } else if (goods.price_visibility !== 'visible' || shown === null) {
     body = (
       <span className="yc-price-tip" data-testid="price-tip">
         {goods.price_tip || PRICE_TIP_PENDING}

@@ -7,6 +7,7 @@ const tagColors: Record<string, string> = {
   赠: '#ff4d94',
   特: '#d4380d',
   新: '#1677ff',
+  控销: '#6a3fc8',
 };
 
 const tagTitles: Record<string, string> = {
@@ -17,6 +18,7 @@ const tagTitles: Record<string, string> = {
   赠: '买赠',
   特: '特价',
   新: '新品',
+  控销: '控销商品：限定客户类型或地区销售',
 };
 
 export function TagBadges({ tags }: { tags: readonly string[] }) {

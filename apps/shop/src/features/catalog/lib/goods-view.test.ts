@@ -41,10 +41,23 @@ const goods = (over: Partial<GoodsSummary> = {}): GoodsSummary => ({
   in_scope: true,
   scope_message: null,
   brand: null,
+  controlled: false,
+  control_message: null,
   ...over,
 });
 
 describe('why a goods cannot be bought', () => {
+  it('tells a buyer outside a 控销 control why first', () => {
+    const controlled = goods({
+      controlled: true,
+      control_message: '该商品为控销商品，仅限药店、连锁药店采购',
+      in_scope: false,
+      scope_message: '超出经营范围：需具备「处方药」经营范围',
+    });
+    expect(purchaseBlock(controlled)).toBe('该商品为控销商品，仅限药店、连锁药店采购');
+    expect(purchaseBlock(goods({ controlled: true }))).toBeNull();
+  });
+
   it('explains an out-of-scope goods with the server message, or names the scope class', () => {
     expect(
       purchaseBlock(goods({ in_scope: false, scope_message: '超出经营范围：需具备「处方药」经营范围' })),

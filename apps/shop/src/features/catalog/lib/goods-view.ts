@@ -19,6 +19,7 @@ export const rxClassLabel: Record<GoodsSummary['rx_class'], string | null> = {
 
 /** Why the buyer cannot buy this goods, or null when it can (prices aside). */
 export function purchaseBlock(goods: GoodsSummary): string | null {
+  if (goods.control_message) return goods.control_message;
   if (goods.in_scope === false) {
     return goods.scope_message || `超出经营范围（${scopeClassName(goods.scope_class)}），暂不可购买`;
   }

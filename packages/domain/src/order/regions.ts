@@ -1,6 +1,7 @@
 /**
- * A compact built-in region list (province -> city -> district) for the registration form:
- * every province-level division with its capital and main cities, a few districts each.
+ * A compact built-in region list (province -> city -> district) for the registration form and
+ * the console's 控销 region picker: every province-level division with its capital and main
+ * cities, a few districts each.
  */
 type Tree = Record<string, Record<string, string[]>>;
 
@@ -63,7 +64,7 @@ export interface RegionOption {
   children?: RegionOption[];
 }
 
-/** Options for antd Cascader. */
+/** Options for antd Cascader (province, city, district). */
 export const regionOptions: RegionOption[] = Object.entries(regions).map(([province, cities]) => ({
   value: province,
   label: province,
@@ -72,4 +73,10 @@ export const regionOptions: RegionOption[] = Object.entries(regions).map(([provi
     label: city,
     children: districts.map((d) => ({ value: d, label: d })),
   })),
+}));
+
+/** Province and city only (a 控销 region is a province or one of its cities). */
+export const provinceCityOptions: RegionOption[] = regionOptions.map(({ children, ...province }) => ({
+  ...province,
+  children: children?.map(({ value, label }) => ({ value, label })),
 }));
