@@ -36,6 +36,7 @@ import { orderSweeper } from './modules/order/sweeper';
 import { paymentRoutes } from './modules/payment/routes';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
 import { promotionRoutes } from './modules/promotion/routes';
+import { spikeAdminRoutes, spikeRoutes } from './modules/promotion/spike-routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -139,6 +140,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(paymentRoutes, { prefix: '/api', config });
   await app.register(wechatRoutes, { prefix: '/api', config });
   await app.register(promotionRoutes, { prefix: '/api' });
+  await app.register(spikeRoutes, { prefix: '/api' });
+  await app.register(spikeAdminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);
   await app.register(reminderSweeper);

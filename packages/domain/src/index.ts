@@ -23,6 +23,7 @@ export * from './api/order';
 export * from './api/points';
 export * from './api/quick-buy';
 export * from './api/site-messages';
+export * from './api/spike';
 export * from './api/user';
 export * from './cart';
 export * from './catalog/scope';

@@ -1,3 +1,3 @@
 export * from './coverage';
-export * from './stacking';
 export * from './spike';
+export * from './stacking';

@@ -11,20 +11,30 @@ describe('spikeProgress', () => {
   });
   it('keeps percent within 0..100 and remaining + sold = stock', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), (stock, raw) => {
-        const sold = Math.min(raw, stock);
-        const p = spikeProgress(sold, stock);
-        expect(p.percent).toBeGreaterThanOrEqual(0);
-        expect(p.percent).toBeLessThanOrEqual(100);
-        expect(p.remaining + sold).toBe(stock);
-        expect(p.percent === 100).toBe(p.soldOut);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (stock, raw) => {
+          const sold = Math.min(raw, stock);
+          const p = spikeProgress(sold, stock);
+          expect(p.percent).toBeGreaterThanOrEqual(0);
+          expect(p.percent).toBeLessThanOrEqual(100);
+          expect(p.remaining + sold).toBe(stock);
+          expect(p.percent === 100).toBe(p.soldOut);
+        },
+      ),
     );
   });
 });
 
 describe('spikeRefusal', () => {
-  const base = { status: 'scheduled' as const, startSeconds: 100, endSeconds: 200, remaining: 5, storeLeft: 2 };
+  const base = {
+    status: 'scheduled' as const,
+    startSeconds: 100,
+    endSeconds: 200,
+    remaining: 5,
+    storeLeft: 2,
+  };
   it('names the reason a slot cannot be bought, in the order a buyer needs to hear it', () => {
     expect(spikeRefusal({ ...base, nowSeconds: 150 })).toBeNull();
     expect(spikeRefusal({ ...base, nowSeconds: 99 })).toBe('秒杀活动尚未开始');
@@ -42,7 +52,8 @@ describe('nextSpikeStatus', () => {
     expect(nextSpikeStatus('paused', 'schedule')).toBe('scheduled');
     expect(nextSpikeStatus('scheduled', 'pause')).toBe('paused');
     expect(nextSpikeStatus('draft', 'pause')).toBeNull();
-    for (const action of ['schedule', 'pause', 'end'] as const) expect(nextSpikeStatus('ended', action)).toBeNull();
+    for (const action of ['schedule', 'pause', 'end'] as const)
+      expect(nextSpikeStatus('ended', action)).toBeNull();
   });
 });
 

@@ -200,9 +200,7 @@ export const spikeGoods = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('spike_goods_live_idx')
-      .on(t.slotId, t.goodsId)
-      .where(sql`retired_at is null`),
+    uniqueIndex('spike_goods_live_idx').on(t.slotId, t.goodsId).where(sql`retired_at is null`),
     index('spike_goods_goods_idx').on(t.goodsId),
     check('spike_goods_sold_check', sql`sold >= 0 and sold <= stock`),
   ],

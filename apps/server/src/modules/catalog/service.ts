@@ -16,7 +16,7 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   cartItems,
   categories,
@@ -404,4 +404,29 @@ export async function brandWall(db: Db): Promise<BrandWallItem[]> {
     story: b.story,
     goods_count: byBrand.get(b.id) ?? 0,
   }));
+}
+
+/** What another module's console needs of some goods (the flash sale's goods list): name, spec, price, stock. */
+export async function goodsFacts(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, GoodsFact>();
+  const rows = await db
+    .select({
+      id: goods.id,
+      name: goods.name,
+      spec: goods.spec,
+      basePriceFen: goods.basePriceFen,
+      stockTotal: goods.stockTotal,
+      isOnSale: goods.isOnSale,
+    })
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+export interface GoodsFact {
+  id: number;
+  name: string;
+  spec: string;
+  basePriceFen: number;
+  stockTotal: number;
+  isOnSale: boolean;
 }

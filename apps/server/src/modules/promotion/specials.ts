@@ -1,5 +1,6 @@
 import type { LineSpecialInput, PricedLine } from '@yaocai/domain';
 import type { DbOrTx } from '../../db/client';
+import { spikeSource } from './spike';
 
 /**
  * Line-level promotions (特价 and 福利): flash sales, daily specials and the welfare discount each
@@ -32,7 +33,7 @@ export interface SpecialSource {
 }
 
 /** Every source, in no particular order (the best special per goods wins). */
-const sources: SpecialSource[] = [];
+const sources: SpecialSource[] = [spikeSource];
 
 /**
  * The better of two specials for one goods: a special price beats the welfare discount (they do
