@@ -406,10 +406,14 @@ export async function brandWall(db: Db): Promise<BrandWallItem[]> {
   }));
 }
 
-/** What another module's console needs of some goods (the flash sale's goods list): name, spec, price, stock. */
-export async function goodsFacts(db: DbOrTx, ids: readonly number[]) {
+/**
+ * What another module's console needs of some goods (the flash sale's goods list): name, spec,
+ * price, stock. lock: hold the rows' key-share lock for the caller's transaction (it is about to
+ * insert rows referencing them while orders update the goods' stock).
+ */
+export async function goodsFacts(db: DbOrTx, ids: readonly number[], o: { lock?: boolean } = {}) {
   if (ids.length === 0) return new Map<number, GoodsFact>();
-  const rows = await db
+  const query = db
     .select({
       id: goods.id,
       name: goods.name,
@@ -420,6 +424,7 @@ export async function goodsFacts(db: DbOrTx, ids: readonly number[]) {
     })
     .from(goods)
     .where(inArray(goods.id, [...new Set(ids)]));
+  const rows = await (o.lock ? query.for('key share') : query);
   return new Map(rows.map((r) => [r.id, r]));
 }
 export interface GoodsFact {

@@ -17,7 +17,7 @@ import { spikeGoods, spikePurchases, spikeSales, spikeSlots } from '../../db/sch
 import type { OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound, validationError } from '../../lib/errors';
 import { audit } from '../audit/service';
-import { goodsFacts } from '../catalog/service';
+import { type GoodsFact, goodsFacts } from '../catalog/service';
 import { invalidateSpikeIndex } from './spike-index';
 
 // The console's flash sales (秒杀, promotions:write): sales, their slots, the goods of a slot with
@@ -219,8 +219,7 @@ export function saveSpikeSlot(ctx: OperatorCtx, saleId: number, slotId: number |
 }
 
 /** The spike price must be below the goods' price, and the spike stock within what the warehouse holds. */
-async function checkGoods(tx: DbOrTx, goodsId: number, body: SpikeGoodsBody, sold: number) {
-  const fact = (await goodsFacts(tx, [goodsId])).get(goodsId);
+function checkGoods(fact: GoodsFact | undefined, body: SpikeGoodsBody, sold: number) {
   if (!fact) throw fieldError('goods_id', '商品不存在');
   const errors: Record<string, string[]> = {};
   if (spikePriceFen(body) >= fact.basePriceFen)
@@ -243,7 +242,7 @@ export function saveSpikeGoods(
     const priceFen = spikePriceFen(body);
     if (spikeGoodsId === null) {
       if (!body.goods_id) throw fieldError('goods_id', '请选择商品');
-      await checkGoods(tx, body.goods_id, body, 0);
+      checkGoods((await goodsFacts(tx, [body.goods_id])).get(body.goods_id), body, 0);
       const [dup] = await tx
         .select({ id: spikeGoods.id })
         .from(spikeGoods)
@@ -273,6 +272,14 @@ export function saveSpikeGoods(
       });
       return { id: after.id };
     }
+    const [version] = await tx
+      .select({ goodsId: spikeGoods.goodsId })
+      .from(spikeGoods)
+      .where(eq(spikeGoods.id, spikeGoodsId));
+    if (!version) throw notFound(GOODS_MISSING);
+    // Locks in the order an order transaction takes them: the goods row first (the successor's
+    // foreign key needs it; an order holds it while it reserves stock), then the version.
+    const fact = (await goodsFacts(tx, [version.goodsId], { lock: true })).get(version.goodsId);
     // The row lock makes an order taking units of this version finish first (its sold count is
     // then carried over), or find the version retired and refuse.
     const [before] = await tx
@@ -283,7 +290,7 @@ export function saveSpikeGoods(
       )
       .for('update');
     if (!before) throw notFound(GOODS_MISSING);
-    await checkGoods(tx, before.goodsId, body, before.sold);
+    checkGoods(fact, body, before.sold);
     let after: typeof spikeGoods.$inferSelect;
     if (priceFen !== before.priceFen || body.limit !== before.perStoreLimit) {
       await tx.update(spikeGoods).set({ retiredAt: ctx.now }).where(eq(spikeGoods.id, before.id));

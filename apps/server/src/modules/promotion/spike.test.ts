@@ -44,9 +44,13 @@ describe('flash sale (秒杀)', () => {
       (r) => r.retiredAt === null,
     );
   const tryReserve = (promotionId: number, userId: number, units: number) =>
-    ctx.app.db.transaction((tx) =>
-      spikeSource.reserve?.(tx, [{ orderId: 999_999, userId, goodsId: 0, promotionId, units }], new Date()),
-    );
+    ctx.app.db.transaction(async (tx) => {
+      await spikeSource.reserve?.(
+        tx,
+        [{ orderId: 999_999, userId, goodsId: 0, promotionId, units }],
+        new Date(),
+      );
+    });
 
   it('lists running and upcoming slots; prices only for those the catalogue shows prices to', async () => {
     const g = await createGoods(ctx.app.db, { warehouseId, priceFen: 5000, stock: 100 });
