@@ -13,6 +13,7 @@ import { seedOrders } from './order';
 import { seedPoints } from './points';
 import { seedSelfService } from './self-service';
 import { seedSettings } from './settings';
+import { seedSpike } from './spike';
 
 const MARKER = 'demo_data';
 
@@ -39,6 +40,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedSelfService(tx);
     await seedInvoices(tx);
     await seedPoints(tx);
+    await seedSpike(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });
