@@ -16,6 +16,7 @@ import {
   ShopOutlined,
   ShoppingOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { holdsPermission } from '@yaocai/domain';
@@ -103,6 +104,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: GiftOutlined,
     permission: 'promotions:write',
     page: () => import('../features/promotion/pages/LotteriesPage'),
+  },
+  {
+    path: '/spike',
+    title: '秒杀活动',
+    group: 'promotion',
+    icon: ThunderboltOutlined,
+    permission: 'promotions:write',
+    page: () => import('../features/promotion/pages/SpikePage'),
   },
   {
     path: '/rewards',
