@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('flash sale (秒杀)', () => {
-  it('a buyer sees the home floor counting down, buys at the spike price, and the order is priced with it', async () => {
+  it('a buyer sees the home floor counting down, opens a goods in the running slot and puts it in the cart at the spike price', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
     await h.signInBuyer(context, '13800000001');

@@ -26,6 +26,10 @@ import { fieldErrors, showFieldErrors } from '../../../lib/form-errors';
 import { usePromotionOptions } from '../api/promotion';
 import { useSpikeSales, useSpikeWrite } from '../api/spike';
 
+/** The picked wall-clock time read as Beijing time (the console shows and the sale runs on it). */
+const beijingSeconds = (d: Dayjs) =>
+  Math.floor(Date.parse(`${d.format('YYYY-MM-DDTHH:mm')}:00+08:00`) / 1000);
+
 type Dialog =
   | { kind: 'sale' }
   | { kind: 'slot'; saleId: number }
@@ -45,7 +49,7 @@ function SpikeDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void 
         : dialog.kind === 'slot'
           ? [
               `/${dialog.saleId}/slots`,
-              { start_time: (v.times[0] as Dayjs).unix(), end_time: (v.times[1] as Dayjs).unix() },
+              { start_time: beijingSeconds(v.times[0]), end_time: beijingSeconds(v.times[1]) },
             ]
           : [
               `/slots/${dialog.slotId}/goods${dialog.itemId ? `/${dialog.itemId}` : ''}`,
