@@ -62,6 +62,15 @@ const scenarios: Scenario[] = [
     connections: 50,
     budget: { p99Ms: 20, minShareOfBare: 0.4 },
   },
+  { group: 'spike', name: 'bare Fastify hello-world', target: 'bare', paths: ['/hello'], connections: 32 },
+  {
+    group: 'spike',
+    name: 'GET /api/index/spike flash-sale slots (PostgreSQL)',
+    target: 'postgres',
+    paths: ['/api/index/spike'],
+    connections: 32,
+    budget: { p99Ms: 30 },
+  },
   { group: 'catalog', name: 'bare Fastify hello-world', target: 'bare', paths: ['/hello'], connections: 32 },
   {
     group: 'catalog',

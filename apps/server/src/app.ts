@@ -47,6 +47,7 @@ import {
   promotionRoutes,
 } from './modules/promotion/routes';
 import { specialsAdminRoutes } from './modules/promotion/specials-admin-routes';
+import { spikeAdminRoutes, spikeRoutes } from './modules/promotion/spike-routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -160,6 +161,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(couponCentreRoutes, { prefix: '/api' });
   await app.register(couponReceiveRoutes, { prefix: '/api' });
   await app.register(couponAdminRoutes, { prefix: '/api' });
+  await app.register(spikeRoutes, { prefix: '/api' });
+  await app.register(spikeAdminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);
   await app.register(reminderSweeper);

@@ -29,6 +29,7 @@ export * from './api/points';
 export * from './api/quick-buy';
 export * from './api/site-messages';
 export * from './api/specials';
+export * from './api/spike';
 export * from './api/user';
 export * from './cart';
 export * from './catalog/scope';

@@ -22,6 +22,7 @@ import {
   ShoppingOutlined,
   TagsOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { holdsPermission } from '@yaocai/domain';
@@ -173,6 +174,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: EyeOutlined,
     permission: 'promotions:write',
     page: () => import('../features/promotion/pages/SpecialPreviewPage'),
+  },
+  {
+    path: '/spike',
+    title: '秒杀活动',
+    group: 'promotion',
+    icon: ThunderboltOutlined,
+    permission: 'promotions:write',
+    page: () => import('../features/promotion/pages/SpikePage'),
   },
   {
     path: '/rewards',

@@ -6,4 +6,5 @@ export * from './rule';
 export * from './rules/cash-back';
 export * from './rules/coupon';
 export * from './rules/full-reduction';
+export * from './spike';
 export * from './stacking';

@@ -2,6 +2,7 @@ import type { ActivitySection, Coverage } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -359,4 +360,115 @@ export const welfareTakes = pgTable(
     index('welfare_takes_order_idx').on(t.orderId),
     index('welfare_takes_activity_idx').on(t.activityId),
   ],
+);
+
+// ---- Flash sales (秒杀) -------------------------------------------------------------------
+// A flash sale holds time slots (场次); each slot sells some goods at a spike price, up to a
+// spike stock and a per-store limit. The spike stock is a cap on top of the warehouse stock, not
+// a carve-out: a spike unit still leaves goods_stock through the order's normal reserve (so
+// normal buyers can never oversell the warehouse), and at most `stock` units of the slot are ever
+// priced at the spike price (so spike buyers never take normal-price units at the spike price).
+// A spike_goods row is one price version: changing the price or the per-store limit retires the
+// row and inserts its successor carrying stock and sold, so an order priced against the old row
+// is refused in its transaction instead of being charged a price it was not shown.
+
+/** A flash sale (秒杀活动). status: draft | scheduled | paused | ended. */
+export const spikeSales = pgTable('spike_sales', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  status: text('status').notNull().default('draft'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A time slot (场次) of a flash sale: [starts_at, ends_at). */
+export const spikeSlots = pgTable(
+  'spike_slots',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => spikeSales.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spike_slots_ends_idx').on(t.endsAt), index('spike_slots_sale_idx').on(t.saleId)],
+);
+
+/**
+ * One goods of a slot at one price version (its id is the promotionId the cart prices with).
+ * retired_at is set when an edit of the price or limit replaces the row, or the goods leaves the
+ * slot; at most one live row per slot and goods.
+ */
+export const spikeGoods = pgTable(
+  'spike_goods',
+  {
+    id: serial('id').primaryKey(),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => spikeSlots.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    priceFen: integer('price_fen').notNull(),
+    /** Units the slot sells at the spike price. */
+    stock: integer('stock').notNull(),
+    /** Units taken by orders not cancelled (never above stock). */
+    sold: integer('sold').notNull().default(0),
+    perStoreLimit: integer('per_store_limit').notNull(),
+    sort: integer('sort').notNull().default(0),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('spike_goods_live_idx').on(t.slotId, t.goodsId).where(sql`retired_at is null`),
+    index('spike_goods_goods_idx').on(t.goodsId),
+    check('spike_goods_sold_check', sql`sold >= 0 and sold <= stock`),
+  ],
+);
+
+/** Units a store (user) holds of a slot's goods at the spike price, against the per-store limit. */
+export const spikeStoreCounts = pgTable(
+  'spike_store_counts',
+  {
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => spikeSlots.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    units: integer('units').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.slotId, t.goodsId, t.userId] }),
+    check('spike_store_counts_units_check', sql`units >= 0`),
+  ],
+);
+
+/** What each order took at the spike price (released when the order is cancelled or expires). */
+export const spikePurchases = pgTable(
+  'spike_purchases',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    spikeGoodsId: integer('spike_goods_id')
+      .notNull()
+      .references(() => spikeGoods.id),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => spikeSlots.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    units: integer('units').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [index('spike_purchases_order_idx').on(t.orderId), index('spike_purchases_slot_idx').on(t.slotId)],
 );

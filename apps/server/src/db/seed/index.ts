@@ -17,6 +17,7 @@ import { seedPoints } from './points';
 import { seedSelfService } from './self-service';
 import { seedSettings } from './settings';
 import { seedSpecials } from './specials';
+import { seedSpike } from './spike';
 
 const MARKER = 'demo_data';
 
@@ -47,6 +48,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boole
     await seedPoints(tx);
     await seedActivityPages(tx);
     await seedSpecials(tx);
+    await seedSpike(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
     return true;
   });

@@ -18,7 +18,7 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   cartItems,
   categories,
@@ -466,4 +466,34 @@ export async function activitiesOfGoods(ctx: ViewerCtx, id: number): Promise<Goo
     }),
   ]);
   return { list, total: 1, page: 1, page_size: 1, activities };
+}
+
+/**
+ * What another module's console needs of some goods (the flash sale's goods list): name, spec,
+ * price, stock. lock: hold the rows' key-share lock for the caller's transaction (it is about to
+ * insert rows referencing them while orders update the goods' stock).
+ */
+export async function goodsFacts(db: DbOrTx, ids: readonly number[], o: { lock?: boolean } = {}) {
+  if (ids.length === 0) return new Map<number, GoodsFact>();
+  const query = db
+    .select({
+      id: goods.id,
+      name: goods.name,
+      spec: goods.spec,
+      basePriceFen: goods.basePriceFen,
+      stockTotal: goods.stockTotal,
+      isOnSale: goods.isOnSale,
+    })
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(ids)]));
+  const rows = await (o.lock ? query.for('key share') : query);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+export interface GoodsFact {
+  id: number;
+  name: string;
+  spec: string;
+  basePriceFen: number;
+  stockTotal: number;
+  isOnSale: boolean;
 }

@@ -1,6 +1,7 @@
 import type { LineSpecialInput, PricedLine } from '@yaocai/domain';
 import type { DbOrTx } from '../../db/client';
 import { dailySpecialSource } from './daily-specials';
+import { spikeSource } from './spike';
 import { welfareSource } from './welfare';
 
 /**
@@ -36,7 +37,7 @@ export interface SpecialSource {
 }
 
 /** Every source, in no particular order (the best special per goods wins). */
-const sources: SpecialSource[] = [dailySpecialSource, welfareSource];
+const sources: SpecialSource[] = [spikeSource, dailySpecialSource, welfareSource];
 
 /**
  * The better of two specials for one goods: a special price beats the welfare discount (they do

@@ -57,8 +57,12 @@ export function CartLine({ line, priceTip, busy, onSelect, onQuantity, onDelete 
         {line.special && (
           <div className="yc-cart-line__gift" data-testid="cart-special">
             <Tag color="red">{line.special.label}</Tag>
-            {line.special.price !== null && `${yuan(line.special.price)} ×${line.special.units}${g.bzdw}，`}
-            已优惠{yuan(line.special.saving)}
+            {line.special.price !== null &&
+              `${line.special.units}件按${line.special.label}价${yuan(line.special.price)}`}
+            {line.special.price !== null &&
+              line.special.units < line.number &&
+              `，其余${line.number - line.special.units}件按原价`}
+            {line.special.saving !== null && line.special.saving > 0 && ` · 省${yuan(line.special.saving)}`}
           </div>
         )}
         {line.gift_data && (

@@ -7,6 +7,7 @@ import { DetailBuyPanel } from '../components/DetailBuyPanel';
 import { Gallery } from '../components/Gallery';
 import { GoodsFacts } from '../components/GoodsFacts';
 import { RxBadge } from '../components/RxBadge';
+import { SpikeOffer } from '../components/SpikeFloor';
 import { TagBadges } from '../components/TagBadges';
 import '../catalog.css';
 
@@ -76,6 +77,7 @@ export default function DetailPage() {
           <TagBadges tags={goods.tags} />
           <GoodsFacts goods={goods} />
           {user.is_login && <FirstDocuments goodsId={goods.id} />}
+          <SpikeOffer goodsId={goods.id} />
           <DetailBuyPanel key={goods.id} goods={goods} context={context} />
         </div>
       </div>

@@ -8,6 +8,7 @@ import { useRecommendations } from '../api/recommendations';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { BrandTile } from '../components/BrandTile';
 import { GoodsFloor } from '../components/GoodsFloor';
+import { SpikeFloor } from '../components/SpikeFloor';
 import { zoneEntrances } from '../lib/zones';
 import '../catalog.css';
 
@@ -93,6 +94,7 @@ export default function HomePage() {
         ))}
       </nav>
 
+      <SpikeFloor />
       <GoodsFloor
         title="热销商品"
         note="药店都在采"

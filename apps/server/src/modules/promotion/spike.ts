@@ -1,0 +1,203 @@
+import { type LineSpecialInput, type SpikeSaleStatus, spikeRefusal } from '@yaocai/domain';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { spikeGoods, spikePurchases, spikeSales, spikeSlots, spikeStoreCounts } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import type { SpecialSource, SpecialTake } from './specials';
+
+// The flash sale (秒杀) as a special source (specials.ts): which goods are at a spike price for a
+// store now, and, in the order transaction, taking the units with conditional updates so the
+// slot's spike stock never goes below zero and no store passes its limit. The units still leave
+// the warehouse through the order's normal reserve: the spike stock is a cap on the units sold at
+// the spike price, not stock of its own (see the schema's comment in db/schema/promotion.ts).
+
+export const SPIKE_CODE = 'spike';
+const LABEL = '秒杀';
+
+/** The live spike price per goods for this store now: the lowest among running slots it may still buy. */
+async function load(db: DbOrTx, userId: number, goodsIds: readonly number[], now: Date) {
+  const out = new Map<number, LineSpecialInput>();
+  const rows = await db
+    .select({
+      id: spikeGoods.id,
+      goodsId: spikeGoods.goodsId,
+      priceFen: spikeGoods.priceFen,
+      left: sql<number>`${spikeGoods.stock} - ${spikeGoods.sold}`,
+      storeLeft: sql<number>`${spikeGoods.perStoreLimit} - coalesce(${spikeStoreCounts.units}, 0)`,
+    })
+    .from(spikeGoods)
+    .innerJoin(spikeSlots, eq(spikeSlots.id, spikeGoods.slotId))
+    .innerJoin(spikeSales, eq(spikeSales.id, spikeSlots.saleId))
+    .leftJoin(
+      spikeStoreCounts,
+      and(
+        eq(spikeStoreCounts.slotId, spikeGoods.slotId),
+        eq(spikeStoreCounts.goodsId, spikeGoods.goodsId),
+        eq(spikeStoreCounts.userId, userId),
+      ),
+    )
+    .where(
+      and(
+        inArray(spikeGoods.goodsId, [...goodsIds]),
+        isNull(spikeGoods.retiredAt),
+        eq(spikeSales.status, 'scheduled'),
+        lte(spikeSlots.startsAt, now),
+        gt(spikeSlots.endsAt, now),
+      ),
+    );
+  for (const r of rows) {
+    const limit = Math.min(Number(r.left), Number(r.storeLeft));
+    if (limit <= 0) continue;
+    const held = out.get(r.goodsId);
+    if (held?.kind === 'special_price' && held.unitPriceFen <= r.priceFen) continue;
+    out.set(r.goodsId, {
+      kind: 'special_price',
+      code: SPIKE_CODE,
+      promotionId: r.id,
+      label: LABEL,
+      unitPriceFen: r.priceFen,
+      limit,
+    });
+  }
+  return out;
+}
+
+/** The slot goods row with its sale and slot, to name why a take was refused. */
+async function refusalOf(tx: DbOrTx, take: SpecialTake, now: Date, storeUnits: number | null) {
+  const [row] = await tx
+    .select({
+      retiredAt: spikeGoods.retiredAt,
+      stock: spikeGoods.stock,
+      sold: spikeGoods.sold,
+      limit: spikeGoods.perStoreLimit,
+      status: spikeSales.status,
+      startsAt: spikeSlots.startsAt,
+      endsAt: spikeSlots.endsAt,
+    })
+    .from(spikeGoods)
+    .innerJoin(spikeSlots, eq(spikeSlots.id, spikeGoods.slotId))
+    .innerJoin(spikeSales, eq(spikeSales.id, spikeSlots.saleId))
+    .where(eq(spikeGoods.id, take.promotionId));
+  if (!row) return '秒杀活动已结束';
+  const reason = spikeRefusal({
+    status: row.status as SpikeSaleStatus,
+    startSeconds: Math.floor(row.startsAt.getTime() / 1000),
+    endSeconds: Math.floor(row.endsAt.getTime() / 1000),
+    nowSeconds: Math.floor(now.getTime() / 1000),
+    remaining: row.stock - row.sold - take.units + 1,
+    storeLeft: storeUnits === null ? 1 : row.limit - storeUnits - take.units + 1,
+  });
+  if (reason) return reason;
+  // Still live and in stock: the price or limit the order was priced with has been replaced.
+  return row.retiredAt ? '秒杀活动已调整，请刷新购物车后重新结算' : '秒杀商品已抢光';
+}
+
+/**
+ * Takes each line's units: the slot goods' sold count rises only while the row is the live
+ * version, its sale scheduled, its slot running and the stock enough; the store's count rises
+ * only within the limit. Either refusal rolls the whole order back.
+ */
+async function reserve(tx: DbOrTx, takes: readonly SpecialTake[], now: Date) {
+  for (const take of takes) {
+    const live = tx
+      .select({ id: spikeSlots.id })
+      .from(spikeSlots)
+      .innerJoin(spikeSales, eq(spikeSales.id, spikeSlots.saleId))
+      .where(
+        and(
+          eq(spikeSlots.id, spikeGoods.slotId),
+          eq(spikeSales.status, 'scheduled'),
+          lte(spikeSlots.startsAt, now),
+          gt(spikeSlots.endsAt, now),
+        ),
+      );
+    const [taken] = await tx
+      .update(spikeGoods)
+      .set({ sold: sql`${spikeGoods.sold} + ${take.units}` })
+      .where(
+        and(
+          eq(spikeGoods.id, take.promotionId),
+          isNull(spikeGoods.retiredAt),
+          sql`${spikeGoods.sold} + ${take.units} <= ${spikeGoods.stock}`,
+          sql`exists (${live})`,
+        ),
+      )
+      .returning({
+        slotId: spikeGoods.slotId,
+        goodsId: spikeGoods.goodsId,
+        priceFen: spikeGoods.priceFen,
+        limit: spikeGoods.perStoreLimit,
+      });
+    if (!taken) throw conflict(await refusalOf(tx, take, now, null));
+    const [counted] =
+      take.units > taken.limit
+        ? []
+        : await tx
+            .insert(spikeStoreCounts)
+            .values({ slotId: taken.slotId, goodsId: taken.goodsId, userId: take.userId, units: take.units })
+            .onConflictDoUpdate({
+              target: [spikeStoreCounts.slotId, spikeStoreCounts.goodsId, spikeStoreCounts.userId],
+              set: { units: sql`${spikeStoreCounts.units} + excluded.units` },
+              setWhere: sql`${spikeStoreCounts.units} + excluded.units <= ${taken.limit}`,
+            })
+            .returning({ units: spikeStoreCounts.units });
+    if (!counted) throw conflict('超出每店限购数量');
+    await tx.insert(spikePurchases).values({
+      orderId: take.orderId,
+      userId: take.userId,
+      spikeGoodsId: take.promotionId,
+      slotId: taken.slotId,
+      goodsId: taken.goodsId,
+      units: take.units,
+      priceFen: taken.priceFen,
+      createdAt: now,
+    });
+  }
+}
+
+/** Gives an order's spike units back to the slot's live row and the store's count. */
+async function release(tx: DbOrTx, orderId: number) {
+  const released = await tx
+    .update(spikePurchases)
+    .set({ releasedAt: sql`now()` })
+    .where(and(eq(spikePurchases.orderId, orderId), isNull(spikePurchases.releasedAt)))
+    .returning();
+  for (const p of released) {
+    await tx
+      .update(spikeGoods)
+      .set({ sold: sql`greatest(${spikeGoods.sold} - ${p.units}, 0)` })
+      .where(
+        and(eq(spikeGoods.slotId, p.slotId), eq(spikeGoods.goodsId, p.goodsId), isNull(spikeGoods.retiredAt)),
+      );
+    await tx
+      .update(spikeStoreCounts)
+      .set({ units: sql`greatest(${spikeStoreCounts.units} - ${p.units}, 0)` })
+      .where(
+        and(
+          eq(spikeStoreCounts.slotId, p.slotId),
+          eq(spikeStoreCounts.goodsId, p.goodsId),
+          eq(spikeStoreCounts.userId, p.userId),
+        ),
+      );
+  }
+}
+
+/** Goods in a running slot now (the catalogue's 秒 badge filter). */
+async function liveGoodsIds(db: DbOrTx, now: Date) {
+  const rows = await db
+    .selectDistinct({ goodsId: spikeGoods.goodsId })
+    .from(spikeGoods)
+    .innerJoin(spikeSlots, eq(spikeSlots.id, spikeGoods.slotId))
+    .innerJoin(spikeSales, eq(spikeSales.id, spikeSlots.saleId))
+    .where(
+      and(
+        isNull(spikeGoods.retiredAt),
+        eq(spikeSales.status, 'scheduled'),
+        lte(spikeSlots.startsAt, now),
+        gt(spikeSlots.endsAt, now),
+      ),
+    );
+  return rows.map((r) => r.goodsId);
+}
+
+export const spikeSource: SpecialSource = { code: SPIKE_CODE, load, liveGoodsIds, reserve, release };
