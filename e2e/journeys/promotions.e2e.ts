@@ -33,4 +33,20 @@ describe('promotion pages', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('/yyh gathers the live promotions and /yyh/list lists the goods on them', async () => {
+    const { page, context } = await h.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto('/yyh');
+    await page.getByRole('heading', { name: '优医汇' }).waitFor();
+    await page.getByTestId('promotion-hub-item').filter({ hasText: '领券中心' }).waitFor();
+    await page.getByTestId('promotion-hub-item').filter({ hasText: '满减' }).first().waitFor();
+    await h.shot(page, 'yyh');
+    await page.getByRole('button', { name: '查看全部活动商品' }).click();
+    await page.getByTestId('list-title').getByText('优医汇 · 活动商品').waitFor();
+    await page.getByTestId('goods-card').first().waitFor();
+    await h.shot(page, 'yyh-list');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

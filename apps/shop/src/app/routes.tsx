@@ -300,8 +300,20 @@ export const routeTable: AppRoute[] = [
     flags: shop,
     page: () => import('../features/activity/pages/ActivityTemplatePage'),
   },
-  { name: 'yyh', path: '/yyh', title: '优医汇', flags: shop, feature: '优医汇' },
-  { name: 'yyh_list', path: '/yyh/list', title: '优医汇', flags: shop, feature: '优医汇' },
+  {
+    name: 'yyh',
+    path: '/yyh',
+    title: '优医汇',
+    flags: shop,
+    page: () => import('../features/promotion/pages/PromotionHubPage'),
+  },
+  {
+    name: 'yyh_list',
+    path: '/yyh/list',
+    title: '优医汇',
+    flags: shop,
+    page: () => import('../features/promotion/pages/PromotionGoodsPage'),
+  },
   {
     name: 'zhzq',
     path: '/zhzq',

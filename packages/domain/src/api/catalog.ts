@@ -111,6 +111,8 @@ export const goodsListQuery = z.object({
   /** A badge (优 秒 满 换购 赠 特 新): goods it is live on now. */
   tag: z.enum(goodsTags, { error: '标签不正确' }).optional(),
   in_stock: z.coerce.number().int().min(0).max(1).optional(),
+  /** 1: only goods on a live promotion (秒 满 特 赠 换购), as /yyh/list lists them. */
+  on_promotion: z.coerce.number().int().min(0).max(1).optional(),
   /** Yuan; a fen price column holds at most PG_INT_MAX fen. */
   min_price: z.coerce
     .number()

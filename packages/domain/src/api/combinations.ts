@@ -37,3 +37,18 @@ export const combinationView = z.object({
   add_refusal: z.string().nullable(),
 });
 export type CombinationView = z.infer<typeof combinationView>;
+
+/**
+ * GET /api/activity/hub: every promotion live now in one place (/yyh 优医汇): each with its
+ * badge, name, what it gives, where it leads and, when it has one, its end (10-digit seconds).
+ */
+export const promotionHubItem = z.object({
+  kind: z.string(),
+  badge: z.string(),
+  name: z.string(),
+  text: z.string(),
+  link: z.string(),
+  ends_at: z.number().int().nullable(),
+});
+export const promotionHubData = z.object({ list: z.array(promotionHubItem), timestamp: z.number().int() });
+export type PromotionHubData = z.infer<typeof promotionHubData>;

@@ -150,7 +150,8 @@ export function listConditions(f: ListFilter): SQL {
   if (f.badge) {
     conds.push(f.badge.coverages.length ? or(...f.badge.coverages.map(coverageCondition)) : sql`false`);
     // Promotions never cover 含麻 goods; 优 and 新 are not promotions.
-    if (f.tag === '满' || f.tag === '秒' || f.tag === '特') conds.push(eq(goods.ephedrine, false));
+    if (f.tag === '满' || f.tag === '秒' || f.tag === '特' || f.on_promotion === 1)
+      conds.push(eq(goods.ephedrine, false));
     if (f.badge.listedAfter) conds.push(gt(goods.createdAt, f.badge.listedAfter));
   }
   if (f.in_stock === 1) conds.push(gt(goods.stockTotal, 0));

@@ -34,7 +34,7 @@ import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';
 import { nextBatchWithReport } from '../compliance/reports';
 import { loadOrderSettings } from '../order/settings';
-import { badgeFilter, liveBadges } from '../promotion/badges';
+import { badgeFilter, liveBadges, promotionFilter } from '../promotion/badges';
 import { goodsActivities } from '../promotion/goods-activities';
 import { activitiesCovering, loadCartPromotions } from '../promotion/loaders';
 import {
@@ -149,6 +149,7 @@ async function resolveZone(ctx: ViewerCtx, filter: ListFilter): Promise<ListFilt
     : rest;
   // A badge filter (tag=满) matches what is live now, as the cards' badges do.
   if (resolved.tag) resolved.badge = await badgeFilter(ctx.db, resolved.tag, ctx.now);
+  else if (resolved.on_promotion === 1) resolved.badge = await promotionFilter(ctx.db, ctx.now);
   if (resolved.zone !== 'jxqzc') return resolved;
   return { ...resolved, zone: undefined, nearExpiry: await nearExpiryOf(ctx) };
 }

@@ -133,4 +133,17 @@ describe('several full-reduction activities', () => {
     expect(ids).toEqual([g.kid.id, g.brand.id].sort((a, b) => a - b));
     expect((await ctx.app.inject({ method: 'GET', url: '/api/goods/list?tag=bad' })).statusCode).toBe(422);
   });
+
+  it('gathers what is live at /yyh and lists the goods on a promotion at /yyh/list', async () => {
+    const hub = (await ctx.app.inject({ method: 'GET', url: '/api/activity/hub' })).json().data;
+    expect(
+      hub.list
+        .filter((i: { kind: string }) => i.kind === 'full_reduction')
+        .map((i: { name: string }) => i.name),
+    ).toEqual(['感冒用药满100减10', '三九品牌满200减30']);
+    expect(hub.list.map((i: { link: string }) => i.link)).toContain('/lqzx');
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/goods/list?on_promotion=1&page_size=50' });
+    const ids = (res.json().data.list as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+    expect(ids).toEqual([g.kid.id, g.brand.id].sort((a, b) => a - b));
+  });
 });

@@ -113,3 +113,11 @@ export async function badgeFilter(
       };
   }
 }
+
+/** Goods on any live promotion (秒 满 特 赠 换购): the union of their badge filters (/yyh/list). */
+export async function promotionFilter(db: DbOrTx, now: Date): Promise<{ coverages: Coverage[] }> {
+  const parts = await Promise.all(
+    (['秒', '满', '特', '赠', '换购'] as const).map((tag) => badgeFilter(db, tag, now)),
+  );
+  return { coverages: parts.flatMap((p) => p.coverages) };
+}
