@@ -269,6 +269,7 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     withCoupon: line.withCoupon,
     facts: factsOf(lines[i]),
   }));
+  const pricedOf = new Map(ruleLines.map((line, i) => [line, priced[i]]));
   const states: ActivityState[] = [];
   for (const live of liveActivities(activity)) {
     const taking = ruleLines.filter((line) => fullReductionRule.applies(line, live));
@@ -277,8 +278,8 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     for (const line of taking) {
       line.taken = [...line.taken, 'full_reduction'];
       const share = applied.shares.get(line.id) ?? 0;
-      const pricedLine = priced[ruleLines.indexOf(line)];
-      if (share === 0) continue;
+      const pricedLine = pricedOf.get(line);
+      if (!pricedLine || share === 0) continue;
       pricedLine.reductionShareFen += share;
       pricedLine.payableFen -= share;
       pricedLine.promotions.push({
