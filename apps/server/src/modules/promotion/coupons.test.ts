@@ -311,4 +311,31 @@ describe.runIf(testDbKind === 'postgres')('coupon claims under concurrency (Post
     const held = await ctx.app.db.select().from(userCoupons).where(eq(userCoupons.couponId, id));
     expect(held).toHaveLength(2);
   }, 60_000);
+
+  it('an order cancelled by ten requests at once gives its coupon back exactly once', async () => {
+    const goods = await createGoods(ctx.app.db, { warehouseId, priceFen: 30_000 });
+    const s = await store();
+    const line = await addCartLine(ctx.app.db, s.user.id, goods.id, warehouseId, 1);
+    const id = await coupon({ name: '满200减20并发', total_quota: 10 });
+    expect((await receive(s.cookie, id)).statusCode).toBe(200);
+    const [held] = await ctx.app.db.select().from(userCoupons).where(eq(userCoupons.couponId, id));
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      payload: { ids: [line.id], coupon_id: held.id, address_id: s.addressId },
+      headers: { cookie: s.cookie, 'idempotency-key': key() },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const orderId = order.json().data.id;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => send('POST', `/api/order/${orderId}/cancel`, s.cookie, {})),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode >= 500)).toHaveLength(0);
+    const after = await ctx.app.db.select().from(userCoupons).where(eq(userCoupons.couponId, id));
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ status: 'unused', orderId: null });
+    const [c] = await ctx.app.db.select().from(coupons).where(eq(coupons.id, id));
+    expect(c.claimed).toBe(1);
+  }, 60_000);
 });
