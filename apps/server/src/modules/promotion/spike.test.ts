@@ -317,7 +317,7 @@ describe('flash sale (秒杀)', () => {
         limit: 5,
       });
       expect(edit.statusCode).toBe(409);
-      const actions = (await ctx.app.db.select().from(auditLog)).filter(
+      const actions = (await ctx.app.db.select().from(auditLog).orderBy(auditLog.id)).filter(
         (a) =>
           (a.targetType === 'spike_sale' && a.targetId === String(sale.saleId)) ||
           (a.targetType === 'spike_slot' && a.targetId === String(sale.slotId)),
