@@ -100,7 +100,8 @@ describe('console coupons', () => {
     const audits = await ctx.app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'coupon'), eq(auditLog.targetId, String(id))));
+      .where(and(eq(auditLog.targetType, 'coupon'), eq(auditLog.targetId, String(id))))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual([
       'coupon.create',
       'coupon.status',

@@ -400,7 +400,8 @@ describe('console', () => {
     const rows = await ctx.app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'welfare'), eq(auditLog.targetId, String(id))));
+      .where(and(eq(auditLog.targetType, 'welfare'), eq(auditLog.targetId, String(id))))
+      .orderBy(auditLog.id);
     expect(rows.map((r) => r.action)).toEqual(['welfare.create', 'welfare.update']);
     expect(rows[1].before).toMatchObject({ rate_percent: 90 });
     expect(rows[1].after).toMatchObject({ rate_percent: 88 });
