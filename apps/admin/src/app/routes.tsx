@@ -54,7 +54,7 @@ export const consoleRoutes: ConsoleRoute[] = [
     title: '控销管理',
     group: 'goods',
     icon: SafetyCertificateOutlined,
-    permission: 'goods:read',
+    permission: 'goods:write',
     page: () => import('../features/goods/pages/SaleControlsPage'),
   },
   {
