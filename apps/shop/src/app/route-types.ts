@@ -44,10 +44,8 @@ export interface AppRoute {
   /** Leave the SPA for this address (eleven_index). */
   external?: string;
   flags: RouteFlags;
-  /** The page, loaded lazily. Absent: the feature is being built (see `feature`). */
+  /** The page, loaded lazily (absent only on redirect and external routes). */
   page?: () => Promise<PageModule>;
-  /** Chinese name of the feature, shown by the being-built page when `page` is absent. */
-  feature?: string;
   /**
    * The member centre's side-menu entry of this route (a route without a page is never listed).
    * `under`: a detail page highlights its list's entry (order_info under order).

@@ -1,5 +1,4 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { Building } from '../components/Building';
 import { PageError } from '../components/PageError';
 import { RootLayout } from '../layout/RootLayout';
 import type { AppRoute } from './route-types';
@@ -28,17 +27,15 @@ function toRouteObject(route: AppRoute): RouteObject {
       element: null,
     };
   }
-  if (route.page) {
-    const load = route.page;
-    return {
-      path: route.path,
-      handle,
-      errorElement: <PageError />,
-      lazy: async () => ({ Component: (await load()).default }),
-    };
-  }
-  const feature = route.feature ?? route.title ?? route.name;
-  return { path: route.path, handle, element: <Building feature={feature} /> };
+  const load = route.page;
+  // The route-table test holds every route to a page, a redirect or an external address.
+  if (!load) throw new Error(`route ${route.name} has no page`);
+  return {
+    path: route.path,
+    handle,
+    errorElement: <PageError />,
+    lazy: async () => ({ Component: (await load()).default }),
+  };
 }
 
 export const routeObjects: RouteObject[] = [
