@@ -146,8 +146,15 @@ describe.sequential('cart journey', () => {
     await page.getByTestId('cart-copy').click();
     const stores = page.getByTestId('copy-stores');
     await stores.waitFor();
-    await stores.locator('label').first().click();
-    await stores.locator('.ant-checkbox-checked').first().waitFor();
+    // The modal may still be animating in when the first click lands, so click until the box
+    // reads checked rather than trusting one click.
+    const firstStore = stores.getByRole('checkbox').first();
+    await expect
+      .poll(async () => {
+        if (!(await firstStore.isChecked())) await stores.locator('label').first().click();
+        return firstStore.isChecked();
+      })
+      .toBe(true);
     await h.shot(page, 'cart-copy-modal');
     await page.getByRole('button', { name: '确定复制' }).click();
     await page.getByText(/已将2种商品复制到1家门店/).waitFor();
