@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { seedDemoData } from '../db/seed';
+import { rollDemoSpike } from '../db/seed/spike';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,7 @@ export const dbPlugin = fp(async (app: FastifyInstance, options: DbPluginOptions
   if (options.seed) {
     const loaded = await seedDemoData(database.db, app.storage);
     if (loaded) app.log.info('demo data loaded into the empty database');
+    else if (await rollDemoSpike(database.db)) app.log.info('demo flash sale: the next round is scheduled');
   }
   app.decorate('database', database);
   app.decorate('db', database.db);
