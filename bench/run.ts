@@ -281,6 +281,10 @@ const scriptGroups: Record<string, { title: string; file: string; env?: Record<s
     title: 'Orders on PostgreSQL (create with 20 lines at 16 connections; list)',
     file: 'scenarios/order.ts',
   },
+  spikeorder: {
+    title: 'Flash-sale orders on PostgreSQL (one spike line and four others, 64 connections)',
+    file: 'scenarios/spike-order.ts',
+  },
   admingoods: {
     title: 'Console goods list at 100,000 goods (32 connections, PostgreSQL) and a 5,000-row .xlsx import',
     file: 'scenarios/admin-goods.ts',

@@ -25,7 +25,7 @@ const LINES = 20;
 /** Statements GET /api/order/list runs in sequence (the session is cached): page, preview lines. */
 const LIST_ROUND_TRIPS = 2;
 
-async function fill(client: pg.Client) {
+export async function fill(client: pg.Client) {
   await client.query(
     `insert into warehouses (code, name) values ('BJ', '北方仓（天津）'), ('HZ', '主仓（杭州）')`,
   );
@@ -40,7 +40,7 @@ async function fill(client: pg.Client) {
   );
 }
 
-async function buyers(client: pg.Client, count: number) {
+export async function buyers(client: pg.Client, count: number) {
   const list: { userId: number; batches: number[][] }[] = [];
   for (let b = 0; b < count; b++) {
     const {

@@ -1,0 +1,257 @@
+/**
+ * Flash-sale order budget on PostgreSQL with 100,000 goods (issue #13):
+ *   create an order holding a flash-sale line   p99 < 150 ms at 64 connections
+ * 64 stores check out at once while one slot sells 20 goods at the spike price: each order takes
+ * one spike line (so about three requests contend for each spike_goods row at any moment, as
+ * buyers pile onto a flash sale) and four normal lines. Every order is checked afterwards: the
+ * units sold at the spike price equal the spike lines ordered, and no row went over its cap.
+ * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/scenarios/spike-order.ts
+ * (a scratch database is created and dropped; the server runs as a child process, bench/server.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch';
+import { DbSessionStore } from '../../apps/server/src/lib/session-store';
+import { BUYER_COOKIE } from '../../apps/server/src/plugins/session';
+import { type BenchServer, startBare, startServer } from '../server';
+import { licenseCompany } from './licences';
+import { fill } from './order';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SPIKE_GOODS = 20;
+/** Each buyer holds one cart line per spike goods and warehouse: 40 orders. */
+const WAREHOUSES = 2;
+const ORDERS_PER_BUYER = SPIKE_GOODS * WAREHOUSES;
+const WARM_UP_ORDERS = 4;
+const NORMAL_LINES = 4;
+const BUDGET_P99_MS = 150;
+/** Statements one flash-sale order of five lines sends to PostgreSQL, begin and commit included. */
+const ORDER_ROUND_TRIPS = 18;
+
+async function stores(client: pg.Client, count: number) {
+  const users: number[] = [];
+  for (let b = 0; b < count; b++) {
+    const {
+      rows: [company],
+    } = await client.query(
+      `insert into companies (name, type, contact_name, contact_phone, province, city, district, address,
+                              business_scope, qualification_status, contract_signed_at)
+       values ($1, 'pharmacy', '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', '{kssz}', 'approved', now())
+       returning id`,
+      [`秒杀压测药房${b}`],
+    );
+    await licenseCompany(client, company.id, ['kssz']);
+    const {
+      rows: [user],
+    } = await client.query(
+      `insert into users (company_id, phone, password_hash, name, store_name) values ($1, $2, 'x', '张三', '总店') returning id`,
+      [company.id, `1380000${String(b).padStart(4, '0')}`],
+    );
+    await client.query(
+      `insert into addresses (user_id, consignee, phone, province, city, district, detail, is_default)
+       values ($1, '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', true)`,
+      [user.id],
+    );
+    users.push(user.id);
+  }
+  return users;
+}
+
+export async function run() {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const scratch = await createScratchDatabase(adminUrl, 'yc_bench');
+  const database = await openDatabase({ url: scratch.url, poolSize: 32 });
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  const results: Record<string, unknown> = {};
+  let server: BenchServer | undefined;
+  try {
+    const t0 = Date.now();
+    await fill(client);
+    // The spike goods are 1..20, stocked in both warehouses; one live slot sells them.
+    await client.query(
+      `insert into goods_stock (goods_id, warehouse_id, quantity)
+       select g, w, 1000000 from generate_series(1, ${SPIKE_GOODS}) g, generate_series(1, 2) w
+       on conflict do nothing`,
+    );
+    const {
+      rows: [sale],
+    } = await client.query(
+      `insert into spike_sales (name, status) values ('整点秒杀', 'scheduled') returning id`,
+    );
+    const {
+      rows: [slot],
+    } = await client.query(
+      `insert into spike_slots (sale_id, starts_at, ends_at) values ($1, now() - interval '1 hour', now() + interval '6 hours') returning id`,
+      [sale.id],
+    );
+    await client.query(
+      `insert into spike_goods (slot_id, goods_id, price_fen, stock, per_store_limit, sort)
+       select $1, g, 300, 1000000, 1000, g from generate_series(1, ${SPIKE_GOODS}) g`,
+      [slot.id],
+    );
+    const users = await stores(client, CONNECTIONS);
+    // Per buyer and order: one spike line (goods 1..20 in either warehouse) and four normal lines
+    // of goods no one else orders.
+    const orders: { user: number; ids: number[] }[][] = users.map(() => []);
+    let nextNormal = 1000;
+    for (const [i, userId] of users.entries()) {
+      const { rows: spike } = await client.query(
+        `insert into cart_items (user_id, goods_id, warehouse_id, quantity)
+         select $1, g, w, 1 from generate_series(1, ${SPIKE_GOODS}) g, generate_series(1, 2) w
+         order by w, g returning id`,
+        [userId],
+      );
+      const count = ORDERS_PER_BUYER * NORMAL_LINES;
+      const { rows: normal } = await client.query(
+        `insert into cart_items (user_id, goods_id, warehouse_id, quantity)
+         select $1, g.id, 1 + (g.id % 2), 2 from goods g where g.id between $2 and $3 order by g.id returning id`,
+        [userId, nextNormal, nextNormal + count - 1],
+      );
+      nextNormal += count;
+      // Buyer i starts at spike goods i, so the 64 connections spread over the 20 rows.
+      for (let n = 0; n < ORDERS_PER_BUYER; n++) {
+        const s = spike[(n + i) % ORDERS_PER_BUYER].id as number;
+        const rest = normal.slice(n * NORMAL_LINES, (n + 1) * NORMAL_LINES).map((r) => r.id as number);
+        orders[i].push({ user: userId, ids: [s, ...rest] });
+      }
+    }
+    await client.query('vacuum analyze');
+    console.log(
+      `filled 100000 goods, ${SPIKE_GOODS} spike goods, ${CONNECTIONS} stores x ${ORDERS_PER_BUYER} orders in ${Date.now() - t0} ms`,
+    );
+    const store = new DbSessionStore(database.db);
+    const cookies = new Map<number, string>();
+    for (const userId of users) {
+      const id = randomBytes(24).toString('base64url');
+      await store.set(id, { userId }, 3600);
+      cookies.set(userId, `${BUYER_COOKIE}=${id}`);
+    }
+    server = await startServer(scratch.url, Number(process.env.BENCH_PORT ?? 3933));
+    const base = server.base;
+    const queue = (from: number, to: number) => {
+      const jobs: { cookie: string; body: string }[] = [];
+      for (let n = from; n < to; n++)
+        for (const list of orders)
+          jobs.push({ cookie: cookies.get(list[n].user) ?? '', body: JSON.stringify({ ids: list[n].ids }) });
+      return jobs;
+    };
+    const statuses = new Map<number, number>();
+    const placeAll = (jobs: { cookie: string; body: string }[]) => {
+      let next = 0;
+      return autocannon({
+        url: `${base}/api/order/create`,
+        connections: CONNECTIONS,
+        amount: jobs.length,
+        timeout: 30,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const job = jobs[next++ % jobs.length];
+              return {
+                ...request,
+                body: job.body,
+                headers: {
+                  ...request.headers,
+                  'content-type': 'application/json',
+                  origin: base,
+                  cookie: job.cookie,
+                  'idempotency-key': `bench-${randomBytes(8).toString('hex')}`,
+                },
+              };
+            },
+            onResponse: (status) => {
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            },
+          },
+        ],
+      });
+    };
+    await placeAll(queue(0, WARM_UP_ORDERS));
+    statuses.clear();
+    const run = await placeAll(queue(WARM_UP_ORDERS, ORDERS_PER_BUYER));
+    const {
+      rows: [check],
+    } = await client.query(
+      `select (select coalesce(sum(sold), 0) from spike_goods)::int as sold,
+              (select coalesce(sum(units), 0) from spike_purchases where released_at is null)::int as purchased,
+              (select count(*) from spike_goods where sold > stock)::int as over,
+              (select count(*) from orders)::int as orders`,
+    );
+    results.spikeOrder = {
+      connections: CONNECTIONS,
+      requests: run.requests.total,
+      statuses: Object.fromEntries(statuses),
+      reqPerSec: Math.round(run.requests.total / (run.duration || 1)),
+      p50: run.latency.p50,
+      p99: run.latency.p99,
+      max: run.latency.max,
+      spikeUnitsSold: check.sold,
+      spikeUnitsInPurchases: check.purchased,
+      ordersInDatabase: check.orders,
+      rowsOverCap: check.over,
+    };
+    console.log(
+      `flash-sale order (1 spike + ${NORMAL_LINES} lines, ${CONNECTIONS} connections):`,
+      results.spikeOrder,
+    );
+    await server.stop();
+    server = undefined;
+    server = await startBare(Number(process.env.BENCH_PORT ?? 3933), undefined, scratch.url);
+    const bareRun = await autocannon({ url: `${server.base}/hello`, connections: CONNECTIONS, duration: 10 });
+    results.bareFastify = { reqPerSec: Math.round(bareRun.requests.average), p99: bareRun.latency.p99 };
+    console.log('bare Fastify route:', results.bareFastify);
+    // The floor: bare Fastify making as many sequential round trips to PostgreSQL as an order
+    // (ORDER_ROUND_TRIPS, counted by wrapping pg's Client#query in the server during a run:
+    // session, cart lines, specials, stock, order and lines, spike take, begin/commit).
+    const floorRun = await autocannon({
+      url: `${server.base}/db?n=${ORDER_ROUND_TRIPS}`,
+      connections: CONNECTIONS,
+      duration: 10,
+    });
+    results.bareOrderRoundTrips = {
+      queries: ORDER_ROUND_TRIPS,
+      reqPerSec: Math.round(floorRun.requests.average),
+      p50: floorRun.latency.p50,
+      p99: floorRun.latency.p99,
+    };
+    console.log(`bare Fastify + ${ORDER_ROUND_TRIPS} trivial queries:`, results.bareOrderRoundTrips);
+    const failed = run.non2xx + run.errors + run.timeouts;
+    const ok =
+      failed === 0 &&
+      run.latency.p99 < BUDGET_P99_MS &&
+      check.sold === check.purchased &&
+      check.sold === check.orders &&
+      check.over === 0;
+    console.log(
+      `budget: flash-sale order p99 < ${BUDGET_P99_MS} ms at ${CONNECTIONS} connections: ${ok ? 'met' : 'NOT met'} (p99 ${run.latency.p99} ms, ${failed} failed, ${check.sold} spike units for ${check.orders} orders)`,
+    );
+    results.met = ok;
+  } finally {
+    await server?.stop();
+    await client.end();
+    await database.close();
+    await new Promise((r) => setTimeout(r, 300));
+    await scratch.drop();
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    (r) => {
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(r.met ? 0 : 1);
+    },
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
