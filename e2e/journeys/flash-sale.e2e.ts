@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('flash sale (秒杀)', () => {
-  it('a buyer sees the home floor counting down, opens a goods in the running slot and puts it in the cart at the spike price', async () => {
+  it('a buyer sees the home floor counting down, opens a goods in the running slot, buys it at the spike price and sees 秒杀 on the order', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
     await h.signInBuyer(context, '13800000001');
@@ -40,6 +40,22 @@ describe('flash sale (秒杀)', () => {
     await special.waitFor();
     expect(await special.textContent()).toContain(`按秒杀价${price}`);
     await h.shot(page, 'flash-sale-cart');
+
+    // Check out that line alone while the slot runs; the order's line says it was 秒杀.
+    const cart = (await (await context.request.get(`${h.baseUrl}/api/cart/list`)).json()).data as {
+      data: { id: number; special: { code: string } | null }[];
+    };
+    const spikeLine = cart.data.find((l) => l.special?.code === 'spike');
+    expect(spikeLine).toBeDefined();
+    await page.goto(`/cart/step2?ids=${spikeLine?.id}`);
+    await page.getByTestId('submit-order').click();
+    await page.waitForURL(/\/cart\/step3\/\d+/);
+    const orderId = Number(/step3\/(\d+)/.exec(page.url())?.[1]);
+    await page.goto(`/order/info/${orderId}`);
+    const tag = page.getByTestId('order-line-promotion').first();
+    await tag.waitFor();
+    expect(await tag.textContent()).toMatch(/^秒杀/);
+    await h.shot(page, 'flash-sale-order');
     expect(errors).toEqual([]);
     await context.close();
   });

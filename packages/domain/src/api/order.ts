@@ -251,6 +251,8 @@ export const orderLineView = pricedLine.extend({
   kind_label: z.string(),
   warehouse_id: z.number().int(),
   warehouse_name: z.string(),
+  /** The line-level promotion it was priced by (秒杀, 每日特价 2盒...), null for none. */
+  promotion_label: z.string().nullable(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 

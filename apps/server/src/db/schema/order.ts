@@ -185,6 +185,8 @@ export const orderLines = pgTable(
     /** Line reduction + its share of the full-reduction. */
     reductionFen: integer('reduction_fen').notNull().default(0),
     payableFen: integer('payable_fen').notNull(),
+    /** The line-level promotion it was priced by (秒杀, 每日特价 2盒...), null for none. */
+    promotionLabel: text('promotion_label'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_goods_idx').on(t.goodsId)],
 );

@@ -93,6 +93,7 @@ const lineColumns = [
   [orderLines.amountFen, 'amountFen', 'int'],
   [orderLines.reductionFen, 'reductionFen', 'int'],
   [orderLines.payableFen, 'payableFen', 'int'],
+  [orderLines.promotionLabel, 'promotionLabel', 'text'],
 ] as const satisfies readonly (readonly [unknown, keyof NewOrderLine, string])[];
 
 const eventColumns = [

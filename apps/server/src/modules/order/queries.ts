@@ -224,6 +224,7 @@ function lineView(l: typeof orderLines.$inferSelect) {
     amount: toYuan(l.amountFen),
     reduction: toYuan(l.reductionFen),
     payable: toYuan(l.payableFen),
+    promotion_label: l.promotionLabel,
   };
 }
 

@@ -222,6 +222,12 @@ async function insertOrder(
  * rule's price; the engine counted it in the line's payable, so the goods' part is the rest and
  * the lines still add up to the engine's payable.
  */
+/** What the line shows of its line-level promotion: 秒杀, or 每日特价 2盒 when only part was. */
+function promotionLabelOf(p: PricedLine, unit: string): string | null {
+  if (!p.special || p.special.units <= 0) return null;
+  return p.special.units >= p.quantity ? p.special.label : `${p.special.label} ${p.special.units}${unit}`;
+}
+
 function orderLinesOf(l: CheckoutLine, p: PricedLine): NewOrderLine[] {
   const gifts = l.gifts.map((g) => {
     const amountFen = g.unitPriceFen * g.quantity;
@@ -260,6 +266,7 @@ function orderLinesOf(l: CheckoutLine, p: PricedLine): NewOrderLine[] {
     amountFen: p.amountFen,
     reductionFen: p.lineReductionFen + p.reductionShareFen,
     payableFen: p.payableFen - giftFen,
+    promotionLabel: promotionLabelOf(p, l.unit),
   };
   const combo = l.combination;
   if (!combo) return [base, ...gifts];

@@ -110,6 +110,13 @@ describe('flash sale (秒杀)', () => {
     const [ol] = await ctx.app.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     // 2 x 30.00 + 1 x 50.00
     expect(ol.amountFen - ol.reductionFen).toBe(11000);
+    // The order's line says what priced it, for the buyer and the operator.
+    const detail = await ctx.app.inject({
+      url: `/api/order/detail/${orderId}`,
+      headers: { cookie: b.cookie },
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.lines[0].promotion_label).toBe(`秒杀 2${ol.unit}`);
     expect((await liveRow(g.id))?.sold).toBe(2);
     expect((await stockOf(ctx.app.db, g.id)).quantity).toBe(97);
     const [purchase] = await ctx.app.db

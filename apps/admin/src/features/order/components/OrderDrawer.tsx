@@ -53,6 +53,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
                     {l.kind !== 'goods' && (
                       <Tag color={l.kind === 'gift' ? 'red' : 'orange'}>{l.kind_label}</Tag>
                     )}
+                    {l.promotion_label && <Tag color="volcano">{l.promotion_label}</Tag>}
                     {l.name} {l.spec}
                   </>
                 ),

@@ -141,6 +141,11 @@ export default function OrderDetailPage() {
               render: (_, l) => (
                 <>
                   <LineKindTag kind={l.kind} label={l.kind_label} testId="order-line-kind" />
+                  {l.promotion_label && (
+                    <Tag color="red" data-testid="order-line-promotion">
+                      {l.promotion_label}
+                    </Tag>
+                  )}
                   <strong>{l.name}</strong>{' '}
                   <span style={{ color: '#707070' }}>
                     {l.spec} / {l.manufacturer}
