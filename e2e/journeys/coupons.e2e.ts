@@ -95,6 +95,13 @@ describe('coupons', () => {
     await row.getByRole('button', { name: '发布' }).click();
     await expect.poll(() => row.textContent()).toContain('进行中');
     await h.shot(page, 'admin-coupons');
+    // Ending asks first: stores' unused coupons are voided with it.
+    await row.getByRole('button', { name: '结束' }).click();
+    const confirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+    await confirm.getByText('门店已领取未使用的券将作废').waitFor();
+    await h.shot(page, 'admin-coupon-end-confirm');
+    await confirm.getByRole('button', { name: /^结\s*束$/ }).click();
+    await expect.poll(() => row.textContent()).toContain('已结束');
     await context.close();
   });
 });

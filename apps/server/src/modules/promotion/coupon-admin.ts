@@ -8,7 +8,7 @@ import {
   fromYuan,
   toYuan,
 } from '@yaocai/domain';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { coupons, userCoupons, users } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
@@ -155,11 +155,25 @@ export async function changeCouponStatus(ctx: OperatorCtx, id: number, action: C
     if (!(step.from as readonly string[]).includes(c.status))
       throw refusal(`${couponStatusLabels[c.status as CouponStatus] ?? c.status}的优惠券不能${step.label}`);
     const [row] = await tx.update(coupons).set({ status: step.to }).where(eq(coupons.id, id)).returning();
+    // Pausing stops claims only; ending the coupon also voids what stores hold unused (they read
+    // 已过期 from now on). Used ones stay used, and one given back by a cancelled order later
+    // comes back already expired.
+    const voided =
+      step.to === 'ended'
+        ? await tx
+            .update(userCoupons)
+            .set({
+              status: 'expired',
+              validTo: sql`least(coalesce(${userCoupons.validTo}, ${ctx.now}), ${ctx.now})`,
+            })
+            .where(and(eq(userCoupons.couponId, id), eq(userCoupons.status, 'unused')))
+            .returning({ id: userCoupons.id })
+        : [];
     await audit(tx, ctx, {
       action: 'coupon.status',
       target: { type: 'coupon', id },
       before: { status: c.status },
-      after: { status: row.status },
+      after: { status: row.status, ...(step.to === 'ended' ? { voided: voided.length } : {}) },
     });
     const stats = await statsOf(tx, [id]);
     return adminView(row, stats.get(id) ?? { used: 0, salesFen: 0 });

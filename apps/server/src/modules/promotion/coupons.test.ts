@@ -1,5 +1,5 @@
 import { addDays, beijingToday } from '@yaocai/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCartLine,
@@ -112,6 +112,41 @@ describe('console coupons', () => {
     const s = await store();
     expect((await send('GET', '/api/admin/coupons', s.cookie)).statusCode).toBe(401);
     expect((await send('GET', `/api/admin/coupons/999999/claims`, op)).statusCode).toBe(404);
+  });
+});
+
+describe('ending a coupon', () => {
+  it('voids what stores hold unused; pausing does not; a used one stays used', async () => {
+    const id = await coupon({ per_store_limit: 1 });
+    const [a, b] = [await store(), await store()];
+    for (const s of [a, b]) expect((await receive(s.cookie, id)).statusCode).toBe(200);
+    const held = (cookie: string) =>
+      send('GET', '/api/user/coupon?type=1&status=1', cookie).then((r) => r.json().data.list);
+    // b's coupon counts as used (an order took it); a's is unused.
+    await ctx.app.db
+      .update(userCoupons)
+      .set({ status: 'used' })
+      .where(and(eq(userCoupons.couponId, id), eq(userCoupons.userId, b.user.id)));
+
+    await send('POST', `/api/admin/coupons/${id}/status`, op, { action: 'pause' });
+    expect(await held(a.cookie)).toHaveLength(1);
+    const end = await send('POST', `/api/admin/coupons/${id}/status`, op, { action: 'end' });
+    expect(end.statusCode, end.body).toBe(200);
+    expect(await held(a.cookie)).toHaveLength(0);
+    const expired = (await send('GET', '/api/user/coupon?type=1&status=3', a.cookie)).json().data.list;
+    expect(expired.map((c: { coupon_id: number }) => c.coupon_id)).toContain(id);
+    const rows = await ctx.app.db.select().from(userCoupons).where(eq(userCoupons.couponId, id));
+    expect(Object.fromEntries(rows.map((r) => [r.userId, r.status]))).toEqual({
+      [a.user.id]: 'expired',
+      [b.user.id]: 'used',
+    });
+    const [trail] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'coupon'), eq(auditLog.targetId, String(id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(trail.after).toMatchObject({ status: 'ended', voided: 1 });
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   type AdminCouponView,
   beijingDateTimeText,
+  beijingToday,
   type CouponAction,
   couponActions,
   couponKindLabels,
@@ -16,6 +17,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Popconfirm,
   Radio,
   Select,
   Space,
@@ -154,6 +156,9 @@ export default function CouponsPage() {
               <>
                 <Tag>{c.kind_label}</Tag>
                 <strong>{c.name}</strong> <Tag color={statusColors[c.status]}>{c.status_label}</Tag>
+                {c.status !== 'ended' && c.valid_to && c.valid_to < beijingToday(new Date()) && (
+                  <Tag>有效期已过</Tag>
+                )}
                 {c.new_buyer && <Tag color="blue">新人券</Tag>}
                 {c.in_centre && <Tag color="gold">领券中心</Tag>}
                 <div style={{ color: '#595959' }}>
@@ -178,11 +183,26 @@ export default function CouponsPage() {
                 )}
                 {(Object.keys(couponActions) as CouponAction[])
                   .filter((a) => (couponActions[a].from as readonly string[]).includes(c.status))
-                  .map((a) => (
-                    <Button key={a} type="link" size="small" danger={a === 'end'} onClick={() => run(c, a)}>
-                      {couponActions[a].label}
-                    </Button>
-                  ))}
+                  .map((a) =>
+                    a === 'end' ? (
+                      <Popconfirm
+                        key={a}
+                        title="结束该优惠券？"
+                        description="结束后不能再领取，门店已领取未使用的券将作废。"
+                        okText="结束"
+                        cancelText="取消"
+                        onConfirm={() => run(c, a)}
+                      >
+                        <Button type="link" size="small" danger>
+                          {couponActions[a].label}
+                        </Button>
+                      </Popconfirm>
+                    ) : (
+                      <Button key={a} type="link" size="small" onClick={() => run(c, a)}>
+                        {couponActions[a].label}
+                      </Button>
+                    ),
+                  )}
                 <Button type="link" size="small" onClick={() => setViewing(c)}>
                   领取记录
                 </Button>
