@@ -61,6 +61,8 @@ describe('coupons', () => {
 
     await page.goto('/yhq');
     await page.getByTestId('coupons-page').getByText('限量抢 满1000减100').waitFor();
+    // Each held coupon says where it applies.
+    expect(await page.getByTestId('coupon-scope').allTextContents()).toContain('全场通用');
     await h.shot(page, 'coupon-yhq');
 
     const ids = await cartLines('13800000001', 3, 60);

@@ -1,10 +1,14 @@
-import { formatYuan, fromYuan } from '@yaocai/domain';
+import { beijingDateTimeText, formatYuan, fromYuan } from '@yaocai/domain';
 import { Card, Col, Empty, Row, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useCoupons } from '../api/wallet';
 
 const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));
+const day = (seconds: number) => beijingDateTimeText(seconds).slice(0, 10);
+/** 2026-11-01 至 2026-11-30, 有效期至 ..., or 长期有效. */
+const validity = (from: number | null, to: number | null) =>
+  to ? (from ? `${day(from)} 至 ${day(to)}` : `有效期至 ${day(to)}`) : '长期有效';
 
 /** /yhq (coupons) and /xjq (cash vouchers): unused, used, expired. */
 export default function CouponsPage() {
@@ -33,15 +37,19 @@ export default function CouponsPage() {
               <div style={{ fontSize: 24, color: '#c62828' }}>
                 {c.kind === 'discount' ? `${(c.rate_percent ?? 100) / 10}折` : yuan(c.amount)}
               </div>
-              <div>{c.threshold > 0 ? `满${yuan(c.threshold)}可用` : '无门槛'}</div>
+              <div>
+                {c.threshold > 0 ? `满${yuan(c.threshold)}可用` : '无门槛'}
+                {c.kind === 'discount' && c.max_discount > 0 ? `，最高减${yuan(c.max_discount)}` : ''}
+              </div>
               <div>
                 <strong>{c.name}</strong> <Tag>{c.kind_label}</Tag>
               </div>
-              <div style={{ color: '#707070' }}>
-                {c.expires_at
-                  ? `有效期至 ${new Date(c.expires_at * 1000).toLocaleDateString('zh-CN')}`
-                  : '长期有效'}
+              <div style={{ color: '#595959' }} data-testid="coupon-scope">
+                {c.scope_text}
+                {c.exclude_special ? '，特价商品不参与' : ''}
               </div>
+              <div style={{ color: '#595959' }}>{validity(c.starts_at, c.expires_at)}</div>
+              {status === 2 && c.order_id && <Link to={`/order/info/${c.order_id}`}>查看订单</Link>}
             </Card>
           </Col>
         ))}
