@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zones } from '../catalog/scope';
 import { fromYuan } from '../money';
 import type { Coverage } from '../promotion/coverage';
-import { formBoolean, idList, PG_INT_MAX, singleLineText, yuanAmount } from './input';
+import { formBoolean, idList, instantInput, singleLineText, yuanAmount } from './input';
 
 /**
  * The console's promotion forms (满减 and the coverage every activity kind shares). One schema per
@@ -69,28 +69,6 @@ export const coverageViewOf = (c: Coverage | null): CoverageView => ({
   zones: c?.zones ?? [],
   exclude_goods_ids: c?.excludeGoodsIds ?? [],
 });
-
-/**
- * An instant typed in the console: 10-digit seconds, or an ISO date-time string with its offset
- * (the console sends ISO from its date-time pickers). Within 2000–2099.
- */
-export const instantInput = (label: string) =>
-  z
-    .union(
-      [
-        z.number().int().min(946_684_800).max(PG_INT_MAX),
-        z.string().max(40, { error: `${label}不是有效的时间` }),
-      ],
-      { error: `${label}不是有效的时间` },
-    )
-    .transform((v, ctx) => {
-      const ms = typeof v === 'number' || /^\d{10}$/.test(v) ? Number(v) * 1000 : Date.parse(v);
-      if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms >= Date.UTC(2100, 0, 1)) {
-        ctx.addIssue({ code: 'custom', message: `${label}不是有效的时间` });
-        return z.NEVER;
-      }
-      return new Date(ms);
-    });
 
 const tierBody = z.object({
   amount: yuanAmount('满额').refine((v) => v > 0, { error: '满额须大于0' }),

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { controlClassCodes } from '../compliance/control-classes';
 import { linkUrl, required } from './admin-content';
-import { formBoolean, singleLineText, yuanAmount } from './input';
+import { formBoolean, singleLineText, wholeNumber, yuanAmount } from './input';
 
 // Site settings the operator edits in the console (站点设置: content:write), one form per
 // section, each stored as one row of `settings` (key -> JSON) and live in the shop at once.
 // Money is typed in yuan and stored in fen (the server converts).
-
-const integer = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label}须为整数` })
-    .int({ error: `${label}须为整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(max, { error: `${label}不能超过${max}` });
 
 const phoneLine = (label: string) =>
   required(singleLineText(label, 20), `请填写${label}`).pipe(
@@ -72,23 +65,23 @@ export const settingsSectionBodies = {
   }),
   /** Orders: minutes an unpaid order waits, and the 含麻 per-order unit limit. */
   order: z.object({
-    expire_minutes: integer('未支付订单取消时间', 5, 1440),
-    ephedrine_limit: integer('含麻药品每单限购件数', 1, 100),
+    expire_minutes: wholeNumber('未支付订单取消时间', 5, 1440),
+    ephedrine_limit: wholeNumber('含麻药品每单限购件数', 1, 100),
     /** Shipped orders the store has not confirmed are received this many days after shipping. */
-    auto_confirm_days: integer('自动确认收货天数', 3, 30).default(10),
+    auto_confirm_days: wholeNumber('自动确认收货天数', 3, 30).default(10),
   }),
   /** Points at checkout: how many points make ¥1, and the largest share of an order they pay. */
   points: z.object({
-    points_per_yuan: integer('积分抵扣比例', 1, 10000),
-    max_share_percent: integer('积分抵扣上限比例', 0, 100),
+    points_per_yuan: wholeNumber('积分抵扣比例', 1, 10000),
+    max_share_percent: wholeNumber('积分抵扣上限比例', 0, 100),
     /** Points a received order earns per yuan paid (0: none). */
-    earn_per_yuan: integer('每消费1元赠送积分', 0, 100).default(1),
+    earn_per_yuan: wholeNumber('每消费1元赠送积分', 0, 100).default(1),
     /** Ranks that earn at their own rate (a rank not listed earns earn_per_yuan). */
     rank_rates: z
       .array(
         z.object({
           rank: required(singleLineText('会员等级', 20), '请填写会员等级'),
-          earn_per_yuan: integer('该等级每消费1元赠送积分', 0, 100),
+          earn_per_yuan: wholeNumber('该等级每消费1元赠送积分', 0, 100),
         }),
         { error: '会员等级积分规则格式不正确' },
       )
@@ -103,10 +96,10 @@ export const settingsSectionBodies = {
   /** GSP at shipping: whether drug lines must carry their trace codes; when goods count as 近效期. */
   compliance: z.object({
     trace_codes_required: formBoolean('请选择是否必须录入追溯码').default(false),
-    near_expiry_months: integer('近效期月数', 1, 24).default(6),
+    near_expiry_months: wholeNumber('近效期月数', 1, 24).default(6),
     /** 含麻: units one buyer company may order within this many days (0: no period limit). */
-    ephedrine_period_days: integer('含麻药品限购周期天数', 0, 90).default(30),
-    ephedrine_period_limit: integer('含麻药品周期限购件数', 1, 1000).default(30),
+    ephedrine_period_days: wholeNumber('含麻药品限购周期天数', 0, 90).default(30),
+    ephedrine_period_limit: wholeNumber('含麻药品周期限购件数', 1, 1000).default(30),
     /** 含麻 orders are paid from the wallet (余额) only: no credit, no online payment. */
     ephedrine_wallet_only: formBoolean('请选择含麻药品订单是否仅限余额支付').default(false),
     /** Control classes never listed online (the seed lists them all). */

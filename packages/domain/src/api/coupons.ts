@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { couponKinds } from '../promotion/rules/coupon';
-import { calendarDate, formBoolean, PG_INT_MAX, recordId, singleLineText, yuanAmount } from './input';
+import { calendarDate, formBoolean, recordId, singleLineText, wholeNumber, yuanAmount } from './input';
 
 // Coupon templates, the coupon centre (/lqzx) and the console's coupon screens (issue #13).
 
@@ -33,13 +33,6 @@ export const couponScopeBody = z.strictObject({
   brand_ids: ids('适用品牌').default([]),
 });
 
-const whole = (label: string, min: number, max = PG_INT_MAX) =>
-  z.coerce
-    .number({ error: `${label}须为整数` })
-    .int({ error: `${label}须为整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(max, { error: `${label}不能超过${max}` });
-
 const optionalDate = (label: string) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), calendarDate(label).nullable()).default(null);
 
@@ -51,7 +44,7 @@ export const couponTemplateBody = z
     threshold: yuanAmount('使用门槛').default(0),
     amount: yuanAmount('面额').default(0),
     rate_percent: z
-      .preprocess((v) => (v === '' || v === undefined ? null : v), whole('折扣', 0, 100).nullable())
+      .preprocess((v) => (v === '' || v === undefined ? null : v), wholeNumber('折扣', 0, 100).nullable())
       .default(null),
     max_discount: yuanAmount('最高优惠').default(0),
     scope: couponScopeBody,
@@ -62,16 +55,16 @@ export const couponTemplateBody = z
     valid_days: z
       .preprocess(
         (v) => (v === '' || v === undefined ? null : v),
-        whole('领取后有效天数', 1, 3650).nullable(),
+        wholeNumber('领取后有效天数', 1, 3650).nullable(),
       )
       .default(null),
     total_quota: z
       .preprocess(
         (v) => (v === '' || v === undefined ? null : v),
-        whole('发放总量', 1, 10_000_000).nullable(),
+        wholeNumber('发放总量', 1, 10_000_000).nullable(),
       )
       .default(null),
-    per_store_limit: whole('每店限领', 1, 100).default(1),
+    per_store_limit: wholeNumber('每店限领', 1, 100).default(1),
     claim_from: optionalDate('领取开始日期'),
     claim_to: optionalDate('领取结束日期'),
     in_centre: formBoolean('是否在领券中心展示不正确').default(true),

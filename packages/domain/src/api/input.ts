@@ -120,3 +120,40 @@ export const formBoolean = (message: string) =>
   z
     .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])], message)
     .transform((v) => v === true || v === '1' || v === 'true');
+
+/**
+ * A whole number typed in a form (a string from a query or form post is coerced), between min
+ * and max, with the field's name in each message: 每店限购须为整数, 不能小于1, 不能超过100.
+ */
+export const wholeNumber = (label: string, min: number, max = PG_INT_MAX) =>
+  z.coerce
+    .number({ error: `${label}须为整数` })
+    .int({ error: `${label}须为整数` })
+    .min(min, { error: `${label}不能小于${min}` })
+    .max(max, { error: `${label}不能超过${max}` });
+
+/**
+ * An instant typed in the console: 10-digit seconds, or an ISO date-time string with its offset
+ * (the console sends ISO from its date-time pickers). Within 2000–2099.
+ */
+export const instantInput = (label: string) =>
+  z
+    .union(
+      [
+        z.number().int().min(946_684_800).max(PG_INT_MAX),
+        z.string().max(40, { error: `${label}不是有效的时间` }),
+      ],
+      { error: `${label}不是有效的时间` },
+    )
+    .transform((v, ctx) => {
+      const ms = typeof v === 'number' || /^\d{10}$/.test(v) ? Number(v) * 1000 : Date.parse(v);
+      if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms >= Date.UTC(2100, 0, 1)) {
+        ctx.addIssue({ code: 'custom', message: `${label}不是有效的时间` });
+        return z.NEVER;
+      }
+      return new Date(ms);
+    });
+
+/** instantInput as 10-digit seconds. */
+export const secondsInput = (label: string) =>
+  instantInput(label).transform((d) => Math.floor(d.getTime() / 1000));

@@ -6,10 +6,10 @@ import {
   formBoolean,
   multiLineText,
   optionalRecordId,
-  PG_INT_MAX,
   pageNumber,
   recordId,
   singleLineText,
+  wholeNumber,
 } from './input';
 
 // 抽奖 (spec sections 3, 4, 7): the banner asks /api/draw/simple whether the store may draw
@@ -85,13 +85,6 @@ export const drawStatusNames: Record<string, string> = {
   shipped: '已发货',
 };
 
-const count = (label: string, min: number, max = PG_INT_MAX) =>
-  z.coerce
-    .number({ error: `${label}须为整数` })
-    .int({ error: `${label}须为整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(max, { error: `${label}不能超过${max}` });
-
 export const lotteryPrizeBody = z
   .strictObject({
     id: optionalRecordId,
@@ -99,13 +92,13 @@ export const lotteryPrizeBody = z
     remarks: singleLineText('奖品说明', 60).default(''),
     kind: z.enum(prizeKindCodes, { error: '请选择奖品类型' }),
     /** Points (kind points) or fen (kind wallet; the console form takes yuan). */
-    amount: count('奖品数值', 0, 1_000_000).default(0),
+    amount: wholeNumber('奖品数值', 0, 1_000_000).default(0),
     coupon_id: optionalRecordId,
     goods_id: optionalRecordId,
-    weight: count('中奖权重', 0, 1_000_000),
+    weight: wholeNumber('中奖权重', 0, 1_000_000),
     /** Empty: unlimited. */
     stock: z
-      .preprocess((v) => (v === '' ? null : v), count('奖品库存', 0, 10_000_000).nullable())
+      .preprocess((v) => (v === '' ? null : v), wholeNumber('奖品库存', 0, 10_000_000).nullable())
       .default(null),
   })
   .superRefine((p, ctx) => {
@@ -128,7 +121,7 @@ export const lotteryBody = z
     name: singleLineText('活动名称', 30).pipe(z.string().min(1, { error: '请填写活动名称' })),
     remarks: multiLineText('活动说明', 300).default(''),
     entry_rule: z.enum(entryRuleCodes, { error: '请选择参与方式' }),
-    points_cost: count('每次消耗积分', 0, 1_000_000).default(0),
+    points_cost: wholeNumber('每次消耗积分', 0, 1_000_000).default(0),
     starts_on: calendarDate('开始日期'),
     ends_on: calendarDate('结束日期'),
     is_active: formBoolean('启用须为是或否').default(true),

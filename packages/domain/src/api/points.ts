@@ -5,10 +5,10 @@ import {
   formBoolean,
   multiLineText,
   optionalRecordId,
-  PG_INT_MAX,
   pageNumber,
   recordId,
   singleLineText,
+  wholeNumber,
 } from './input';
 
 // Points (积分): the store's ledger, and the points mall (积分商城 /jfsc): rewards (a goods
@@ -72,13 +72,6 @@ export const redemptionView = z.object({
 });
 export const redemptionPage = pageOf(redemptionView);
 
-const count = (label: string, min: number, max = PG_INT_MAX) =>
-  z.coerce
-    .number({ error: `${label}须为整数` })
-    .int({ error: `${label}须为整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(max, { error: `${label}不能超过${max}` });
-
 /** POST /api/admin/rewards(/:id) */
 export const rewardBody = z
   .strictObject({
@@ -87,9 +80,9 @@ export const rewardBody = z
     description: multiLineText('礼品说明', 200).default(''),
     goods_id: optionalRecordId,
     coupon_id: optionalRecordId,
-    points: count('所需积分', 1, 10_000_000),
-    stock: count('库存', 0, 10_000_000),
-    per_store_limit: count('每店限兑', 1, 1000).default(1),
+    points: wholeNumber('所需积分', 1, 10_000_000),
+    stock: wholeNumber('库存', 0, 10_000_000),
+    per_store_limit: wholeNumber('每店限兑', 1, 1000).default(1),
     starts_on: calendarDate('开始日期'),
     ends_on: calendarDate('结束日期'),
     is_active: formBoolean('启用须为是或否').default(true),

@@ -7,11 +7,10 @@ import { goodsSummary } from './catalog';
 import {
   calendarDate,
   formBoolean,
-  idList,
-  PG_INT_MAX,
   pageNumber,
   recordId,
   singleLineText,
+  wholeNumber,
   yuanAmount,
 } from './input';
 
@@ -93,14 +92,10 @@ export type CashBackData = z.infer<typeof cashBackData>;
 
 // --- console ---------------------------------------------------------------------------------
 
-const count = (label: string, min: number) =>
-  z.coerce
-    .number({ error: `${label}须为整数` })
-    .int({ error: `${label}须为整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(PG_INT_MAX, { error: `${label}过大` });
 const optionalCount = (label: string) =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), count(label, 1).nullable()).default(null);
+  z
+    .preprocess((v) => (v === '' || v === undefined ? null : v), wholeNumber(label, 1).nullable())
+    .default(null);
 
 const head = {
   name: singleLineText('活动名称', 30).pipe(z.string().min(1, { error: '请填写活动名称' })),

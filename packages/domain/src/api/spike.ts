@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromYuan } from '../money';
 import { slotsOverlap, spikeSaleStatuses, spikeSaleTransitions } from '../promotion/spike';
 import { goodsSummary } from './catalog';
-import { PG_INT_MAX, recordId, singleLineText, yuanAmount } from './input';
+import { recordId, secondsInput, singleLineText, wholeNumber, yuanAmount } from './input';
 
 // Flash sale (秒杀) contracts: GET /api/index/spike for the shop, /api/admin/spike/* for the
 // console. Money is yuan on the wire, times 10-digit seconds.
@@ -44,20 +44,6 @@ export type SpikeIndexData = z.infer<typeof spikeIndexData>;
 
 // ---- console ----
 
-const whole = (label: string, min: number) =>
-  z.coerce
-    .number({ error: `${label}须为整数` })
-    .int({ error: `${label}须为整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(PG_INT_MAX, { error: `${label}过大` });
-
-const seconds = (label: string) =>
-  z.coerce
-    .number({ error: `请选择${label}` })
-    .int({ error: `${label}格式不正确` })
-    .min(946_684_800, { error: `${label}格式不正确` })
-    .max(PG_INT_MAX, { error: `${label}格式不正确` });
-
 export const spikeSaleBody = z.object({
   name: singleLineText('活动名称', 30).pipe(z.string().min(1, { error: '请填写活动名称' })),
 });
@@ -70,7 +56,7 @@ export const spikeStatusBody = z.object({
 });
 
 export const spikeSlotBody = z
-  .object({ start_time: seconds('开始时间'), end_time: seconds('结束时间') })
+  .object({ start_time: secondsInput('开始时间'), end_time: secondsInput('结束时间') })
   .refine((b) => b.end_time > b.start_time, { path: ['end_time'], error: '结束时间须晚于开始时间' });
 export type SpikeSlotBody = z.infer<typeof spikeSlotBody>;
 
@@ -83,9 +69,9 @@ export const overlappingSlot = <T extends { start: number; end: number }>(
 export const spikeGoodsBody = z.object({
   goods_id: recordId('请选择商品').optional(),
   spike_price: yuanAmount('秒杀价').pipe(z.number().gt(0, { error: '秒杀价须大于0' })),
-  stock: whole('秒杀库存', 1),
-  limit: whole('每店限购', 1),
-  sort: whole('排序', 0).default(0),
+  stock: wholeNumber('秒杀库存', 1),
+  limit: wholeNumber('每店限购', 1),
+  sort: wholeNumber('排序', 0).default(0),
 });
 export type SpikeGoodsBody = z.infer<typeof spikeGoodsBody>;
 export const spikePriceFen = (body: SpikeGoodsBody) => fromYuan(body.spike_price);

@@ -8,7 +8,7 @@ import {
   messageCategoryName,
   qualificationKindName,
 } from '@yaocai/domain';
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, messages, qualifications, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';

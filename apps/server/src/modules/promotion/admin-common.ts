@@ -1,4 +1,3 @@
-import type { Coverage } from '@yaocai/domain';
 import {
   addDays,
   beijingDateOf,

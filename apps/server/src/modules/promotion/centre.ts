@@ -79,7 +79,7 @@ export async function receiveCoupon(ctx: BuyerCtx, couponId: number) {
   const today = beijingToday(ctx.now);
   return ctx.db.transaction(async (tx) => {
     const [c] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
-    if (!c || !c.inCentre || c.status === 'draft') throw notFound('优惠券不存在');
+    if (!c?.inCentre || c.status === 'draft') throw notFound('优惠券不存在');
     if (c.status !== 'active') throw refusal(c.status === 'paused' ? '该券已暂停发放' : '该券已停止发放');
     if (c.claimFrom && today < c.claimFrom) throw refusal('该券尚未开始领取');
     if (c.claimTo && today > c.claimTo) throw refusal('该券领取已结束');
