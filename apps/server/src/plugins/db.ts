@@ -23,11 +23,11 @@ export interface DbPluginOptions {
 export const dbPlugin = fp(async (app: FastifyInstance, options: DbPluginOptions) => {
   const database = options.database ?? (await openDatabase({ url: options.url, dataDir: options.dataDir }));
   if (!options.database) app.log.info({ applied: database.migrationsApplied }, 'database migrations');
-  if (options.seed) {
-    const loaded = await seedDemoData(database.db, app.storage);
-    if (loaded) app.log.info('demo data loaded into the empty database');
-    else if (await rollDemoSpike(database.db)) app.log.info('demo flash sale: the next round is scheduled');
-  }
+  const loaded = options.seed && (await seedDemoData(database.db, app.storage));
+  if (loaded) app.log.info('demo data loaded into the empty database');
+  // Demo data loaded earlier (with or without SEED_DEMO_DATA now; a database without it has no
+  // demo sale and nothing happens): its flash sale gets its next round once its slots ended.
+  else if (await rollDemoSpike(database.db)) app.log.info('demo flash sale: the next round is scheduled');
   app.decorate('database', database);
   app.decorate('db', database.db);
   if (!options.database) app.addHook('onClose', () => database.close());
