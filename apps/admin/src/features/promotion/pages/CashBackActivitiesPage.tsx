@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AdminCashBackView } from '@yaocai/domain';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Space, Switch, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Space, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
@@ -19,7 +20,7 @@ interface Values {
 
 /** 满额返现 (满返, promotions:write): tiers on the covered goods' paid amount, credited on receipt. */
 export default function CashBackActivitiesPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isFetching } = useSpecials('cash_back');
   const save = useSaveSpecial('cash_back');
   const [form] = Form.useForm<Values>();

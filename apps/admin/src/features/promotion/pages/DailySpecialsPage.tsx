@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AdminDailySpecialView } from '@yaocai/domain';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
@@ -17,7 +18,7 @@ interface Values {
 
 /** 每日特价 (promotions:write): specials by Beijing day range, goods with price, limit and stock. */
 export default function DailySpecialsPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isFetching } = useSpecials('daily_special');
   const save = useSaveSpecial('daily_special');
   const [form] = Form.useForm<Values>();

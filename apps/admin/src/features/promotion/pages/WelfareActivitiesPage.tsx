@@ -1,5 +1,6 @@
 import type { AdminWelfareView } from '@yaocai/domain';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
@@ -26,7 +27,7 @@ const coverageText = (c: AdminWelfareView['coverage']) =>
 
 /** 福利折扣 (全场94折, promotions:write): a discount on the goods its coverage names. */
 export default function WelfareActivitiesPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isFetching } = useSpecials('welfare');
   const save = useSaveSpecial('welfare');
   const [form] = Form.useForm<Values>();

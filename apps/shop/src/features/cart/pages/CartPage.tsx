@@ -1,5 +1,6 @@
 import { CART_FILTER_ALL, type CheckoutProblem } from '@yaocai/domain';
-import { Alert, App, Button, Empty, Segmented, Spin } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Button, Empty, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteCartLines } from '../api/cart-batch-delete';
@@ -18,7 +19,7 @@ import '../cart.css';
 
 /** /cart and /cart/step1: the cart, step 1 of 4. The side-bar drawer stays open here (shell). */
 export default function CartPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [filters, setFilters] = useState(CART_FILTER_ALL);
   const [copying, setCopying] = useState(false);
