@@ -77,7 +77,10 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
             destroyed = true;
             dialog?.destroy();
           },
-          update: (update) => (dialog ? dialog.update(update) : updates.push(update)),
+          update: (update) => {
+            if (dialog) dialog.update(update);
+            else updates.push(update);
+          },
         };
       };
     return {
