@@ -39,6 +39,7 @@ for (const app of ['shop', 'admin']) {
     [
       path.join(dir, 'src'),
       path.join(dir, 'index.html'),
+      path.join(dir, 'vite.config.ts'),
       path.join(dir, 'public'),
       domainSources,
       path.join(root, 'packages', 'web-client', 'src'),

@@ -51,8 +51,10 @@ describe('catalogue screens', () => {
     await page.goto('/');
     await page.getByTestId('zone-entrances').waitFor();
     await page.getByTestId('home-banners').waitFor();
-    await page.getByTestId('home-recommend').locator('[data-testid=goods-card]').first().waitFor();
     await page.getByTestId('home-hot').waitFor();
+    // The floors below the first screen load as they come near the viewport.
+    await page.getByTestId('home-recommend').scrollIntoViewIfNeeded();
+    await page.getByTestId('home-recommend').locator('[data-testid=goods-card]').first().waitFor();
     // Brand logos load lazily: bring them into view before the full-page screenshot.
     await page.getByTestId('home-brands').scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');

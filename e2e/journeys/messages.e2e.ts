@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const badge = (page: Page) => page.getByTestId('side-messages').locator('.ant-scroll-number');
+const badge = (page: Page) => page.getByTestId('side-messages').locator('.sh-badge');
 
 describe('messages and item requests', () => {
   it('the demo store reads its messages by category and marks them all read; the badge follows', async () => {

@@ -32,6 +32,7 @@ export * from './api/specials';
 export * from './api/spike';
 export * from './api/user';
 export * from './cart';
+export * from './catalog/price-tips';
 export * from './catalog/scope';
 export * from './compliance/control-classes';
 export * from './compliance/first-documents';

@@ -1,6 +1,7 @@
 import { clientMessages } from '@yaocai/domain/api/codes';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
+import { useFeedback } from './feedback';
 import type { HttpClient } from './http-client';
 
 interface Props {
@@ -11,13 +12,13 @@ interface Props {
 
 /**
  * Binds an SPA's http client to antd (toast = message, alert = Modal, the time-out alert with
- * its refresh button) and to the app's router. Rendered once inside antd's <App>.
+ * its refresh button) and to the app's router. Rendered once inside FeedbackProvider.
  */
 /** The refusal dialogs on screen, by title and text. */
 const openAlerts = new Set<string>();
 
 export function HttpUiBridge({ client, router }: Props) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   useEffect(() => {
     client.setHttpUi({
       toast: (text) => void message.warning(text),

@@ -1,8 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import 'dayjs/locale/zh-cn';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+// The ES module build of the locale (antd/locale/zh_CN is CommonJS and pulls antd/lib copies).
+import zhCN from 'antd/es/locale/zh_CN';
 import { type DataRouter, RouterProvider } from 'react-router';
+import { FeedbackProvider } from './feedback';
 import { HttpUiBridge } from './HttpUiBridge';
 import type { HttpClient } from './http-client';
 
@@ -15,17 +16,18 @@ interface Props {
 
 /**
  * The provider tree of both SPAs: antd in Chinese with the app's theme, the http client bound to
- * antd and the router, TanStack Query, then the router itself.
+ * antd and the router, TanStack Query, then the router itself. dayjs's Chinese locale (date
+ * pickers) is registered by each SPA where its pickers live, not here in the first load.
  */
 export function SpaRoot({ httpClient, queryClient, router, theme }: Props) {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <AntdApp>
+      <FeedbackProvider>
         <HttpUiBridge client={httpClient} router={router} />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </AntdApp>
+      </FeedbackProvider>
     </ConfigProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { refusalAction } from '@yaocai/domain/api/client-rules';
 import { clientMessages, type Envelope, SUCCESS_CODES } from '@yaocai/domain/api/codes';
-import qs from 'qs';
+import { encodeForm } from './form-encode';
 
 /**
  * The HTTP client of both SPAs (design.md "Browser client rules", spec sections 4, 7 and 8).
@@ -101,7 +101,7 @@ function buildInit(
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
-    init.body = qs.stringify(body, { arrayFormat: 'indices' });
+    init.body = encodeForm(body, { arrayFormat: 'indices' });
     (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
   }
   return init;
@@ -174,7 +174,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     options: RequestOptions = {},
   ): Promise<T> {
     const query = options.params
-      ? qs.stringify(options.params, { arrayFormat: 'brackets', skipNulls: true })
+      ? encodeForm(options.params, { arrayFormat: 'brackets', skipNulls: true })
       : '';
     const fullUrl = query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
     const key = `${method} ${fullUrl}`;

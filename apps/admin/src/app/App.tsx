@@ -1,4 +1,6 @@
 import { SpaRoot } from '@yaocai/web-client/react';
+// dayjs in Chinese for the console's many date pickers.
+import 'dayjs/locale/zh-cn';
 import { httpClient } from '../lib/http';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';

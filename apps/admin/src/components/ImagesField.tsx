@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Upload } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Upload } from 'antd';
 
 interface Props {
   value?: string[];
@@ -12,7 +13,7 @@ interface Props {
 
 /** Pictures (a goods' list image and gallery, a banner), uploaded as they are chosen. */
 export function ImagesField({ value = [], onChange, max, label, upload }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return (
     <Upload
       accept="image/png,image/jpeg,image/webp"

@@ -22,6 +22,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   };
   const shopIndex = indexOf(options.shopDist);
   const adminIndex = indexOf(options.adminDist);
+  // @fastify/static's own Cache-Control (`public, max-age=0`) is turned off (cacheControl: false):
+  // it would overwrite this one.
   const immutable = (res: { setHeader(name: string, value: string): void }, file: string) => {
     const cache = file.includes(`${path.sep}assets${path.sep}`)
       ? 'public, max-age=31536000, immutable'
@@ -34,6 +36,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       prefix: '/',
       index: false,
       wildcard: false,
+      // Both SPAs' builds write .br and .gz beside each asset (@yaocai/web-client/vite-precompress).
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: immutable,
     });
   }
@@ -44,8 +49,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       index: false,
       wildcard: false,
       decorateReply: false,
-      // The console's build writes .br and .gz beside each asset (apps/admin/vite.config.ts).
       preCompressed: true,
+      cacheControl: false,
       setHeaders: immutable,
     });
   }

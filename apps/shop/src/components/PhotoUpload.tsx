@@ -1,7 +1,8 @@
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UploadedFile } from '@yaocai/domain';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import { fileUrl } from '@yaocai/web-client/files';
-import { App, Upload } from 'antd';
+import { Upload } from 'antd';
 import { useState } from 'react';
 import { http } from '../lib/http';
 
@@ -38,7 +39,7 @@ export function PhotoUpload({
   onBusy?(uploading: number): void;
   testId?: string;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [uploading, setUploading] = useState(0);
   const busy = (delta: number) =>
     setUploading((n) => {

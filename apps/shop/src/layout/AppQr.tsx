@@ -1,16 +1,32 @@
-import { Popover, type PopoverProps, QRCode } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
+import { useNearViewport } from '../lib/near-viewport';
 import { useSite } from './api/site';
+import { HoverPanel } from './HoverPanel';
+
+const QrCodeSvg = lazy(() => import('./QrCodeSvg'));
 
 /**
  * A QR code drawn locally as SVG (public account or app download): one image named `label`
- * (antd's SVG has an img role and no name, so it is hidden from assistive technology).
+ * (antd's SVG has an img role and no name, so it is hidden from assistive technology). The QR
+ * encoder is loaded when the code comes near the viewport (the footer's, a popover's on opening);
+ * its box keeps its size meanwhile.
  */
 export function QrImage({ value, label, size = 110 }: { value: string; label: string; size?: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   return (
-    <div role="img" aria-label={label} style={{ width: size, display: 'inline-block' }}>
+    <div
+      ref={box}
+      role="img"
+      aria-label={label}
+      style={{ width: size, minHeight: size, display: 'inline-block' }}
+    >
       <span aria-hidden="true">
-        <QRCode type="svg" value={value} size={size} bordered={false} color="#0a7c4e" />
+        {near && (
+          <Suspense fallback={null}>
+            <QrCodeSvg value={value} size={size} />
+          </Suspense>
+        )}
       </span>
     </div>
   );
@@ -28,28 +44,23 @@ export function useQrTargets() {
 interface QrPopoverProps {
   value: string;
   caption: string;
-  placement: PopoverProps['placement'];
+  placement: 'left' | 'bottom';
   children: ReactNode;
 }
 
-/** Popover with a QR code and its caption, opened from `children`. */
+/** A QR code and its caption in a panel, opened from `children` on hover or focus. */
 export function QrPopover({ value, caption, placement, children }: QrPopoverProps) {
   return (
-    <Popover
-      placement={placement}
-      content={
-        <div className="sh-qr-pop">
-          <QrImage value={value} label={caption} />
-          <p>{caption}</p>
-        </div>
-      }
-    >
-      {children}
-    </Popover>
+    <HoverPanel placement={placement} trigger={children}>
+      <div className="sh-qr-pop">
+        <QrImage value={value} label={caption} />
+        <p>{caption}</p>
+      </div>
+    </HoverPanel>
   );
 }
 
-/** Popover with the mobile-app download QR code. */
+/** The mobile-app download QR code, opened from `children`. */
 export function AppQrPopover({ children }: { children: ReactNode }) {
   const targets = useQrTargets();
   return (

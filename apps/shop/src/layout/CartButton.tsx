@@ -1,8 +1,8 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Badge } from 'antd';
 import { Link } from 'react-router';
 import { BADGE_MAX, useCartTotal } from './api/cart-total';
 import { useUserBase } from './api/user-base';
+import { CountBadge } from './CountBadge';
 
 /** Cart line count for the badges: the cart total call, else the count in the user info. */
 export function useCartCount(): number {
@@ -18,7 +18,7 @@ export function CartButton() {
     <Link to="/cart" className="sh-cartbtn" data-testid="header-cart">
       <ShoppingCartOutlined className="sh-cartbtn__icon" />
       <span>我的购物车</span>
-      <Badge count={count} overflowCount={BADGE_MAX} showZero className="sh-cartbtn__badge" />
+      <CountBadge count={count} max={BADGE_MAX} showZero className="sh-cartbtn__badge" />
     </Link>
   );
 }

@@ -12,10 +12,6 @@ const CartDrawerContent = lazy(() =>
   })),
 );
 
-/** Side-bar widths of spec 9: closed 40 px, open 310 px (the panel takes the difference). */
-export const SIDEBAR_CLOSED_WIDTH = 40;
-export const SIDEBAR_OPEN_WIDTH = 310;
-
 /**
  * The cart drawer's panel: the compact lines list of the cart feature (GET /api/cart/list),
  * refetched on every cart change while the drawer is open.

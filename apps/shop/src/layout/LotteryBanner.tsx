@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import { useEffect, useRef, useState } from 'react';
 import {
   type DrawResult,
@@ -59,7 +59,7 @@ function Wheel({ slices }: { slices: number }) {
  * closing during a draw asks first; once closed it is not asked for again this session.
  */
 export function LotteryBanner() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const client = useQueryClient();
   const [closed, setClosed] = useState(() => sessionStorage.getItem(LOTTERY_CLOSED_KEY) === '1');
   const [closing, setClosing] = useState(false);

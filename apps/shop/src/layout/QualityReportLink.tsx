@@ -1,11 +1,11 @@
-import { App } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import type { ReactNode } from 'react';
 import { useUserBase } from './api/user-base';
 import { qualityReportAction } from './quality-report';
 
 /** 质检报告: opens the report address, or explains why there is none. */
 export function QualityReportLink({ children = '质检报告查询' }: { children?: ReactNode }) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const { user } = useUserBase(false);
   const onClick = () => {
     const action = qualityReportAction(user.quality_inspection);

@@ -7,15 +7,19 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Popover } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { queryKeys } from '../lib/query-keys';
 import { QrPopover, useQrTargets } from './AppQr';
 import { BADGE_MAX } from './api/cart-total';
 import { useUserBase } from './api/user-base';
 import { useCartCount } from './CartButton';
-import { CartDrawer, SIDEBAR_CLOSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './CartDrawer';
+import { CountBadge } from './CountBadge';
+import { HoverPanel } from './HoverPanel';
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './side-bar-widths';
+
+/** The cart drawer, loaded when it first opens (on the cart page it opens with the page). */
+const CartDrawer = lazy(() => import('./CartDrawer').then((m) => ({ default: m.CartDrawer })));
 
 const qqLink = (number: string) =>
   `https://wpa.qq.com/msgrd?v=3&uin=${encodeURIComponent(number)}&site=qq&menu=yes`;
@@ -76,7 +80,11 @@ export function SideBar({ cartStep }: { cartStep?: number }) {
       data-testid="side-bar"
       data-open={open}
     >
-      {open && <CartDrawer />}
+      {open && (
+        <Suspense fallback={<div className="sh-drawer" />}>
+          <CartDrawer />
+        </Suspense>
+      )}
       <div className="sh-sidebar__bar">
         <Link to="/user" className="sh-sidebar__btn" title="会员中心">
           <UserOutlined />
@@ -89,18 +97,24 @@ export function SideBar({ cartStep }: { cartStep?: number }) {
         >
           <ShoppingCartOutlined />
           <span className="sh-sidebar__vert">购物车</span>
-          <Badge count={cartCount} overflowCount={BADGE_MAX} size="small" showZero />
+          <CountBadge count={cartCount} max={BADGE_MAX} small showZero />
         </button>
         <Link to="/wdxx" className="sh-sidebar__btn" title="我的消息" data-testid="side-messages">
-          <Badge count={user.message_count ?? 0} overflowCount={BADGE_MAX} size="small" offset={[6, -4]}>
+          <span className="sh-sidebar__msg">
             <MessageOutlined style={{ color: '#fff' }} />
-          </Badge>
+            <CountBadge count={user.message_count ?? 0} max={BADGE_MAX} small />
+          </span>
         </Link>
-        <Popover placement="left" content={<ServicePanel />}>
-          <button type="button" className="sh-sidebar__btn" title="客服" data-testid="side-service">
-            <CustomerServiceOutlined />
-          </button>
-        </Popover>
+        <HoverPanel
+          placement="left"
+          trigger={
+            <button type="button" className="sh-sidebar__btn" title="客服" data-testid="side-service">
+              <CustomerServiceOutlined />
+            </button>
+          }
+        >
+          <ServicePanel />
+        </HoverPanel>
         <QrPopover placement="left" value={targets.wechat} caption="关注药采公众号">
           <button type="button" className="sh-sidebar__btn" title="二维码">
             <QrcodeOutlined />

@@ -4,7 +4,6 @@ import { BADGE_MAX } from './api/cart-total';
 import { categoryLink, MENU_CATEGORY_LIMIT, menuTree, NAV_LIMIT } from './api/header-common';
 import { FOOTER_HELP_CHILDREN, footerHelp } from './api/site';
 import { userStateFrom } from './api/user-base';
-import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './CartDrawer';
 import {
   CLOSE_DURING_DRAW,
   LOTTERY_CLOSE_MS,
@@ -13,6 +12,7 @@ import {
   winMessage,
 } from './LotteryBanner';
 import { qualityReportAction, serviceLabel } from './quality-report';
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './side-bar-widths';
 
 const item = (id: number, name = `c${id}`): CategoryMenuItem => ({
   id,

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  CART_FILTER_ALL,
+  CART_MAX_LINES,
+  CART_MAX_LINES_PER_REQUEST,
+  CART_MAX_QUANTITY,
+} from '../cart/limits';
 import { codeNumber, optionalRecordId, PG_INT_MAX, recordId } from './input';
 
 /**
@@ -6,14 +12,6 @@ import { codeNumber, optionalRecordId, PG_INT_MAX, recordId } from './input';
  * form-encoded with qs nesting or as JSON, so numbers are coerced. Prices sent by the client are
  * accepted for compatibility and ignored: the server prices everything.
  */
-
-/** Most lines one add or copy call may carry, and most lines a store's cart may hold. */
-export const CART_MAX_LINES_PER_REQUEST = 200;
-export const CART_MAX_LINES = 500;
-/** Largest quantity of one line (keeps every figure a safe integer). */
-export const CART_MAX_QUANTITY = 1_000_000;
-/** The cart list's "all warehouses" filter (spec section 9). */
-export const CART_FILTER_ALL = 99999;
 
 const id = (label: string) => recordId(`${label}格式不正确`);
 const optionalId = optionalRecordId;

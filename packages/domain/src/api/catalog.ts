@@ -161,9 +161,6 @@ export type GoodsActivityView = z.infer<typeof goodsActivityView>;
 export const goodsActivitiesData = goodsListData.extend({ activities: z.array(goodsActivityView) });
 export type GoodsActivitiesData = z.infer<typeof goodsActivitiesData>;
 
-/** Price texts shown instead of prices. */
-export const priceTips = { login: '登录后查看价格', pending: '资质审核通过后可见' } as const;
-
 /** GET /api/goods/search: suggestions. */
 export const goodsSearchQuery = z.object({
   keywords: singleLineText('搜索词', 100).default(''),

@@ -1,4 +1,5 @@
 export * from './combination';
+export * from './limits';
 export * from './next-hint';
 export * from './price-cart';
 export * from './quick-order';

@@ -16,8 +16,9 @@ import {
 } from '../promotion/rules/full-reduction';
 import type { PromotionKind } from '../promotion/stacking';
 import { type CombinationItemAmount, combinationItemAmounts } from './combination';
+import { CART_LINE_TYPE } from './limits';
 import { type NextHint, nextHints } from './next-hint';
-import { CART_LINE_TYPE, type CartActivityInput, type CartLineInput, type LineSpecialInput } from './schemas';
+import type { CartActivityInput, CartLineInput, LineSpecialInput } from './schemas';
 
 /**
  * Prices a whole cart: every figure the cart screen, the drawer, next_hint and checkout show.

@@ -1,4 +1,4 @@
-import { CART_MAX_QUANTITY } from '../api/cart';
+import { CART_MAX_QUANTITY } from './limits';
 
 // 快捷采购's quick order box (/kjcg): a store pastes lines, or uploads a sheet, of "name or
 // approval number or goods code, quantity". This file reads those lines; the server matches

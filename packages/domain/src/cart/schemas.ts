@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CART_LINE_TYPE } from './limits';
 
 /**
  * The pricing engine's input, as zod schemas so the server can validate what it feeds the
@@ -26,8 +27,6 @@ export const combinationInput = z.object({
     .array(z.object({ goodsId: goodsIdInput, quantity: z.number().int().positive(), priceFen: fen }))
     .min(1, { error: '组合套餐至少包含一件商品' }),
 });
-
-export const CART_LINE_TYPE = { normal: 1, combination: 3 } as const;
 
 /**
  * A line-level promotion live for the line's goods now, as the promotion module loaded it for

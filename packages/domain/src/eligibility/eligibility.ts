@@ -1,4 +1,4 @@
-import { priceTips } from '../api/catalog';
+import { priceTips } from '../catalog/price-tips';
 import { scopeCheck, scopeClassName } from '../catalog/scope';
 import { explainMissingScope, licensedScope, qualificationGaps } from '../compliance/licences';
 import { beijingToday } from '../time/beijing';

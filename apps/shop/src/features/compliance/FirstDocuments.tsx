@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FirstDocumentView } from '@yaocai/domain';
-import qs from 'qs';
 import { http } from '../../lib/http';
 
 /** GET /api/first-documents (logged-in buyers): the company's papers and a goods' or an order's goods'. */
 const fetchFirstDocuments = (q: { goods_id?: number; order_id?: number }) =>
-  http.get<FirstDocumentView[]>(`/api/first-documents?${qs.stringify(q)}`, { silent: true });
+  http.get<FirstDocumentView[]>('/api/first-documents', { params: q, silent: true });
 
 /**
  * 首营资料 downloads: the platform company's papers and the goods' (one goods, or every goods of

@@ -1,5 +1,6 @@
 import { holdsPermission, scopeClassName } from '@yaocai/domain';
-import { App, Button, Card, Descriptions, Input, Result, Select, Space, Spin, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Descriptions, Input, Result, Select, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMe } from '../../auth/api/operator';
@@ -9,7 +10,7 @@ import { useAssignServiceContact, useCompany, useSetCompanyStatus } from '../api
 /** One buyer company: its standing, stores and licences; disable or enable it; assign its 专属客服. */
 export default function CompanyPage() {
   const id = Number(useParams().id);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const { data: company, isLoading } = useCompany(id);
   const status = useSetCompanyStatus();
   const assign = useAssignServiceContact();

@@ -1,12 +1,13 @@
 import { type BuyerLookupItem, MAX_YUAN } from '@yaocai/domain';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useFindBuyers } from '../api/find-buyers';
 import { type CreditInput, useSetCredit } from '../api/set-credit';
 
 /** Credit limits (账期额度): find a store by phone, store or company name, then set its limit and term. */
 export default function CreditPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [keyword, setKeyword] = useState('');
   const { data = [], isFetching } = useFindBuyers(keyword);
   const [editing, setEditing] = useState<BuyerLookupItem | null>(null);

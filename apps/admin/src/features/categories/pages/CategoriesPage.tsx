@@ -1,19 +1,7 @@
 import { type CategoryMenu, type CategoryNode, categoryMenuNames, categoryMenus } from '@yaocai/domain';
 import { ApiError } from '@yaocai/web-client';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tabs,
-} from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../api/categories';
 
@@ -26,7 +14,7 @@ const fieldErrors = (error: unknown) =>
 
 /** One menu: its two-level tree, add / edit / delete (refused while goods or children use it). */
 function MenuTab({ menu }: { menu: CategoryMenu }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isLoading } = useCategories(menu);
   const save = useSaveCategory();
   const remove = useDeleteCategory();

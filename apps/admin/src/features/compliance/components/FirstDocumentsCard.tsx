@@ -1,5 +1,6 @@
 import { beijingDateTimeText, firstDocumentNames, holdsPermission } from '@yaocai/domain';
-import { App, Button, Card, Select, Space, Table, Upload } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Select, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useFirstDocuments, useUploadFirstDocument } from '../api/records';
 
@@ -14,7 +15,7 @@ export function FirstDocumentsCard({
   goodsId?: number;
   permissions: readonly string[];
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const names = goodsId ? firstDocumentNames.goods : firstDocumentNames.company;
   const [name, setName] = useState<string>(names[0]);
   const list = useFirstDocuments(goodsId);

@@ -1,5 +1,6 @@
 import { adPositions, type ContentItem, type ContentKind, contentKindNames } from '@yaocai/domain';
-import { App, Button, Form, Modal, Popconfirm, Space, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Form, Modal, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useContent, useDeleteContent, useSaveContent } from '../api/content';
@@ -9,7 +10,7 @@ const positions = new Map<string, string>(adPositions.map((p) => [p.code, p.name
 
 /** One kind of content: its table, and a form to add or edit a row (the server's 422 shows per field). */
 export function ContentTab({ kind }: { kind: ContentKind }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isLoading } = useContent(kind);
   const save = useSaveContent();
   const remove = useDeleteContent();

@@ -1,5 +1,6 @@
 import type { AdminFeedbackView } from '@yaocai/domain';
-import { App, Button, Card, Form, Image, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Image, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { type FeedbackQuery, useFeedbackInbox, useReplyFeedback } from '../api/feedback';
@@ -9,7 +10,7 @@ const time = (iso: string) =>
 
 /** 意见反馈 (客服, feedback:write): the stores' feedback, waiting ones first; answer once. */
 export default function FeedbackPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [query, setQuery] = useState<FeedbackQuery>({ status: 'pending', page: 1, page_size: 20 });
   const { data, isFetching } = useFeedbackInbox(query);
   const reply = useReplyFeedback();

@@ -1,6 +1,6 @@
 import { type AdminGoodsDetail, type GoodsBatchView, holdsPermission } from '@yaocai/domain';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import {
-  App,
   Button,
   Card,
   DatePicker,
@@ -40,7 +40,7 @@ interface BatchForm {
  * Earliest expiry first.
  */
 export function BatchesCard({ goods, warehouses, permissions }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<BatchForm>();
   const add = useAddBatch();
   const correct = useSetBatchQuantity();

@@ -1,5 +1,6 @@
 import { companyTypes, provinceCityOptions } from '@yaocai/domain';
-import { App, Button, Card, Cascader, Checkbox, Form, Select } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Cascader, Checkbox, Form, Select } from 'antd';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useGoodsList } from '../api/goods';
@@ -19,7 +20,7 @@ interface Values {
 
 /** 设置控销: one control (customer types, provinces or cities) applied to every goods chosen. */
 export function SaleControlForm({ draft }: { draft?: SaleControlDraft }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [search, setSearch] = useState('');
   const found = useGoodsList({ q: search || undefined, page: 1, page_size: 20 });

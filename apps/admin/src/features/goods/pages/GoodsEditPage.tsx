@@ -1,5 +1,6 @@
 import { type AdminGoodsDetail, type GoodsEditBody, holdsPermission } from '@yaocai/domain';
-import { App, Button, Card, Form, Result, Space, Spin, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Result, Space, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors } from '../../../lib/form-errors';
@@ -31,7 +32,7 @@ export default function GoodsEditPage() {
   const param = useParams().id;
   const id = param && param !== 'new' ? Number(param) : null;
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<GoodsEditBody>();
   const { data: options } = useGoodsOptions();
   const { data: goods, isLoading } = useGoods(id);

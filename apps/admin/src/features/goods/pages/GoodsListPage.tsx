@@ -6,7 +6,8 @@ import {
   goodsKinds,
   holdsPermission,
 } from '@yaocai/domain';
-import { App, Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../auth/api/operator';
@@ -17,7 +18,7 @@ const kindName = (code: string) => goodsKinds.find((k) => k.code === code)?.name
 
 /** Goods (商品管理): search by name, pinyin, approval number or manufacturer; filter; edit; sale state; Excel. */
 export default function GoodsListPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [query, setQuery] = useState<AdminGoodsQuery>({ page: 1, page_size: 20 });
   const [importing, setImporting] = useState(false);
   const { data, isFetching } = useGoodsList(query);

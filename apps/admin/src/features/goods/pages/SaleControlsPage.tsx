@@ -1,5 +1,6 @@
 import { companyTypeName, holdsPermission, regionLabel, type SaleControlRow } from '@yaocai/domain';
-import { App, Button, Card, Input, Popconfirm, Space, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Input, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../auth/api/operator';
@@ -8,7 +9,7 @@ import { type SaleControlDraft, SaleControlForm } from '../components/SaleContro
 
 /** 控销管理: the controlled goods with their controls; set one control on many goods; lift controls. */
 export default function SaleControlsPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [query, setQuery] = useState<SaleControlQuery>({ page: 1, page_size: 20 });
   const [selected, setSelected] = useState<number[]>([]);
   const [draft, setDraft] = useState<{ key: number; value?: SaleControlDraft }>({ key: 0 });

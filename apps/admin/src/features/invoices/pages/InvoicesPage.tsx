@@ -1,5 +1,6 @@
 import { type AdminInvoiceView, beijingDateText, type InvoiceState, invoiceStates } from '@yaocai/domain';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { type InvoiceQuery, useInvoices, useIssueInvoice, useRejectInvoice } from '../api/invoices';
@@ -20,7 +21,7 @@ const stateColor: Record<InvoiceState, string> = {
  * reason; download an issued one's PDF.
  */
 export default function InvoicesPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [query, setQuery] = useState<InvoiceQuery>({ state: 'pending', page: 1, page_size: 20 });
   const { data, isFetching } = useInvoices(query);
   const issue = useIssueInvoice();

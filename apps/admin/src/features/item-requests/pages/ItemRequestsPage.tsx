@@ -1,19 +1,6 @@
 import { type AdminItemRequestView, type ItemRequestStatus, itemRequestStatuses } from '@yaocai/domain';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Image,
-  Input,
-  Modal,
-  Radio,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tag,
-} from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Image, Input, Modal, Radio, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import {
@@ -35,7 +22,7 @@ interface ReplyValues {
 
 /** 品种求购 (客服, item_requests:write): the stores' requests, waiting ones first; answer once. */
 export default function ItemRequestsPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [query, setQuery] = useState<ItemRequestQuery>({ status: 'pending', page: 1, page_size: 20 });
   const { data, isFetching } = useItemRequests(query);
   const reply = useReplyItemRequest();

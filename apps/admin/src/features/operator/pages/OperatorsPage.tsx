@@ -1,5 +1,6 @@
 import type { OperatorView } from '@yaocai/domain';
-import { App, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import {
   useCreateOperator,
@@ -14,7 +15,7 @@ import { RolesCard } from '../components/RolesCard';
 
 /** Operator accounts (超级管理员): create, edit roles, reset a password, disable or enable. */
 export default function OperatorsPage() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const { data: operators = [], isLoading } = useOperators();
   const { data: roles = [] } = useRoles();
   const [editing, setEditing] = useState<OperatorView | null | undefined>(undefined);

@@ -1,5 +1,6 @@
 import type { OrderLineView } from '@yaocai/domain';
-import { Alert, App, Form, Input, Modal, Select, Skeleton, Typography } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Form, Input, Modal, Select, Skeleton, Typography } from 'antd';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useOrder } from '../api/get-order';
 import { type ShipInput, useShipOrder } from '../api/ship-order';
@@ -45,7 +46,7 @@ function LineCodes({ line, index }: { line: OrderLineView; index: number }) {
  * server takes each line's batches first expiry first out and refuses codes already shipped.
  */
 export function ShipModal({ orderId, onClose }: { orderId: number | null; onClose(): void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ShipInput>();
   const { data: order, isPending } = useOrder(orderId);
   const action = useShipOrder();

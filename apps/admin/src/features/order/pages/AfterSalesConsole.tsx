@@ -1,12 +1,13 @@
+import { useFeedback } from '@yaocai/web-client/feedback';
 import { FileThumbs } from '@yaocai/web-client/files';
-import { App, Card, Input, Table, Tabs, Tag } from 'antd';
+import { Card, Input, Table, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { ReviewButtons } from '../../../components/ReviewButtons';
 import { useAfterSales, useDecideAfterSale } from '../api/after-sales';
 
 /** Accept (refund to the original payment method) or refuse return / after-sales requests. */
 export default function AfterSalesConsole() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [status, setStatus] = useState('pending');
   const { data = [] } = useAfterSales(status);
   const action = useDecideAfterSale();

@@ -1,11 +1,12 @@
+import { useFeedback } from '@yaocai/web-client/feedback';
 import { FileLink, FileThumbs } from '@yaocai/web-client/files';
-import { App, Card, Table } from 'antd';
+import { Card, Table } from 'antd';
 import { ReviewButtons } from '../../../components/ReviewButtons';
 import { useReceipts, useReviewReceipt } from '../api/receipts';
 
 /** Ephedrine (含麻) order receipts waiting for review. */
 export default function ReceiptsConsole() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data = [] } = useReceipts();
   const action = useReviewReceipt();
   const review = async (id: number, approve: boolean) => {

@@ -8,7 +8,8 @@ import {
   activitySectionNames,
   beijingDateTimeText,
 } from '@yaocai/domain';
-import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useSaveActivityPage } from '../api/activity-pages';
@@ -60,7 +61,7 @@ interface Props {
 
 /** Builds a page: title, template, schedule, and its sections (add, remove, move up and down). */
 export function ActivityPageEditor({ page, onClose }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const save = useSaveActivityPage();
   const [form] = Form.useForm<Values>();
   const sections: SectionValues[] = Form.useWatch('sections', form) ?? [];

@@ -1,5 +1,6 @@
 import type { AdminCashBackView, AdminDailySpecialView, AdminWelfareView, SpecialKind } from '@yaocai/domain';
-import { App, Button, Card, DatePicker, Form, Input, Modal, Space, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, DatePicker, Form, Input, Modal, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -49,7 +50,7 @@ interface Props<K extends SpecialKind, V extends DayRangeValues> {
 
 export function SpecialConsole<K extends SpecialKind, V extends DayRangeValues>(props: Props<K, V>) {
   const { kind, noun } = props;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isFetching } = useSpecials(kind);
   const save = useSaveSpecial(kind);
   const [form] = Form.useForm<V>();

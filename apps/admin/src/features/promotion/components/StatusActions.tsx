@@ -1,5 +1,6 @@
 import type { SpecialKind } from '@yaocai/domain';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useSpecialStatus } from '../api/specials';
 
 const phaseColors: Record<string, string> = {
@@ -15,7 +16,7 @@ export const PhaseTag = ({ phase, name }: { phase: string; name: string }) => (
 
 /** 暂停 / 恢复 / 结束 of one activity (ending asks first: it cannot be undone). */
 export function StatusActions({ kind, id, status }: { kind: SpecialKind; id: number; status: string }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const move = useSpecialStatus(kind);
   const run = async (action: 'pause' | 'resume' | 'end') => {
     await move.mutateAsync({ id, action });

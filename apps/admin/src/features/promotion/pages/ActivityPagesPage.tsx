@@ -4,7 +4,8 @@ import {
   activityPageTemplateNames,
   canMoveActivityPage,
 } from '@yaocai/domain';
-import { App, Button, Card, Space, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useActivityPages, useMoveActivityPage } from '../api/activity-pages';
 import { ActivityPageEditor } from '../components/ActivityPageEditor';
@@ -24,7 +25,7 @@ const moves: { to: ActivityPageStatus; label: (from: ActivityPageStatus) => stri
 
 /** 活动页 (运营, promotions:write): pages built from sections, scheduled, published, previewed. */
 export default function ActivityPagesPage() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const { data, isFetching } = useActivityPages();
   const move = useMoveActivityPage();
   const [editing, setEditing] = useState<AdminActivityPageView | 'new' | null>(null);

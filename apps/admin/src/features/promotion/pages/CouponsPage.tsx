@@ -7,8 +7,8 @@ import {
   couponKindLabels,
   couponKinds,
 } from '@yaocai/domain';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import {
-  App,
   Button,
   Card,
   Checkbox,
@@ -91,7 +91,7 @@ interface Values {
 
 /** 优惠券管理 (运营, promotions:write): templates with claims, uses and sales; publish, pause, end. */
 export default function CouponsPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isFetching } = useAdminCoupons();
   const save = useSaveCoupon();
   const act = useCouponAction();

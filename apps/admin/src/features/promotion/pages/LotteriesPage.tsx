@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminLotteryView, beijingDateTimeText, entryRules, prizeKinds } from '@yaocai/domain';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import {
-  App,
   Button,
   Card,
   DatePicker,
@@ -173,7 +173,7 @@ function PrizeFields() {
 
 /** The draws of one lottery: winners, goods prizes to ship. */
 function DrawsDrawer({ lottery, onClose }: { lottery: AdminLotteryView; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [filter, setFilter] = useState<'all' | 'winners' | 'to_ship'>('winners');
   const [page, setPage] = useState(1);
   const draws = useLotteryDraws(lottery.id, {
@@ -240,7 +240,7 @@ function DrawsDrawer({ lottery, onClose }: { lottery: AdminLotteryView; onClose:
 
 /** 抽奖活动 (运营, promotions:write): lotteries with prizes, weights and stock; draws and winners. */
 export default function LotteriesPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isFetching } = useLotteries();
   const save = useSaveLottery();
   const [form] = Form.useForm<Values>();

@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminManjianView, beijingDateTimeText } from '@yaocai/domain';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import {
-  App,
   Button,
   Card,
   DatePicker,
@@ -31,7 +31,7 @@ const phaseColors = { upcoming: 'blue', running: 'green', paused: 'orange', ende
 
 /** 满减活动 (运营, promotions:write): tiers, time window and the goods covered; uses and sales. */
 export default function ManjianPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isFetching } = useManjian();
   const save = useSaveManjian();
   const state = useManjianState();

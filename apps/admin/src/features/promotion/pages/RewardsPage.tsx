@@ -1,6 +1,6 @@
 import { beijingDateTimeText } from '@yaocai/domain';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import {
-  App,
   Button,
   Card,
   DatePicker,
@@ -76,7 +76,7 @@ function Redemptions() {
 
 /** 积分商城 (运营, promotions:write): rewards (goods or coupons) for points, and the redemptions. */
 export default function RewardsPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isFetching } = useRewards();
   const save = useSaveReward();
   const [form] = Form.useForm<Values>();

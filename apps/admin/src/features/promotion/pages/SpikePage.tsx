@@ -6,20 +6,8 @@ import {
   spikeSaleStatusNames,
   spikeSaleTransitions,
 } from '@yaocai/domain';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-} from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { fieldErrors, showFieldErrors } from '../../../lib/form-errors';
@@ -36,7 +24,7 @@ type Dialog =
   | { kind: 'goods'; slotId: number; itemId: number | null; goodsId?: number };
 
 function SpikeDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const write = useSpikeWrite();
   const [form] = Form.useForm();
   const [word, setWord] = useState('');
@@ -129,7 +117,7 @@ function SpikeDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void 
 }
 
 function SaleCard({ sale, open }: { sale: AdminSpikeSale; open: (d: Dialog) => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const write = useSpikeWrite();
   const act = async (action: SpikeSaleAction) => {
     await write.mutateAsync({ url: `/${sale.id}/status`, body: { action } });

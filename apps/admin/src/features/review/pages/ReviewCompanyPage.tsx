@@ -1,4 +1,5 @@
-import { Alert, App, Card, Col, Descriptions, Result, Row, Spin, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Card, Col, Descriptions, Result, Row, Spin, Tag } from 'antd';
 import { useParams } from 'react-router';
 import { useDecideCompany, useDecideDocument, useReviewCompany } from '../api/review';
 import { CompanyDecision } from '../components/CompanyDecision';
@@ -8,7 +9,7 @@ import { reviewStatusColors, reviewStatusLabels } from '../review-labels';
 /** One company's review: its details and stores, each document, then the company's decision. */
 export default function ReviewCompanyPage() {
   const id = Number(useParams().id);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data: company, isLoading } = useReviewCompany(id);
   const decideDocument = useDecideDocument();
   const decideCompany = useDecideCompany();

@@ -6,20 +6,8 @@ import {
   settingsSectionNames,
   settingsSections,
 } from '@yaocai/domain';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Skeleton,
-  Space,
-  Switch,
-  Tabs,
-} from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Skeleton, Space, Switch, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useSaveSettings, useSettings } from '../api/settings';
@@ -258,7 +246,7 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
 };
 
 function SectionForm<K extends SettingsSection>({ section, value }: { section: K; value: SettingsView[K] }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const save = useSaveSettings();
   const submit = async (body: SettingsView[K]) => {

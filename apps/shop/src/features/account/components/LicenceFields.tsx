@@ -1,7 +1,8 @@
 import { idCardNumberOk, qualificationKinds } from '@yaocai/domain';
-import { Checkbox, DatePicker, Form, Input, Select } from 'antd';
+import { Checkbox, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
+import { DatePicker } from '../../../lib/date-picker';
 
 /** One licence as the form holds it (registration step 3 and a renewal at /zzzj). */
 export interface LicenceValues {

@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { UploadedFile } from '@yaocai/domain';
-import { App, Button, Upload, type UploadFile } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { uploadFile } from '../api/upload';
 
@@ -15,7 +16,7 @@ interface Props {
 
 /** One licence file (image or PDF, 10 MB) uploaded through /api/upload; the form keeps its id. */
 export function QualificationUpload({ token, value, onChange }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [list, setList] = useState<UploadFile[]>([]);
 
   return (

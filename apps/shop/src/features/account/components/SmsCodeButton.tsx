@@ -1,5 +1,6 @@
 import type { CreateCodeInput } from '@yaocai/domain';
-import { App, Button } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCreateCode } from '../api/create-code';
 
@@ -13,7 +14,7 @@ interface Props {
 
 /** 获取验证码 with a 60-second countdown after a successful send. */
 export function SmsCodeButton({ purpose, getPhone }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const send = useCreateCode();
   const [left, setLeft] = useState(0);
 

@@ -1,5 +1,6 @@
 import { MOBILE_PATTERN } from '@yaocai/domain';
-import { App, Avatar, Button, Card, Divider, Form, Input, Space } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Avatar, Button, Card, Divider, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useUserBase } from '../../../layout/api/user-base';
@@ -22,7 +23,7 @@ interface PasswordValues {
 
 /** /basic 基本信息: contact name, avatar, phone (with a code to the new phone), password. */
 export default function BasicInfoPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { user } = useUserBase(true);
   const [info] = Form.useForm<InfoValues>();
   const [pwd] = Form.useForm<PasswordValues>();

@@ -1,6 +1,7 @@
 import { WechatOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Result } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Popconfirm, Result } from 'antd';
 import { useCallback, useState } from 'react';
 import { useUserBase } from '../../../layout/api/user-base';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,7 +10,7 @@ import { WechatQr } from '../components/WechatQr';
 
 /** /bdwx 绑定微信: bind the store's WeChat (then log in by scanning), or unbind it. */
 export default function BindWechatPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const client = useQueryClient();
   const { user } = useUserBase(true);
   const unbind = useUnbindWechat();

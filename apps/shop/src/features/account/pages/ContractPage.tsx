@@ -1,4 +1,5 @@
-import { App, Button, Card, Checkbox, Result, Skeleton, Tag, Typography } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Checkbox, Result, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useContract, useSignContract } from '../api/contract';
@@ -11,7 +12,7 @@ export default function ContractPage() {
   const contract = useContract();
   const sign = useSignContract();
   const [agreed, setAgreed] = useState(false);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const back = params.get('redirect') ?? '/cart';

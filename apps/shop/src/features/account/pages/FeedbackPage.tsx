@@ -1,6 +1,7 @@
 import { type FeedbackBody, type FeedbackView, feedbackTypes } from '@yaocai/domain';
 import { ApiError } from '@yaocai/web-client';
-import { App, Button, Card, Empty, Form, Input, List, Radio, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Empty, Form, Input, List, Radio, Tag } from 'antd';
 import { useState } from 'react';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useMyFeedback, useSendFeedback } from '../api/feedback';
@@ -10,7 +11,7 @@ const time = (iso: string) =>
 
 /** /yjfk 意见反馈: write to customer service (type, text, pictures, contact) and read the answers. */
 export default function FeedbackPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [uploading, setUploading] = useState(0);

@@ -1,4 +1,5 @@
-import { App, Button, Card, Form, Input, InputNumber } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
@@ -17,7 +18,7 @@ interface Values {
 
 /** /pzqg/add 新增求购: name, specification, maker, quantity, expected price, pictures. */
 export default function ItemRequestAddPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [photos, setPhotos] = useState<Photo[]>([]);

@@ -1,5 +1,6 @@
 import { type MessageCategory, type MessageView, messageCategories } from '@yaocai/domain';
-import { App, Badge, Button, Card, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Badge, Button, Card, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMyMessages, useReadMessages } from '../api/messages';
@@ -21,7 +22,7 @@ const categoryColor: Record<string, string> = {
  * category, unread first to the eye; reading one (or all) updates the side bar's badge at once.
  */
 export default function MessagesPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [category, setCategory] = useState<MessageCategory | undefined>();
   const [unread, setUnread] = useState(false);
   const [page, setPage] = useState(1);

@@ -1,5 +1,6 @@
 import { beijingToday, daysBetween, expiryWarningDays, type QualificationItem } from '@yaocai/domain';
-import { Alert, App, Button, Card, Form, Modal, Space, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Button, Card, Form, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useBusinessScope, useQualifications, useRenewLicence } from '../api/qualifications';
 import { applyApiError } from '../components/form-rules';
@@ -29,7 +30,7 @@ function expiry(q: QualificationItem, today: string) {
 
 /** /zzzj 资质证件: the company's licences, their validity and scope; upload a renewal. */
 export default function QualificationsPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data: list = [], isPending } = useQualifications();
   const scope = useBusinessScope();
   const renew = useRenewLicence();

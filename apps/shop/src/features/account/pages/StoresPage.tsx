@@ -1,5 +1,6 @@
 import type { CompanyStore } from '@yaocai/domain';
-import { App, Button, Card, Space, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useCompanyStores, useSwitchStore } from '../api/stores';
 
@@ -8,7 +9,7 @@ import { useCompanyStores, useSwitchStore } from '../api/stores';
  * one (the page reloads as that store), or add a store through 多店注册.
  */
 export default function StoresPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data = [], isPending } = useCompanyStores();
   const switchStore = useSwitchStore();
 

@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../components/AuthCard';
@@ -10,7 +10,7 @@ import { WechatQr } from '../components/WechatQr';
  * bound to a store logs in instead.
  */
 export default function WechatRegisterPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const done = useCallback(
     (state: string) => {

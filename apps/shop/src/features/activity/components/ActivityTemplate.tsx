@@ -1,6 +1,7 @@
 import { type ActivityPageTemplate, activityPageHref } from '@yaocai/domain';
-import { Breadcrumb, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Link, Navigate } from 'react-router';
+import { Crumbs } from '../../../components/Crumbs';
 import { ApiError } from '../../../lib/http';
 import { useActivityPage } from '../api/activity-page';
 import { ActivitySections } from './ActivitySections';
@@ -42,7 +43,7 @@ export function ActivityTemplate({ id, template, embedded }: Props) {
   return (
     <div className={`ya-page ya-${view.template}`} data-testid="activity-page" data-template={view.template}>
       {!embedded && view.template === 'zqmb' && (
-        <Breadcrumb
+        <Crumbs
           className="yc-breadcrumb"
           items={[
             { title: <Link to="/">首页</Link> },

@@ -1,5 +1,6 @@
 import type { ActivityCouponView } from '@yaocai/domain';
-import { App, Button } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useUserBase } from '../../../layout/api/user-base';
 import { useReceiveCoupon } from '../../promotion/api/centre';
@@ -9,7 +10,7 @@ import { useReceiveCoupon } from '../../promotion/api/centre';
  * the coupon centre's own claim); a visitor is sent to log in.
  */
 export function CouponFloor({ title, coupons }: { title: string; coupons: ActivityCouponView[] }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const receive = useReceiveCoupon();
   const { user } = useUserBase(false);
   if (coupons.length === 0) return null;

@@ -1,5 +1,6 @@
 import { activityPageHref, parseActivityLink } from '@yaocai/domain';
-import { App, Spin } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/http';
@@ -15,7 +16,7 @@ import { fetchActivityPage } from '../api/activity-page';
 export default function ActivityLoadingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const raw = params.get('url');
 
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { App, Checkbox, Empty, Modal } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Checkbox, Empty, Modal } from 'antd';
 import { useState } from 'react';
 import { useUserBase } from '../../../layout/api/user-base';
 import { useCopyCartLines } from '../api/cart-copy';
@@ -11,7 +12,7 @@ interface Props {
 
 /** 复制到其他门店: the chosen lines go to other stores of the same company (merging there). */
 export function CopyToStoresModal({ open, ids, onClose }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { user } = useUserBase(false);
   const stores = (user.stores ?? []).filter((s) => !s.is_current);
   const [chosen, setChosen] = useState<number[]>([]);

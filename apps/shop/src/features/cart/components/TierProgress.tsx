@@ -1,5 +1,6 @@
 import type { CartState } from '@yaocai/domain';
-import { Progress, Tag } from 'antd';
+import { Tag } from 'antd';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { yuan } from './format';
 
 /**
@@ -28,14 +29,7 @@ export function TierProgress({ state }: { state: CartState }) {
           </Tag>
         ))}
       </div>
-      <Progress
-        aria-label="满减进度"
-        percent={percent}
-        size="small"
-        showInfo={false}
-        strokeColor="#c62828"
-        style={{ width: 200 }}
-      />
+      <ProgressBar label="满减进度" percent={percent} width={200} />
       <span className="yc-cart-tiers__text" data-testid="tier-text">
         {reduction > 0 ? `已减${yuan(reduction)}` : '未满足满减'}
         {hint ? `，${hint.text}` : ''}

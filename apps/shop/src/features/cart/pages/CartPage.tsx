@@ -1,6 +1,7 @@
 import { CART_FILTER_ALL, type CheckoutProblem } from '@yaocai/domain';
-import { Alert, App, Button, Empty, Segmented, Spin } from 'antd';
-import { useState } from 'react';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Button, Empty, Segmented, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteCartLines } from '../api/cart-batch-delete';
 import { useSelectCartLines } from '../api/cart-batch-select';
@@ -10,15 +11,21 @@ import { useCartList } from '../api/cart-list';
 import { CartFooter } from '../components/CartFooter';
 import { CartGroups } from '../components/CartGroups';
 import { CartSteps } from '../components/CartSteps';
-import { CheckoutProblemsModal } from '../components/CheckoutProblemsModal';
-import { CopyToStoresModal } from '../components/CopyToStoresModal';
 import { FreeShippingBar } from '../components/FreeShippingBar';
 import { TierProgress } from '../components/TierProgress';
 import '../cart.css';
 
+// The dialogs (and antd's Modal with them) load when one opens, not with the cart.
+const CopyToStoresModal = lazy(() =>
+  import('../components/CopyToStoresModal').then((m) => ({ default: m.CopyToStoresModal })),
+);
+const CheckoutProblemsModal = lazy(() =>
+  import('../components/CheckoutProblemsModal').then((m) => ({ default: m.CheckoutProblemsModal })),
+);
+
 /** /cart and /cart/step1: the cart, step 1 of 4. The side-bar drawer stays open here (shell). */
 export default function CartPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [filters, setFilters] = useState(CART_FILTER_ALL);
   const [copying, setCopying] = useState(false);
@@ -103,8 +110,10 @@ export default function CartPage() {
             onCopy={() => setCopying(true)}
             onCheckout={goCheckout}
           />
-          <CopyToStoresModal open={copying} ids={selectedIds} onClose={() => setCopying(false)} />
-          <CheckoutProblemsModal problems={problems} onClose={() => setProblems(null)} />
+          <Suspense fallback={null}>
+            {copying && <CopyToStoresModal open ids={selectedIds} onClose={() => setCopying(false)} />}
+            {problems && <CheckoutProblemsModal problems={problems} onClose={() => setProblems(null)} />}
+          </Suspense>
         </>
       )}
     </div>

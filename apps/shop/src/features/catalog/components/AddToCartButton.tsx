@@ -1,6 +1,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { GoodsSummary } from '@yaocai/domain';
-import { App, Button } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button } from 'antd';
 import { Link } from 'react-router';
 import { type CartLineInput, useAddToCart } from '../api/cart-add';
 import { purchaseBlock, unitPriceFor } from '../lib/goods-view';
@@ -25,7 +26,7 @@ interface Props {
 
 /** 加入购物车: POST /api/cart with one line; visitors are sent to log in first. */
 export function AddToCartButton({ goods, quantity, ckId, context = noContext, size, block }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const add = useAddToCart();
   if (goods.price_visibility === 'login') {
     return (

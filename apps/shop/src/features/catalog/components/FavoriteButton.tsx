@@ -1,5 +1,6 @@
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAddFavorite } from '../api/favorite-add';
 import { useCancelFavorite } from '../api/favorite-cancel';
@@ -13,7 +14,7 @@ interface Props {
 
 /** 收藏 / 取消收藏 (spec section 8: alert 收藏成功 with a button to the favourites; toast on cancel). */
 export function FavoriteButton({ goodsId, favorite, onChange }: Props) {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const add = useAddFavorite();
   const cancel = useCancelFavorite();

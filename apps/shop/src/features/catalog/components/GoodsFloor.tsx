@@ -1,7 +1,6 @@
 import type { GoodsSummary } from '@yaocai/domain';
-import { Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { GoodsCard } from './GoodsCard';
+import { GoodsCardFace } from './GoodsCardFace';
 
 interface Props {
   title: string;
@@ -14,7 +13,18 @@ interface Props {
   eagerCount?: number;
 }
 
-/** A home page floor: a titled row of goods cards. */
+/** Stand-in cards while a floor loads: one row of the cards' height, so nothing moves when they come. */
+function LoadingRow() {
+  return (
+    <div className="yc-grid" aria-busy="true">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div key={i} className="yc-card yc-card--loading" />
+      ))}
+    </div>
+  );
+}
+
+/** A home page floor: a titled row of lite goods cards (no stepper: the card links to the goods). */
 export function GoodsFloor({ title, note, more, goods, loading, testId, eagerCount = 0 }: Props) {
   if (!loading && (!goods || goods.length === 0)) return null;
   return (
@@ -25,11 +35,11 @@ export function GoodsFloor({ title, note, more, goods, loading, testId, eagerCou
         {more && <Link to={more}>查看更多 &gt;</Link>}
       </h2>
       {loading ? (
-        <Skeleton active />
+        <LoadingRow />
       ) : (
         <div className="yc-grid">
           {goods?.map((g, i) => (
-            <GoodsCard key={g.id} goods={g} lite eager={i < eagerCount} />
+            <GoodsCardFace key={g.id} goods={g} eager={i < eagerCount} />
           ))}
         </div>
       )}

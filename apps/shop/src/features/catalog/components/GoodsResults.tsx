@@ -1,15 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GoodsListData, GoodsListQuery } from '@yaocai/domain';
 import { Empty, Pagination, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type GoodsListParams, useGoodsList } from '../api/goods-list';
 import { readListFilters, withListFilters } from '../lib/list-params';
 import { currentView } from '../lib/list-view';
 import { type CategoryMenuKey, FilterBar } from './FilterBar';
 import { GoodsCard } from './GoodsCard';
-import { GoodsTable } from './GoodsTable';
 import { GoodsTextList } from './GoodsTextList';
 import { ListToolbar } from './ListToolbar';
+
+// antd's Table is the largest component the shop uses: only the table view loads it.
+const GoodsTable = lazy(() => import('./GoodsTable').then((m) => ({ default: m.GoodsTable })));
+const loadingList = <Skeleton active paragraph={{ rows: 8 }} />;
 
 interface Props {
   /** Filters fixed by the route (zone, brand, category of the path); they win over the URL. */
@@ -73,14 +77,16 @@ export function GoodsResults({
       )}
       <ListToolbar filters={filters} total={list.data?.total ?? 0} onChange={change} />
       {list.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
+        loadingList
       ) : goods.length === 0 ? (
         <Empty
           className="yc-empty"
           description={list.isError ? '商品加载失败，请稍后再试' : '暂无符合条件的商品'}
         />
       ) : view === 'table' ? (
-        <GoodsTable goods={goods} loading={list.isFetching} />
+        <Suspense fallback={loadingList}>
+          <GoodsTable goods={goods} loading={list.isFetching} />
+        </Suspense>
       ) : view === 'text' ? (
         <GoodsTextList goods={goods} />
       ) : (

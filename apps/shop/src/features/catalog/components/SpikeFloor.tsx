@@ -1,8 +1,10 @@
 import type { SpikeGoodsItem, SpikeSlotView } from '@yaocai/domain';
-import { Button, Progress, Tabs } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/Countdown';
+import { LightTabs } from '../../../components/LightTabs';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSpike } from '../api/spike';
 import { detailHref } from '../lib/goods-view';
@@ -35,13 +37,10 @@ function SpikeCard({ item, started }: { item: SpikeGoodsItem; started: boolean }
           <s className="yc-muted">¥{g.base_price?.toFixed(2)}</s>
         </div>
       )}
-      <Progress
-        percent={item.sold_percent}
-        size="small"
-        strokeColor={PRICE_RED}
-        format={() => `已抢${item.sold_percent}%`}
-        aria-label={`已抢${item.sold_percent}%`}
-      />
+      <div className="yc-spike-sold">
+        <ProgressBar percent={item.sold_percent} label={`已抢${item.sold_percent}%`} />
+        <span aria-hidden="true">已抢{item.sold_percent}%</span>
+      </div>
       <div className="yc-muted">
         剩余{item.remaining}件 · 每店限购{item.limit}件
       </div>
@@ -96,7 +95,9 @@ export function SpikeFloor() {
       <h2 className="yc-section-title">
         限时秒杀<small>整点开抢 · 限量限购</small>
       </h2>
-      <Tabs
+      <LightTabs
+        label="秒杀场次"
+        className="sh-tabs--price"
         activeKey={active && slots.some((s) => String(s.id) === active) ? active : String(slots[0].id)}
         onChange={setActive}
         items={slots.map((s) => ({

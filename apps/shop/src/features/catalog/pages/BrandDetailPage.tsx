@@ -1,5 +1,6 @@
-import { Breadcrumb, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Crumbs } from '../../../components/Crumbs';
 import { useBrandPage } from '../api/brand-page';
 import { GoodsResults } from '../components/GoodsResults';
 import '../catalog.css';
@@ -14,7 +15,7 @@ export default function BrandDetailPage() {
   const story = brand.data?.brand;
   return (
     <div className="yc-page">
-      <Breadcrumb
+      <Crumbs
         className="yc-breadcrumb"
         items={[
           { title: <Link to="/">首页</Link> },

@@ -1,5 +1,7 @@
-import { Breadcrumb, Result, Skeleton, Tabs } from 'antd';
+import { Skeleton } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { Crumbs } from '../../../components/Crumbs';
+import { LightTabs } from '../../../components/LightTabs';
 import { useUserBase } from '../../../layout/api/user-base';
 import { FirstDocuments } from '../../compliance/FirstDocuments';
 import { type DetailContext, useGoodsDetail } from '../api/goods-detail';
@@ -40,7 +42,10 @@ export default function DetailPage() {
   if (!goods) {
     return (
       <div className="yc-page">
-        <Result status="404" title="商品不存在或已下架" extra={<Link to="/list">去看看其他商品</Link>} />
+        <div className="sh-page-error">
+          <h1>商品不存在或已下架</h1>
+          <Link to="/list">去看看其他商品</Link>
+        </div>
       </div>
     );
   }
@@ -48,7 +53,7 @@ export default function DetailPage() {
   const images = goods.gallery.length > 0 ? goods.gallery : [goods.image];
   return (
     <div className="yc-page">
-      <Breadcrumb
+      <Crumbs
         className="yc-breadcrumb"
         items={[
           { title: <Link to="/">首页</Link> },
@@ -81,19 +86,23 @@ export default function DetailPage() {
           <DetailBuyPanel key={goods.id} goods={goods} context={context} />
         </div>
       </div>
-      <Tabs
-        style={{ background: '#fff', marginTop: 16, padding: '0 20px 20px' }}
-        items={[
-          {
-            key: 'desc',
-            label: '商品说明',
-            children: (
-              <div style={{ whiteSpace: 'pre-line', lineHeight: 1.9 }}>{goods.description || '暂无说明'}</div>
-            ),
-          },
-          { key: 'facts', label: '规格参数', children: <GoodsFacts goods={goods} /> },
-        ]}
-      />
+      <div style={{ background: '#fff', marginTop: 16, padding: '0 20px 20px' }}>
+        <LightTabs
+          label="商品信息"
+          items={[
+            {
+              key: 'desc',
+              label: '商品说明',
+              children: (
+                <div style={{ whiteSpace: 'pre-line', lineHeight: 1.9 }}>
+                  {goods.description || '暂无说明'}
+                </div>
+              ),
+            },
+            { key: 'facts', label: '规格参数', children: <GoodsFacts goods={goods} /> },
+          ]}
+        />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { GoodsSummary } from '@yaocai/domain';
-import { App, Button, Empty, Pagination, Popconfirm, Skeleton, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Empty, Pagination, Popconfirm, Skeleton, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useCancelFavorite } from '../api/favorite-cancel';
 import { useFavorites } from '../api/favorites';
@@ -12,7 +13,7 @@ import '../catalog.css';
 
 /** /star — the buyer's favourites: buy from here or cancel, paged (?page=). */
 export default function FavoritesPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const favorites = useFavorites(page);

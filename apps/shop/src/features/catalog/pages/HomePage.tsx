@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DeferUntilNear } from '../../../components/DeferUntilNear';
 import { queryClient } from '../../../lib/query-client';
 import { useBrandWall } from '../api/brand-wall';
 import { fetchFocus, focusKey, useFocusBanners } from '../api/focus-banners';
@@ -34,13 +35,62 @@ queryClient.prefetchQuery({
 });
 queryClient.prefetchQuery({ queryKey: hotGoodsKey, queryFn: ({ signal }) => fetchHotGoods(signal) });
 
-/** / — banners, zone entrances, hot goods, recommendations and the brand wall. */
+/** A floor of five goods cards with its title (the stand-in's height until it is near). */
+const FLOOR_HEIGHT = 420;
+
+function SpecialsFloor() {
+  const specials = useGoodsActivities({ tag: '特', page_size: 5 });
+  return (
+    <GoodsFloor
+      title="限时特价"
+      note="特价好货 售完即止"
+      more="/list?tag=%E7%89%B9"
+      goods={specials.data}
+      loading={specials.isPending}
+      testId="home-specials"
+    />
+  );
+}
+
+function RecommendFloor() {
+  const recommended = useRecommendations();
+  return (
+    <GoodsFloor
+      title="为您推荐"
+      note="根据采购习惯精选"
+      more="/list"
+      goods={recommended.data?.slice(0, 10)}
+      loading={recommended.isPending}
+      testId="home-recommend"
+    />
+  );
+}
+
+function BrandWall() {
+  const brands = useBrandWall();
+  if ((brands.data?.length ?? 0) === 0) return null;
+  return (
+    <section className="yc-section" data-testid="home-brands">
+      <h2 className="yc-section-title">
+        品牌墙<small>名厂名药 · 品牌直供</small>
+        <Link to="/ppzq">全部品牌 &gt;</Link>
+      </h2>
+      <div className="yc-brand-wall">
+        {brands.data?.slice(0, 12).map((b) => (
+          <BrandTile key={b.id} brand={b} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * / — banners, zone entrances, the flash sale and hot goods on the first screen; the floors below
+ * (specials, recommendations, brand wall) load their data as the buyer scrolls to them.
+ */
 export default function HomePage() {
   const banners = useFocusBanners(HOME_BANNERS);
   const hot = useHotGoods();
-  const recommended = useRecommendations();
-  const specials = useGoodsActivities({ tag: '特', page_size: 5 });
-  const brands = useBrandWall();
   return (
     <div className="yc-page" data-testid="home-page">
       <div style={{ display: 'grid', gridTemplateColumns: `${MENU_WIDTH}px 1fr 200px`, gap: 10 }}>
@@ -104,36 +154,15 @@ export default function HomePage() {
         loading={hot.isPending}
         testId="home-hot"
       />
-      <GoodsFloor
-        title="限时特价"
-        note="特价好货 售完即止"
-        more="/list?tag=%E7%89%B9"
-        goods={specials.data}
-        loading={specials.isPending}
-        testId="home-specials"
-      />
-      <GoodsFloor
-        title="为您推荐"
-        note="根据采购习惯精选"
-        more="/list"
-        goods={recommended.data?.slice(0, 10)}
-        loading={recommended.isPending}
-        testId="home-recommend"
-      />
-
-      {(brands.data?.length ?? 0) > 0 && (
-        <section className="yc-section" data-testid="home-brands">
-          <h2 className="yc-section-title">
-            品牌墙<small>名厂名药 · 品牌直供</small>
-            <Link to="/ppzq">全部品牌 &gt;</Link>
-          </h2>
-          <div className="yc-brand-wall">
-            {brands.data?.slice(0, 12).map((b) => (
-              <BrandTile key={b.id} brand={b} />
-            ))}
-          </div>
-        </section>
-      )}
+      <DeferUntilNear minHeight={FLOOR_HEIGHT} testId="home-specials">
+        <SpecialsFloor />
+      </DeferUntilNear>
+      <DeferUntilNear minHeight={FLOOR_HEIGHT} testId="home-recommend">
+        <RecommendFloor />
+      </DeferUntilNear>
+      <DeferUntilNear minHeight={FLOOR_HEIGHT} testId="home-brands">
+        <BrandWall />
+      </DeferUntilNear>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Breadcrumb } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { Crumbs } from '../../../components/Crumbs';
 import { GoodsResults } from '../components/GoodsResults';
 import '../catalog.css';
 
@@ -19,7 +19,7 @@ export default function ListPage() {
     : (params.name ?? '全部商品');
   return (
     <div className="yc-page">
-      <Breadcrumb
+      <Crumbs
         className="yc-breadcrumb"
         items={[
           { title: <Link to="/">首页</Link> },

@@ -1,6 +1,7 @@
 import type { AddressView } from '@yaocai/domain';
 import { contactMessages, isPhoneOrLandline } from '@yaocai/domain';
-import { App, Checkbox, Form, Input, Modal } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Checkbox, Form, Input, Modal } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type AddressForm, useSaveAddress } from '../api/addresses';
 
@@ -14,7 +15,7 @@ interface Props {
 
 /** Add or edit a delivery address; phone may be a mobile or a landline (spec section 5). */
 export function AddressFormModal({ open, address, onClose, onSaved }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<AddressForm>();
   const save = useSaveAddress();
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { OrderDetailView } from '@yaocai/domain';
-import { App, Form, Input, InputNumber, Modal, Radio, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Form, Input, InputNumber, Modal, Radio, Table } from 'antd';
 import { useState } from 'react';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useRequestAfterSale } from '../api/orders';
@@ -14,7 +15,7 @@ export function AfterSaleModal({
   open: boolean;
   onClose(): void;
 }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [kind, setKind] = useState<'return' | 'after_sale'>('return');
   const [reason, setReason] = useState('');
   const [quantities, setQuantities] = useState<Record<number, number>>({});

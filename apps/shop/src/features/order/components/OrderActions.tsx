@@ -1,11 +1,12 @@
 import type { OrderSummaryView } from '@yaocai/domain';
-import { App, Button, Space } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useOrderAction } from '../api/orders';
 
 /** The buttons an order shows, from the state machine's allowed events. */
 export function OrderActions({ order, onAfterSale }: { order: OrderSummaryView; onAfterSale?(): void }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const action = useOrderAction();
   const run = (name: 'cancel' | 'confirm' | 'rebuy', confirm?: string) => {

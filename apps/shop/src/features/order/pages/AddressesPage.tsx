@@ -1,11 +1,12 @@
-import { App, Button, Card, Space, Table } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Space, Table } from 'antd';
 import { useAddressAction, useAddresses } from '../api/addresses';
 import { useAddressEditor } from '../components/AddressFormModal';
 import { DefaultAddressTag } from '../components/AddressSummary';
 
 /** /addr — delivery addresses: add, edit, make default, delete. */
 export default function AddressesPage() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const { data = [] } = useAddresses();
   const action = useAddressAction();
   const editor = useAddressEditor();

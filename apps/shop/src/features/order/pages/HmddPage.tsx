@@ -1,4 +1,5 @@
-import { Alert, App, Button, Card, Space, Table, Tag, Upload } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Button, Card, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/http';
@@ -18,7 +19,7 @@ const receiptLabels: Record<string, [string, string]> = {
 
 /** /hmdd — orders holding ephedrine-type goods and their signed-receipt state. */
 export default function HmddPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data } = useReceiptOrders();
   const submit = useSubmitReceipt();
   // The last refused upload stays on the page (the toast goes after a few seconds).

@@ -5,7 +5,8 @@ import {
   invoiceStates,
   invoiceTypes,
 } from '@yaocai/domain';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Radio, Select, Table, Tabs, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Radio, Select, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { applyApiError } from '../../account/components/form-rules';
@@ -201,7 +202,7 @@ function InvoiceLines({ invoice }: { invoice: InvoiceView }) {
 }
 
 function InvoiceForm({ editing, onClose }: { editing: Editing; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const send = useRequestInvoice();
   const current = 'invoice' in editing ? editing.invoice : null;

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Card, Descriptions, Result, Spin, Tabs } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Button, Card, Descriptions, Result, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CartSteps } from '../../cart/components';
@@ -10,7 +11,7 @@ import { OnlinePay } from '../components/OnlinePay';
 
 /** /cart/step3/:id and /cart/hm?id= — pay by balance, credit term or online QR. */
 export default function PayPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { id: pathId } = useParams();
   const [search] = useSearchParams();
   const orderId = Number(pathId ?? search.get('id') ?? 0);

@@ -1,13 +1,14 @@
 import type { RewardView } from '@yaocai/domain';
 import { beijingDateText, beijingDateTimeText } from '@yaocai/domain';
-import { App, Button, Card, Empty, Spin, Table, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Empty, Spin, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useUserBase } from '../../../layout/api/user-base';
 import { useRedeem, useRedemptions, useRewards } from '../api/points';
 
 /** One reward: picture, name, points, stock and the store's limit; redeem after confirming. */
 function RewardCard({ reward, points, loggedIn }: { reward: RewardView; points: number; loggedIn: boolean }) {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const redeem = useRedeem();
   const left = reward.per_store_limit - reward.redeemed;
   const reason =

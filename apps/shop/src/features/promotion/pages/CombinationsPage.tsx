@@ -1,6 +1,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { CART_LINE_TYPE, type CombinationView } from '@yaocai/domain';
-import { App, Button, Card, Empty, InputNumber, Space, Spin, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Empty, InputNumber, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAddToCart } from '../../catalog/api/cart-add';
@@ -11,7 +12,7 @@ const yuan = (v: number | null) => (v === null ? '' : `¥${v.toFixed(2)}`);
 
 /** One package: its goods, the package price against buying them one by one, and 加入购物车. */
 function PackageCard({ pack }: { pack: CombinationView }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const add = useAddToCart();
   const [sets, setSets] = useState(1);
   const soldOut = pack.sets <= 0;

@@ -1,5 +1,6 @@
 import { beijingDateTimeText, type CouponCentreItem, formatYuan, fromYuan } from '@yaocai/domain';
-import { App, Button, Card, Empty, Progress, Spin, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Empty, Progress, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useCouponCentre, useReceiveCoupon } from '../api/centre';
 
@@ -12,7 +13,7 @@ function face(c: CouponCentreItem) {
 
 /** One coupon: its face, terms, remaining quota and the button its state allows. */
 function CentreCoupon({ coupon }: { coupon: CouponCentreItem }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const receive = useReceiveCoupon();
   const claim = async () => {
     await receive.mutateAsync(coupon.id);

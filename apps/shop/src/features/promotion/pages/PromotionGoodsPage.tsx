@@ -1,5 +1,5 @@
-import { Breadcrumb } from 'antd';
 import { Link } from 'react-router';
+import { Crumbs } from '../../../components/Crumbs';
 import { GoodsResults } from '../../catalog/components/GoodsResults';
 import '../../catalog/catalog.css';
 
@@ -9,7 +9,7 @@ const fixed = { on_promotion: 1 };
 export default function PromotionGoodsPage() {
   return (
     <div className="yc-page">
-      <Breadcrumb
+      <Crumbs
         className="yc-breadcrumb"
         items={[
           { title: <Link to="/">首页</Link> },

@@ -9,21 +9,8 @@ import {
   type QuickOrderMatch,
   type QuickOrderResult,
 } from '@yaocai/domain';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Upload,
-} from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Alert, Button, Card, Empty, Input, Segmented, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/http';
@@ -57,7 +44,7 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 
 /** 常购清单: what the store bought before; one click or the selected lines to the cart. */
 function History() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [order, setOrder] = useState<FastBuyOrder>('recent');
   const [page, setPage] = useState(1);
   const { data, isFetching } = useFastBuy(page, order);
@@ -216,7 +203,7 @@ interface Chosen {
 
 /** 快速下单: paste lines or upload a sheet; each line matched, chosen, then all added at once. */
 function QuickOrder() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [text, setText] = useState('');
   const [result, setResult] = useState<QuickOrderResult | null>(null);
   const [chosen, setChosen] = useState<Record<number, Chosen>>({});

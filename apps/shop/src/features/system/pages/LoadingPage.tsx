@@ -1,4 +1,5 @@
-import { App, Spin } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { resolveForward } from '../lib/forward';
@@ -11,7 +12,7 @@ import { resolveForward } from '../lib/forward';
 export default function LoadingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const link = params.get('to');
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { formatYuan, fromYuan } from '@yaocai/domain';
-import { Card, DatePicker, Select, Space, Statistic, Table } from 'antd';
+import { Card, Select, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
+import { DatePicker } from '../../../lib/date-picker';
 import { useBalance, useMoneyLog } from '../api/wallet';
 
 const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));

@@ -1,5 +1,6 @@
 import { formatYuan, fromYuan } from '@yaocai/domain';
-import { App, Button, Card, Col, Row, Statistic, Table, Tabs, Tag } from 'antd';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Card, Col, Row, Statistic, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useCredit, useCreditBills, useRepay } from '../api/wallet';
 
@@ -8,7 +9,7 @@ const date = (s: number | null) => (s ? new Date(s * 1000).toLocaleDateString('z
 
 /** /zqgl — credit-term account: limit, used, available, bills with due dates, repayment. */
 export default function CreditPage() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const credit = useCredit();
   const [q, setQ] = useState({ page: 1, type: 1 });
   const bills = useCreditBills(q);

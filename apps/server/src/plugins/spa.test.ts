@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressOptions } from './http';
+import { spaPlugin } from './spa';
+
+/** Both SPAs' builds as Vite and its precompress plugin write them: assets with .br and .gz beside. */
+let root: string;
+let app: FastifyInstance;
+const chunk = `export const text = ${JSON.stringify('药采'.repeat(2000))};\n`;
+
+function writeDist(dir: string) {
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  const asset = path.join(dir, 'assets', 'index-abc123.js');
+  writeFileSync(asset, chunk);
+  writeFileSync(`${asset}.br`, brotliCompressSync(chunk));
+  writeFileSync(`${asset}.gz`, gzipSync(chunk, { level: 9 }));
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-'));
+  writeDist(path.join(root, 'shop'));
+  writeDist(path.join(root, 'admin'));
+  app = Fastify();
+  await app.register(compress, compressOptions);
+  await app.register(spaPlugin, { shopDist: path.join(root, 'shop'), adminDist: path.join(root, 'admin') });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('built SPA assets', () => {
+  it.each(['/assets/index-abc123.js', '/admin/assets/index-abc123.js'])(
+    'are sent as the build compressed them, brotli first, cached for a year (%s)',
+    async (url) => {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(chunk);
+      const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+    },
+  );
+
+  it('go uncompressed to a client that accepts no encoding', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.payload).toBe(chunk);
+  });
+
+  it('leave index.html uncached, so a new build is picked up at once', async () => {
+    for (const url of ['/', '/list/info/1', '/admin/goods']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+});
