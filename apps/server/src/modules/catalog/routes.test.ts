@@ -1,8 +1,9 @@
 import { goodsDetail, goodsListData, scopeClassCodes } from '@yaocai/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, categories, goods } from '../../db/schema';
+import { invalidateGoodsLists, LIST_MAX_OFFSET } from './queries';
 import { testBuyer } from './test-buyers';
 
 let ctx: TestContext;
@@ -137,6 +138,114 @@ describe('GET /api/goods/list', () => {
     expect(priced.total).toBeGreaterThan(0);
     expect(priced.list.every((g) => g.base_price! >= 10 && g.base_price! <= 20)).toBe(true);
     expect((await list('min_price=20&max_price=10')).total).toBe(0);
+  });
+
+  /** Every id of a list, page by page (page_size 100). */
+  const allIds = async (query: string) => {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const r = await list(`${query}&page=${page}&page_size=100`);
+      ids.push(...r.list.map((g) => g.id));
+      if (r.list.length < 100) return { ids, total: r.total };
+    }
+  };
+
+  it('keeps a category in stock list and its total right as stock runs out and comes back', async () => {
+    const db = ctx.database.db;
+    const top = (await ctx.app.inject({ url: '/api/focus/common' })).json().data.category[0].id as number;
+    const before = await allIds(`category_id=${top}&in_stock=1`);
+    // The total (counted from the category links) agrees with the rows the pages list.
+    expect(before.total).toBe(before.ids.length);
+    expect(before.total).toBeGreaterThan(1);
+    const [gone, back] = before.ids.slice(-2);
+    const stockOf = await db
+      .select({ id: goods.id, stock: goods.stockTotal })
+      .from(goods)
+      .where(inArray(goods.id, [gone, back]));
+    // Stock moves as orders and receipts move it: on goods.stock_total.
+    await db
+      .update(goods)
+      .set({ stockTotal: 0 })
+      .where(inArray(goods.id, [gone, back]));
+    invalidateGoodsLists();
+    const out = await allIds(`category_id=${top}&in_stock=1`);
+    expect(out.total).toBe(before.total - 2);
+    expect(out.ids).toEqual(before.ids.filter((id) => id !== gone && id !== back));
+    // Still listed without the filter (out of stock, not off sale), with stock 0.
+    const everything = await allIds(`category_id=${top}`);
+    expect(everything.ids).toEqual(expect.arrayContaining([gone, back]));
+    await db
+      .update(goods)
+      .set({ stockTotal: stockOf.find((r) => r.id === back)!.stock })
+      .where(eq(goods.id, back));
+    invalidateGoodsLists();
+    const again = await allIds(`category_id=${top}&in_stock=1`);
+    expect(again.total).toBe(before.total - 1);
+    expect(again.ids).toContain(back);
+    expect(again.ids).not.toContain(gone);
+    await db
+      .update(goods)
+      .set({ stockTotal: stockOf.find((r) => r.id === gone)!.stock })
+      .where(eq(goods.id, gone));
+    invalidateGoodsLists();
+  });
+
+  it('finds one- and two-character keywords (Chinese, initials, any case) exactly as a scan of every goods would', async () => {
+    const rows = await ctx.database.db
+      .select({
+        id: goods.id,
+        name: goods.name,
+        commonName: goods.commonName,
+        namePinyin: goods.namePinyin,
+        nameInitials: goods.nameInitials,
+        manufacturer: goods.manufacturer,
+        manufacturerPinyin: goods.manufacturerPinyin,
+        manufacturerInitials: goods.manufacturerInitials,
+      })
+      .from(goods)
+      .where(eq(goods.isOnSale, true));
+    const byName = (k: string) =>
+      rows
+        .filter((g) =>
+          [g.name, g.commonName, g.namePinyin, g.nameInitials].some((t) =>
+            t.toLowerCase().includes(k.toLowerCase()),
+          ),
+        )
+        .map((g) => g.id)
+        .sort((a, b) => a - b);
+    const byMaker = (k: string) =>
+      rows
+        .filter((g) =>
+          [g.manufacturer, g.manufacturerPinyin, g.manufacturerInitials].some((t) =>
+            t.toLowerCase().includes(k.toLowerCase()),
+          ),
+        )
+        .map((g) => g.id)
+        .sort((a, b) => a - b);
+    let found = 0;
+    for (const k of ['片', '感冒', '胶囊', 'gm', 'GM', 'a', 'X', '维C', '%', '钙']) {
+      const r = await allIds(`keywords=${encodeURIComponent(k)}`);
+      expect(
+        [...r.ids].sort((a, b) => a - b),
+        k,
+      ).toEqual(byName(k));
+      expect(r.total, k).toBe(r.ids.length);
+      found += r.ids.length;
+    }
+    for (const k of ['药', 'hb', 'HBZY', '华']) {
+      const r = await allIds(`keywords=${encodeURIComponent(k)}&type=1`);
+      expect(
+        [...r.ids].sort((a, b) => a - b),
+        k,
+      ).toEqual(byMaker(k));
+    }
+    expect(found).toBeGreaterThan(50);
+  });
+
+  it('answers pages beyond the walk limit empty, with the total', async () => {
+    const r = await list(`page=${LIST_MAX_OFFSET / 100 + 1}&page_size=100`);
+    expect(r.list).toEqual([]);
+    expect(r.total).toBeGreaterThanOrEqual(300);
   });
 
   it('sorts by sales, price and newest', async () => {
