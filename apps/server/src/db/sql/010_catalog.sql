@@ -29,9 +29,6 @@ create index if not exists goods_tags_gin on goods using gin (tags);
 -- Off-sale goods are few: list totals by category subtract them through this small index.
 create index if not exists goods_off_sale on goods (id) where not is_on_sale;
 
--- Goods a shopper cannot buy now (off sale or out of stock; about 3% of the catalogue): category
--- totals with in_stock=1 subtract them like goods_off_sale (modules/catalog/queries.ts).
-create index if not exists goods_unsellable on goods (id) where not is_on_sale or stock_total <= 0;
 -- Sorts by expiry (nearest first / longest shelf life first, goods without an expiry last).
 create index if not exists goods_list_expiry_asc on goods (expires_on asc nulls last, id) where is_on_sale;
 create index if not exists goods_list_expiry_desc on goods (expires_on desc nulls last, id desc) where is_on_sale;

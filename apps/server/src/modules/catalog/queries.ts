@@ -231,10 +231,86 @@ export async function listGoods(
   // Bounded paging: a list is walked at most LIST_MAX_OFFSET rows deep (500 pages of 20), so
   // no request makes the database step over the whole catalogue to reach its page.
   const deep = (page - 1) * pageSize >= LIST_MAX_OFFSET;
+  if (filter.keywords?.trim() && !deep) return keywordPage(db, filter, where, sort, page, pageSize);
   const [rows, total] = await Promise.all([
     deep ? Promise.resolve([]) : pageOf(db, filter, where, sort, page, pageSize),
     countGoods(db, filter, where),
   ]);
+  return { rows, total };
+}
+
+/** listOrder over the columns of the `matched` set of a keyword search. */
+const matchedOrder: Record<GoodsListQuery['sort'], string> = {
+  default: 'id',
+  sales: 'sales_count desc, id desc',
+  price_asc: 'base_price_fen, id',
+  price_desc: 'base_price_fen desc, id desc',
+  newest: 'created_at desc, id desc',
+  expiry_desc: 'expires_on desc nulls last, id desc',
+  expiry_asc: 'expires_on asc nulls last, id',
+};
+
+/**
+ * A keyword search. The planner cannot tell how many goods a keyword matches, and walking a sort
+ * index while testing the keyword on every row is slow when the matches are few (a drug name
+ * sorted by price read tens of thousands of rows). So the matches are gathered first through
+ * the keyword indexes, at most LIST_TOTAL_CAP + 1 of them, and the page and total are taken from
+ * them in the same statement; only a broad keyword (more matches than the cap) then walks the
+ * sort index, where its matches are dense.
+ */
+async function keywordPage(
+  db: Db,
+  filter: ListFilter,
+  where: SQL,
+  sort: GoodsListQuery['sort'],
+  page: number,
+  pageSize: number,
+): Promise<{ rows: SummaryRow[]; total: number }> {
+  const key = JSON.stringify([databaseTag(db), filter, sort, page, pageSize]);
+  const now = Date.now();
+  const hit = pageCache.get(key);
+  const counted = countCache.get(JSON.stringify([databaseTag(db), filter]));
+  if (hit && counted && now - hit.at < LIST_TTL_MS && now - counted.at < COUNT_TTL_MS) {
+    const [ids, total] = await Promise.all([hit.ids, counted.total]);
+    return { rows: ids.length ? await pageRows(db, ids) : [], total };
+  }
+  const found = (async () => {
+    const result = await db.execute(
+      sql`with matched as materialized (
+        select ${goods.id} as id, ${goods.salesCount} as sales_count, ${goods.basePriceFen} as base_price_fen,
+          ${goods.createdAt} as created_at, ${goods.expiresOn} as expires_on
+        from ${goods} where ${where} limit ${LIST_TOTAL_CAP + 1})
+      select (select count(*) from matched)::int as total,
+        array(select id from matched order by ${sql.raw(matchedOrder[sort])} limit ${pageSize} offset ${(page - 1) * pageSize}) as ids`,
+    );
+    const [{ total, ids }] = result.rows as { total: number; ids: number[] }[];
+    if (total <= LIST_TOTAL_CAP) return { total, ids: ids.map(Number) };
+    const walked = await db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(where)
+      .orderBy(...listOrder(sort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { total: LIST_TOTAL_CAP, ids: walked.map((r) => r.id) };
+  })();
+  if (LIST_TTL_MS > 0) {
+    const ids = found.then((f) => f.ids);
+    const total = found.then((f) => f.total);
+    pageCache.set(key, { at: now, ids });
+    countCache.set(JSON.stringify([databaseTag(db), filter]), { at: now, total });
+    found.catch(() => {
+      pageCache.delete(key);
+      countCache.delete(JSON.stringify([databaseTag(db), filter]));
+    });
+  }
+  const { ids, total } = await found;
+  if (!ids.length) return { rows: [], total };
+  const rows = await db
+    .select(summaryColumns)
+    .from(sql`unnest(${sql.param(ids)}::int[]) with ordinality as page_ids(id, n)`)
+    .innerJoin(goods, sql`${goods.id} = page_ids.id`)
+    .orderBy(sql`page_ids.n`);
   return { rows, total };
 }
 
@@ -303,13 +379,15 @@ async function pageOf(
   }
   // The page's ids in order first (an index walk), then the row columns of those ids only: the
   // per-row subqueries (warehouse, 控销, categories) never run for the rows the offset skips.
-  const ids = db
-    .select({ id: goods.id })
-    .from(goods)
-    .where(where)
-    .orderBy(...listOrder(sort))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const ids = categoryBrowse(filter)
+    ? categoryPageIds(filter, sort, page, pageSize)
+    : db
+        .select({ id: goods.id })
+        .from(goods)
+        .where(where)
+        .orderBy(...listOrder(sort))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
   const rows: Promise<SummaryRow[]> = db
     .select(summaryColumns)
     .from(sql`unnest(array(${ids})) with ordinality as page_ids(id, n)`)
@@ -326,12 +404,69 @@ async function pageOf(
   return rows;
 }
 
-const onlyCategories = (f: ListFilter) =>
+/**
+ * Category browsing: a category (with its descendants), optionally in stock only and in a price
+ * range. Such lists are read from the category links alone, which carry copies of the goods'
+ * sale and stock flags, sales, price, listing time and expiry (db/sql/070_catalog_listing.sql).
+ */
+const categoryBrowse = (f: ListFilter) =>
   f.categoryIds !== undefined &&
+  f.categoryIds.length > 0 &&
   Object.entries(f).every(
     ([key, value]) =>
-      key === 'categoryIds' || key === 'type' || key === 'in_stock' || value === undefined || value === '',
+      ['categoryIds', 'type', 'in_stock', 'min_price', 'max_price'].includes(key) ||
+      value === undefined ||
+      value === '',
   );
+
+/** The link columns of each sort, in the order of listOrder (ties broken by goods id alike). */
+const linkOrder: Record<GoodsListQuery['sort'], { keys: string; order: string }> = {
+  default: { keys: 'goods_id', order: 'goods_id' },
+  sales: { keys: 'list_sales, goods_id', order: 'list_sales desc, goods_id desc' },
+  price_asc: { keys: 'list_price_fen, goods_id', order: 'list_price_fen, goods_id' },
+  price_desc: { keys: 'list_price_fen, goods_id', order: 'list_price_fen desc, goods_id desc' },
+  newest: { keys: 'list_created_at, goods_id', order: 'list_created_at desc, goods_id desc' },
+  expiry_desc: {
+    keys: 'list_expires_on, goods_id',
+    order: 'list_expires_on desc nulls last, goods_id desc',
+  },
+  expiry_asc: { keys: 'list_expires_on, goods_id', order: 'list_expires_on asc nulls last, goods_id' },
+};
+
+/** Conditions on the links of one category or several (sale, stock, price range). */
+function linkConditions(f: ListFilter, categoryIds: readonly number[]): SQL {
+  const conds: SQL[] = [
+    categoryIds.length === 1
+      ? sql`category_id = ${categoryIds[0]}`
+      : sql`category_id in ${sql`(${sql.join(
+          categoryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`}`,
+    sql`list_on_sale`,
+  ];
+  if (f.in_stock === 1) conds.push(sql`list_in_stock`);
+  if (f.min_price !== undefined) conds.push(sql`list_price_fen >= ${Math.round(f.min_price * 100)}`);
+  if (f.max_price !== undefined) conds.push(sql`list_price_fen <= ${Math.round(f.max_price * 100)}`);
+  return sql.join(conds, sql` and `);
+}
+
+/**
+ * The ids of a category page. Each category of the list is walked in its own sort index as far
+ * as the page reaches (offset + page size links), the walks are merged, a goods linked to two of
+ * the categories is kept once (DISTINCT ON the sort key and id: its links carry equal keys).
+ */
+function categoryPageIds(f: ListFilter, sort: GoodsListQuery['sort'], page: number, pageSize: number): SQL {
+  const { keys, order } = linkOrder[sort];
+  const reach = page * pageSize;
+  const offset = (page - 1) * pageSize;
+  const walks = f.categoryIds!.map(
+    (id) =>
+      sql`(select goods_id, ${sql.raw(keys === 'goods_id' ? 'goods_id as k' : `${keys.split(',')[0]} as k`)} from goods_categories where ${linkConditions(f, [id])} order by ${sql.raw(order)} limit ${reach})`,
+  );
+  const mergedOrder = order.replace(/list_[a-z_]+/, 'k');
+  const mergedKeys = keys.replace(/list_[a-z_]+/, 'k');
+  return sql`select goods_id from (select distinct on (${sql.raw(mergedKeys)}) goods_id from (${sql.join(walks, sql` union all `)}) walks order by ${sql.raw(mergedOrder)} limit ${pageSize} offset ${offset}) page`;
+}
 
 /**
  * Total of a goods list. Browsing a category (the common case) counts category links in the
@@ -362,22 +497,18 @@ export function invalidateGoodsLists() {
 }
 
 async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {
-  if (onlyCategories(filter)) {
-    // Category links counted in the goods_categories index, minus the few goods that are off
-    // sale (and, for in_stock=1, out of stock): small partial indexes (db/sql/010_catalog.sql).
-    const excluded =
-      filter.in_stock === 1
-        ? sql`(not ${goods.isOnSale} or ${goods.stockTotal} <= 0)`
-        : sql`not ${goods.isOnSale}`;
+  if (categoryBrowse(filter)) {
+    // The category links counted in an index of them (exact; a goods in two of the categories once).
+    // One category's links are unique per goods (the primary key); several need distinct.
     const [{ total }] = await db
-      .select({ total: sql<number>`count(distinct ${goodsCategories.goodsId})::int` })
+      .select({
+        total:
+          filter.categoryIds!.length === 1
+            ? sql<number>`count(*)::int`
+            : sql<number>`count(distinct ${goodsCategories.goodsId})::int`,
+      })
       .from(goodsCategories)
-      .where(
-        and(
-          inArray(goodsCategories.categoryId, filter.categoryIds!),
-          sql`not exists (select 1 from ${goods} where ${goods.id} = ${goodsCategories.goodsId} and ${excluded})`,
-        ),
-      );
+      .where(linkConditions(filter, filter.categoryIds!));
     return total;
   }
   // Any other filter: count up to the cap (the scan stops there).

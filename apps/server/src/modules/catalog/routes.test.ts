@@ -2,7 +2,7 @@ import { goodsDetail, goodsListData, scopeClassCodes } from '@yaocai/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { cartItems, categories, goods } from '../../db/schema';
+import { cartItems, categories, goods, goodsCategories } from '../../db/schema';
 import { invalidateGoodsLists, LIST_MAX_OFFSET } from './queries';
 import { testBuyer } from './test-buyers';
 
@@ -187,6 +187,90 @@ describe('GET /api/goods/list', () => {
       .update(goods)
       .set({ stockTotal: stockOf.find((r) => r.id === gone)!.stock })
       .where(eq(goods.id, gone));
+    invalidateGoodsLists();
+  });
+
+  it('lists a category in every sort, in stock and in a price range as the goods themselves order, also after their price, sales and sale flag change', async () => {
+    const db = ctx.database.db;
+    const refs = (await ctx.app.inject({ url: '/api/focus/common' })).json().data.category as {
+      id: number;
+      children: { id: number }[];
+    }[];
+    const top = refs.find((c) => c.children.length > 0)!;
+    const within = [top.id, ...top.children.map((c) => c.id)];
+    const expected = async (sort: string, inStock: boolean, min?: number, max?: number) => {
+      const linked = await db
+        .selectDistinct({ id: goodsCategories.goodsId })
+        .from(goodsCategories)
+        .where(inArray(goodsCategories.categoryId, within));
+      const rows = await db
+        .select()
+        .from(goods)
+        .where(
+          inArray(
+            goods.id,
+            linked.map((l) => l.id),
+          ),
+        );
+      const kept = rows.filter(
+        (g) =>
+          g.isOnSale &&
+          (!inStock || g.stockTotal > 0) &&
+          (min === undefined || g.basePriceFen >= min * 100) &&
+          (max === undefined || g.basePriceFen <= max * 100),
+      );
+      const expiry = (g: (typeof rows)[number]) => g.expiresOn ?? null;
+      const cmp: Record<string, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
+        default: (a, b) => a.id - b.id,
+        sales: (a, b) => b.salesCount - a.salesCount || b.id - a.id,
+        price_asc: (a, b) => a.basePriceFen - b.basePriceFen || a.id - b.id,
+        price_desc: (a, b) => b.basePriceFen - a.basePriceFen || b.id - a.id,
+        newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+        expiry_asc: (a, b) => {
+          const [x, y] = [expiry(a), expiry(b)];
+          if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+          return a.id - b.id;
+        },
+        expiry_desc: (a, b) => {
+          const [x, y] = [expiry(a), expiry(b)];
+          if (x !== y) return x === null ? 1 : y === null ? -1 : x > y ? -1 : 1;
+          return b.id - a.id;
+        },
+      };
+      return kept.sort(cmp[sort]).map((g) => g.id);
+    };
+    const check = async () => {
+      for (const sort of [
+        'default',
+        'sales',
+        'price_asc',
+        'price_desc',
+        'newest',
+        'expiry_asc',
+        'expiry_desc',
+      ])
+        for (const [inStock, min, max] of [
+          [false, undefined, undefined],
+          [true, undefined, undefined],
+          [true, 5, 30],
+        ] as const) {
+          const q = `category_id=${top.id}&sort=${sort}${inStock ? '&in_stock=1' : ''}${min === undefined ? '' : `&min_price=${min}&max_price=${max}`}`;
+          const got = await allIds(q);
+          const want = await expected(sort, inStock, min, max);
+          expect(got.ids, q).toEqual(want);
+          expect(got.total, q).toBe(want.length);
+        }
+    };
+    await check();
+    // Writes anywhere on the goods (orders, payments, the console) move the category lists too.
+    const sample = (await expected('default', false)).slice(0, 3);
+    await db.update(goods).set({ basePriceFen: 2_000, salesCount: 999_999 }).where(eq(goods.id, sample[0]));
+    await db.update(goods).set({ isOnSale: false }).where(eq(goods.id, sample[1]));
+    await db.update(goods).set({ expiresOn: '2030-01-01' }).where(eq(goods.id, sample[2]));
+    invalidateGoodsLists();
+    await check();
+    expect((await list(`category_id=${top.id}&sort=sales&page_size=1`)).list[0].id).toBe(sample[0]);
+    await db.update(goods).set({ isOnSale: true }).where(eq(goods.id, sample[1]));
     invalidateGoodsLists();
   });
 
