@@ -1,6 +1,7 @@
 /**
- * Benchmarks (npm run bench [-- group ...]). Groups: content, catalog, pglite (autocannon scenarios
- * below), and startup, userbase, cart, order, admingoods, quickbuy, pricing, lcp, web (scripts of their own, see
+ * Benchmarks (npm run bench [-- group ...]). Groups: content, catalog, pglite, catalog-distinct,
+ * catalog-distinct-pglite (autocannon scenarios below; the distinct groups' URLs and buyer
+ * cookies are built in bench/catalog-distinct.ts), and startup, userbase, cart, order, admingoods, quickbuy, pricing, lcp, web (scripts of their own, see
  * scriptGroups). Default: all.
  *
  * Each group starts the servers it needs as child processes — a bare Fastify hello-world (the
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { distinctJobs, type Job } from './catalog-distinct';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -37,12 +39,23 @@ interface Scenario {
   target: Target;
   /** Paths cycled over by the connections. */
   paths: string[];
+  /**
+   * Instead of `paths`: requests built against the running server (distinct URLs, session
+   * cookies), handed out in turn across all connections so no two connections walk in step.
+   */
+  jobs?: (base: string) => Promise<Job[]>;
   connections: number;
   /** Extra environment of the app server (e.g. CATALOG_CACHE_TTL_MS=0: result caches off). */
   env?: Record<string, string>;
   budget?: { p99Ms?: number; minShareOfBare?: number };
 }
 
+/**
+ * Statements of one uncached goods/list request by a visitor (the floor row makes as many, one
+ * after another): the page's rows and its total (together), then the flash-sale and
+ * daily-special prices of the page's goods (together). A signed-in buyer adds its session read.
+ */
+const LIST_ROUND_TRIPS = Number(process.env.BENCH_LIST_ROUND_TRIPS ?? 4);
 const keywords = ['amxl', '阿莫西林', 'blf', '感冒', 'ganmao', 'hxzq', '布洛芬', 'lhqw', '维生素', 'xyj'];
 const listPaths = (categoryIds: number[]) =>
   categoryIds.flatMap((id) => [
@@ -104,6 +117,7 @@ const scenarios: Scenario[] = [
     connections: 32,
     env: { CATALOG_CACHE_TTL_MS: '0' },
   },
+  ...distinctScenarios(),
   {
     group: 'pglite',
     name: 'GET /api/goods/list category + sort, page 1 (PGlite, result cache off)',
@@ -139,6 +153,64 @@ const scenarios: Scenario[] = [
     budget: { p99Ms: 150 },
   },
 ];
+
+/**
+ * catalog-distinct: the catalogue list asked with thousands of distinct filter/sort/page URLs
+ * and distinct keyword searches (the result cache mostly misses), and by signed-in buyers of five
+ * stores, with the result cache off and on; beside them bare Fastify, and bare Fastify making
+ * the list's number of sequential trivial round trips to PostgreSQL (the floor of such a route
+ * on this machine). catalog-distinct-pglite: the same lists at one connection on PGlite.
+ */
+function distinctScenarios(): Scenario[] {
+  const budget = { p99Ms: 50 };
+  const lists = [
+    ['distinct filter/sort/page URLs', distinctJobs.filters],
+    ['distinct keyword searches', distinctJobs.keywords],
+    ['distinct filter URLs, 5 signed-in buyers', distinctJobs.buyers],
+  ] as const;
+  const out: Scenario[] = [
+    {
+      group: 'catalog-distinct',
+      name: 'bare Fastify hello-world',
+      target: 'bare',
+      paths: ['/hello'],
+      connections: 32,
+    },
+    {
+      group: 'catalog-distinct',
+      name: `bare Fastify + ${LIST_ROUND_TRIPS} sequential trivial queries (the list's round trips)`,
+      target: 'bare',
+      paths: [`/db?n=${LIST_ROUND_TRIPS}`],
+      connections: 32,
+      env: { BARE_DATABASE_URL: pgUrl },
+    },
+  ];
+  for (const cache of ['off', 'on'] as const)
+    for (const [what, jobs] of lists)
+      out.push({
+        group: 'catalog-distinct',
+        name: `GET /api/goods/list, ${what} (PostgreSQL, result cache ${cache})`,
+        target: 'postgres',
+        paths: [],
+        jobs,
+        connections: 32,
+        env: cache === 'off' ? { CATALOG_CACHE_TTL_MS: '0' } : {},
+        budget,
+      });
+  for (const cache of ['off', 'on'] as const)
+    for (const [what, jobs] of lists)
+      out.push({
+        group: 'catalog-distinct-pglite',
+        name: `GET /api/goods/list, ${what} (PGlite, result cache ${cache})`,
+        target: 'pglite',
+        paths: [],
+        jobs,
+        connections: 1,
+        env: cache === 'off' ? { CATALOG_CACHE_TTL_MS: '0' } : {},
+        budget: { p99Ms: 150 },
+      });
+  return out;
+}
 
 interface Result {
   scenario: Scenario;
@@ -216,7 +288,29 @@ async function start(target: Target, extraEnv: Record<string, string> = {}): Pro
   throw new Error(`${target} server did not start`);
 }
 
-function cannon(port: number, paths: string[], connections: number, seconds: number) {
+function cannon(port: number, paths: string[], connections: number, seconds: number, jobs?: Job[]) {
+  if (jobs?.length) {
+    // One shared turn over the jobs: each request takes the next URL (and its cookie).
+    let next = 0;
+    return autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: 'GET' as const,
+          setupRequest: (request) => {
+            const job = jobs[next++ % jobs.length];
+            return {
+              ...request,
+              path: job.path,
+              headers: { ...request.headers, ...(job.cookie ? { cookie: job.cookie } : {}) },
+            };
+          },
+        },
+      ],
+    });
+  }
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -227,13 +321,18 @@ function cannon(port: number, paths: string[], connections: number, seconds: num
 
 async function runScenario(s: Scenario, bareRps: number | undefined): Promise<Result> {
   const port = ports[s.target];
-  // One request of each path first: the first hit warms caches, query plans and the JIT.
-  for (const p of s.paths) {
-    const res = await fetch(`http://127.0.0.1:${port}${p}`);
-    if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+  const jobs = s.jobs ? await s.jobs(`http://127.0.0.1:${port}`) : undefined;
+  // One request of each path first: the first hit warms caches, query plans and the JIT (of
+  // a distinct-URL list, a sample: the rest are meant to be first asks).
+  for (const job of jobs?.slice(0, 20) ?? s.paths.map((path) => ({ path, cookie: undefined }))) {
+    const res = await fetch(`http://127.0.0.1:${port}${job.path}`, {
+      headers: job.cookie ? { cookie: job.cookie } : {},
+    });
+    if (!res.ok) throw new Error(`${job.path} answered ${res.status}`);
   }
-  await cannon(port, s.paths, s.connections, 2);
-  const r = await cannon(port, s.paths, s.connections, duration);
+  if (jobs) console.log(`${s.name}: ${jobs.length} distinct requests`);
+  await cannon(port, s.paths, s.connections, 2, jobs);
+  const r = await cannon(port, s.paths, s.connections, duration, jobs);
   const rps = r.requests.average;
   const checks: string[] = [];
   if (s.budget?.p99Ms !== undefined)
@@ -368,7 +467,7 @@ function writeResults(
   const file = path.join(here, 'RESULTS.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const sections = new Map<string, string>();
-  for (const m of previous.matchAll(/<!-- group:(\w+) -->\n([\s\S]*?)<!-- \/group:\1 -->/g))
+  for (const m of previous.matchAll(/<!-- group:([\w-]+) -->\n([\s\S]*?)<!-- \/group:\1 -->/g))
     sections.set(m[1], m[2]);
   for (const [group, text] of scriptSections) sections.set(group, text);
   const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; load average at the end ${os
@@ -404,6 +503,10 @@ function writeResults(
     content: 'Content: GET /api/focus/common vs bare Fastify (50 connections, PostgreSQL)',
     catalog: 'Catalogue on PostgreSQL (32 connections)',
     pglite: 'Catalogue on PGlite (1 connection)',
+    'catalog-distinct':
+      'Catalogue with distinct URLs, keywords and signed-in buyers (PostgreSQL, 100,000 goods, 32 connections)',
+    'catalog-distinct-pglite':
+      'Catalogue with distinct URLs, keywords and signed-in buyers (PGlite, 1 connection)',
     ...Object.fromEntries(Object.entries(scriptGroups).map(([group, g]) => [group, g.title])),
   };
   // Everything above the results marker is hand-written notes and is kept as is.

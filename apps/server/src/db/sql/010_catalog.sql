@@ -28,3 +28,31 @@ create index if not exists goods_tags_gin on goods using gin (tags);
 
 -- Off-sale goods are few: list totals by category subtract them through this small index.
 create index if not exists goods_off_sale on goods (id) where not is_on_sale;
+
+-- Sorts by expiry (nearest first / longest shelf life first, goods without an expiry last).
+create index if not exists goods_list_expiry_asc on goods (expires_on asc nulls last, id) where is_on_sale;
+create index if not exists goods_list_expiry_desc on goods (expires_on desc nulls last, id desc) where is_on_sale;
+-- No parallel scans of the catalogue tables. The shop's reads of them are short, many and
+-- concurrent; a parallel plan starts worker processes per query, which on a busy server costs
+-- far more than it saves (EXPLAIN ANALYZE of a category page sorted by expiry at 100,000 goods
+-- under load: 366 ms with two workers, 8 ms without).
+alter table goods set (parallel_workers = 0);
+alter table goods_categories set (parallel_workers = 0);
+
+-- Contains-searches of one or two characters (感冒, 钙, gm) have no trigram to look up: the
+-- searched text is indexed by its single characters and character pairs instead, lower-cased.
+create or replace function goods_short_grams(t text) returns text[]
+language sql immutable strict parallel safe cost 500 as $$
+  select coalesce(array_agg(distinct g), '{}')
+  from (
+    select substr(t, i, 1) as g from generate_series(1, char_length(t)) i
+    union all
+    select substr(t, i, 2) from generate_series(1, char_length(t) - 1) i
+  ) grams
+$$;
+create index if not exists goods_name_short_grams on goods using gin (
+  goods_short_grams(lower(name || ' ' || common_name || ' ' || name_pinyin || ' ' || name_initials))
+);
+create index if not exists goods_manufacturer_short_grams on goods using gin (
+  goods_short_grams(lower(manufacturer || ' ' || manufacturer_pinyin || ' ' || manufacturer_initials))
+);

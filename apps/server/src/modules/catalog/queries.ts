@@ -64,13 +64,18 @@ export const summaryColumns = {
   >`(select s.warehouse_id from goods_stock s where s.goods_id = ${goods.id} order by s.quantity desc, s.warehouse_id limit 1)`,
   /** Its 控销 control, judged by the eligibility rule (null: sold to all). */
   saleControl: saleControlOf(),
+  /** Its categories (the badges' coverage needs them; read here, not in another round trip). */
+  categoryIds: sql<
+    number[]
+  >`array(select gc.category_id from goods_categories gc where gc.goods_id = ${goods.id})`,
 };
 export type SummaryRow = Pick<
   typeof goods.$inferSelect,
-  Exclude<keyof typeof summaryColumns, 'mainWarehouseId' | 'saleControl'>
+  Exclude<keyof typeof summaryColumns, 'mainWarehouseId' | 'saleControl' | 'categoryIds'>
 > & {
   mainWarehouseId?: number | null;
   saleControl?: SaleControl | null;
+  categoryIds?: number[];
 };
 
 export interface ListFilter
@@ -107,6 +112,51 @@ function coverageCondition(c: Coverage): SQL {
   return c.excludeGoodsIds?.length ? (and(named, notInArray(goods.id, c.excludeGoodsIds)) as SQL) : named;
 }
 
+/**
+ * The texts a keyword is looked for in, as indexed for one- and two-character searches
+ * (db/sql/010_catalog.sql goods_name_short_grams / goods_manufacturer_short_grams): written
+ * exactly as the index expressions, so the planner matches them.
+ */
+const shortGrams = {
+  name: sql.raw(
+    `goods_short_grams(lower(goods.name || ' ' || goods.common_name || ' ' || goods.name_pinyin || ' ' || goods.name_initials))`,
+  ),
+  manufacturer: sql.raw(
+    `goods_short_grams(lower(goods.manufacturer || ' ' || goods.manufacturer_pinyin || ' ' || goods.manufacturer_initials))`,
+  ),
+};
+
+/**
+ * A keyword contained in the name, common name, pinyin or initials (type 1: the maker, its
+ * pinyin or initials), case-insensitively. Keys of three characters or more are found through
+ * the trigram indexes; shorter ones (感冒, 钙, gm), which have no trigram, through the index of
+ * single characters and pairs. A keyword without letters that have a case (Chinese) is matched
+ * with LIKE: the same rows as ILIKE, without lower-casing every candidate's text.
+ */
+function keywordCondition(keyword: string, byMaker: boolean): SQL {
+  const lower = keyword.toLowerCase();
+  const caseless = lower === keyword.toUpperCase();
+  const pattern = `%${escapeLike(keyword)}%`;
+  const lowerPattern = `%${escapeLike(lower)}%`;
+  const contains = caseless ? like : ilike;
+  const match = byMaker
+    ? or(
+        contains(goods.manufacturer, pattern),
+        like(goods.manufacturerPinyin, lowerPattern),
+        like(goods.manufacturerInitials, lowerPattern),
+      )!
+    : or(
+        contains(goods.name, pattern),
+        contains(goods.commonName, pattern),
+        like(goods.namePinyin, lowerPattern),
+        like(goods.nameInitials, lowerPattern),
+      )!;
+  if ([...keyword].length > 2) return match;
+  // One or two characters: each is a gram of the lower-cased texts (a prefilter; match decides).
+  const grams = byMaker ? shortGrams.manufacturer : shortGrams.name;
+  return and(sql`${grams} @> array[${lower}]::text[]`, match)!;
+}
+
 /** WHERE conditions of a goods list; keywords only ever travel as bound parameters. */
 export function listConditions(f: ListFilter): SQL {
   const conds: (SQL | undefined)[] = [eq(goods.isOnSale, true)];
@@ -126,24 +176,7 @@ export function listConditions(f: ListFilter): SQL {
       exists(sql`(select 1 from ${goodsSaleControls} where ${goodsSaleControls.goodsId} = ${goods.id})`),
     );
   const keyword = f.keywords?.trim();
-  if (keyword) {
-    const pattern = `%${escapeLike(keyword)}%`;
-    const lower = `%${escapeLike(keyword.toLowerCase())}%`;
-    conds.push(
-      f.type === 1
-        ? or(
-            ilike(goods.manufacturer, pattern),
-            like(goods.manufacturerPinyin, lower),
-            like(goods.manufacturerInitials, lower),
-          )
-        : or(
-            ilike(goods.name, pattern),
-            ilike(goods.commonName, pattern),
-            like(goods.namePinyin, lower),
-            like(goods.nameInitials, lower),
-          ),
-    );
-  }
+  if (keyword) conds.push(keywordCondition(keyword, f.type === 1));
   if (f.sccj) conds.push(eq(goods.manufacturer, f.sccj));
   if (f.brand_id) conds.push(eq(goods.brandId, f.brand_id));
   if (f.zone) conds.push(sql`${goods.zones} @> array[${f.zone}]::text[]`);
@@ -195,13 +228,100 @@ export async function listGoods(
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
   const where = listConditions(filter);
-  const [ids, total] = await Promise.all([
-    pageIds(db, filter, where, sort, page, pageSize),
+  // Bounded paging: a list is walked at most LIST_MAX_OFFSET rows deep (500 pages of 20), so
+  // no request makes the database step over the whole catalogue to reach its page.
+  const deep = (page - 1) * pageSize >= LIST_MAX_OFFSET;
+  if (filter.keywords?.trim() && !deep) return keywordPage(db, filter, where, sort, page, pageSize);
+  const [rows, total] = await Promise.all([
+    deep ? Promise.resolve([]) : pageOf(db, filter, where, sort, page, pageSize),
     countGoods(db, filter, where),
   ]);
-  if (!ids.length) return { rows: [], total };
-  return { rows: await pageRows(db, ids), total };
+  return { rows, total };
 }
+
+/** listOrder over the columns of the `matched` set of a keyword search. */
+const matchedOrder: Record<GoodsListQuery['sort'], string> = {
+  default: 'id',
+  sales: 'sales_count desc, id desc',
+  price_asc: 'base_price_fen, id',
+  price_desc: 'base_price_fen desc, id desc',
+  newest: 'created_at desc, id desc',
+  expiry_desc: 'expires_on desc nulls last, id desc',
+  expiry_asc: 'expires_on asc nulls last, id',
+};
+
+/**
+ * A keyword search. The planner cannot tell how many goods a keyword matches, and walking a sort
+ * index while testing the keyword on every row is slow when the matches are few (a drug name
+ * sorted by price read tens of thousands of rows). So the matches are gathered first through
+ * the keyword indexes, at most LIST_TOTAL_CAP + 1 of them, and the page and total are taken from
+ * them in the same statement; only a broad keyword (more matches than the cap) then walks the
+ * sort index, where its matches are dense.
+ */
+async function keywordPage(
+  db: Db,
+  filter: ListFilter,
+  where: SQL,
+  sort: GoodsListQuery['sort'],
+  page: number,
+  pageSize: number,
+): Promise<{ rows: SummaryRow[]; total: number }> {
+  const key = JSON.stringify([databaseTag(db), filter, sort, page, pageSize]);
+  const now = Date.now();
+  const hit = pageCache.get(key);
+  const counted = countCache.get(JSON.stringify([databaseTag(db), filter]));
+  if (hit && counted && now - hit.at < LIST_TTL_MS && now - counted.at < COUNT_TTL_MS) {
+    const [ids, total] = await Promise.all([hit.ids, counted.total]);
+    return { rows: ids.length ? await pageRows(db, ids) : [], total };
+  }
+  const found = (async () => {
+    const result = await db.execute(
+      sql`with matched as materialized (
+        select ${goods.id} as id, ${goods.salesCount} as sales_count, ${goods.basePriceFen} as base_price_fen,
+          ${goods.createdAt} as created_at, ${goods.expiresOn} as expires_on
+        from ${goods} where ${where} limit ${LIST_TOTAL_CAP + 1})
+      select (select count(*) from matched)::int as total,
+        array(select id from matched order by ${sql.raw(matchedOrder[sort])} limit ${pageSize} offset ${(page - 1) * pageSize}) as ids`,
+    );
+    const [{ total, ids }] = result.rows as { total: number; ids: number[] }[];
+    if (total <= LIST_TOTAL_CAP) return { total, ids: ids.map(Number) };
+    const walked = await db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(where)
+      .orderBy(...listOrder(sort))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { total: LIST_TOTAL_CAP, ids: walked.map((r) => r.id) };
+  })();
+  if (LIST_TTL_MS > 0) {
+    const ids = found.then((f) => f.ids);
+    const total = found.then((f) => f.total);
+    pageCache.set(key, { at: now, ids });
+    countCache.set(JSON.stringify([databaseTag(db), filter]), { at: now, total });
+    found.catch(() => {
+      pageCache.delete(key);
+      countCache.delete(JSON.stringify([databaseTag(db), filter]));
+    });
+  }
+  const { ids, total } = await found;
+  if (!ids.length) return { rows: [], total };
+  const rows = await db
+    .select(summaryColumns)
+    .from(sql`unnest(${sql.param(ids)}::int[]) with ordinality as page_ids(id, n)`)
+    .innerJoin(goods, sql`${goods.id} = page_ids.id`)
+    .orderBy(sql`page_ids.n`);
+  return { rows, total };
+}
+
+/** Rows a list may skip to reach its page; deeper pages answer empty. */
+export const LIST_MAX_OFFSET = 10_000;
+/**
+ * Totals of lists outside the exact paths (category browsing, with or without in_stock) count
+ * at most this many goods: a broad filter (a one-character keyword, a price range, a large zone)
+ * would otherwise count tens of thousands of rows per request. 100 pages of 20.
+ */
+export const LIST_TOTAL_CAP = 2_000;
 
 /**
  * Rows of a page by primary key. Identical pages requested within ROWS_TTL_MS (1 s) share one
@@ -238,37 +358,115 @@ export const listCacheTtlMs = Number(process.env.CATALOG_CACHE_TTL_MS ?? 5_000);
 const LIST_TTL_MS = listCacheTtlMs;
 const pageCache = new Map<string, { at: number; ids: Promise<number[]> }>();
 
-function pageIds(
+/**
+ * The rows of a page. With its ids cached, they are read fresh by primary key; otherwise one
+ * query selects the page's rows in order (and its ids are cached for the next asker).
+ */
+async function pageOf(
   db: Db,
   filter: ListFilter,
   where: SQL,
   sort: GoodsListQuery['sort'],
   page: number,
   pageSize: number,
-): Promise<number[]> {
+): Promise<SummaryRow[]> {
   const key = JSON.stringify([databaseTag(db), filter, sort, page, pageSize]);
   const now = Date.now();
   const hit = pageCache.get(key);
-  if (hit && now - hit.at < LIST_TTL_MS) return hit.ids;
-  if (pageCache.size > 5_000) pageCache.clear();
-  const ids = db
-    .select({ id: goods.id })
-    .from(goods)
-    .where(where)
-    .orderBy(...listOrder(sort))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .then((rows) => rows.map((r) => r.id));
-  pageCache.set(key, { at: now, ids });
-  ids.catch(() => pageCache.delete(key));
-  return ids;
+  if (hit && now - hit.at < LIST_TTL_MS) {
+    const ids = await hit.ids;
+    return ids.length ? pageRows(db, ids) : [];
+  }
+  // The page's ids in order first (an index walk), then the row columns of those ids only: the
+  // per-row subqueries (warehouse, 控销, categories) never run for the rows the offset skips.
+  const ids = categoryBrowse(filter)
+    ? categoryPageIds(filter, sort, page, pageSize)
+    : db
+        .select({ id: goods.id })
+        .from(goods)
+        .where(where)
+        .orderBy(...listOrder(sort))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+  const rows: Promise<SummaryRow[]> = db
+    .select(summaryColumns)
+    .from(sql`unnest(array(${ids})) with ordinality as page_ids(id, n)`)
+    .innerJoin(goods, sql`${goods.id} = page_ids.id`)
+    .orderBy(sql`page_ids.n`)
+    // A real promise: awaiting a query builder twice would run the query twice.
+    .then((found) => found);
+  if (LIST_TTL_MS > 0) {
+    if (pageCache.size > 5_000) pageCache.clear();
+    const ids = rows.then((found) => found.map((r) => r.id));
+    pageCache.set(key, { at: now, ids });
+    ids.catch(() => pageCache.delete(key));
+  }
+  return rows;
 }
 
-const onlyCategories = (f: ListFilter) =>
+/**
+ * Category browsing: a category (with its descendants), optionally in stock only and in a price
+ * range. Such lists are read from the category links alone, which carry copies of the goods'
+ * sale and stock flags, sales, price, listing time and expiry (db/sql/070_catalog_listing.sql).
+ */
+const categoryBrowse = (f: ListFilter) =>
   f.categoryIds !== undefined &&
+  f.categoryIds.length > 0 &&
   Object.entries(f).every(
-    ([key, value]) => key === 'categoryIds' || key === 'type' || value === undefined || value === '',
+    ([key, value]) =>
+      ['categoryIds', 'type', 'in_stock', 'min_price', 'max_price'].includes(key) ||
+      value === undefined ||
+      value === '',
   );
+
+/** The link columns of each sort, in the order of listOrder (ties broken by goods id alike). */
+const linkOrder: Record<GoodsListQuery['sort'], { keys: string; order: string }> = {
+  default: { keys: 'goods_id', order: 'goods_id' },
+  sales: { keys: 'list_sales, goods_id', order: 'list_sales desc, goods_id desc' },
+  price_asc: { keys: 'list_price_fen, goods_id', order: 'list_price_fen, goods_id' },
+  price_desc: { keys: 'list_price_fen, goods_id', order: 'list_price_fen desc, goods_id desc' },
+  newest: { keys: 'list_created_at, goods_id', order: 'list_created_at desc, goods_id desc' },
+  expiry_desc: {
+    keys: 'list_expires_on, goods_id',
+    order: 'list_expires_on desc nulls last, goods_id desc',
+  },
+  expiry_asc: { keys: 'list_expires_on, goods_id', order: 'list_expires_on asc nulls last, goods_id' },
+};
+
+/** Conditions on the links of one category or several (sale, stock, price range). */
+function linkConditions(f: ListFilter, categoryIds: readonly number[]): SQL {
+  const conds: SQL[] = [
+    categoryIds.length === 1
+      ? sql`category_id = ${categoryIds[0]}`
+      : sql`category_id in ${sql`(${sql.join(
+          categoryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`}`,
+    sql`list_on_sale`,
+  ];
+  if (f.in_stock === 1) conds.push(sql`list_in_stock`);
+  if (f.min_price !== undefined) conds.push(sql`list_price_fen >= ${Math.round(f.min_price * 100)}`);
+  if (f.max_price !== undefined) conds.push(sql`list_price_fen <= ${Math.round(f.max_price * 100)}`);
+  return sql.join(conds, sql` and `);
+}
+
+/**
+ * The ids of a category page. Each category of the list is walked in its own sort index as far
+ * as the page reaches (offset + page size links), the walks are merged, a goods linked to two of
+ * the categories is kept once (DISTINCT ON the sort key and id: its links carry equal keys).
+ */
+function categoryPageIds(f: ListFilter, sort: GoodsListQuery['sort'], page: number, pageSize: number): SQL {
+  const { keys, order } = linkOrder[sort];
+  const reach = page * pageSize;
+  const offset = (page - 1) * pageSize;
+  const walks = f.categoryIds!.map(
+    (id) =>
+      sql`(select goods_id, ${sql.raw(keys === 'goods_id' ? 'goods_id as k' : `${keys.split(',')[0]} as k`)} from goods_categories where ${linkConditions(f, [id])} order by ${sql.raw(order)} limit ${reach})`,
+  );
+  const mergedOrder = order.replace(/list_[a-z_]+/, 'k');
+  const mergedKeys = keys.replace(/list_[a-z_]+/, 'k');
+  return sql`select goods_id from (select distinct on (${sql.raw(mergedKeys)}) goods_id from (${sql.join(walks, sql` union all `)}) walks order by ${sql.raw(mergedOrder)} limit ${pageSize} offset ${offset}) page`;
+}
 
 /**
  * Total of a goods list. Browsing a category (the common case) counts category links in the
@@ -299,18 +497,28 @@ export function invalidateGoodsLists() {
 }
 
 async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {
-  if (onlyCategories(filter)) {
+  if (categoryBrowse(filter)) {
+    // The category links counted in an index of them (exact; a goods in two of the categories once).
+    // One category's links are unique per goods (the primary key); several need distinct.
     const [{ total }] = await db
-      .select({ total: sql<number>`count(distinct ${goodsCategories.goodsId})::int` })
+      .select({
+        total:
+          filter.categoryIds!.length === 1
+            ? sql<number>`count(*)::int`
+            : sql<number>`count(distinct ${goodsCategories.goodsId})::int`,
+      })
       .from(goodsCategories)
-      .where(
-        and(
-          inArray(goodsCategories.categoryId, filter.categoryIds!),
-          sql`not exists (select 1 from ${goods} where ${goods.id} = ${goodsCategories.goodsId} and not ${goods.isOnSale})`,
-        ),
-      );
+      .where(linkConditions(filter, filter.categoryIds!));
     return total;
   }
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(goods).where(where);
+  // Any other filter: count up to the cap (the scan stops there).
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(goods)
+      .where(where)
+      .limit(LIST_TOTAL_CAP)
+      .as('matched'),
+  );
   return total;
 }

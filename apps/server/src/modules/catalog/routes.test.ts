@@ -1,8 +1,9 @@
 import { goodsDetail, goodsListData, scopeClassCodes } from '@yaocai/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { cartItems, categories, goods } from '../../db/schema';
+import { cartItems, categories, goods, goodsCategories } from '../../db/schema';
+import { invalidateGoodsLists, LIST_MAX_OFFSET } from './queries';
 import { testBuyer } from './test-buyers';
 
 let ctx: TestContext;
@@ -137,6 +138,198 @@ describe('GET /api/goods/list', () => {
     expect(priced.total).toBeGreaterThan(0);
     expect(priced.list.every((g) => g.base_price! >= 10 && g.base_price! <= 20)).toBe(true);
     expect((await list('min_price=20&max_price=10')).total).toBe(0);
+  });
+
+  /** Every id of a list, page by page (page_size 100). */
+  const allIds = async (query: string) => {
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const r = await list(`${query}&page=${page}&page_size=100`);
+      ids.push(...r.list.map((g) => g.id));
+      if (r.list.length < 100) return { ids, total: r.total };
+    }
+  };
+
+  it('keeps a category in stock list and its total right as stock runs out and comes back', async () => {
+    const db = ctx.database.db;
+    const top = (await ctx.app.inject({ url: '/api/focus/common' })).json().data.category[0].id as number;
+    const before = await allIds(`category_id=${top}&in_stock=1`);
+    // The total (counted from the category links) agrees with the rows the pages list.
+    expect(before.total).toBe(before.ids.length);
+    expect(before.total).toBeGreaterThan(1);
+    const [gone, back] = before.ids.slice(-2);
+    const stockOf = await db
+      .select({ id: goods.id, stock: goods.stockTotal })
+      .from(goods)
+      .where(inArray(goods.id, [gone, back]));
+    // Stock moves as orders and receipts move it: on goods.stock_total.
+    await db
+      .update(goods)
+      .set({ stockTotal: 0 })
+      .where(inArray(goods.id, [gone, back]));
+    invalidateGoodsLists();
+    const out = await allIds(`category_id=${top}&in_stock=1`);
+    expect(out.total).toBe(before.total - 2);
+    expect(out.ids).toEqual(before.ids.filter((id) => id !== gone && id !== back));
+    // Still listed without the filter (out of stock, not off sale), with stock 0.
+    const everything = await allIds(`category_id=${top}`);
+    expect(everything.ids).toEqual(expect.arrayContaining([gone, back]));
+    await db
+      .update(goods)
+      .set({ stockTotal: stockOf.find((r) => r.id === back)!.stock })
+      .where(eq(goods.id, back));
+    invalidateGoodsLists();
+    const again = await allIds(`category_id=${top}&in_stock=1`);
+    expect(again.total).toBe(before.total - 1);
+    expect(again.ids).toContain(back);
+    expect(again.ids).not.toContain(gone);
+    await db
+      .update(goods)
+      .set({ stockTotal: stockOf.find((r) => r.id === gone)!.stock })
+      .where(eq(goods.id, gone));
+    invalidateGoodsLists();
+  });
+
+  it('lists a category in every sort, in stock and in a price range as the goods themselves order, also after their price, sales and sale flag change', async () => {
+    const db = ctx.database.db;
+    const refs = (await ctx.app.inject({ url: '/api/focus/common' })).json().data.category as {
+      id: number;
+      children: { id: number }[];
+    }[];
+    const top = refs.find((c) => c.children.length > 0)!;
+    const within = [top.id, ...top.children.map((c) => c.id)];
+    const expected = async (sort: string, inStock: boolean, min?: number, max?: number) => {
+      const linked = await db
+        .selectDistinct({ id: goodsCategories.goodsId })
+        .from(goodsCategories)
+        .where(inArray(goodsCategories.categoryId, within));
+      const rows = await db
+        .select()
+        .from(goods)
+        .where(
+          inArray(
+            goods.id,
+            linked.map((l) => l.id),
+          ),
+        );
+      const kept = rows.filter(
+        (g) =>
+          g.isOnSale &&
+          (!inStock || g.stockTotal > 0) &&
+          (min === undefined || g.basePriceFen >= min * 100) &&
+          (max === undefined || g.basePriceFen <= max * 100),
+      );
+      const expiry = (g: (typeof rows)[number]) => g.expiresOn ?? null;
+      const cmp: Record<string, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
+        default: (a, b) => a.id - b.id,
+        sales: (a, b) => b.salesCount - a.salesCount || b.id - a.id,
+        price_asc: (a, b) => a.basePriceFen - b.basePriceFen || a.id - b.id,
+        price_desc: (a, b) => b.basePriceFen - a.basePriceFen || b.id - a.id,
+        newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+        expiry_asc: (a, b) => {
+          const [x, y] = [expiry(a), expiry(b)];
+          if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+          return a.id - b.id;
+        },
+        expiry_desc: (a, b) => {
+          const [x, y] = [expiry(a), expiry(b)];
+          if (x !== y) return x === null ? 1 : y === null ? -1 : x > y ? -1 : 1;
+          return b.id - a.id;
+        },
+      };
+      return kept.sort(cmp[sort]).map((g) => g.id);
+    };
+    const check = async () => {
+      for (const sort of [
+        'default',
+        'sales',
+        'price_asc',
+        'price_desc',
+        'newest',
+        'expiry_asc',
+        'expiry_desc',
+      ])
+        for (const [inStock, min, max] of [
+          [false, undefined, undefined],
+          [true, undefined, undefined],
+          [true, 5, 30],
+        ] as const) {
+          const q = `category_id=${top.id}&sort=${sort}${inStock ? '&in_stock=1' : ''}${min === undefined ? '' : `&min_price=${min}&max_price=${max}`}`;
+          const got = await allIds(q);
+          const want = await expected(sort, inStock, min, max);
+          expect(got.ids, q).toEqual(want);
+          expect(got.total, q).toBe(want.length);
+        }
+    };
+    await check();
+    // Writes anywhere on the goods (orders, payments, the console) move the category lists too.
+    const sample = (await expected('default', false)).slice(0, 3);
+    await db.update(goods).set({ basePriceFen: 2_000, salesCount: 999_999 }).where(eq(goods.id, sample[0]));
+    await db.update(goods).set({ isOnSale: false }).where(eq(goods.id, sample[1]));
+    await db.update(goods).set({ expiresOn: '2030-01-01' }).where(eq(goods.id, sample[2]));
+    invalidateGoodsLists();
+    await check();
+    expect((await list(`category_id=${top.id}&sort=sales&page_size=1`)).list[0].id).toBe(sample[0]);
+    await db.update(goods).set({ isOnSale: true }).where(eq(goods.id, sample[1]));
+    invalidateGoodsLists();
+  });
+
+  it('finds one- and two-character keywords (Chinese, initials, any case) exactly as a scan of every goods would', async () => {
+    const rows = await ctx.database.db
+      .select({
+        id: goods.id,
+        name: goods.name,
+        commonName: goods.commonName,
+        namePinyin: goods.namePinyin,
+        nameInitials: goods.nameInitials,
+        manufacturer: goods.manufacturer,
+        manufacturerPinyin: goods.manufacturerPinyin,
+        manufacturerInitials: goods.manufacturerInitials,
+      })
+      .from(goods)
+      .where(eq(goods.isOnSale, true));
+    const byName = (k: string) =>
+      rows
+        .filter((g) =>
+          [g.name, g.commonName, g.namePinyin, g.nameInitials].some((t) =>
+            t.toLowerCase().includes(k.toLowerCase()),
+          ),
+        )
+        .map((g) => g.id)
+        .sort((a, b) => a - b);
+    const byMaker = (k: string) =>
+      rows
+        .filter((g) =>
+          [g.manufacturer, g.manufacturerPinyin, g.manufacturerInitials].some((t) =>
+            t.toLowerCase().includes(k.toLowerCase()),
+          ),
+        )
+        .map((g) => g.id)
+        .sort((a, b) => a - b);
+    let found = 0;
+    for (const k of ['片', '感冒', '胶囊', 'gm', 'GM', 'a', 'X', '维C', '%', '钙']) {
+      const r = await allIds(`keywords=${encodeURIComponent(k)}`);
+      expect(
+        [...r.ids].sort((a, b) => a - b),
+        k,
+      ).toEqual(byName(k));
+      expect(r.total, k).toBe(r.ids.length);
+      found += r.ids.length;
+    }
+    for (const k of ['药', 'hb', 'HBZY', '华']) {
+      const r = await allIds(`keywords=${encodeURIComponent(k)}&type=1`);
+      expect(
+        [...r.ids].sort((a, b) => a - b),
+        k,
+      ).toEqual(byMaker(k));
+    }
+    expect(found).toBeGreaterThan(50);
+  });
+
+  it('answers pages beyond the walk limit empty, with the total', async () => {
+    const r = await list(`page=${LIST_MAX_OFFSET / 100 + 1}&page_size=100`);
+    expect(r.list).toEqual([]);
+    expect(r.total).toBeGreaterThanOrEqual(300);
   });
 
   it('sorts by sales, price and newest', async () => {

@@ -182,21 +182,44 @@ export async function goodsList(
     if (!ids.length) return { list: [], total: 0, page, page_size };
     filter.categoryIds = ids;
   }
-  if (q.keywords) void logKeyword(db, q.keywords);
+  if (q.keywords) logKeyword(db, q.keywords);
   return listPage(ctx, filter, sort, page, page_size);
 }
 
-/** Counts searched keywords for the hot-search list; never fails the request. */
-async function logKeyword(db: Db, keyword: string) {
+/**
+ * Counts searched keywords (statistics of the search box); never fails the request. Counts are
+ * gathered in process and written once a second, in one statement, so a search costs no write
+ * of its own and concurrent searches of a popular keyword do not queue on its row lock.
+ */
+const KEYWORD_FLUSH_MS = 1_000;
+const keywordCounts = new Map<Db, Map<string, number>>();
+
+function logKeyword(db: Db, keyword: string) {
   const k = keyword.trim().slice(0, 50);
   if (!k) return;
+  let counts = keywordCounts.get(db);
+  if (!counts) {
+    counts = new Map();
+    keywordCounts.set(db, counts);
+    setTimeout(() => void flushKeywords(db), KEYWORD_FLUSH_MS).unref();
+  }
+  counts.set(k, (counts.get(k) ?? 0) + 1);
+}
+
+async function flushKeywords(db: Db) {
+  const counts = keywordCounts.get(db);
+  keywordCounts.delete(db);
+  if (!counts?.size) return;
   try {
     await db
       .insert(searchLog)
-      .values({ keyword: k })
-      .onConflictDoUpdate({ target: searchLog.keyword, set: { count: sql`${searchLog.count} + 1` } });
+      .values([...counts].map(([keyword, count]) => ({ keyword, count })))
+      .onConflictDoUpdate({
+        target: searchLog.keyword,
+        set: { count: sql`${searchLog.count} + excluded.count` },
+      });
   } catch {
-    // Hot-search statistics are best effort.
+    // Search statistics are best effort (and the database may have closed meanwhile).
   }
 }
 

@@ -16,6 +16,7 @@ import { notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { goodsLineSales } from '../order/service';
 import { assertCoverageExists, daysToInstants, instantsToDays, phaseOf, phaseView } from './admin-common';
+import { invalidateWelfareDefinitions } from './welfare';
 
 // The console's 福利 (welfare) and 满返 (cash-back) activities: list with their uses, sales and
 // credits, create and edit (audited in the write's transaction).
@@ -104,30 +105,36 @@ export async function saveWelfare(ctx: OperatorCtx, id: number | null, body: Wel
     coverage: toCoverage(body.coverage),
     ...daysToInstants(body.starts_on, body.ends_on),
   };
-  return ctx.db.transaction(async (tx) => {
-    let before: AdminWelfareView | null = null;
-    let row: WelfareRow;
-    if (id === null) [row] = await tx.insert(welfareActivities).values(values).returning();
-    else {
-      const [old] = await tx
-        .select()
-        .from(welfareActivities)
-        .where(eq(welfareActivities.id, id))
-        .for('update');
-      if (!old) throw notFound('活动不存在');
-      if (old.status === 'ended') throw refusal('活动已结束，不能修改');
-      [before] = await welfareViews(tx, [old], ctx.now);
-      [row] = await tx.update(welfareActivities).set(values).where(eq(welfareActivities.id, id)).returning();
-    }
-    const [after] = await welfareViews(tx, [row], ctx.now);
-    await audit(tx, ctx, {
-      action: id === null ? 'welfare.create' : 'welfare.update',
-      target: { type: 'welfare', id: row.id },
-      before,
-      after,
-    });
-    return after;
-  });
+  return ctx.db
+    .transaction(async (tx) => {
+      let before: AdminWelfareView | null = null;
+      let row: WelfareRow;
+      if (id === null) [row] = await tx.insert(welfareActivities).values(values).returning();
+      else {
+        const [old] = await tx
+          .select()
+          .from(welfareActivities)
+          .where(eq(welfareActivities.id, id))
+          .for('update');
+        if (!old) throw notFound('活动不存在');
+        if (old.status === 'ended') throw refusal('活动已结束，不能修改');
+        [before] = await welfareViews(tx, [old], ctx.now);
+        [row] = await tx
+          .update(welfareActivities)
+          .set(values)
+          .where(eq(welfareActivities.id, id))
+          .returning();
+      }
+      const [after] = await welfareViews(tx, [row], ctx.now);
+      await audit(tx, ctx, {
+        action: id === null ? 'welfare.create' : 'welfare.update',
+        target: { type: 'welfare', id: row.id },
+        before,
+        after,
+      });
+      return after;
+    })
+    .finally(() => invalidateWelfareDefinitions(ctx.db));
 }
 
 export async function saveCashBack(ctx: OperatorCtx, id: number | null, body: CashBackBody) {

@@ -1,9 +1,13 @@
 import { type Coverage, type GoodsTag, goodsBadges, NEW_GOODS_DAYS } from '@yaocai/domain';
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { goodsCategories } from '../../db/schema';
+import { catalogRefs } from '../catalog/refs';
+import { DAILY_SPECIAL_CODE } from './daily-specials';
 import { activitiesCovering, loadCartPromotions } from './loaders';
 import { liveSpecialGoodsIds, loadLineSpecials } from './specials';
+import { SPIKE_CODE } from './spike';
+import { bestWelfare, liveWelfareOf, WELFARE_CODE, welfareDefinitions } from './welfare';
 
 export interface BadgeGoods {
   id: number;
@@ -11,12 +15,17 @@ export interface BadgeGoods {
   zones: readonly string[];
   ephedrine: boolean;
   createdAt: Date;
+  /** Its categories, when the caller read them with the goods (list rows do); else read here. */
+  categoryIds?: readonly number[];
 }
 
 /**
- * The live badges of a page of goods (packages/domain promotion/badges.ts): one read of the
- * cached promotions, the goods' categories only when a live activity covers by category, and
- * one read per special-price source for the page's ids (as a visitor: no per-store limits).
+ * The live badges of a page of goods (packages/domain promotion/badges.ts), in one round of
+ * queries run together: the cached promotions and welfare definitions, the goods' categories
+ * only when a live activity covers by category and the caller did not bring them, and the
+ * page's ids on the flash sale and the daily specials (as a visitor: no per-store limits).
+ * Welfare coverage is decided here from the goods' facts, with category ancestors from the
+ * cached category tree, instead of re-reading the goods.
  */
 export async function liveBadges(
   db: DbOrTx,
@@ -26,24 +35,30 @@ export async function liveBadges(
   const out = new Map<number, GoodsTag[]>();
   if (goods.length === 0) return out;
   const ids = goods.map((g) => g.id);
-  const promotions = await loadCartPromotions(db);
-  const byCategory = promotions.activities.some((a) => a.coverage?.categoryIds?.length);
-  const [categoryRows, specials] = await Promise.all([
-    byCategory
-      ? db
-          .select({
-            goodsId: goodsCategories.goodsId,
-            ids: sql<number[]>`array_agg(${goodsCategories.categoryId})`,
-          })
-          .from(goodsCategories)
-          .where(inArray(goodsCategories.goodsId, ids))
-          .groupBy(goodsCategories.goodsId)
-      : [],
-    loadLineSpecials(db, 0, ids, now),
+  const missing = goods.filter((g) => !g.categoryIds).map((g) => g.id);
+  const [promotions, welfare, specials, readCategories] = await Promise.all([
+    loadCartPromotions(db),
+    welfareDefinitions(db),
+    loadLineSpecials(db, 0, ids, now, [SPIKE_CODE, DAILY_SPECIAL_CODE]),
+    missing.length ? categoriesOf(db, missing) : new Map<number, number[]>(),
   ]);
-  const categoriesOf = new Map(categoryRows.map((r) => [r.goodsId, r.ids]));
+  const running = liveWelfareOf(welfare, now);
+  const lineage = running.some((a) => a.coverage.categoryIds?.length)
+    ? ancestorsIn((await catalogRefs(db as Db)).categoryById)
+    : (id: number) => [id];
   for (const g of goods) {
+    const categoryIds = g.categoryIds ?? readCategories.get(g.id) ?? [];
     const special = specials.get(g.id);
+    const welfareLive =
+      !special &&
+      running.length > 0 &&
+      bestWelfare(running, {
+        goodsId: g.id,
+        categoryIds: [...new Set(categoryIds.flatMap(lineage))],
+        brandId: g.brandId,
+        zones: [...g.zones],
+        ephedrine: g.ephedrine,
+      }) !== undefined;
     out.set(
       g.id,
       goodsBadges({
@@ -51,19 +66,42 @@ export async function liveBadges(
         fullReduction:
           activitiesCovering(promotions, {
             goodsId: g.id,
-            categoryIds: categoriesOf.get(g.id) ?? [],
+            categoryIds: [...categoryIds],
             brandId: g.brandId,
             zones: g.zones,
             ephedrine: g.ephedrine,
           }).length > 0,
         giftTypes: (promotions.giftRulesByGoods.get(g.id) ?? []).map((r) => r.type),
-        specials: special ? [special.code] : [],
+        specials: special ? [special.code] : welfareLive ? [WELFARE_CODE] : [],
         listedAt: g.createdAt,
         now,
       }),
     );
   }
   return out;
+}
+
+/** Category ids of each goods. */
+async function categoriesOf(db: DbOrTx, ids: number[]): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({
+      goodsId: goodsCategories.goodsId,
+      ids: sql<number[]>`array_agg(${goodsCategories.categoryId})`,
+    })
+    .from(goodsCategories)
+    .where(inArray(goodsCategories.goodsId, ids))
+    .groupBy(goodsCategories.goodsId);
+  return new Map(rows.map((r) => [r.goodsId, r.ids]));
+}
+
+/** A category and its ancestors, from the category tree. */
+function ancestorsIn(byId: ReadonlyMap<number, { parentId: number | null }>) {
+  return (id: number) => {
+    const out: number[] = [];
+    for (let at: number | null | undefined = id; at != null && !out.includes(at); at = byId.get(at)?.parentId)
+      out.push(at);
+    return out;
+  };
 }
 
 /**

@@ -16,11 +16,14 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   auditLog,
   cashBackCredits,
+  categories,
   dailySpecialGoods,
+  goodsCategories,
   moneyLog,
   orders,
   walletAccounts,
 } from '../../db/schema';
+import { invalidateCatalogRefs } from '../catalog/refs';
 import { creditOrderCashBack } from './cash-back';
 import { dailySpecialSource } from './daily-specials';
 
@@ -254,6 +257,49 @@ describe('welfare (全场94折)', () => {
       orders: 1,
       amount: 188,
     });
+  });
+});
+
+describe('welfare badges in the catalogue', () => {
+  it('a welfare covering a parent category badges the goods of its sub-category 特 in lists, and the badge goes as soon as it is paused', async () => {
+    const db = ctx.app.db;
+    const tag = key().slice(0, 8);
+    const [parent] = await db
+      .insert(categories)
+      .values({ code: `WP${tag}`, menu: 'normal', name: '福利大类' })
+      .returning();
+    const [child] = await db
+      .insert(categories)
+      .values({ code: `WC${tag}`, menu: 'normal', name: '福利小类', parentId: parent.id })
+      .returning();
+    // Categories written behind the console: forget the cached tree as a console write does.
+    invalidateCatalogRefs(db);
+    const covered = await createGoods(db, { warehouseId, name: `福利覆盖片${tag}` });
+    const outside = await createGoods(db, { warehouseId, name: `福利不覆盖片${tag}` });
+    await db.insert(goodsCategories).values({ goodsId: covered.id, categoryId: child.id });
+    const tagsOf = async () => {
+      const res = await send('GET', `/api/goods/list?keywords=${encodeURIComponent(tag)}&page_size=10`, op);
+      expect(res.statusCode).toBe(200);
+      const list = res.json().data.list as { id: number; tags: string[] }[];
+      return new Map(list.map((g) => [g.id, g.tags]));
+    };
+    expect((await tagsOf()).get(covered.id)).not.toContain('特');
+    const created = await send('POST', '/api/admin/promotion/welfare', op, {
+      name: '大类福利',
+      rate_percent: 90,
+      starts_on: addDays(today(), -1),
+      ends_on: addDays(today(), 5),
+      coverage: { goods_ids: [], category_ids: [parent.id], brand_ids: [] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const live = await tagsOf();
+    expect(live.get(covered.id)).toContain('特');
+    expect(live.get(outside.id)).not.toContain('特');
+    const paused = await send('POST', `/api/admin/promotion/welfare/${created.json().data.id}/status`, op, {
+      action: 'pause',
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect((await tagsOf()).get(covered.id)).not.toContain('特');
   });
 });
 

@@ -52,16 +52,19 @@ function better(a: LineSpecialInput, b: LineSpecialInput): LineSpecialInput {
   return a.promotionId <= b.promotionId ? a : b;
 }
 
+/** The best special of each goods for this store now; `codes` narrows the sources asked. */
 export async function loadLineSpecials(
   db: DbOrTx,
   userId: number,
   goodsIds: readonly number[],
   now: Date,
+  codes?: readonly string[],
 ): Promise<Map<number, LineSpecialInput>> {
   const out = new Map<number, LineSpecialInput>();
-  if (goodsIds.length === 0 || sources.length === 0) return out;
+  const asked = codes ? sources.filter((s) => codes.includes(s.code)) : sources;
+  if (goodsIds.length === 0 || asked.length === 0) return out;
   const unique = [...new Set(goodsIds)];
-  const maps = await Promise.all(sources.map((s) => s.load(db, userId, unique, now)));
+  const maps = await Promise.all(asked.map((s) => s.load(db, userId, unique, now)));
   for (const map of maps)
     for (const [goodsId, special] of map) {
       const held = out.get(goodsId);

@@ -1,4 +1,4 @@
-import { type Coverage, covers, type LineSpecialInput } from '@yaocai/domain';
+import { type Coverage, type CoverageFacts, covers, type LineSpecialInput } from '@yaocai/domain';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { welfareActivities, welfareTakes } from '../../db/schema';
@@ -40,6 +40,55 @@ export function runningWelfare(db: DbOrTx, now: Date): Promise<LiveWelfare[]> {
       ),
     )
     .orderBy(welfareActivities.id);
+}
+
+/**
+ * The welfare activities that are or may become live (status active), held in process for a few
+ * seconds for the catalogue's badges: a list page asks which of its goods a welfare covers on
+ * every request, and the definitions change only when an operator saves or pauses one
+ * (saveWelfare and changeStatus forget the copy at once). Whether one runs is judged against the
+ * request's clock by the caller (liveWelfareOf). The cart and the order read them fresh.
+ */
+const DEFINITIONS_TTL_MS = 5_000;
+const definitionsCache = new WeakMap<object, { at: number; value: Promise<LiveWelfare[]> }>();
+
+export function invalidateWelfareDefinitions(db: object) {
+  definitionsCache.delete(db);
+}
+
+export function welfareDefinitions(db: DbOrTx): Promise<LiveWelfare[]> {
+  const hit = definitionsCache.get(db);
+  if (hit && Date.now() - hit.at < DEFINITIONS_TTL_MS) return hit.value;
+  const value = db
+    .select({
+      id: welfareActivities.id,
+      name: welfareActivities.name,
+      ratePercent: welfareActivities.ratePercent,
+      coverage: welfareActivities.coverage,
+      startsAt: welfareActivities.startsAt,
+      endsAt: welfareActivities.endsAt,
+    })
+    .from(welfareActivities)
+    .where(eq(welfareActivities.status, 'active'))
+    .orderBy(welfareActivities.id)
+    // A real promise: awaiting a query builder again would run the query again.
+    .then((rows) => rows);
+  definitionsCache.set(db, { at: Date.now(), value });
+  value.catch(() => definitionsCache.delete(db));
+  return value;
+}
+
+/** Of these definitions, the ones running at `now` (as runningWelfare selects them). */
+export function liveWelfareOf(definitions: readonly LiveWelfare[], now: Date): LiveWelfare[] {
+  return definitions.filter((a) => a.startsAt <= now && a.endsAt > now);
+}
+
+/** The best welfare among the running ones that covers these facts (the lowest rate, then the oldest). */
+export function bestWelfare(running: readonly LiveWelfare[], facts: CoverageFacts): LiveWelfare | undefined {
+  let best: LiveWelfare | undefined;
+  for (const a of running)
+    if (covers(a.coverage, facts) && (!best || a.ratePercent < best.ratePercent)) best = a;
+  return best;
 }
 
 export const welfareSource: SpecialSource = {
