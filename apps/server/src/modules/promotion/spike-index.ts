@@ -1,5 +1,6 @@
 import {
   activityPhase,
+  type GoodsSummary,
   type SpikeIndexData,
   type SpikeSlotView,
   spikeProgress,
@@ -30,7 +31,13 @@ interface CachedSlot {
   end: number;
   goods: { id: number; goodsId: number; priceFen: number; stock: number; sold: number; limit: number }[];
 }
-const cache = new WeakMap<Db, { at: number; slots: Promise<CachedSlot[]> }>();
+interface CacheEntry {
+  at: number;
+  slots: Promise<CachedSlot[]>;
+  /** The goods as visitors see them (no prices), shared by every visitor for the entry's life. */
+  visitorGoods?: Promise<Map<number, GoodsSummary>>;
+}
+const cache = new WeakMap<Db, CacheEntry>();
 
 export function invalidateSpikeIndex(db: Db) {
   cache.delete(db);
@@ -85,24 +92,40 @@ async function readSlots(db: Db, now: Date): Promise<CachedSlot[]> {
   }));
 }
 
-function cachedSlots(ctx: ViewerCtx): Promise<CachedSlot[]> {
+function cachedEntry(ctx: ViewerCtx): CacheEntry {
   // Freshness of a process cache, not business time: the monotonic clock.
   const at = performance.now();
   const hit = cache.get(ctx.db);
-  if (hit && at - hit.at < TTL_MS) return hit.slots;
+  if (hit && at - hit.at < TTL_MS) return hit;
   const slots = readSlots(ctx.db, ctx.now);
   slots.catch(() => cache.delete(ctx.db));
-  cache.set(ctx.db, { at, slots });
-  return slots;
+  const entry: CacheEntry = { at, slots };
+  cache.set(ctx.db, entry);
+  return entry;
+}
+
+/**
+ * The slots' goods as the viewer sees them. A buyer's are read per request (prices and scope
+ * are the buyer's); a visitor sees no prices, so the visitors' view is read once per entry.
+ */
+function goodsFor(ctx: ViewerCtx, entry: CacheEntry, slots: CachedSlot[]) {
+  const ids = (list: CachedSlot[]) => list.flatMap((s) => s.goods.map((g) => g.goodsId));
+  if (ctx.actor.kind !== 'visitor') return summariesOf(ctx, ids(slots));
+  if (!entry.visitorGoods) {
+    const read = entry.slots.then((all) => summariesOf(ctx, ids(all)));
+    read.catch(() => {
+      entry.visitorGoods = undefined;
+    });
+    entry.visitorGoods = read;
+  }
+  return entry.visitorGoods;
 }
 
 export async function spikeIndex(ctx: ViewerCtx): Promise<SpikeIndexData> {
   const now = seconds(ctx.now);
-  const slots = (await cachedSlots(ctx)).filter((s) => s.end > now).slice(0, SLOT_COUNT);
-  const summaries = await summariesOf(
-    ctx,
-    slots.flatMap((s) => s.goods.map((g) => g.goodsId)),
-  );
+  const entry = cachedEntry(ctx);
+  const slots = (await entry.slots).filter((s) => s.end > now).slice(0, SLOT_COUNT);
+  const summaries = await goodsFor(ctx, entry, slots);
   const views: SpikeSlotView[] = slots.map((s) => ({
     id: s.id,
     sale_id: s.saleId,
