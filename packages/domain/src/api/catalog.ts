@@ -138,6 +138,8 @@ export type GoodsListQuery = z.infer<typeof goodsListQuery>;
 export const goodsListData = z.object({
   list: z.array(goodsSummary),
   total: z.number().int(),
+  /** The total stopped counting at its cap (a broad filter): 2000+ rather than 2000. */
+  total_capped: z.boolean().optional(),
   page: z.number().int(),
   page_size: z.number().int(),
 });

@@ -226,17 +226,21 @@ export async function listGoods(
   sort: GoodsListQuery['sort'],
   page: number,
   pageSize: number,
-): Promise<{ rows: SummaryRow[]; total: number }> {
+): Promise<{ rows: SummaryRow[]; total: number; capped: boolean }> {
+  const capped = (total: number) => total >= LIST_TOTAL_CAP && !categoryBrowse(filter);
   const where = listConditions(filter);
   // Bounded paging: a list is walked at most LIST_MAX_OFFSET rows deep (500 pages of 20), so
   // no request makes the database step over the whole catalogue to reach its page.
   const deep = (page - 1) * pageSize >= LIST_MAX_OFFSET;
-  if (filter.keywords?.trim() && !deep) return keywordPage(db, filter, where, sort, page, pageSize);
+  if (filter.keywords?.trim() && !deep) {
+    const found = await keywordPage(db, filter, where, sort, page, pageSize);
+    return { ...found, capped: capped(found.total) };
+  }
   const [rows, total] = await Promise.all([
     deep ? Promise.resolve([]) : pageOf(db, filter, where, sort, page, pageSize),
     countGoods(db, filter, where),
   ]);
-  return { rows, total };
+  return { rows, total, capped: capped(total) };
 }
 
 /** listOrder over the columns of the `matched` set of a keyword search. */

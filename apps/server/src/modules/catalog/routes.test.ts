@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, categories, goods, goodsCategories } from '../../db/schema';
-import { invalidateGoodsLists, LIST_MAX_OFFSET } from './queries';
+import { invalidateGoodsLists, LIST_MAX_OFFSET, LIST_TOTAL_CAP } from './queries';
 import { testBuyer } from './test-buyers';
 
 let ctx: TestContext;
@@ -555,6 +555,27 @@ describe('GET /media/goods/{id}.svg', () => {
     expect((await ctx.app.inject('/media/goods/1-2.svg')).statusCode).toBe(200);
     expect((await ctx.app.inject('/media/goods/999999.svg')).statusCode).toBe(404);
     expect((await ctx.app.inject('/media/goods/..%2Fx.svg')).statusCode).toBe(404);
+  });
+});
+
+describe('a broad filter', () => {
+  it('counts up to its cap and says so (2000+), while a narrow one stays exact', async () => {
+    await ctx.app.db.execute(
+      `
+      insert into goods (sku, name, common_name, kind, manufacturer, spec, unit, approval_no, scope_class,
+                         base_price_fen, stock_total, is_on_sale)
+      select 'CAP' || i, '满额计数片' || i, '满额计数片', 'drug', '计数制药有限公司', '0.1g*10片', '盒',
+             '国药准字Z' || (90000000 + i), 'fcfy', 1000 + i, 10, true
+      from generate_series(1, ${LIST_TOTAL_CAP + 5}) i` as never,
+    );
+    invalidateGoodsLists();
+    const broad = await list(`keywords=${encodeURIComponent('满额计数片')}`);
+    expect(broad.total).toBe(LIST_TOTAL_CAP);
+    expect(broad.total_capped).toBe(true);
+    expect(broad.list).toHaveLength(20);
+    const narrow = await list(`keywords=${encodeURIComponent('满额计数片1999')}`);
+    expect(narrow.total).toBe(1);
+    expect(narrow.total_capped).toBeUndefined();
   });
 });
 

@@ -161,8 +161,20 @@ export async function listPage(
   page: number,
   pageSize: number,
 ): Promise<GoodsListData> {
-  const { rows, total } = await listGoods(ctx.db, await resolveZone(ctx, filter), sort, page, pageSize);
-  return { list: await summaries(ctx, rows), total, page, page_size: pageSize };
+  const { rows, total, capped } = await listGoods(
+    ctx.db,
+    await resolveZone(ctx, filter),
+    sort,
+    page,
+    pageSize,
+  );
+  return {
+    list: await summaries(ctx, rows),
+    total,
+    ...(capped ? { total_capped: true } : {}),
+    page,
+    page_size: pageSize,
+  };
 }
 
 /** GET /api/goods/list; `only` narrows further (GET /api/kx/getList: the 控销 goods). */

@@ -75,7 +75,12 @@ export function GoodsResults({
           onCategory={chooseCategory}
         />
       )}
-      <ListToolbar filters={filters} total={list.data?.total ?? 0} onChange={change} />
+      <ListToolbar
+        filters={filters}
+        total={list.data?.total ?? 0}
+        capped={list.data?.total_capped}
+        onChange={change}
+      />
       {list.isPending ? (
         loadingList
       ) : goods.length === 0 ? (
@@ -105,7 +110,7 @@ export function GoodsResults({
           showSizeChanger
           pageSizeOptions={[20, 30, 60, 100]}
           showQuickJumper
-          showTotal={(total) => `共 ${total} 件`}
+          showTotal={(total) => `共 ${total}${list.data?.total_capped ? '+' : ''} 件`}
           onChange={(page, pageSize) => {
             if (pathPage && pageSize === query.page_size) pathPage.go(page);
             else change({ page, page_size: pageSize === query.page_size ? filters.page_size : pageSize });

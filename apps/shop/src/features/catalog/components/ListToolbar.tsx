@@ -34,11 +34,13 @@ const viewIcons: Record<ListView, ReactNode> = {
 interface Props {
   filters: ListFilters;
   total: number;
+  /** The total stopped counting at its cap: shown as 2000+. */
+  capped?: boolean;
   onChange: (changes: Record<string, string | number | undefined>) => void;
 }
 
 /** Sort, in-stock, price range and the card/table/text view switch. */
-export function ListToolbar({ filters, total, onChange }: Props) {
+export function ListToolbar({ filters, total, capped, onChange }: Props) {
   const location = useLocation();
   const [search] = useSearchParams();
   const view = currentView(location.pathname, search);
@@ -95,7 +97,12 @@ export function ListToolbar({ filters, total, onChange }: Props) {
       </Checkbox>
       <span className="yc-spacer" />
       <span className="yc-muted">
-        共 <b style={{ color: '#c62828' }}>{total}</b> 件商品
+        共{' '}
+        <b style={{ color: '#c62828' }}>
+          {total}
+          {capped ? '+' : ''}
+        </b>{' '}
+        件商品
       </span>
       <Space.Compact size="small">
         {LIST_VIEWS.map((v) => (
