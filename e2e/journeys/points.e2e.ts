@@ -106,6 +106,8 @@ describe('points, points mall and the lottery', () => {
     await card.getByTestId('reward-redeem').click();
     // A click while the dialog still zooms in can miss (seen once under load): click until it closes.
     const confirm = page.getByRole('dialog').getByRole('button', { name: '兑 换' });
+    // The dialog's code loads with the first dialog: wait for it before judging it closed.
+    await confirm.waitFor();
     await expect
       .poll(async () => {
         if (await confirm.isVisible()) await confirm.click({ timeout: 2_000 }).catch(() => {});
