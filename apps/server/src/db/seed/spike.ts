@@ -4,7 +4,7 @@ import { goods, settings, spikeGoods, spikeSales, spikeSlots } from '../schema';
 
 const HOUR = 3_600_000;
 /** The settings row that remembers which flash sale is the demo's. */
-const DEMO_SALE_KEY = 'demo_spike_sale';
+const DEMO_SALE_SETTING = 'demo_spike_sale';
 
 /** The goods the demo sells at a spike price: on sale, buyable, OTC drugs with stock. */
 function demoSpikeGoods(tx: Tx) {
@@ -74,7 +74,7 @@ export async function seedSpike(tx: Tx, now = Date.now()) {
     .insert(spikeSales)
     .values({ name: '整点秒杀', status: 'scheduled' })
     .returning({ id: spikeSales.id });
-  await tx.insert(settings).values({ key: DEMO_SALE_KEY, value: { id: sale.id } });
+  await tx.insert(settings).values({ key: DEMO_SALE_SETTING, value: { id: sale.id } });
   await addDemoSlots(tx, sale.id, list, now);
 }
 
@@ -87,7 +87,7 @@ export async function seedSpike(tx: Tx, now = Date.now()) {
 export async function rollDemoSpike(db: Db, now = Date.now()): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(728302)' as never);
-    const [marker] = await tx.select().from(settings).where(eq(settings.key, DEMO_SALE_KEY));
+    const [marker] = await tx.select().from(settings).where(eq(settings.key, DEMO_SALE_SETTING));
     const saleId = (marker?.value as { id?: number } | undefined)?.id;
     if (!saleId) return false;
     const [sale] = await tx.select().from(spikeSales).where(eq(spikeSales.id, saleId));
