@@ -40,42 +40,93 @@ export async function fill(client: pg.Client) {
   );
 }
 
+/** One POST /api/order/create of a bench run: the buyer's cookie and the body. */
+export interface OrderJob {
+  cookie: string;
+  body: string;
+}
+
+/**
+ * Places every job once through autocannon at `connections`, each with a fresh idempotency key
+ * and the Origin a browser sends (the CSRF check requires it); `onStatus` sees each answer.
+ */
+export function placeOrders(
+  base: string,
+  connections: number,
+  jobs: OrderJob[],
+  onStatus?: (status: number) => void,
+) {
+  let next = 0;
+  return autocannon({
+    url: `${base}/api/order/create`,
+    connections,
+    amount: jobs.length,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const job = jobs[next++ % jobs.length];
+          return {
+            ...request,
+            body: job.body,
+            headers: {
+              ...request.headers,
+              'content-type': 'application/json',
+              origin: base,
+              cookie: job.cookie,
+              'idempotency-key': `bench-${randomBytes(8).toString('hex')}`,
+            },
+          };
+        },
+        onResponse: (status) => onStatus?.(status),
+      },
+    ],
+  });
+}
+
+/** An approved pharmacy with one store (user) and a default address; returns the user id. */
+export async function benchStore(client: pg.Client, name: string, phone: string): Promise<number> {
+  const {
+    rows: [company],
+  } = await client.query(
+    `insert into companies (name, type, contact_name, contact_phone, province, city, district, address,
+                            business_scope, qualification_status, contract_signed_at)
+     values ($1, 'pharmacy', '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', '{kssz}', 'approved', now())
+     returning id`,
+    [name],
+  );
+  await licenseCompany(client, company.id, ['kssz']);
+  const {
+    rows: [user],
+  } = await client.query(
+    `insert into users (company_id, phone, password_hash, name, store_name) values ($1, $2, 'x', '张三', '总店') returning id`,
+    [company.id, phone],
+  );
+  await client.query(
+    `insert into addresses (user_id, consignee, phone, province, city, district, detail, is_default)
+     values ($1, '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', true)`,
+    [user.id],
+  );
+  return user.id as number;
+}
+
 export async function buyers(client: pg.Client, count: number) {
   const list: { userId: number; batches: number[][] }[] = [];
   for (let b = 0; b < count; b++) {
-    const {
-      rows: [company],
-    } = await client.query(
-      `insert into companies (name, type, contact_name, contact_phone, province, city, district, address,
-                              business_scope, qualification_status, contract_signed_at)
-       values ($1, 'pharmacy', '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', '{kssz}', 'approved', now())
-       returning id`,
-      [`压测药房${b}`],
-    );
-    await licenseCompany(client, company.id, ['kssz']);
-    const {
-      rows: [user],
-    } = await client.query(
-      `insert into users (company_id, phone, password_hash, name, store_name) values ($1, $2, 'x', '张三', '总店') returning id`,
-      [company.id, `1390000${String(b).padStart(4, '0')}`],
-    );
-    await client.query(
-      `insert into addresses (user_id, consignee, phone, province, city, district, detail, is_default)
-       values ($1, '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', true)`,
-      [user.id],
-    );
+    const userId = await benchStore(client, `压测药房${b}`, `1390000${String(b).padStart(4, '0')}`);
     // Distinct goods per buyer and order: 20 cart lines for each order the buyer will place.
     const carts = WARM_UP_ORDERS + ORDERS_PER_BUYER;
     const first = b * carts * LINES + 1;
     const { rows } = await client.query(
       `insert into cart_items (user_id, goods_id, warehouse_id, quantity)
        select $1, g.id, 1 + (g.id % 2), 2 from goods g where g.id between $2 and $3 order by g.id returning id`,
-      [user.id, first, first + carts * LINES - 1],
+      [userId, first, first + carts * LINES - 1],
     );
     const ids = rows.map((r) => r.id as number);
     const batches = [];
     for (let i = 0; i < ids.length; i += LINES) batches.push(ids.slice(i, i + LINES));
-    list.push({ userId: user.id, batches });
+    list.push({ userId, batches });
   }
   return list;
 }
@@ -116,42 +167,14 @@ export async function run() {
     //    takes the next unplaced cart of the buyers in turn, with that buyer's cookie and a fresh
     //    idempotency key. The first WARM_UP_ORDERS carts of each buyer go in an unmeasured run.
     const queue = (from: number, to: number) => {
-      const jobs: { cookie: string; body: string }[] = [];
+      const jobs: OrderJob[] = [];
       for (let n = from; n < to; n++)
         list.forEach((b, i) => {
           jobs.push({ cookie: cookies[i], body: JSON.stringify({ ids: b.batches[n] }) });
         });
       return jobs;
     };
-    const placeAll = (jobs: { cookie: string; body: string }[]) => {
-      let next = 0;
-      return autocannon({
-        url: `${base}/api/order/create`,
-        connections: CONNECTIONS,
-        amount: jobs.length,
-        timeout: 30,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const job = jobs[next++ % jobs.length];
-              return {
-                ...request,
-                body: job.body,
-                headers: {
-                  ...request.headers,
-                  'content-type': 'application/json',
-                  // What a browser sends on every POST (the CSRF check requires it).
-                  origin: base,
-                  cookie: job.cookie,
-                  'idempotency-key': `bench-${randomBytes(8).toString('hex')}`,
-                },
-              };
-            },
-          },
-        ],
-      });
-    };
+    const placeAll = (jobs: OrderJob[]) => placeOrders(base, CONNECTIONS, jobs);
     await placeAll(queue(0, WARM_UP_ORDERS));
     const createRun = await placeAll(queue(WARM_UP_ORDERS, WARM_UP_ORDERS + ORDERS_PER_BUYER));
     results.createOrder = {

@@ -16,8 +16,7 @@ import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { BUYER_COOKIE } from '../../apps/server/src/plugins/session';
 import { type BenchServer, startBare, startServer } from '../server';
-import { licenseCompany } from './licences';
-import { fill } from './order';
+import { benchStore, fill, type OrderJob, placeOrders } from './order';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SPIKE_GOODS = 20;
@@ -32,30 +31,8 @@ const ORDER_ROUND_TRIPS = 18;
 
 async function stores(client: pg.Client, count: number) {
   const users: number[] = [];
-  for (let b = 0; b < count; b++) {
-    const {
-      rows: [company],
-    } = await client.query(
-      `insert into companies (name, type, contact_name, contact_phone, province, city, district, address,
-                              business_scope, qualification_status, contract_signed_at)
-       values ($1, 'pharmacy', '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', '{kssz}', 'approved', now())
-       returning id`,
-      [`秒杀压测药房${b}`],
-    );
-    await licenseCompany(client, company.id, ['kssz']);
-    const {
-      rows: [user],
-    } = await client.query(
-      `insert into users (company_id, phone, password_hash, name, store_name) values ($1, $2, 'x', '张三', '总店') returning id`,
-      [company.id, `1380000${String(b).padStart(4, '0')}`],
-    );
-    await client.query(
-      `insert into addresses (user_id, consignee, phone, province, city, district, detail, is_default)
-       values ($1, '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', true)`,
-      [user.id],
-    );
-    users.push(user.id);
-  }
+  for (let b = 0; b < count; b++)
+    users.push(await benchStore(client, `秒杀压测药房${b}`, `1380000${String(b).padStart(4, '0')}`));
   return users;
 }
 
@@ -135,44 +112,15 @@ export async function run() {
     server = await startServer(scratch.url, Number(process.env.BENCH_PORT ?? 3933));
     const base = server.base;
     const queue = (from: number, to: number) => {
-      const jobs: { cookie: string; body: string }[] = [];
+      const jobs: OrderJob[] = [];
       for (let n = from; n < to; n++)
         for (const list of orders)
           jobs.push({ cookie: cookies.get(list[n].user) ?? '', body: JSON.stringify({ ids: list[n].ids }) });
       return jobs;
     };
     const statuses = new Map<number, number>();
-    const placeAll = (jobs: { cookie: string; body: string }[]) => {
-      let next = 0;
-      return autocannon({
-        url: `${base}/api/order/create`,
-        connections: CONNECTIONS,
-        amount: jobs.length,
-        timeout: 30,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const job = jobs[next++ % jobs.length];
-              return {
-                ...request,
-                body: job.body,
-                headers: {
-                  ...request.headers,
-                  'content-type': 'application/json',
-                  origin: base,
-                  cookie: job.cookie,
-                  'idempotency-key': `bench-${randomBytes(8).toString('hex')}`,
-                },
-              };
-            },
-            onResponse: (status) => {
-              statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            },
-          },
-        ],
-      });
-    };
+    const placeAll = (jobs: OrderJob[]) =>
+      placeOrders(base, CONNECTIONS, jobs, (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
     await placeAll(queue(0, WARM_UP_ORDERS));
     statuses.clear();
     const run = await placeAll(queue(WARM_UP_ORDERS, ORDERS_PER_BUYER));
