@@ -12,6 +12,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll gives up after 1 s by default; on the busy CI machine a dialog's lazy chunk
+    // plus the request it sends can take longer (order.e2e's cancel failed that way once).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     fileParallelism: workers > 1,
     maxWorkers: workers,
     minWorkers: 1,
