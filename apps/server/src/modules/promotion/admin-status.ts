@@ -5,6 +5,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { nextStatus } from './admin-common';
+import { invalidateSpecialBadges } from './badges';
 import { invalidateWelfareDefinitions } from './welfare';
 
 /**
@@ -53,5 +54,6 @@ export async function changeStatus(
     })
     .finally(() => {
       if (kind === 'welfare') invalidateWelfareDefinitions(ctx.db);
+      invalidateSpecialBadges(ctx.db);
     });
 }

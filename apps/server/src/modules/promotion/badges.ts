@@ -22,8 +22,8 @@ export interface BadgeGoods {
 /**
  * The live badges of a page of goods (packages/domain promotion/badges.ts), in one round of
  * queries run together: the cached promotions and welfare definitions, the goods' categories
- * only when a live activity covers by category and the caller did not bring them, and the
- * page's ids on the flash sale and the daily specials (as a visitor: no per-store limits).
+ * only when a live activity covers by category and the caller did not bring them, and the goods
+ * live on the flash sale and the daily specials (as a visitor: no per-store limits; liveSpecialCodes).
  * Welfare coverage is decided here from the goods' facts, with category ancestors from the
  * cached category tree, instead of re-reading the goods.
  */
@@ -34,12 +34,11 @@ export async function liveBadges(
 ): Promise<Map<number, GoodsTag[]>> {
   const out = new Map<number, GoodsTag[]>();
   if (goods.length === 0) return out;
-  const ids = goods.map((g) => g.id);
   const missing = goods.filter((g) => !g.categoryIds).map((g) => g.id);
   const [promotions, welfare, specials, readCategories] = await Promise.all([
     loadCartPromotions(db),
     welfareDefinitions(db),
-    loadLineSpecials(db, 0, ids, now, [SPIKE_CODE, DAILY_SPECIAL_CODE]),
+    liveSpecialCodes(db, now),
     missing.length ? categoriesOf(db, missing) : new Map<number, number[]>(),
   ]);
   const running = liveWelfareOf(welfare, now);
@@ -72,13 +71,40 @@ export async function liveBadges(
             ephedrine: g.ephedrine,
           }).length > 0,
         giftTypes: (promotions.giftRulesByGoods.get(g.id) ?? []).map((r) => r.type),
-        specials: special ? [special.code] : welfareLive ? [WELFARE_CODE] : [],
+        specials: special ? [special] : welfareLive ? [WELFARE_CODE] : [],
         listedAt: g.createdAt,
         now,
       }),
     );
   }
   return out;
+}
+
+/**
+ * The goods on a live flash-sale slot or daily special that a visitor could still buy, and the
+ * special that prices each (the cheaper when both do): read for every live special goods at once
+ * and shared by the list pages of one second (SPECIALS_TTL_MS), instead of two planned statements
+ * per page. A badge is then at most a second late when a slot starts, ends or sells out; an
+ * operator's save of a flash sale or daily special forgets the copy at once. A request whose clock
+ * is more than that second away from the copy's (a test's fixed clock) reads its own.
+ */
+const SPECIALS_TTL_MS = 1_000;
+const specialsCache = new WeakMap<object, { at: number; value: Promise<Map<number, string>> }>();
+
+export function invalidateSpecialBadges(db: object) {
+  specialsCache.delete(db);
+}
+
+function liveSpecialCodes(db: DbOrTx, now: Date): Promise<Map<number, string>> {
+  const hit = specialsCache.get(db);
+  if (hit && Math.abs(now.getTime() - hit.at) < SPECIALS_TTL_MS) return hit.value;
+  const codes = [SPIKE_CODE, DAILY_SPECIAL_CODE];
+  const value = liveSpecialGoodsIds(db, codes, now)
+    .then((ids) => loadLineSpecials(db, 0, ids, now, codes))
+    .then((found) => new Map([...found].map(([goodsId, special]) => [goodsId, special.code])));
+  specialsCache.set(db, { at: now.getTime(), value });
+  value.catch(() => specialsCache.delete(db));
+  return value;
 }
 
 /** Category ids of each goods. */
