@@ -227,7 +227,7 @@ export async function listGoods(
   page: number,
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number; capped: boolean }> {
-  const capped = (total: number) => total >= LIST_TOTAL_CAP && !categoryBrowse(filter);
+  const capped = (total: number) => total >= LIST_TOTAL_CAP && browseOf(filter)?.table !== 'goods_categories';
   const where = listConditions(filter);
   // Bounded paging: a list is walked at most LIST_MAX_OFFSET rows deep (500 pages of 20), so
   // no request makes the database step over the whole catalogue to reach its page.
@@ -383,8 +383,9 @@ async function pageOf(
   }
   // The page's ids in order first (an index walk), then the row columns of those ids only: the
   // per-row subqueries (warehouse, 控销, categories) never run for the rows the offset skips.
-  const ids = categoryBrowse(filter)
-    ? categoryPageIds(filter, sort, page, pageSize)
+  const browse = browseOf(filter);
+  const ids = browse
+    ? browsePageIds(filter, browse, sort, page, pageSize)
     : db
         .select({ id: goods.id })
         .from(goods)
@@ -409,21 +410,31 @@ async function pageOf(
 }
 
 /**
- * Category browsing: a category (with its descendants), optionally in stock only and in a price
- * range. Such lists are read from the category links alone, which carry copies of the goods'
- * sale and stock flags, sales, price, listing time and expiry (db/sql/070_catalog_listing.sql).
+ * Browsing: one category (with its descendants), one brand or one zone, optionally in stock only
+ * and in a price range. Such lists are read from the category links or the goods' facet rows
+ * alone, which carry copies of the goods' sale and stock flags, sales, price, listing time and
+ * expiry (db/sql/070_catalog_listing.sql, 080_goods_facets.sql).
  */
-const categoryBrowse = (f: ListFilter) =>
-  f.categoryIds !== undefined &&
-  f.categoryIds.length > 0 &&
-  Object.entries(f).every(
-    ([key, value]) =>
-      ['categoryIds', 'type', 'in_stock', 'min_price', 'max_price'].includes(key) ||
-      value === undefined ||
-      value === '',
-  );
+type Browse =
+  | { table: 'goods_categories'; column: 'category_id'; keys: readonly number[] }
+  | { table: 'goods_facets'; column: 'facet'; keys: readonly string[] };
 
-/** The link columns of each sort, in the order of listOrder (ties broken by goods id alike). */
+const browseExtras = ['type', 'in_stock', 'min_price', 'max_price'];
+
+function browseOf(f: ListFilter): Browse | null {
+  const named = Object.entries(f).filter(
+    ([key, value]) => !browseExtras.includes(key) && value !== undefined && value !== '',
+  );
+  if (named.length !== 1) return null;
+  const [key, value] = named[0];
+  if (key === 'categoryIds' && f.categoryIds?.length)
+    return { table: 'goods_categories', column: 'category_id', keys: f.categoryIds };
+  if (key === 'brand_id') return { table: 'goods_facets', column: 'facet', keys: [`b:${value}`] };
+  if (key === 'zone') return { table: 'goods_facets', column: 'facet', keys: [`z:${value}`] };
+  return null;
+}
+
+/** The listing columns of each sort, in the order of listOrder (ties broken by goods id alike). */
 const linkOrder: Record<GoodsListQuery['sort'], { keys: string; order: string }> = {
   default: { keys: 'goods_id', order: 'goods_id' },
   sales: { keys: 'list_sales, goods_id', order: 'list_sales desc, goods_id desc' },
@@ -437,13 +448,13 @@ const linkOrder: Record<GoodsListQuery['sort'], { keys: string; order: string }>
   expiry_asc: { keys: 'list_expires_on, goods_id', order: 'list_expires_on asc nulls last, goods_id' },
 };
 
-/** Conditions on the links of one category or several (sale, stock, price range). */
-function linkConditions(f: ListFilter, categoryIds: readonly number[]): SQL {
+/** Conditions on the listing rows of one browse key or several (sale, stock, price range). */
+function linkConditions(f: ListFilter, column: Browse['column'], keys: readonly (number | string)[]): SQL {
   const conds: SQL[] = [
-    categoryIds.length === 1
-      ? sql`category_id = ${categoryIds[0]}`
-      : sql`category_id in ${sql`(${sql.join(
-          categoryIds.map((id) => sql`${id}`),
+    keys.length === 1
+      ? sql`${sql.raw(column)} = ${keys[0]}`
+      : sql`${sql.raw(column)} in ${sql`(${sql.join(
+          keys.map((id) => sql`${id}`),
           sql`, `,
         )})`}`,
     sql`list_on_sale`,
@@ -455,17 +466,24 @@ function linkConditions(f: ListFilter, categoryIds: readonly number[]): SQL {
 }
 
 /**
- * The ids of a category page. Each category of the list is walked in its own sort index as far
- * as the page reaches (offset + page size links), the walks are merged, a goods linked to two of
- * the categories is kept once (DISTINCT ON the sort key and id: its links carry equal keys).
+ * The ids of a browsing page. Each key of the list (a category and its descendants; a brand or a
+ * zone is one key) is walked in its own sort index as far as the page reaches (offset + page size
+ * rows), the walks are merged, a goods linked to two of the categories is kept once (DISTINCT ON
+ * the sort key and id: its links carry equal keys).
  */
-function categoryPageIds(f: ListFilter, sort: GoodsListQuery['sort'], page: number, pageSize: number): SQL {
+function browsePageIds(
+  f: ListFilter,
+  browse: Browse,
+  sort: GoodsListQuery['sort'],
+  page: number,
+  pageSize: number,
+): SQL {
   const { keys, order } = linkOrder[sort];
   const reach = page * pageSize;
   const offset = (page - 1) * pageSize;
-  const walks = f.categoryIds!.map(
-    (id) =>
-      sql`(select goods_id, ${sql.raw(keys === 'goods_id' ? 'goods_id as k' : `${keys.split(',')[0]} as k`)} from goods_categories where ${linkConditions(f, [id])} order by ${sql.raw(order)} limit ${reach})`,
+  const walks = browse.keys.map(
+    (key) =>
+      sql`(select goods_id, ${sql.raw(keys === 'goods_id' ? 'goods_id as k' : `${keys.split(',')[0]} as k`)} from ${sql.raw(browse.table)} where ${linkConditions(f, browse.column, [key])} order by ${sql.raw(order)} limit ${reach})`,
   );
   const mergedOrder = order.replace(/list_[a-z_]+/, 'k');
   const mergedKeys = keys.replace(/list_[a-z_]+/, 'k');
@@ -501,19 +519,27 @@ export function invalidateGoodsLists() {
 }
 
 async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {
-  if (categoryBrowse(filter)) {
+  const browse = browseOf(filter);
+  if (browse?.table === 'goods_categories') {
     // The category links counted in an index of them (exact; a goods in two of the categories once).
     // One category's links are unique per goods (the primary key); several need distinct.
     const [{ total }] = await db
       .select({
         total:
-          filter.categoryIds!.length === 1
+          browse.keys.length === 1
             ? sql<number>`count(*)::int`
             : sql<number>`count(distinct ${goodsCategories.goodsId})::int`,
       })
       .from(goodsCategories)
-      .where(linkConditions(filter, filter.categoryIds!));
+      .where(linkConditions(filter, browse.column, browse.keys));
     return total;
+  }
+  if (browse) {
+    // A brand or a zone: its facet rows counted in their index, up to the cap.
+    const result = await db.execute(
+      sql`select count(*)::int as total from (select 1 from goods_facets where ${linkConditions(filter, browse.column, browse.keys)} limit ${LIST_TOTAL_CAP}) matched`,
+    );
+    return Number((result.rows[0] as { total: number }).total);
   }
   // Any other filter: count up to the cap (the scan stops there).
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(

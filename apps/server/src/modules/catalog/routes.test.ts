@@ -38,6 +38,44 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx?.close());
 
+type GoodsRow = typeof goods.$inferSelect;
+const expiryOf = (g: GoodsRow) => g.expiresOn ?? null;
+/** listOrder's sorts, written again over goods rows: what a full scan of the goods would answer. */
+const listedOrder: Record<string, (a: GoodsRow, b: GoodsRow) => number> = {
+  default: (a, b) => a.id - b.id,
+  sales: (a, b) => b.salesCount - a.salesCount || b.id - a.id,
+  price_asc: (a, b) => a.basePriceFen - b.basePriceFen || a.id - b.id,
+  price_desc: (a, b) => b.basePriceFen - a.basePriceFen || b.id - a.id,
+  newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+  expiry_asc: (a, b) => {
+    const [x, y] = [expiryOf(a), expiryOf(b)];
+    if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+    return a.id - b.id;
+  },
+  expiry_desc: (a, b) => {
+    const [x, y] = [expiryOf(a), expiryOf(b)];
+    if (x !== y) return x === null ? 1 : y === null ? -1 : x > y ? -1 : 1;
+    return b.id - a.id;
+  },
+};
+const listSorts = Object.keys(listedOrder);
+/** Each sort plain, in stock, and in stock within 5–30 yuan. */
+const browseVariants = [
+  [false, undefined, undefined],
+  [true, undefined, undefined],
+  [true, 5, 30],
+] as const;
+const variantQuery = (sort: string, inStock: boolean, min?: number, max?: number) =>
+  `&sort=${sort}${inStock ? '&in_stock=1' : ''}${min === undefined ? '' : `&min_price=${min}&max_price=${max}`}`;
+const kept = (rows: GoodsRow[], inStock: boolean, min?: number, max?: number) =>
+  rows.filter(
+    (g) =>
+      g.isOnSale &&
+      (!inStock || g.stockTotal > 0) &&
+      (min === undefined || g.basePriceFen >= min * 100) &&
+      (max === undefined || g.basePriceFen <= max * 100),
+  );
+
 describe('GET /api/goods/list', () => {
   it('pages the demo catalogue with a total', async () => {
     const page1 = await list('page=1&page_size=20');
@@ -212,49 +250,14 @@ describe('GET /api/goods/list', () => {
             linked.map((l) => l.id),
           ),
         );
-      const kept = rows.filter(
-        (g) =>
-          g.isOnSale &&
-          (!inStock || g.stockTotal > 0) &&
-          (min === undefined || g.basePriceFen >= min * 100) &&
-          (max === undefined || g.basePriceFen <= max * 100),
-      );
-      const expiry = (g: (typeof rows)[number]) => g.expiresOn ?? null;
-      const cmp: Record<string, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
-        default: (a, b) => a.id - b.id,
-        sales: (a, b) => b.salesCount - a.salesCount || b.id - a.id,
-        price_asc: (a, b) => a.basePriceFen - b.basePriceFen || a.id - b.id,
-        price_desc: (a, b) => b.basePriceFen - a.basePriceFen || b.id - a.id,
-        newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
-        expiry_asc: (a, b) => {
-          const [x, y] = [expiry(a), expiry(b)];
-          if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
-          return a.id - b.id;
-        },
-        expiry_desc: (a, b) => {
-          const [x, y] = [expiry(a), expiry(b)];
-          if (x !== y) return x === null ? 1 : y === null ? -1 : x > y ? -1 : 1;
-          return b.id - a.id;
-        },
-      };
-      return kept.sort(cmp[sort]).map((g) => g.id);
+      return kept(rows, inStock, min, max)
+        .sort(listedOrder[sort])
+        .map((g) => g.id);
     };
     const check = async () => {
-      for (const sort of [
-        'default',
-        'sales',
-        'price_asc',
-        'price_desc',
-        'newest',
-        'expiry_asc',
-        'expiry_desc',
-      ])
-        for (const [inStock, min, max] of [
-          [false, undefined, undefined],
-          [true, undefined, undefined],
-          [true, 5, 30],
-        ] as const) {
-          const q = `category_id=${top.id}&sort=${sort}${inStock ? '&in_stock=1' : ''}${min === undefined ? '' : `&min_price=${min}&max_price=${max}`}`;
+      for (const sort of listSorts)
+        for (const [inStock, min, max] of browseVariants) {
+          const q = `category_id=${top.id}${variantQuery(sort, inStock, min, max)}`;
           const got = await allIds(q);
           const want = await expected(sort, inStock, min, max);
           expect(got.ids, q).toEqual(want);
@@ -271,6 +274,79 @@ describe('GET /api/goods/list', () => {
     await check();
     expect((await list(`category_id=${top.id}&sort=sales&page_size=1`)).list[0].id).toBe(sample[0]);
     await db.update(goods).set({ isOnSale: true }).where(eq(goods.id, sample[1]));
+    invalidateGoodsLists();
+  });
+
+  it('lists a brand and a zone in every sort, in stock and in a price range as the goods themselves order, also after goods change brand, zones, price, stock and sale flag', async () => {
+    const db = ctx.database.db;
+    const all = await db.select().from(goods);
+    // The zone most goods are in, and the brand with most in-stock goods in it.
+    const tally = <K>(keys: K[]) => {
+      const counts = new Map<K, number>();
+      for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+      return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    };
+    const zone = tally(all.flatMap((g) => g.zones));
+    const brandId = tally(
+      all
+        .filter((g) => g.brandId !== null && g.zones.includes(zone) && g.stockTotal > 0)
+        .map((g) => g.brandId!),
+    );
+    const check = async () => {
+      const rows = await db.select().from(goods);
+      const lists = [
+        { q: `brand_id=${brandId}`, member: (g: GoodsRow) => g.brandId === brandId },
+        { q: `zone=${zone}`, member: (g: GoodsRow) => g.zones.includes(zone) },
+      ];
+      for (const { q: base, member } of lists)
+        for (const sort of listSorts)
+          for (const [inStock, min, max] of browseVariants) {
+            const q = `${base}${variantQuery(sort, inStock, min, max)}`;
+            const want = kept(rows.filter(member), inStock, min, max)
+              .sort(listedOrder[sort])
+              .map((g) => g.id);
+            const got = await allIds(q);
+            expect(got.ids, q).toEqual(want);
+            expect(got.total, q).toBe(Math.min(want.length, LIST_TOTAL_CAP));
+          }
+    };
+    await check();
+    // A goods joins the brand and the zone, one leaves both, one runs out, one is repriced.
+    const outside = all.filter((g) => g.brandId !== brandId && !g.zones.includes(zone) && g.isOnSale);
+    const inside = all.filter((g) => g.brandId === brandId && g.zones.includes(zone) && g.stockTotal > 0);
+    expect(outside.length).toBeGreaterThan(0);
+    expect(inside.length).toBeGreaterThan(2);
+    const [joiner, leaver, emptied, repriced] = [outside[0], inside[0], inside[1], inside[2]];
+    await db
+      .update(goods)
+      .set({ brandId, zones: [...joiner.zones, zone, zone] })
+      .where(eq(goods.id, joiner.id));
+    await db
+      .update(goods)
+      .set({ brandId: joiner.brandId, zones: leaver.zones.filter((z) => z !== zone) })
+      .where(eq(goods.id, leaver.id));
+    await db.update(goods).set({ stockTotal: 0 }).where(eq(goods.id, emptied.id));
+    await db
+      .update(goods)
+      .set({ basePriceFen: 1_234, salesCount: 777_777, isOnSale: true })
+      .where(eq(goods.id, repriced.id));
+    invalidateGoodsLists();
+    await check();
+    expect((await list(`brand_id=${brandId}&sort=sales&page_size=1`)).list[0].id).toBe(repriced.id);
+    expect((await allIds(`zone=${zone}`)).ids).toContain(joiner.id);
+    expect((await allIds(`brand_id=${brandId}`)).ids).not.toContain(leaver.id);
+    // Put them back for the other tests.
+    for (const g of [joiner, leaver, emptied, repriced])
+      await db
+        .update(goods)
+        .set({
+          brandId: g.brandId,
+          zones: g.zones,
+          stockTotal: g.stockTotal,
+          basePriceFen: g.basePriceFen,
+          salesCount: g.salesCount,
+        })
+        .where(eq(goods.id, g.id));
     invalidateGoodsLists();
   });
 
