@@ -1,7 +1,8 @@
 import { type Coverage, type CoverageFacts, covers } from '@yaocai/domain';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, goods, goodsCategories } from '../../db/schema';
+import { coverageCondition } from './queries';
 
 // What promotions decide coverage on (packages/domain covers()): per goods its categories with
 // their ancestors, brand, zones and 含麻 flag. The promotion module asks here; it never reads the
@@ -61,13 +62,10 @@ export async function coverageFactsOf(
  * named goods, brands, zones and category links narrows the candidates, covers() decides.
  */
 export async function coveredGoodsIds(db: DbOrTx, coverage: Coverage, limit = 5_000): Promise<number[]> {
-  const any: SQL[] = [];
-  if (coverage.goodsIds?.length) any.push(inArray(goods.id, [...coverage.goodsIds]));
-  if (coverage.brandIds?.length) any.push(inArray(goods.brandId, [...coverage.brandIds]));
-  if (coverage.zones?.length) any.push(sql`${goods.zones} && ${sql.param([...coverage.zones])}::text[]`);
-  if (coverage.categoryIds?.length) {
+  let categoryIds = coverage.categoryIds;
+  if (categoryIds?.length) {
     const all = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
-    const named = new Set(coverage.categoryIds);
+    const named = new Set(categoryIds);
     let grew = true;
     while (grew) {
       grew = false;
@@ -77,15 +75,18 @@ export async function coveredGoodsIds(db: DbOrTx, coverage: Coverage, limit = 5_
           grew = true;
         }
     }
-    any.push(
-      sql`exists (select 1 from ${goodsCategories} where ${goodsCategories.goodsId} = ${goods.id} and ${inArray(goodsCategories.categoryId, [...named])})`,
-    );
+    categoryIds = [...named];
   }
-  if (!coverage.all && any.length === 0) return [];
   const candidates = await db
     .select({ id: goods.id })
     .from(goods)
-    .where(and(eq(goods.isOnSale, true), eq(goods.ephedrine, false), coverage.all ? undefined : or(...any)))
+    .where(
+      and(
+        eq(goods.isOnSale, true),
+        eq(goods.ephedrine, false),
+        coverageCondition({ ...coverage, categoryIds }),
+      ),
+    )
     .orderBy(goods.id)
     .limit(limit);
   const facts = await coverageFactsOf(

@@ -94,8 +94,12 @@ export interface ListFilter
   badge?: { coverages: Coverage[]; listedAfter?: Date };
 }
 
-/** Goods a coverage names (packages/domain promotion/coverage.ts; categories already expanded). */
-function coverageCondition(c: Coverage): SQL {
+/**
+ * Goods a coverage names, as SQL (packages/domain promotion/coverage.ts covers(); categories
+ * already expanded to their descendants): the catalogue's badge filters and the promotions'
+ * covered-goods prefilter (coverage.ts coveredGoodsIds) share it.
+ */
+export function coverageCondition(c: Coverage): SQL {
   const any: SQL[] = [];
   if (c.all) any.push(sql`true`);
   if (c.goodsIds?.length) any.push(inArray(goods.id, c.goodsIds));
