@@ -79,21 +79,4 @@ create trigger goods_copy_listing
   )
   execute function goods_copy_listing();
 
--- One index per sort, links of goods on sale only, with the stock flag and the price included
--- so in_stock and price ranges are answered from the index.
-create index if not exists goods_categories_list_default
-  on goods_categories (category_id, goods_id) include (list_in_stock, list_price_fen) where list_on_sale;
-create index if not exists goods_categories_list_sales
-  on goods_categories (category_id, list_sales desc, goods_id desc) include (list_in_stock, list_price_fen)
-  where list_on_sale;
-create index if not exists goods_categories_list_price
-  on goods_categories (category_id, list_price_fen, goods_id) include (list_in_stock) where list_on_sale;
-create index if not exists goods_categories_list_newest
-  on goods_categories (category_id, list_created_at desc, goods_id desc) include (list_in_stock, list_price_fen)
-  where list_on_sale;
-create index if not exists goods_categories_list_expiry_asc
-  on goods_categories (category_id, list_expires_on asc nulls last, goods_id) include (list_in_stock, list_price_fen)
-  where list_on_sale;
-create index if not exists goods_categories_list_expiry_desc
-  on goods_categories (category_id, list_expires_on desc nulls last, goods_id desc)
-  include (list_in_stock, list_price_fen) where list_on_sale;
+-- The links' index per sort is made with the facets' in 080_goods_facets.sql (one definition).

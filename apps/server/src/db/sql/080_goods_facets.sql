@@ -90,21 +90,29 @@ create trigger goods_write_facets_update
   )
   execute function goods_write_facets();
 
--- One index per sort, rows of goods on sale only, with the stock flag and the price included so
--- in_stock and price ranges are answered from the index (as goods_categories_list_*).
-create index if not exists goods_facets_list_default
-  on goods_facets (facet, goods_id) include (list_in_stock, list_price_fen) where list_on_sale;
-create index if not exists goods_facets_list_sales
-  on goods_facets (facet, list_sales desc, goods_id desc) include (list_in_stock, list_price_fen)
-  where list_on_sale;
-create index if not exists goods_facets_list_price
-  on goods_facets (facet, list_price_fen, goods_id) include (list_in_stock) where list_on_sale;
-create index if not exists goods_facets_list_newest
-  on goods_facets (facet, list_created_at desc, goods_id desc) include (list_in_stock, list_price_fen)
-  where list_on_sale;
-create index if not exists goods_facets_list_expiry_asc
-  on goods_facets (facet, list_expires_on asc nulls last, goods_id) include (list_in_stock, list_price_fen)
-  where list_on_sale;
-create index if not exists goods_facets_list_expiry_desc
-  on goods_facets (facet, list_expires_on desc nulls last, goods_id desc)
-  include (list_in_stock, list_price_fen) where list_on_sale;
+-- One index per sort on both listing tables (the category links and the facets), rows of goods
+-- on sale only, with the stock flag and the price included so in_stock and price ranges are
+-- answered from the index. Names: goods_categories_list_<sort>, goods_facets_list_<sort>.
+do $$
+declare
+  t record;
+  s record;
+begin
+  for t in select * from (values ('goods_categories', 'category_id'), ('goods_facets', 'facet')) v (tab, k) loop
+    for s in
+      select * from (values
+        ('default', 'goods_id', 'list_in_stock, list_price_fen'),
+        ('sales', 'list_sales desc, goods_id desc', 'list_in_stock, list_price_fen'),
+        ('price', 'list_price_fen, goods_id', 'list_in_stock'),
+        ('newest', 'list_created_at desc, goods_id desc', 'list_in_stock, list_price_fen'),
+        ('expiry_asc', 'list_expires_on asc nulls last, goods_id', 'list_in_stock, list_price_fen'),
+        ('expiry_desc', 'list_expires_on desc nulls last, goods_id desc', 'list_in_stock, list_price_fen')
+      ) v (sort, keys, extra)
+    loop
+      execute format(
+        'create index if not exists %s_list_%s on %I (%I, %s) include (%s) where list_on_sale',
+        t.tab, s.sort, t.tab, t.k, s.keys, s.extra
+      );
+    end loop;
+  end loop;
+end $$;
