@@ -262,9 +262,9 @@ const matchedOrder: Record<GoodsListQuery['sort'], string> = {
  * A keyword search. The planner cannot tell how many goods a keyword matches, and walking a sort
  * index while testing the keyword on every row is slow when the matches are few (a drug name
  * sorted by price read tens of thousands of rows). So the matches are gathered first through
- * the keyword indexes, at most LIST_TOTAL_CAP + 1 of them, and the page and total are taken from
- * them in the same statement; only a broad keyword (more matches than the cap) then walks the
- * sort index, where its matches are dense.
+ * the keyword indexes, at most LIST_TOTAL_CAP + 1 of them, and the total and the page's rows are
+ * taken from them in the same statement; only a broad keyword (more matches than the cap) then
+ * walks the sort index, where its matches are dense, and reads that page's rows.
  */
 async function keywordPage(
   db: Db,
@@ -282,25 +282,38 @@ async function keywordPage(
     const [ids, total] = await Promise.all([hit.ids, counted.total]);
     return { rows: ids.length ? await pageRows(db, ids) : [], total };
   }
-  const found = (async () => {
-    const result = await db.execute(
-      sql`with matched as materialized (
-        select ${goods.id} as id, ${goods.salesCount} as sales_count, ${goods.basePriceFen} as base_price_fen,
-          ${goods.createdAt} as created_at, ${goods.expiresOn} as expires_on
-        from ${goods} where ${where} limit ${LIST_TOTAL_CAP + 1})
-      select (select count(*) from matched)::int as total,
-        array(select id from matched order by ${sql.raw(matchedOrder[sort])} limit ${pageSize} offset ${(page - 1) * pageSize}) as ids`,
-    );
-    const [{ total, ids }] = result.rows as { total: number; ids: number[] }[];
-    if (total <= LIST_TOTAL_CAP) return { total, ids: ids.map(Number) };
+  const found = (async (): Promise<{ total: number; ids: number[]; rows: SummaryRow[] | null }> => {
+    // One statement: the matches, their count, and the page's rows (a row of nulls carries the
+    // total when the page is empty).
+    const offset = (page - 1) * pageSize;
+    const matched = await db
+      .select({ ...summaryColumns, matchedTotal: sql<number>`page.total` })
+      .from(
+        sql`(with matched as materialized (
+          select ${goods.id} as id, ${goods.salesCount} as sales_count, ${goods.basePriceFen} as base_price_fen,
+            ${goods.createdAt} as created_at, ${goods.expiresOn} as expires_on
+          from ${goods} where ${where} limit ${LIST_TOTAL_CAP + 1})
+        select t.total, p.id, p.n from (select count(*)::int as total from matched) t
+        left join unnest(array(select id from matched order by ${sql.raw(matchedOrder[sort])} limit ${pageSize} offset ${offset}))
+          with ordinality as p(id, n) on true) page`,
+      )
+      .leftJoin(goods, sql`${goods.id} = page.id`)
+      .orderBy(sql`page.n`);
+    const total = Number(matched[0]?.matchedTotal ?? 0);
+    if (total <= LIST_TOTAL_CAP) {
+      const rows = matched
+        .filter((r) => r.id !== null)
+        .map(({ matchedTotal: _, ...row }) => row as SummaryRow);
+      return { total, ids: rows.map((r) => r.id), rows };
+    }
     const walked = await db
       .select({ id: goods.id })
       .from(goods)
       .where(where)
       .orderBy(...listOrder(sort))
       .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { total: LIST_TOTAL_CAP, ids: walked.map((r) => r.id) };
+      .offset(offset);
+    return { total: LIST_TOTAL_CAP, ids: walked.map((r) => r.id), rows: null };
   })();
   if (LIST_TTL_MS > 0) {
     const ids = found.then((f) => f.ids);
@@ -312,14 +325,15 @@ async function keywordPage(
       countCache.delete(JSON.stringify([databaseTag(db), filter]));
     });
   }
-  const { ids, total } = await found;
+  const { ids, total, rows } = await found;
+  if (rows) return { rows, total };
   if (!ids.length) return { rows: [], total };
-  const rows = await db
+  const walkedRows = await db
     .select(summaryColumns)
     .from(sql`unnest(${sql.param(ids)}::int[]) with ordinality as page_ids(id, n)`)
     .innerJoin(goods, sql`${goods.id} = page_ids.id`)
     .orderBy(sql`page_ids.n`);
-  return { rows, total };
+  return { rows: walkedRows, total };
 }
 
 /** Rows a list may skip to reach its page; deeper pages answer empty. */

@@ -392,6 +392,11 @@ describe('GET /api/goods/list', () => {
       expect(r.total, k).toBe(r.ids.length);
       found += r.ids.length;
     }
+    // A page past the matches is empty and still carries their total.
+    const beyond = await list(`keywords=${encodeURIComponent('胶囊')}&page=50&page_size=100`);
+    expect(beyond.list).toEqual([]);
+    expect(beyond.total).toBe(byName('胶囊').length);
+    expect(beyond.total).toBeGreaterThan(0);
     for (const k of ['药', 'hb', 'HBZY', '华']) {
       const r = await allIds(`keywords=${encodeURIComponent(k)}&type=1`);
       expect(
