@@ -1,9 +1,10 @@
 -- Brand and zone browsing without touching goods rows (modules/catalog/queries.ts browseOf).
 --
 -- The same idea as the category links' listing copies (070_catalog_listing.sql), for the other
--- two ways buyers browse: a brand page (brand_id=9) and a zone page (zone=yx). Each goods has
--- one facet row per brand ('b:<brand id>') and per stored zone ('z:<zone code>'), carrying
--- copies of what a list filters and sorts on. A brand or zone page in any sort, with in_stock
+-- ways buyers browse: a brand page (brand_id=9), a zone page (zone=yx) and the whole catalogue
+-- (/list, with or without in_stock and a price range). Each goods has one facet row for the
+-- whole catalogue ('all'), one for its brand ('b:<brand id>') and one per stored zone
+-- ('z:<zone code>'), carrying copies of what a list filters and sorts on. A brand or zone page in any sort, with in_stock
 -- and a price range, is then an ordered walk of one index, and its total a count of the same
 -- index, instead of filtering goods rows: at 100,000 goods a brand page sorted by price read
 -- thousands of goods rows (18 ms), a zone's total counted 2,000 of them through the zones
@@ -31,7 +32,9 @@ begin
       g.expires_on
     from goods g
     cross join lateral (
-      select 'b:' || g.brand_id as facet where g.brand_id is not null
+      select 'all' as facet
+      union
+      select 'b:' || g.brand_id where g.brand_id is not null
       union
       select 'z:' || z from unnest(g.zones) z
     ) f;
@@ -40,6 +43,14 @@ begin
 end $$;
 
 create index if not exists goods_facets_goods on goods_facets (goods_id);
+
+-- The whole-catalogue facet came after the brand and zone ones: databases that have those rows
+-- get it once.
+insert into goods_facets
+select 'all', g.id, g.is_on_sale, g.stock_total > 0, g.sales_count, g.base_price_fen, g.created_at, g.expires_on
+from goods g
+where not exists (select 1 from goods_facets where facet = 'all')
+on conflict do nothing;
 
 create or replace function goods_write_facets() returns trigger
 language plpgsql as $$
@@ -52,7 +63,9 @@ begin
     select f.facet, new.id, new.is_on_sale, new.stock_total > 0, new.sales_count, new.base_price_fen,
       new.created_at, new.expires_on
     from (
-      select 'b:' || new.brand_id as facet where new.brand_id is not null
+      select 'all' as facet
+      union
+      select 'b:' || new.brand_id where new.brand_id is not null
       union
       select 'z:' || z from unnest(new.zones) z
     ) f;

@@ -428,8 +428,8 @@ async function pageOf(
 }
 
 /**
- * Browsing: one category (with its descendants), one brand or one zone, optionally in stock only
- * and in a price range. Such lists are read from the category links or the goods' facet rows
+ * Browsing: one category (with its descendants), one brand, one zone or the whole catalogue,
+ * optionally in stock only and in a price range. Such lists are read from the category links or the goods' facet rows
  * alone, which carry copies of the goods' sale and stock flags, sales, price, listing time and
  * expiry (db/sql/070_catalog_listing.sql, 080_goods_facets.sql).
  */
@@ -443,6 +443,7 @@ function browseOf(f: ListFilter): Browse | null {
   const named = Object.entries(f).filter(
     ([key, value]) => !browseExtras.includes(key) && value !== undefined && value !== '',
   );
+  if (named.length === 0) return { table: 'goods_facets', column: 'facet', keys: ['all'] };
   if (named.length !== 1) return null;
   const [key, value] = named[0];
   if (key === 'categoryIds' && f.categoryIds?.length)
@@ -484,8 +485,8 @@ function linkConditions(f: ListFilter, column: Browse['column'], keys: readonly 
 }
 
 /**
- * The ids of a browsing page. Each key of the list (a category and its descendants; a brand or a
- * zone is one key) is walked in its own sort index as far as the page reaches (offset + page size
+ * The ids of a browsing page. Each key of the list (a category and its descendants; a brand, a
+ * zone or the whole catalogue is one key) is walked in its own sort index as far as the page reaches (offset + page size
  * rows), the walks are merged, a goods linked to two of the categories is kept once (DISTINCT ON
  * the sort key and id: its links carry equal keys).
  */
@@ -553,7 +554,7 @@ async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<numbe
     return total;
   }
   if (browse) {
-    // A brand or a zone: its facet rows counted in their index, up to the cap.
+    // A brand, a zone or the whole catalogue: its facet rows counted in their index, up to the cap.
     const result = await db.execute(
       sql`select count(*)::int as total from (select 1 from goods_facets where ${linkConditions(filter, browse.column, browse.keys)} limit ${LIST_TOTAL_CAP}) matched`,
     );

@@ -277,7 +277,7 @@ describe('GET /api/goods/list', () => {
     invalidateGoodsLists();
   });
 
-  it('lists a brand and a zone in every sort, in stock and in a price range as the goods themselves order, also after goods change brand, zones, price, stock and sale flag', async () => {
+  it('lists a brand, a zone and the whole catalogue in every sort, in stock and in a price range as the goods themselves order, also after goods change brand, zones, price, stock and sale flag', async () => {
     const db = ctx.database.db;
     const all = await db.select().from(goods);
     // The zone most goods are in, and the brand with most in-stock goods in it.
@@ -297,6 +297,7 @@ describe('GET /api/goods/list', () => {
       const lists = [
         { q: `brand_id=${brandId}`, member: (g: GoodsRow) => g.brandId === brandId },
         { q: `zone=${zone}`, member: (g: GoodsRow) => g.zones.includes(zone) },
+        { q: 'keywords=', member: () => true },
       ];
       for (const { q: base, member } of lists)
         for (const sort of listSorts)
