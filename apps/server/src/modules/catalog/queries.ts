@@ -429,9 +429,9 @@ async function pageOf(
 
 /**
  * Browsing: one category (with its descendants), one brand, one zone or the whole catalogue,
- * optionally in stock only and in a price range. Such lists are read from the category links or the goods' facet rows
- * alone, which carry copies of the goods' sale and stock flags, sales, price, listing time and
- * expiry (db/sql/070_catalog_listing.sql, 080_goods_facets.sql).
+ * optionally in stock only and in a price range. Such lists are read from the category links or
+ * the goods' facet rows alone, which carry copies of the goods' sale and stock flags, sales,
+ * price, listing time and expiry (db/sql/070_catalog_listing.sql, 080_goods_facets.sql).
  */
 type Browse =
   | { table: 'goods_categories'; column: 'category_id'; keys: readonly number[] }
