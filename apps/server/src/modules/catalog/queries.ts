@@ -433,24 +433,35 @@ async function pageOf(
  * the goods' facet rows alone, which carry copies of the goods' sale and stock flags, sales,
  * price, listing time and expiry (db/sql/070_catalog_listing.sql, 080_goods_facets.sql).
  */
-type Browse =
+type Browse = (
   | { table: 'goods_categories'; column: 'category_id'; keys: readonly number[] }
-  | { table: 'goods_facets'; column: 'facet'; keys: readonly string[] };
+  | { table: 'goods_facets'; column: 'facet'; keys: readonly string[] }
+) & {
+  /** Facets each listed goods must also have (a category's goods of one brand: ['b:9']). */
+  also: readonly string[];
+};
 
 const browseExtras = ['type', 'in_stock', 'min_price', 'max_price'];
 
+/**
+ * How a list is browsed: by its categories when it names them, else by its brand, else its zone,
+ * else the whole catalogue; a brand or zone named beside is a facet each goods must also have.
+ * Any other filter (keywords, maker, tags, shelf life...) is answered from the goods (null).
+ */
 function browseOf(f: ListFilter): Browse | null {
   const named = Object.entries(f).filter(
     ([key, value]) => !browseExtras.includes(key) && value !== undefined && value !== '',
   );
-  if (named.length === 0) return { table: 'goods_facets', column: 'facet', keys: ['all'] };
-  if (named.length !== 1) return null;
-  const [key, value] = named[0];
-  if (key === 'categoryIds' && f.categoryIds?.length)
-    return { table: 'goods_categories', column: 'category_id', keys: f.categoryIds };
-  if (key === 'brand_id') return { table: 'goods_facets', column: 'facet', keys: [`b:${value}`] };
-  if (key === 'zone') return { table: 'goods_facets', column: 'facet', keys: [`z:${value}`] };
-  return null;
+  if (named.some(([key]) => key !== 'categoryIds' && key !== 'brand_id' && key !== 'zone')) return null;
+  const facets = [
+    ...(f.brand_id !== undefined ? [`b:${f.brand_id}`] : []),
+    ...(f.zone !== undefined ? [`z:${f.zone}`] : []),
+  ];
+  if (f.categoryIds?.length)
+    return { table: 'goods_categories', column: 'category_id', keys: f.categoryIds, also: facets };
+  if (f.categoryIds) return null;
+  const [key = 'all', ...also] = facets;
+  return { table: 'goods_facets', column: 'facet', keys: [key], also };
 }
 
 /** The listing columns of each sort, in the order of listOrder (ties broken by goods id alike). */
@@ -467,12 +478,16 @@ const linkOrder: Record<GoodsListQuery['sort'], { keys: string; order: string }>
   expiry_asc: { keys: 'list_expires_on, goods_id', order: 'list_expires_on asc nulls last, goods_id' },
 };
 
-/** Conditions on the listing rows of one browse key or several (sale, stock, price range). */
-function linkConditions(f: ListFilter, column: Browse['column'], keys: readonly (number | string)[]): SQL {
+/**
+ * Conditions on the listing rows of one browse key or several: sale, stock, price range, and the
+ * facets each goods must also have (looked up by the facets' primary key).
+ */
+function linkConditions(f: ListFilter, browse: Browse, keys: readonly (number | string)[]): SQL {
+  const column = sql.raw(browse.column);
   const conds: SQL[] = [
     keys.length === 1
-      ? sql`${sql.raw(column)} = ${keys[0]}`
-      : sql`${sql.raw(column)} in ${sql`(${sql.join(
+      ? sql`${column} = ${keys[0]}`
+      : sql`${column} in ${sql`(${sql.join(
           keys.map((id) => sql`${id}`),
           sql`, `,
         )})`}`,
@@ -481,14 +496,18 @@ function linkConditions(f: ListFilter, column: Browse['column'], keys: readonly 
   if (f.in_stock === 1) conds.push(sql`list_in_stock`);
   if (f.min_price !== undefined) conds.push(sql`list_price_fen >= ${Math.round(f.min_price * 100)}`);
   if (f.max_price !== undefined) conds.push(sql`list_price_fen <= ${Math.round(f.max_price * 100)}`);
+  for (const facet of browse.also)
+    conds.push(
+      sql`exists (select 1 from goods_facets also_f where also_f.facet = ${facet} and also_f.goods_id = ${sql.raw(browse.table)}.goods_id)`,
+    );
   return sql.join(conds, sql` and `);
 }
 
 /**
  * The ids of a browsing page. Each key of the list (a category and its descendants; a brand, a
- * zone or the whole catalogue is one key) is walked in its own sort index as far as the page reaches (offset + page size
- * rows), the walks are merged, a goods linked to two of the categories is kept once (DISTINCT ON
- * the sort key and id: its links carry equal keys).
+ * zone or the whole catalogue is one key) is walked in its own sort index as far as the page
+ * reaches (offset + page size rows), the walks are merged, a goods linked to two of the
+ * categories is kept once (DISTINCT ON the sort key and id: its links carry equal keys).
  */
 function browsePageIds(
   f: ListFilter,
@@ -502,7 +521,7 @@ function browsePageIds(
   const offset = (page - 1) * pageSize;
   const walks = browse.keys.map(
     (key) =>
-      sql`(select goods_id, ${sql.raw(keys === 'goods_id' ? 'goods_id as k' : `${keys.split(',')[0]} as k`)} from ${sql.raw(browse.table)} where ${linkConditions(f, browse.column, [key])} order by ${sql.raw(order)} limit ${reach})`,
+      sql`(select goods_id, ${sql.raw(keys === 'goods_id' ? 'goods_id as k' : `${keys.split(',')[0]} as k`)} from ${sql.raw(browse.table)} where ${linkConditions(f, browse, [key])} order by ${sql.raw(order)} limit ${reach})`,
   );
   const mergedOrder = order.replace(/list_[a-z_]+/, 'k');
   const mergedKeys = keys.replace(/list_[a-z_]+/, 'k');
@@ -550,13 +569,13 @@ async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<numbe
             : sql<number>`count(distinct ${goodsCategories.goodsId})::int`,
       })
       .from(goodsCategories)
-      .where(linkConditions(filter, browse.column, browse.keys));
+      .where(linkConditions(filter, browse, browse.keys));
     return total;
   }
   if (browse) {
     // A brand, a zone or the whole catalogue: its facet rows counted in their index, up to the cap.
     const result = await db.execute(
-      sql`select count(*)::int as total from (select 1 from goods_facets where ${linkConditions(filter, browse.column, browse.keys)} limit ${LIST_TOTAL_CAP}) matched`,
+      sql`select count(*)::int as total from (select 1 from goods_facets where ${linkConditions(filter, browse, browse.keys)} limit ${LIST_TOTAL_CAP}) matched`,
     );
     return Number((result.rows[0] as { total: number }).total);
   }

@@ -277,7 +277,7 @@ describe('GET /api/goods/list', () => {
     invalidateGoodsLists();
   });
 
-  it('lists a brand, a zone and the whole catalogue in every sort, in stock and in a price range as the goods themselves order, also after goods change brand, zones, price, stock and sale flag', async () => {
+  it('lists a brand, a zone, the whole catalogue and a category of a brand in every sort, in stock and in a price range as the goods themselves order, also after goods change brand, zones, price, stock and sale flag', async () => {
     const db = ctx.database.db;
     const all = await db.select().from(goods);
     // The zone most goods are in, and the brand with most in-stock goods in it.
@@ -292,12 +292,42 @@ describe('GET /api/goods/list', () => {
         .filter((g) => g.brandId !== null && g.zones.includes(zone) && g.stockTotal > 0)
         .map((g) => g.brandId!),
     );
+    // The category (with its descendants) most of the brand's goods are linked to.
+    const tree = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+    const within = (top: number) => {
+      const ids = new Set([top]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const c of tree)
+          if (c.parentId !== null && ids.has(c.parentId) && !ids.has(c.id)) {
+            ids.add(c.id);
+            grew = true;
+          }
+      }
+      return ids;
+    };
+    const brandGoods = new Set(all.filter((g) => g.brandId === brandId).map((g) => g.id));
+    const links = await db.select().from(goodsCategories);
+    const categoryId = tally(links.filter((l) => brandGoods.has(l.goodsId)).map((l) => l.categoryId));
     const check = async () => {
       const rows = await db.select().from(goods);
+      const inCategory = new Set(
+        (await db.select().from(goodsCategories))
+          .filter((l) => within(categoryId).has(l.categoryId))
+          .map((l) => l.goodsId),
+      );
       const lists = [
         { q: `brand_id=${brandId}`, member: (g: GoodsRow) => g.brandId === brandId },
         { q: `zone=${zone}`, member: (g: GoodsRow) => g.zones.includes(zone) },
         { q: 'keywords=', member: () => true },
+        {
+          q: `brand_id=${brandId}&zone=${zone}`,
+          member: (g: GoodsRow) => g.brandId === brandId && g.zones.includes(zone),
+        },
+        {
+          q: `category_id=${categoryId}&brand_id=${brandId}`,
+          member: (g: GoodsRow) => g.brandId === brandId && inCategory.has(g.id),
+        },
       ];
       for (const { q: base, member } of lists)
         for (const sort of listSorts)
@@ -309,6 +339,7 @@ describe('GET /api/goods/list', () => {
             const got = await allIds(q);
             expect(got.ids, q).toEqual(want);
             expect(got.total, q).toBe(Math.min(want.length, LIST_TOTAL_CAP));
+            if (!inStock && min === undefined) expect(want.length, q).toBeGreaterThan(0);
           }
     };
     await check();
