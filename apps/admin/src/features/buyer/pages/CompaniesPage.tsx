@@ -1,7 +1,8 @@
-import type { CompanyQuery, CompanyRow } from '@yaocai/domain';
-import { Card, Form, Input, Select, Table, Tag } from 'antd';
+import type { CompanyQuery } from '@yaocai/domain';
+import { Card, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PagedTable } from '../../../components/PagedTable';
 import { reviewStatusColors, reviewStatusLabels } from '../../review/review-labels';
 import { useCompanies } from '../api/companies';
 
@@ -65,17 +66,11 @@ export default function CompaniesPage() {
           />
         </Form.Item>
       </Form>
-      <Table<CompanyRow>
-        rowKey="id"
-        size="small"
+      <PagedTable
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: data?.total ?? 0,
-          onChange: (page) => setQuery({ ...query, page }),
-        }}
+        query={query}
+        onQuery={setQuery}
+        data={data}
         columns={[
           { title: '企业', render: (_, c) => <Link to={`/buyers/${c.id}`}>{c.name}</Link> },
           { title: '类型', dataIndex: 'type_name', width: 80 },

@@ -1,7 +1,8 @@
 import type { AdminFeedbackView } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Form, Image, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Image, Input, Modal, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { PagedTable } from '../../../components/PagedTable';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { type FeedbackQuery, useFeedbackInbox, useReplyFeedback } from '../api/feedback';
 
@@ -43,17 +44,11 @@ export default function FeedbackPage() {
           { value: 'all', label: '全部' },
         ]}
       />
-      <Table<AdminFeedbackView>
-        rowKey="id"
-        size="small"
+      <PagedTable
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: data?.total ?? 0,
-          onChange: (page) => setQuery({ ...query, page }),
-        }}
+        query={query}
+        onQuery={setQuery}
+        data={data}
         columns={[
           { title: '提交时间', width: 160, render: (_, f) => time(f.created_at) },
           { title: '门店', render: (_, f) => `${f.company_name} / ${f.store_name}` },

@@ -1,7 +1,9 @@
 import { type AdminInvoiceView, beijingDateText, type InvoiceState, invoiceStates } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { PagedTable } from '../../../components/PagedTable';
+import { QueueFilters } from '../../../components/QueueFilters';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { type InvoiceQuery, useInvoices, useIssueInvoice, useRejectInvoice } from '../api/invoices';
 
@@ -43,35 +45,19 @@ export default function InvoicesPage() {
 
   return (
     <Card title="发票管理" data-testid="admin-invoices">
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Segmented
-          value={query.state ?? 'all'}
-          onChange={(v) =>
-            setQuery({ ...query, page: 1, state: v === 'all' ? undefined : (v as InvoiceState) })
-          }
-          options={[
-            ...invoiceStates.map((s) => ({ value: s.code, label: s.name })),
-            { value: 'all', label: '全部' },
-          ]}
-        />
-        <Input.Search
-          allowClear
-          placeholder="订单号、抬头、发票号码、门店或手机号"
-          style={{ width: 300 }}
-          onSearch={(keyword) => setQuery({ ...query, page: 1, keyword: keyword.trim() || undefined })}
-        />
-      </Space>
-      <Table<AdminInvoiceView>
-        rowKey="id"
-        size="small"
+      <QueueFilters
+        status={query.state}
+        statuses={invoiceStates}
+        onStatus={(state) => setQuery({ ...query, page: 1, state })}
+        placeholder="订单号、抬头、发票号码、门店或手机号"
+        searchWidth={300}
+        onSearch={(keyword) => setQuery({ ...query, page: 1, keyword })}
+      />
+      <PagedTable
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: data?.total ?? 0,
-          onChange: (page) => setQuery({ ...query, page }),
-        }}
+        query={query}
+        onQuery={setQuery}
+        data={data}
         columns={[
           {
             title: '订单',

@@ -1,7 +1,9 @@
-import { type AdminItemRequestView, type ItemRequestStatus, itemRequestStatuses } from '@yaocai/domain';
+import { type AdminItemRequestView, itemRequestStatuses } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Form, Image, Input, Modal, Radio, Segmented, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Image, Input, Modal, Radio, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { PagedTable } from '../../../components/PagedTable';
+import { QueueFilters } from '../../../components/QueueFilters';
 import { showFieldErrors } from '../../../lib/form-errors';
 import {
   type ItemRequestQuery,
@@ -46,35 +48,19 @@ export default function ItemRequestsPage() {
 
   return (
     <Card title="品种求购" data-testid="admin-item-requests">
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Segmented
-          value={query.status ?? 'all'}
-          onChange={(v) =>
-            setQuery({ ...query, page: 1, status: v === 'all' ? undefined : (v as ItemRequestStatus) })
-          }
-          options={[
-            ...itemRequestStatuses.map((s) => ({ value: s.code, label: s.name })),
-            { value: 'all', label: '全部' },
-          ]}
-        />
-        <Input.Search
-          allowClear
-          placeholder="商品名称、厂家、批准文号或门店"
-          style={{ width: 280 }}
-          onSearch={(keyword) => setQuery({ ...query, page: 1, keyword: keyword.trim() || undefined })}
-        />
-      </Space>
-      <Table<AdminItemRequestView>
-        rowKey="id"
-        size="small"
+      <QueueFilters
+        status={query.status}
+        statuses={itemRequestStatuses}
+        onStatus={(status) => setQuery({ ...query, page: 1, status })}
+        placeholder="商品名称、厂家、批准文号或门店"
+        searchWidth={280}
+        onSearch={(keyword) => setQuery({ ...query, page: 1, keyword })}
+      />
+      <PagedTable
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: query.page,
-          pageSize: query.page_size,
-          total: data?.total ?? 0,
-          onChange: (page) => setQuery({ ...query, page }),
-        }}
+        query={query}
+        onQuery={setQuery}
+        data={data}
         columns={[
           { title: '提交时间', width: 160, render: (_, r) => time(r.created_at) },
           {

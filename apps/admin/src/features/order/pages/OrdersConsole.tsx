@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, orderStatusLabels } from '@yaocai/domain';
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { PagedTable } from '../../../components/PagedTable';
 import { type OrderListQuery, useOrders } from '../api/list-orders';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { ShipModal } from '../components/ShipModal';
@@ -30,17 +31,11 @@ export default function OrdersConsole() {
           onSearch={(keyword) => setQ({ ...q, keyword: keyword || undefined, page: 1 })}
         />
       </Space>
-      <Table
-        rowKey="id"
-        size="small"
+      <PagedTable
         loading={isLoading}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: q.page,
-          total: data?.total ?? 0,
-          pageSize: 20,
-          onChange: (page) => setQ({ ...q, page }),
-        }}
+        query={q}
+        onQuery={setQ}
+        data={data}
         columns={[
           {
             title: '订单号',

@@ -1,11 +1,11 @@
 import type { AdminCashBackView, AdminDailySpecialView, AdminWelfareView, SpecialKind } from '@yaocai/domain';
-import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, DatePicker, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, DatePicker, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useState } from 'react';
-import { showFieldErrors } from '../../../lib/form-errors';
+import type { ReactNode } from 'react';
 import { useSaveSpecial, useSpecials } from '../api/specials';
+import { EditorModal, type FormValues, useEditor } from './EditorModal';
+import { PromotionList } from './PromotionList';
 import { PhaseTag, StatusActions } from './StatusActions';
 
 // The one screen of the day-ranged activities (每日特价, 福利折扣, 满额返现): the list with the
@@ -50,42 +50,24 @@ interface Props<K extends SpecialKind, V extends DayRangeValues> {
 
 export function SpecialConsole<K extends SpecialKind, V extends DayRangeValues>(props: Props<K, V>) {
   const { kind, noun } = props;
-  const { message } = useFeedback();
   const { data, isFetching } = useSpecials(kind);
-  const save = useSaveSpecial(kind);
-  const [form] = Form.useForm<V>();
-  const [editing, setEditing] = useState<Views[K] | 'new' | null>(null);
-  const row = editing && editing !== 'new' ? editing : undefined;
-
-  const open = (r: Views[K] | 'new') => {
-    form.resetFields();
-    if (r !== 'new')
-      form.setFieldsValue({
+  const editor = useEditor<Views[K], V>({
+    save: useSaveSpecial(kind),
+    toValues: (r) =>
+      ({
         name: r.name,
         starts_on: dayjs(r.starts_on),
         ends_on: dayjs(r.ends_on),
         ...props.toValues(r),
-      } as Parameters<typeof form.setFieldsValue>[0]);
-    setEditing(r);
-  };
-  const submit = async () => {
-    const v = await form.validateFields();
-    try {
-      await save.mutateAsync({
-        id: row?.id ?? null,
-        body: {
-          name: v.name,
-          starts_on: v.starts_on.format('YYYY-MM-DD'),
-          ends_on: v.ends_on.format('YYYY-MM-DD'),
-          ...props.toBody(v),
-        },
-      });
-      message.success('已保存');
-      setEditing(null);
-    } catch (error) {
-      showFieldErrors(form, error);
-    }
-  };
+      }) as FormValues<V>,
+    toBody: (v) => ({
+      name: v.name,
+      starts_on: v.starts_on.format('YYYY-MM-DD'),
+      ends_on: v.ends_on.format('YYYY-MM-DD'),
+      ...props.toBody(v),
+    }),
+  });
+  const row = editor.editing !== 'new' ? (editor.editing ?? undefined) : undefined;
 
   const columns: ColumnsType<Views[K]> = [
     {
@@ -112,7 +94,7 @@ export function SpecialConsole<K extends SpecialKind, V extends DayRangeValues>(
       render: (_, r) => (
         <Space size={4}>
           {r.status !== 'ended' && (
-            <Button type="link" size="small" onClick={() => open(r)}>
+            <Button type="link" size="small" onClick={() => editor.open(r)}>
               编辑
             </Button>
           )}
@@ -123,66 +105,46 @@ export function SpecialConsole<K extends SpecialKind, V extends DayRangeValues>(
   ];
 
   return (
-    <Card
+    <PromotionList<Views[K]>
       title={noun}
-      data-testid={props.testId}
-      extra={
-        <Button type="primary" onClick={() => open('new')} data-testid={props.newTestId}>
-          新建{noun}
-        </Button>
-      }
+      testId={props.testId}
+      newLabel={`新建${noun}`}
+      newTestId={props.newTestId}
+      onNew={() => editor.open('new')}
+      rows={data as Views[K][] | undefined}
+      loading={isFetching}
+      columns={columns}
     >
-      <Table<Views[K]>
-        rowKey="id"
-        size="small"
-        loading={isFetching}
-        dataSource={(data ?? []) as Views[K][]}
-        pagination={false}
-        columns={columns}
-      />
-      <Modal
-        open={editing !== null}
+      <EditorModal
+        editor={editor}
+        noun={noun}
         width={props.modalWidth ?? 760}
-        title={`${editing === 'new' ? '新建' : '编辑'}${noun}`}
-        okText="保存"
-        onOk={submit}
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
-        forceRender
-      >
-        <Form<V>
-          form={form}
-          layout="vertical"
-          initialValues={{
+        initialValues={
+          {
             starts_on: dayjs(),
             ends_on: dayjs().add(props.days, 'day'),
             ...props.initialValues,
-          }}
-        >
-          <Space wrap align="start">
-            <Form.Item name="name" label="活动名称" rules={[{ required: true, message: '请填写活动名称' }]}>
-              <Input maxLength={30} style={{ width: 220 }} data-testid={props.nameTestId} />
-            </Form.Item>
-            <Form.Item
-              name="starts_on"
-              label="开始日期"
-              rules={[{ required: true, message: '请选择开始日期' }]}
-            >
-              <DatePicker />
-            </Form.Item>
-            <Form.Item
-              name="ends_on"
-              label="结束日期"
-              rules={[{ required: true, message: '请选择结束日期' }]}
-            >
-              <DatePicker />
-            </Form.Item>
-          </Space>
-          {props.fields(row)}
-        </Form>
-      </Modal>
-    </Card>
+          } as FormValues<V>
+        }
+      >
+        <Space wrap align="start">
+          <Form.Item name="name" label="活动名称" rules={[{ required: true, message: '请填写活动名称' }]}>
+            <Input maxLength={30} style={{ width: 220 }} data-testid={props.nameTestId} />
+          </Form.Item>
+          <Form.Item
+            name="starts_on"
+            label="开始日期"
+            rules={[{ required: true, message: '请选择开始日期' }]}
+          >
+            <DatePicker />
+          </Form.Item>
+          <Form.Item name="ends_on" label="结束日期" rules={[{ required: true, message: '请选择结束日期' }]}>
+            <DatePicker />
+          </Form.Item>
+        </Space>
+        {props.fields(row)}
+      </EditorModal>
+    </PromotionList>
   );
 }
 

@@ -5,11 +5,12 @@ import {
   canMoveActivityPage,
 } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useActivityPages, useMoveActivityPage } from '../api/activity-pages';
 import { ActivityPageEditor } from '../components/ActivityPageEditor';
 import { PreviewDrawer } from '../components/PreviewDrawer';
+import { PromotionList } from '../components/PromotionList';
 
 const phaseColors: Record<string, string> = {
   running: 'green',
@@ -42,71 +43,64 @@ export default function ActivityPagesPage() {
     });
 
   return (
-    <Card
+    <PromotionList<AdminActivityPageView>
       title="活动页"
-      data-testid="admin-activity-pages"
-      extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="admin-activity-page-new">
-          新建活动页
-        </Button>
-      }
+      testId="admin-activity-pages"
+      newLabel="新建活动页"
+      newTestId="admin-activity-page-new"
+      onNew={() => setEditing('new')}
+      rows={data}
+      loading={isFetching}
+      columns={[
+        {
+          title: '页面',
+          render: (_, p) => (
+            <>
+              <strong>{p.title}</strong> <Tag>{activityPageTemplateNames[p.template]}</Tag>
+              <div style={{ color: '#666' }}>
+                {p.starts_at} 至 {p.ends_at} · 链接 /activity/{p.id}
+              </div>
+            </>
+          ),
+        },
+        { title: '状态', width: 90, render: (_, p) => <Tag>{p.status_name}</Tag> },
+        {
+          title: '阶段',
+          width: 90,
+          render: (_, p) => <Tag color={phaseColors[p.phase]}>{p.phase_name}</Tag>,
+        },
+        { title: '板块', width: 60, render: (_, p) => p.sections.length },
+        {
+          title: '操作',
+          width: 260,
+          render: (_, p) => (
+            <Space size={0} wrap>
+              <Button type="link" size="small" onClick={() => setEditing(p)}>
+                编辑
+              </Button>
+              <Button type="link" size="small" onClick={() => setPreviewing(p)}>
+                预览
+              </Button>
+              {moves
+                .filter((m) => canMoveActivityPage(p.status, m.to))
+                .map((m) => (
+                  <Button
+                    key={m.to}
+                    type="link"
+                    size="small"
+                    danger={m.to === 'ended'}
+                    onClick={() => moveTo(p, m.to, m.label(p.status))}
+                  >
+                    {m.label(p.status)}
+                  </Button>
+                ))}
+            </Space>
+          ),
+        },
+      ]}
     >
-      <Table<AdminActivityPageView>
-        rowKey="id"
-        size="small"
-        loading={isFetching}
-        dataSource={data ?? []}
-        pagination={false}
-        columns={[
-          {
-            title: '页面',
-            render: (_, p) => (
-              <>
-                <strong>{p.title}</strong> <Tag>{activityPageTemplateNames[p.template]}</Tag>
-                <div style={{ color: '#666' }}>
-                  {p.starts_at} 至 {p.ends_at} · 链接 /activity/{p.id}
-                </div>
-              </>
-            ),
-          },
-          { title: '状态', width: 90, render: (_, p) => <Tag>{p.status_name}</Tag> },
-          {
-            title: '阶段',
-            width: 90,
-            render: (_, p) => <Tag color={phaseColors[p.phase]}>{p.phase_name}</Tag>,
-          },
-          { title: '板块', width: 60, render: (_, p) => p.sections.length },
-          {
-            title: '操作',
-            width: 260,
-            render: (_, p) => (
-              <Space size={0} wrap>
-                <Button type="link" size="small" onClick={() => setEditing(p)}>
-                  编辑
-                </Button>
-                <Button type="link" size="small" onClick={() => setPreviewing(p)}>
-                  预览
-                </Button>
-                {moves
-                  .filter((m) => canMoveActivityPage(p.status, m.to))
-                  .map((m) => (
-                    <Button
-                      key={m.to}
-                      type="link"
-                      size="small"
-                      danger={m.to === 'ended'}
-                      onClick={() => moveTo(p, m.to, m.label(p.status))}
-                    >
-                      {m.label(p.status)}
-                    </Button>
-                  ))}
-              </Space>
-            ),
-          },
-        ]}
-      />
       {editing && <ActivityPageEditor page={editing} onClose={() => setEditing(null)} />}
       {previewing && <PreviewDrawer page={previewing} onClose={() => setPreviewing(null)} />}
-    </Card>
+    </PromotionList>
   );
 }

@@ -1,6 +1,6 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, InputNumber, Space, Switch } from 'antd';
+import { Form, InputNumber, Switch } from 'antd';
 import { CoverageFields } from '../components/CoverageFields';
+import { FieldRows } from '../components/FieldRows';
 import { coverageBody, type DayRangeValues, SpecialConsole } from '../components/SpecialConsole';
 
 interface Values extends DayRangeValues {
@@ -42,41 +42,26 @@ export default function CashBackActivitiesPage() {
           <Form.Item name="repeat" label="每满即返（上不封顶）" valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.List name="tiers">
-            {(fields, { add, remove }, { errors }) => (
+          <FieldRows name="tiers" addLabel="添加档位" removeLabel="移除档位">
+            {(field) => (
               <>
-                {fields.map((field) => (
-                  <Space key={field.key} align="start">
-                    <Form.Item
-                      name={[field.name, 'threshold']}
-                      label="实付满（元）"
-                      rules={[{ required: true, message: '请填写满额' }]}
-                    >
-                      <InputNumber min={0.01} precision={2} aria-label="满额" />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, 'amount']}
-                      label="返现（元）"
-                      rules={[{ required: true, message: '请填写返现金额' }]}
-                    >
-                      <InputNumber min={0.01} precision={2} aria-label="返现金额" />
-                    </Form.Item>
-                    <Button
-                      type="text"
-                      aria-label="移除档位"
-                      icon={<MinusCircleOutlined />}
-                      onClick={() => remove(field.name)}
-                      style={{ marginTop: 30 }}
-                    />
-                  </Space>
-                ))}
-                <Form.ErrorList errors={errors} />
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
-                  添加档位
-                </Button>
+                <Form.Item
+                  name={[field.name, 'threshold']}
+                  label="实付满（元）"
+                  rules={[{ required: true, message: '请填写满额' }]}
+                >
+                  <InputNumber min={0.01} precision={2} aria-label="满额" />
+                </Form.Item>
+                <Form.Item
+                  name={[field.name, 'amount']}
+                  label="返现（元）"
+                  rules={[{ required: true, message: '请填写返现金额' }]}
+                >
+                  <InputNumber min={0.01} precision={2} aria-label="返现金额" />
+                </Form.Item>
               </>
             )}
-          </Form.List>
+          </FieldRows>
           <CoverageFields />
         </>
       )}

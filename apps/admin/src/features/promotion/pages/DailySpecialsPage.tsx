@@ -1,5 +1,5 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, InputNumber, Space } from 'antd';
+import { Form, InputNumber } from 'antd';
+import { FieldRows } from '../components/FieldRows';
 import { GoodsSelect } from '../components/GoodsSelect';
 import { type DayRangeValues, SpecialConsole } from '../components/SpecialConsole';
 
@@ -54,49 +54,34 @@ export default function DailySpecialsPage() {
         },
       ]}
       fields={(editing) => (
-        <Form.List name="items">
-          {(fields, { add, remove }, { errors }) => (
+        <FieldRows name="items" addLabel="添加商品" removeLabel="移除商品" wrap>
+          {(field) => (
             <>
-              {fields.map((field) => (
-                <Space key={field.key} align="start" wrap>
-                  <Form.Item
-                    name={[field.name, 'goods_id']}
-                    label="商品"
-                    rules={[{ required: true, message: '请选择商品' }]}
-                  >
-                    <GoodsSelect
-                      known={editing?.items.map((i) => ({ id: i.goods_id, name: i.goods_name })) ?? []}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'price']}
-                    label="特价（元）"
-                    rules={[{ required: true, message: '请填写特价' }]}
-                  >
-                    <InputNumber min={0.01} precision={2} aria-label="特价" />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'daily_limit']} label="每店每日限购">
-                    <InputNumber min={1} precision={0} placeholder="不限" aria-label="每店每日限购" />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'stock']} label="特价库存">
-                    <InputNumber min={1} precision={0} placeholder="不限" aria-label="特价库存" />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    aria-label="移除商品"
-                    icon={<MinusCircleOutlined />}
-                    onClick={() => remove(field.name)}
-                    style={{ marginTop: 30 }}
-                  />
-                </Space>
-              ))}
-              <Form.ErrorList errors={errors} />
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
-                添加商品
-              </Button>
+              <Form.Item
+                name={[field.name, 'goods_id']}
+                label="商品"
+                rules={[{ required: true, message: '请选择商品' }]}
+              >
+                <GoodsSelect
+                  known={editing?.items.map((i) => ({ id: i.goods_id, name: i.goods_name })) ?? []}
+                />
+              </Form.Item>
+              <Form.Item
+                name={[field.name, 'price']}
+                label="特价（元）"
+                rules={[{ required: true, message: '请填写特价' }]}
+              >
+                <InputNumber min={0.01} precision={2} aria-label="特价" />
+              </Form.Item>
+              <Form.Item name={[field.name, 'daily_limit']} label="每店每日限购">
+                <InputNumber min={1} precision={0} placeholder="不限" aria-label="每店每日限购" />
+              </Form.Item>
+              <Form.Item name={[field.name, 'stock']} label="特价库存">
+                <InputNumber min={1} precision={0} placeholder="不限" aria-label="特价库存" />
+              </Form.Item>
             </>
           )}
-        </Form.List>
+        </FieldRows>
       )}
     />
   );

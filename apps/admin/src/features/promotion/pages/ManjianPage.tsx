@@ -1,24 +1,13 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminManjianView, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-} from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { showFieldErrors } from '../../../lib/form-errors';
 import { useManjian, useManjianState, useSaveManjian } from '../api/promotion';
 import { CoverageFields, coverageFormValues } from '../components/CoverageFields';
+import { EditorModal, useEditor } from '../components/EditorModal';
+import { PromotionList } from '../components/PromotionList';
+import { PauseResumeEnd, type StatusAction } from '../components/StatusActions';
 
 interface Values {
   name: string;
@@ -33,42 +22,24 @@ const phaseColors = { upcoming: 'blue', running: 'green', paused: 'orange', ende
 export default function ManjianPage() {
   const { message } = useFeedback();
   const { data, isFetching } = useManjian();
-  const save = useSaveManjian();
   const state = useManjianState();
-  const [form] = Form.useForm<Values>();
-  const [editing, setEditing] = useState<AdminManjianView | 'new' | null>(null);
-
-  const open = (a: AdminManjianView | 'new') => {
-    form.resetFields();
-    if (a !== 'new')
-      form.setFieldsValue({
-        name: a.name,
-        tiers: a.tiers,
-        window: [dayjs.unix(a.starts_at), dayjs.unix(a.ends_at)],
-        coverage: coverageFormValues(a.coverage),
-      });
-    setEditing(a);
-  };
-  const submit = async () => {
-    const v = await form.validateFields();
-    try {
-      await save.mutateAsync({
-        id: editing === 'new' || editing === null ? null : editing.id,
-        body: {
-          name: v.name,
-          tiers: v.tiers,
-          starts_at: v.window[0].unix(),
-          ends_at: v.window[1].unix(),
-          coverage: { all: false, ...v.coverage },
-        },
-      });
-      message.success('已保存');
-      setEditing(null);
-    } catch (error) {
-      showFieldErrors(form, error);
-    }
-  };
-  const act = async (id: number, action: 'pause' | 'resume' | 'end') => {
+  const editor = useEditor<AdminManjianView, Values>({
+    save: useSaveManjian(),
+    toValues: (a) => ({
+      name: a.name,
+      tiers: a.tiers,
+      window: [dayjs.unix(a.starts_at), dayjs.unix(a.ends_at)],
+      coverage: coverageFormValues(a.coverage),
+    }),
+    toBody: (v) => ({
+      name: v.name,
+      tiers: v.tiers,
+      starts_at: v.window[0].unix(),
+      ends_at: v.window[1].unix(),
+      coverage: { all: false, ...v.coverage },
+    }),
+  });
+  const act = async (id: number, action: StatusAction) => {
     try {
       await state.mutateAsync({ id, action });
       message.success('已更新');
@@ -78,137 +49,110 @@ export default function ManjianPage() {
   };
 
   return (
-    <Card
+    <PromotionList<AdminManjianView>
       title="满减活动"
-      data-testid="admin-manjian"
-      extra={
-        <Button type="primary" onClick={() => open('new')} data-testid="admin-manjian-new">
-          新建满减
-        </Button>
-      }
-    >
-      <Table<AdminManjianView>
-        rowKey="id"
-        size="small"
-        loading={isFetching}
-        dataSource={data ?? []}
-        pagination={false}
-        columns={[
-          {
-            title: '活动',
-            render: (_, a) => (
-              <>
-                <strong>{a.name}</strong> <Tag color={phaseColors[a.phase]}>{a.phase_label}</Tag>
-                <div style={{ color: '#666' }}>
-                  {beijingDateTimeText(a.starts_at)} 至 {beijingDateTimeText(a.ends_at)}
-                </div>
-                <div style={{ color: '#666' }}>范围：{a.coverage_text}</div>
-              </>
-            ),
-          },
-          {
-            title: '档位',
-            width: 160,
-            render: (_, a) => a.tiers.map((t) => <div key={t.amount}>{`满${t.amount}减${t.reduction}`}</div>),
-          },
-          {
-            title: '已付订单 / 优惠 / 销售额',
-            width: 190,
-            render: (_, a) => `${a.orders} 单 / ¥${a.reduction.toFixed(2)} / ¥${a.sales.toFixed(2)}`,
-          },
-          {
-            title: '操作',
-            width: 190,
-            render: (_, a) =>
-              a.phase === 'ended' ? null : (
-                <Space size={4}>
-                  <Button type="link" size="small" onClick={() => open(a)}>
-                    编辑
-                  </Button>
-                  {a.is_active ? (
-                    <Button type="link" size="small" onClick={() => act(a.id, 'pause')}>
-                      暂停
-                    </Button>
-                  ) : (
-                    <Button type="link" size="small" onClick={() => act(a.id, 'resume')}>
-                      恢复
-                    </Button>
-                  )}
-                  <Popconfirm title="结束后不能恢复，确定结束？" onConfirm={() => act(a.id, 'end')}>
-                    <Button type="link" size="small" danger>
-                      结束
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-          },
-        ]}
-      />
-      <Modal
-        open={editing !== null}
-        width={900}
-        title={editing === 'new' ? '新建满减活动' : '编辑满减活动'}
-        okText="保存"
-        onOk={submit}
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
-        forceRender
-      >
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={{
-            tiers: [{ amount: 500, reduction: 20 }],
-            window: [dayjs().startOf('minute'), dayjs().add(30, 'day').startOf('minute')],
-            coverage: { all: true },
-          }}
-        >
-          <Space wrap align="start">
-            <Form.Item name="name" label="活动名称" rules={[{ required: true, message: '请填写活动名称' }]}>
-              <Input maxLength={40} style={{ width: 280 }} data-testid="admin-manjian-name" />
-            </Form.Item>
-            <Form.Item name="window" label="活动时间" rules={[{ required: true, message: '请选择活动时间' }]}>
-              <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
-            </Form.Item>
-          </Space>
-          <Form.List name="tiers">
-            {(fields, { add, remove }) => (
-              <div style={{ marginBottom: 12 }}>
-                {fields.map((field) => (
-                  <Space key={field.key} align="start">
-                    <Form.Item
-                      name={[field.name, 'amount']}
-                      label="满（元）"
-                      rules={[{ required: true, message: '请填写满额' }]}
-                    >
-                      <InputNumber min={0.01} precision={2} style={{ width: 140 }} />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, 'reduction']}
-                      label="减（元）"
-                      rules={[{ required: true, message: '请填写减额' }]}
-                    >
-                      <InputNumber min={0.01} precision={2} style={{ width: 140 }} />
-                    </Form.Item>
-                    <Button
-                      type="text"
-                      icon={<MinusCircleOutlined />}
-                      aria-label="删除档位"
-                      style={{ marginTop: 30 }}
-                      onClick={() => remove(field.name)}
-                    />
-                  </Space>
-                ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add()}>
-                  添加档位
-                </Button>
+      testId="admin-manjian"
+      newLabel="新建满减"
+      newTestId="admin-manjian-new"
+      onNew={() => editor.open('new')}
+      rows={data}
+      loading={isFetching}
+      columns={[
+        {
+          title: '活动',
+          render: (_, a) => (
+            <>
+              <strong>{a.name}</strong> <Tag color={phaseColors[a.phase]}>{a.phase_label}</Tag>
+              <div style={{ color: '#666' }}>
+                {beijingDateTimeText(a.starts_at)} 至 {beijingDateTimeText(a.ends_at)}
               </div>
-            )}
-          </Form.List>
-          <CoverageFields />
-        </Form>
-      </Modal>
-    </Card>
+              <div style={{ color: '#666' }}>范围：{a.coverage_text}</div>
+            </>
+          ),
+        },
+        {
+          title: '档位',
+          width: 160,
+          render: (_, a) => a.tiers.map((t) => <div key={t.amount}>{`满${t.amount}减${t.reduction}`}</div>),
+        },
+        {
+          title: '已付订单 / 优惠 / 销售额',
+          width: 190,
+          render: (_, a) => `${a.orders} 单 / ¥${a.reduction.toFixed(2)} / ¥${a.sales.toFixed(2)}`,
+        },
+        {
+          title: '操作',
+          width: 190,
+          render: (_, a) =>
+            a.phase === 'ended' ? null : (
+              <Space size={4}>
+                <Button type="link" size="small" onClick={() => editor.open(a)}>
+                  编辑
+                </Button>
+                <PauseResumeEnd
+                  paused={!a.is_active}
+                  onAction={(action) => act(a.id, action)}
+                  endConfirm={{ title: '结束后不能恢复，确定结束？' }}
+                />
+              </Space>
+            ),
+        },
+      ]}
+    >
+      <EditorModal
+        editor={editor}
+        noun="满减活动"
+        width={900}
+        initialValues={{
+          tiers: [{ amount: 500, reduction: 20 }],
+          window: [dayjs().startOf('minute'), dayjs().add(30, 'day').startOf('minute')],
+          coverage: { all: true },
+        }}
+      >
+        <Space wrap align="start">
+          <Form.Item name="name" label="活动名称" rules={[{ required: true, message: '请填写活动名称' }]}>
+            <Input maxLength={40} style={{ width: 280 }} data-testid="admin-manjian-name" />
+          </Form.Item>
+          <Form.Item name="window" label="活动时间" rules={[{ required: true, message: '请选择活动时间' }]}>
+            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          </Form.Item>
+        </Space>
+        <Form.List name="tiers">
+          {(fields, { add, remove }) => (
+            <div style={{ marginBottom: 12 }}>
+              {fields.map((field) => (
+                <Space key={field.key} align="start">
+                  <Form.Item
+                    name={[field.name, 'amount']}
+                    label="满（元）"
+                    rules={[{ required: true, message: '请填写满额' }]}
+                  >
+                    <InputNumber min={0.01} precision={2} style={{ width: 140 }} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'reduction']}
+                    label="减（元）"
+                    rules={[{ required: true, message: '请填写减额' }]}
+                  >
+                    <InputNumber min={0.01} precision={2} style={{ width: 140 }} />
+                  </Form.Item>
+                  <Button
+                    type="text"
+                    icon={<MinusCircleOutlined />}
+                    aria-label="删除档位"
+                    style={{ marginTop: 30 }}
+                    onClick={() => remove(field.name)}
+                  />
+                </Space>
+              ))}
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add()}>
+                添加档位
+              </Button>
+            </div>
+          )}
+        </Form.List>
+        <CoverageFields />
+      </EditorModal>
+    </PromotionList>
   );
 }

@@ -1,5 +1,4 @@
 import { beijingDateTimeText } from '@yaocai/domain';
-import { useFeedback } from '@yaocai/web-client/feedback';
 import {
   Button,
   Card,
@@ -7,7 +6,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Radio,
   Select,
   Space,
@@ -18,7 +16,6 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { showFieldErrors } from '../../../lib/form-errors';
 import {
   type AdminReward,
   useAdminRedemptions,
@@ -26,6 +23,7 @@ import {
   useRewards,
   useSaveReward,
 } from '../api/promotion';
+import { EditorModal, useEditor } from '../components/EditorModal';
 
 interface Values {
   kind: 'goods' | 'coupon';
@@ -76,52 +74,33 @@ function Redemptions() {
 
 /** 积分商城 (运营, promotions:write): rewards (goods or coupons) for points, and the redemptions. */
 export default function RewardsPage() {
-  const { message } = useFeedback();
   const { data, isFetching } = useRewards();
-  const save = useSaveReward();
-  const [form] = Form.useForm<Values>();
-  const [editing, setEditing] = useState<AdminReward | 'new' | null>(null);
+  const editor = useEditor<AdminReward, Values>({
+    save: useSaveReward(),
+    toValues: (r) => ({
+      ...r,
+      description: r.description,
+      goods_id: r.goods_id ?? undefined,
+      coupon_id: r.coupon_id ?? undefined,
+      dates: [dayjs(r.starts_on), dayjs(r.ends_on)],
+    }),
+    toBody: (v) => ({
+      kind: v.kind,
+      name: v.name,
+      description: v.description ?? '',
+      goods_id: v.goods_id ?? 0,
+      coupon_id: v.coupon_id ?? 0,
+      points: v.points,
+      stock: v.stock,
+      per_store_limit: v.per_store_limit,
+      starts_on: v.dates[0].format('YYYY-MM-DD'),
+      ends_on: v.dates[1].format('YYYY-MM-DD'),
+      is_active: v.is_active,
+    }),
+  });
   const [word, setWord] = useState('');
   const options = usePromotionOptions(word);
-  const kind = Form.useWatch('kind', form);
-
-  const open = (r: AdminReward | 'new') => {
-    form.resetFields();
-    if (r !== 'new')
-      form.setFieldsValue({
-        ...r,
-        description: r.description,
-        goods_id: r.goods_id ?? undefined,
-        coupon_id: r.coupon_id ?? undefined,
-        dates: [dayjs(r.starts_on), dayjs(r.ends_on)],
-      });
-    setEditing(r);
-  };
-  const submit = async () => {
-    const v = await form.validateFields();
-    try {
-      await save.mutateAsync({
-        id: editing === 'new' || editing === null ? null : editing.id,
-        body: {
-          kind: v.kind,
-          name: v.name,
-          description: v.description ?? '',
-          goods_id: v.goods_id ?? 0,
-          coupon_id: v.coupon_id ?? 0,
-          points: v.points,
-          stock: v.stock,
-          per_store_limit: v.per_store_limit,
-          starts_on: v.dates[0].format('YYYY-MM-DD'),
-          ends_on: v.dates[1].format('YYYY-MM-DD'),
-          is_active: v.is_active,
-        },
-      });
-      message.success('已保存');
-      setEditing(null);
-    } catch (error) {
-      showFieldErrors(form, error);
-    }
-  };
+  const kind = Form.useWatch('kind', editor.form);
 
   return (
     <Card title="积分商城" data-testid="admin-rewards">
@@ -134,7 +113,7 @@ export default function RewardsPage() {
               <>
                 <Button
                   type="primary"
-                  onClick={() => open('new')}
+                  onClick={() => editor.open('new')}
                   style={{ marginBottom: 12 }}
                   data-testid="admin-reward-new"
                 >
@@ -167,7 +146,7 @@ export default function RewardsPage() {
                       title: '操作',
                       width: 80,
                       render: (_, r) => (
-                        <Button type="link" size="small" onClick={() => open(r)}>
+                        <Button type="link" size="small" onClick={() => editor.open(r)}>
                           编辑
                         </Button>
                       ),
@@ -180,77 +159,67 @@ export default function RewardsPage() {
           { key: 'redemptions', label: '兑换记录', children: <Redemptions /> },
         ]}
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? '新增礼品' : '编辑礼品'}
-        okText="保存"
-        onOk={submit}
-        confirmLoading={save.isPending}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
-        forceRender
+      <EditorModal
+        editor={editor}
+        noun="礼品"
+        newVerb="新增"
+        initialValues={{
+          kind: 'goods',
+          per_store_limit: 1,
+          is_active: true,
+          dates: [dayjs(), dayjs().add(30, 'day')],
+        }}
       >
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={{
-            kind: 'goods',
-            per_store_limit: 1,
-            is_active: true,
-            dates: [dayjs(), dayjs().add(30, 'day')],
-          }}
-        >
-          <Form.Item name="kind" label="礼品类型">
-            <Radio.Group
-              options={[
-                { value: 'goods', label: '实物商品（生成0元订单发货）' },
-                { value: 'coupon', label: '优惠券（立即发放）' },
-              ]}
+        <Form.Item name="kind" label="礼品类型">
+          <Radio.Group
+            options={[
+              { value: 'goods', label: '实物商品（生成0元订单发货）' },
+              { value: 'coupon', label: '优惠券（立即发放）' },
+            ]}
+          />
+        </Form.Item>
+        {kind === 'coupon' ? (
+          <Form.Item name="coupon_id" label="优惠券" rules={[{ required: true, message: '请选择优惠券' }]}>
+            <Select options={(options.data?.coupons ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+          </Form.Item>
+        ) : (
+          <Form.Item name="goods_id" label="商品" rules={[{ required: true, message: '请选择商品' }]}>
+            <Select
+              showSearch
+              filterOption={false}
+              onSearch={setWord}
+              placeholder="输入名称、拼音或批准文号搜索在售商品"
+              options={(options.data?.goods ?? []).map((g) => ({
+                value: g.id,
+                label: `${g.name} ${g.spec}`,
+              }))}
             />
           </Form.Item>
-          {kind === 'coupon' ? (
-            <Form.Item name="coupon_id" label="优惠券" rules={[{ required: true, message: '请选择优惠券' }]}>
-              <Select options={(options.data?.coupons ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-            </Form.Item>
-          ) : (
-            <Form.Item name="goods_id" label="商品" rules={[{ required: true, message: '请选择商品' }]}>
-              <Select
-                showSearch
-                filterOption={false}
-                onSearch={setWord}
-                placeholder="输入名称、拼音或批准文号搜索在售商品"
-                options={(options.data?.goods ?? []).map((g) => ({
-                  value: g.id,
-                  label: `${g.name} ${g.spec}`,
-                }))}
-              />
-            </Form.Item>
-          )}
-          <Form.Item name="name" label="礼品名称" rules={[{ required: true, message: '请填写礼品名称' }]}>
-            <Input maxLength={40} />
+        )}
+        <Form.Item name="name" label="礼品名称" rules={[{ required: true, message: '请填写礼品名称' }]}>
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item name="description" label="说明">
+          <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+        <Space wrap>
+          <Form.Item name="points" label="所需积分" rules={[{ required: true, message: '请填写所需积分' }]}>
+            <InputNumber min={1} precision={0} />
           </Form.Item>
-          <Form.Item name="description" label="说明">
-            <Input.TextArea rows={2} maxLength={200} />
+          <Form.Item name="stock" label="库存" rules={[{ required: true, message: '请填写库存' }]}>
+            <InputNumber min={0} precision={0} />
           </Form.Item>
-          <Space wrap>
-            <Form.Item name="points" label="所需积分" rules={[{ required: true, message: '请填写所需积分' }]}>
-              <InputNumber min={1} precision={0} />
-            </Form.Item>
-            <Form.Item name="stock" label="库存" rules={[{ required: true, message: '请填写库存' }]}>
-              <InputNumber min={0} precision={0} />
-            </Form.Item>
-            <Form.Item name="per_store_limit" label="每店限兑">
-              <InputNumber min={1} precision={0} />
-            </Form.Item>
-            <Form.Item name="is_active" label="启用" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Space>
-          <Form.Item name="dates" label="兑换日期" rules={[{ required: true, message: '请选择兑换日期' }]}>
-            <DatePicker.RangePicker />
+          <Form.Item name="per_store_limit" label="每店限兑">
+            <InputNumber min={1} precision={0} />
           </Form.Item>
-        </Form>
-      </Modal>
+          <Form.Item name="is_active" label="启用" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+        <Form.Item name="dates" label="兑换日期" rules={[{ required: true, message: '请选择兑换日期' }]}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+      </EditorModal>
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReviewQueueQuery } from '@yaocai/domain';
-import { Badge, Card, Input, Table, Tabs } from 'antd';
+import { Badge, Card, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PagedTable } from '../../../components/PagedTable';
 import { useReviewQueue } from '../api/review';
 import { formatTime, reviewStatusLabels } from '../review-labels';
 
@@ -9,10 +10,12 @@ type Status = NonNullable<ReviewQueueQuery['status']>;
 
 /** The qualification review queue (质管): companies by review state, oldest submission first. */
 export default function ReviewQueuePage() {
-  const [q, setQ] = useState<ReviewQueueQuery & { status: Status; page: number }>({
-    status: 'pending',
-    page: 1,
-  });
+  const [q, setQ] = useState<Omit<ReviewQueueQuery, 'page' | 'page_size'> & { status: Status; page: number }>(
+    {
+      status: 'pending',
+      page: 1,
+    },
+  );
   const { data, isLoading } = useReviewQueue(q);
   return (
     <Card title="会员资质审核" data-testid="admin-review-queue">
@@ -32,17 +35,11 @@ export default function ReviewQueuePage() {
           />
         }
       />
-      <Table
-        rowKey="id"
-        size="small"
+      <PagedTable
         loading={isLoading}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: q.page,
-          total: data?.total ?? 0,
-          pageSize: 20,
-          onChange: (page) => setQ({ ...q, page }),
-        }}
+        query={q}
+        onQuery={setQ}
+        data={data}
         columns={[
           {
             title: '企业名称',
