@@ -74,6 +74,16 @@ describe('e-invoices', () => {
     await row.getByTestId('admin-invoice-issue').click();
     await console_.getByRole('button', { name: '开 具' }).click();
     await console_.getByText('发票已开具，门店会收到消息').waitFor();
+    // The queue's filters: 已开票 lists it; a search for its order number finds it, another not.
+    await console_.getByText('已开票', { exact: true }).click();
+    await row.getByText('91330108MA2H3K5X7Q').waitFor();
+    const search = console_.getByPlaceholder('订单号、抬头、发票号码、门店或手机号');
+    await search.fill(orderNo);
+    await search.press('Enter');
+    await expect.poll(() => console_.getByRole('row').filter({ hasText: orderNo }).count()).toBe(1);
+    await search.fill('不存在的订单号');
+    await search.press('Enter');
+    await row.waitFor({ state: 'detached' });
     await context.close();
 
     // The store is told, and its PDF is the special VAT invoice with its tax number.
