@@ -20,6 +20,7 @@ export const LIST_PARAM_KEYS = [
 export type ListFilters = Partial<Pick<GoodsListQuery, (typeof LIST_PARAM_KEYS)[number]>>;
 
 const PG_INT_MAX = 2_147_483_647;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /** A number as `z.coerce.number()` reads it, kept when it is an integer within the bounds. */
