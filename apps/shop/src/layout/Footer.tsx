@@ -46,11 +46,11 @@ export function Footer() {
         </div>
         <div className="sh-footer__qr">
           <figure>
-            <QrImage value={targets.wechat} label="公众号二维码" size={96} />
+            <QrImage value={targets.wechat} label="公众号二维码" size={96} whenSeen />
             <figcaption>关注公众号</figcaption>
           </figure>
           <figure>
-            <QrImage value={targets.app} label="手机APP下载二维码" size={96} />
+            <QrImage value={targets.app} label="手机APP下载二维码" size={96} whenSeen />
             <figcaption>下载手机APP</figcaption>
           </figure>
         </div>
