@@ -14,7 +14,12 @@ import { ListToolbar } from './ListToolbar';
 
 // antd's Table is the largest component the shop uses: only the table view loads it.
 const GoodsTable = lazy(() => import('./GoodsTable').then((m) => ({ default: m.GoodsTable })));
-const loadingList = <Skeleton active paragraph={{ rows: 8 }} />;
+// A screen tall, like the page stand-ins: the footer stays below the fold until the goods come.
+const loadingList = (
+  <div style={{ minHeight: '100vh' }}>
+    <Skeleton active paragraph={{ rows: 8 }} />
+  </div>
+);
 // The pager (with its size select and jump box: antd's Select and Input) sits below the results:
 // its code loads when the buyer scrolls near it.
 const ListPagination = lazy(() => import('./ListPagination'));
