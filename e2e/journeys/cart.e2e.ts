@@ -170,12 +170,16 @@ describe.sequential('cart journey', () => {
   it('deletes with confirmation, down to the empty cart', async () => {
     await expect.poll(() => lines().count()).toBe(2);
     await lines().first().getByTestId('cart-delete').click();
-    await page.getByText('确定删除该商品吗?').waitFor();
+    // The confirm dialog loads lazily: wait for it before clicking in it.
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定删除该商品吗?' });
+    await confirm.waitFor();
     await h.shot(page, 'cart-delete-confirm');
-    await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => lines().count()).toBe(1);
+    await confirm.waitFor({ state: 'detached' });
     await lines().first().getByTestId('cart-delete').click();
-    await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('购物车空空如也~').first().waitFor();
     await expect.poll(async () => (await page.getByTestId('header-cart').textContent()) ?? '').toContain('0');
     await h.shot(page, 'cart-empty');

@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressOptions } from './http';
+import { httpPlugin } from './http';
 import { spaPlugin } from './spa';
 
 /** Both SPAs' builds as Vite and its precompress plugin write them: assets with .br and .gz beside. */
@@ -27,7 +26,7 @@ beforeAll(async () => {
   writeDist(path.join(root, 'shop'));
   writeDist(path.join(root, 'admin'));
   app = Fastify();
-  await app.register(compress, compressOptions);
+  await app.register(httpPlugin);
   await app.register(spaPlugin, { shopDist: path.join(root, 'shop'), adminDist: path.join(root, 'admin') });
   await app.ready();
 });
@@ -64,4 +63,26 @@ describe('built SPA assets', () => {
       expect(res.headers['content-type']).toContain('text/html');
     }
   });
+
+  it('carry only the subresource security headers; the page carries the document policies', async () => {
+    const asset = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['strict-transport-security']).toBeUndefined();
+    const page = await app.inject({ url: '/list' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it.each(['/assets/gone-123.js', '/admin/assets/gone-123.js'])(
+    'answer 404, not the page, for a chunk that is not there (%s)',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).not.toContain('text/html');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+    },
+  );
 });

@@ -5,6 +5,9 @@ import { ApiCode } from '@yaocai/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Where both SPAs' hashed build files live: served as files, never answered with index.html. */
+export const buildAssetPath = /^\/(admin\/)?assets\//;
+
 export interface SpaOptions {
   shopDist: string;
   adminDist: string;
@@ -69,6 +72,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
         .status(404)
         .send({ code: ApiCode.notFound, message: `接口不存在：${request.method} ${url}`, data: null });
     }
+    // A chunk missing after a deploy must fail as a chunk (the SPA's import error), not arrive as HTML.
+    if (buildAssetPath.test(url))
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     if ((url === '/admin' || url.startsWith('/admin/')) && adminIndex) return sendIndex(reply, adminIndex);
     if (shopIndex) return sendIndex(reply, shopIndex);
     return reply

@@ -8,12 +8,23 @@ const QrCodeSvg = lazy(() => import('./QrCodeSvg'));
 /**
  * A QR code drawn locally as SVG (public account or app download): one image named `label`
  * (antd's SVG has an img role and no name, so it is hidden from assistive technology). The QR
- * encoder is loaded when the code comes near the viewport (the footer's, a popover's on opening);
- * its box keeps its size meanwhile.
+ * encoder is loaded when the code comes near the viewport (a popover's on opening) or, with
+ * `whenSeen` (the footer's), once it has been in view for a second: the footer shows for a moment
+ * while a page loads, before the content pushes it down. Its box keeps its size meanwhile.
  */
-export function QrImage({ value, label, size = 110 }: { value: string; label: string; size?: number }) {
+export function QrImage({
+  value,
+  label,
+  size = 110,
+  whenSeen = false,
+}: {
+  value: string;
+  label: string;
+  size?: number;
+  whenSeen?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box);
+  const near = useNearViewport(box, whenSeen ? 0 : 300, whenSeen ? 1000 : 0);
   return (
     <div
       ref={box}

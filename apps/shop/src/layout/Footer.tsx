@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
+import { useNearViewport } from '../lib/near-viewport';
 import { QrImage, useQrTargets } from './AppQr';
 import { footerHelp, useHelpCategories, useLinks, useSite } from './api/site';
 
@@ -11,13 +13,17 @@ const promises = [
 
 /** Footer (spec 1): service promises, help list (first 4 children), licences, notices, QR codes, links. */
 export function Footer() {
-  const help = useHelpCategories();
+  // The help list and the links are fetched when the footer comes near: two calls fewer in every
+  // page's first load (the site settings are the header's too).
+  const box = useRef<HTMLElement>(null);
+  const near = useNearViewport(box);
+  const help = useHelpCategories(near);
   const site = useSite();
-  const links = useLinks();
+  const links = useLinks(near);
   const targets = useQrTargets();
   const footer = site.data?.footer;
   return (
-    <footer className="sh-footer" data-testid="footer">
+    <footer ref={box} className="sh-footer" data-testid="footer">
       <div className="sh-footer__promises">
         <div className="sh-container sh-footer__promise-row">
           {promises.map(([icon, title, text]) => (
@@ -46,11 +52,11 @@ export function Footer() {
         </div>
         <div className="sh-footer__qr">
           <figure>
-            <QrImage value={targets.wechat} label="公众号二维码" size={96} />
+            <QrImage value={targets.wechat} label="公众号二维码" size={96} whenSeen />
             <figcaption>关注公众号</figcaption>
           </figure>
           <figure>
-            <QrImage value={targets.app} label="手机APP下载二维码" size={96} />
+            <QrImage value={targets.app} label="手机APP下载二维码" size={96} whenSeen />
             <figcaption>下载手机APP</figcaption>
           </figure>
         </div>

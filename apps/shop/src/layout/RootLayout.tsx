@@ -53,7 +53,8 @@ function useLoginFlagReload() {
 function RequireLogin() {
   const { user, isPending } = useUserBase(true);
   const location = useLocation();
-  if (isPending && !user.show) return null;
+  // The same screen-tall stand-in as a page's code loading: the footer stays below the fold.
+  if (isPending && !user.show) return <div className="sh-page-loading" />;
   if (!user.is_login)
     return <Navigate to={loginRedirectTarget(`${location.pathname}${location.search}`)} replace />;
   return <Outlet />;

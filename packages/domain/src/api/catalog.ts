@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { goodsTags } from '../catalog/scope';
+import { goodsSorts, goodsTags } from '../catalog/scope';
 import { idList, optionalRecordId, PG_INT_MAX, recordId, singleLineText } from './input';
 
 /**
@@ -86,16 +86,8 @@ export const goodsDetail = goodsSummary.extend({
 });
 export type GoodsDetail = z.infer<typeof goodsDetail>;
 
-/** expiry_desc: longest shelf life first; expiry_asc: nearest expiry first (goods without one last). */
-export const goodsSort = z.enum([
-  'default',
-  'sales',
-  'price_asc',
-  'price_desc',
-  'newest',
-  'expiry_desc',
-  'expiry_asc',
-]);
+/** Goods without an expiry date sort last under both expiry orders. */
+export const goodsSort = z.enum(goodsSorts);
 
 /** GET /api/goods/list query. Numbers arrive as strings from the URL. */
 export const goodsListQuery = z.object({

@@ -34,6 +34,17 @@ export const companyTypes = [
 export const goodsTags = ['优', '秒', '满', '换购', '赠', '特', '新'] as const;
 export type GoodsTag = (typeof goodsTags)[number];
 
+/** The orders of the goods list; expiry_desc: longest shelf life first; expiry_asc: nearest expiry first. */
+export const goodsSorts = [
+  'default',
+  'sales',
+  'price_asc',
+  'price_desc',
+  'newest',
+  'expiry_desc',
+  'expiry_asc',
+] as const;
+
 export const zones = {
   yx: '优选专区',
   zyyp: '中药饮片',

@@ -10,7 +10,8 @@ export const fetchSite = () => http.get<SiteInfo>('/api/global/site', { silent: 
 export const useSite = () => useQuery({ queryKey: queryKeys.site, queryFn: fetchSite, staleTime: long });
 
 export const fetchLinks = () => http.get<LinkItem[]>('/api/global/links', { silent: true });
-export const useLinks = () => useQuery({ queryKey: queryKeys.links, queryFn: fetchLinks, staleTime: long });
+export const useLinks = (enabled = true) =>
+  useQuery({ queryKey: queryKeys.links, queryFn: fetchLinks, staleTime: long, enabled });
 
 export const fetchTopAds = () => http.get<AdItem[]>('/api/focus/top', { silent: true });
 export const useTopAds = (enabled: boolean) =>
@@ -18,8 +19,8 @@ export const useTopAds = (enabled: boolean) =>
 
 export const fetchHelpCategories = () =>
   http.get<HelpCategory[]>('/api/article/category', { params: { category_id: 3 }, silent: true });
-export const useHelpCategories = () =>
-  useQuery({ queryKey: queryKeys.helpCategories, queryFn: fetchHelpCategories, staleTime: long });
+export const useHelpCategories = (enabled = true) =>
+  useQuery({ queryKey: queryKeys.helpCategories, queryFn: fetchHelpCategories, staleTime: long, enabled });
 
 /** Footer help list: the first 4 children of each help category (spec 9). */
 export const FOOTER_HELP_CHILDREN = 4;

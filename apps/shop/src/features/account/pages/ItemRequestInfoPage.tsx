@@ -1,6 +1,7 @@
 import { FileThumbs } from '@yaocai/web-client/files';
-import { Button, Card, Descriptions, Result, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Result, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
 import { useItemRequest } from '../api/item-requests';
 import { dateTime, statusColor } from './ItemRequestsPage';
 
@@ -20,7 +21,7 @@ export default function ItemRequestInfoPage() {
         }
       />
     );
-  if (!r) return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (!r) return <PageLoading />;
   return (
     <Card
       className="sh-container sh-page"

@@ -1,5 +1,7 @@
 import type { CartState } from '@yaocai/domain';
-import { Button, Checkbox, Popconfirm } from 'antd';
+import { Button } from 'antd';
+import { LightCheckbox } from '../../../components/LightCheckbox';
+import { useConfirmDelete } from './confirm-delete';
 import { yuan } from './format';
 
 interface Props {
@@ -22,29 +24,27 @@ export function CartFooter({
   onCopy,
   onCheckout,
 }: Props) {
+  const confirmDelete = useConfirmDelete();
   const s = state.summary;
   const hidden = state.price_visibility !== 'visible';
   return (
     <div className="yc-cart-foot" data-testid="cart-footer">
-      <Checkbox
+      <LightCheckbox
         checked={s.all_selected}
         indeterminate={s.selected_count > 0 && !s.all_selected}
         disabled={busy || s.selectable_count === 0}
-        onChange={(e) => onSelectAll(e.target.checked)}
+        onChange={onSelectAll}
       >
         全选
-      </Checkbox>
-      <Popconfirm
-        title="确定删除选中的商品吗?"
-        okText="确定"
-        cancelText="取消"
+      </LightCheckbox>
+      <Button
+        type="link"
         disabled={s.selected_count === 0}
-        onConfirm={onDeleteSelected}
+        data-testid="cart-batch-delete"
+        onClick={() => confirmDelete('确定删除选中的商品吗?', onDeleteSelected)}
       >
-        <Button type="link" disabled={s.selected_count === 0} data-testid="cart-batch-delete">
-          删除选中
-        </Button>
-      </Popconfirm>
+        删除选中
+      </Button>
       <Button type="link" disabled={s.selected_count === 0} onClick={onCopy} data-testid="cart-copy">
         复制到其他门店
       </Button>

@@ -1,7 +1,9 @@
 import type { CartLine as Line } from '@yaocai/domain';
-import { Button, Checkbox, Popconfirm, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
+import { LightCheckbox } from '../../../components/LightCheckbox';
 import { CartStepper } from './CartStepper';
+import { useConfirmDelete } from './confirm-delete';
 import { yuan } from './format';
 
 interface Props {
@@ -17,6 +19,7 @@ interface Props {
 /** One cart line: selection, goods, the ladder tier in effect and the next one, stepper, amount. */
 export function CartLine({ line, priceTip, busy, onSelect, onQuantity, onDelete }: Props) {
   const g = line.goods;
+  const confirmDelete = useConfirmDelete();
   const blocked = line.unselected_reason !== null;
   return (
     <div
@@ -24,11 +27,11 @@ export function CartLine({ line, priceTip, busy, onSelect, onQuantity, onDelete 
       data-testid="cart-line"
       data-line-id={line.id}
     >
-      <Checkbox
-        aria-label={`选择${g.name}`}
+      <LightCheckbox
+        ariaLabel={`选择${g.name}`}
         checked={line.is_selected}
         disabled={blocked || busy}
-        onChange={(e) => onSelect(e.target.checked)}
+        onChange={onSelect}
       />
       <img className="yc-cart-line__img" src={g.goods_image[0]?.list} alt={g.name} width={80} height={80} />
       <div className="yc-cart-line__info">
@@ -135,11 +138,14 @@ export function CartLine({ line, priceTip, busy, onSelect, onQuantity, onDelete 
           <div className="yc-muted">满减分摊 -{yuan(line.reduction_share)}</div>
         )}
       </div>
-      <Popconfirm title="确定删除该商品吗?" okText="确定" cancelText="取消" onConfirm={onDelete}>
-        <Button type="link" size="small" data-testid="cart-delete">
-          删除
-        </Button>
-      </Popconfirm>
+      <Button
+        type="link"
+        size="small"
+        data-testid="cart-delete"
+        onClick={() => confirmDelete('确定删除该商品吗?', onDelete)}
+      >
+        删除
+      </Button>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { clampQuantity, type QuantityRule, stepQuantity } from '@yaocai/domain';
-import { Button, InputNumber, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { QuantityInput } from '../../../components/QuantityInput';
 
 interface Props {
   value: number;
@@ -32,17 +33,14 @@ export function CartStepper({ value, rule, disabled, onCommit }: Props) {
         disabled={disabled || down >= value}
         onClick={() => commit(down)}
       />
-      <InputNumber
-        aria-label="购买数量"
-        data-testid="cart-quantity"
-        controls={false}
-        precision={0}
-        style={{ width: 64 }}
+      <QuantityInput
+        testId="cart-quantity"
+        size="small"
+        width={64}
         value={draft}
         disabled={disabled}
-        onChange={(next) => setDraft(typeof next === 'number' ? next : null)}
-        onBlur={() => commit(draft ?? value)}
-        onPressEnter={() => commit(draft ?? value)}
+        onType={setDraft}
+        onDone={() => commit(draft ?? value)}
       />
       <Button
         aria-label="增加"

@@ -1,8 +1,9 @@
 import { CART_FILTER_ALL, type CheckoutProblem } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Empty, Segmented, Spin } from 'antd';
+import { Alert, Button, Empty, Segmented } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
 import { useDeleteCartLines } from '../api/cart-batch-delete';
 import { useSelectCartLines } from '../api/cart-batch-select';
 import { checkoutProblems, useCheckout } from '../api/cart-checkout';
@@ -53,7 +54,7 @@ export default function CartPage() {
     <div className="yc-page yc-cart" data-testid="cart-page">
       <CartSteps current={1} />
       {list.isPending ? (
-        <Spin style={{ display: 'block', margin: '80px auto' }} />
+        <PageLoading />
       ) : !state || (state.summary.line_count === 0 && filters === CART_FILTER_ALL) ? (
         <Empty className="yc-cart-empty" description="购物车空空如也~" data-testid="cart-empty">
           <Link to="/list">

@@ -1,5 +1,6 @@
 import type { CategoryMenuItem, GoodsListQuery } from '@yaocai/domain';
-import { Input } from 'antd';
+import { Button } from 'antd';
+import '../../../components/light-controls.css';
 import { useCatalogMenus } from '../api/catalog-menus';
 import type { ListFilters } from '../lib/list-params';
 import { CategoryRows } from './CategoryRows';
@@ -44,16 +45,29 @@ export function FilterBar({ filters, fixed, onChange, menu = 'category', categor
       )}
       <div className="yc-filter-row">
         <span className="yc-filter-label">生产厂家：</span>
-        <Input.Search
+        <form
           key={filters.sccj ?? ''}
-          size="small"
-          style={{ width: 260 }}
-          placeholder="输入厂家名称筛选"
-          defaultValue={filters.sccj}
-          allowClear
-          enterButton="筛选"
-          onSearch={(value) => onChange({ sccj: value.trim() || undefined })}
-        />
+          aria-label="按生产厂家筛选"
+          className="yc-inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const value = new FormData(e.currentTarget).get('sccj');
+            onChange({ sccj: String(value ?? '').trim() || undefined });
+          }}
+        >
+          <input
+            className="yc-input yc-input-small"
+            type="search"
+            name="sccj"
+            aria-label="生产厂家"
+            placeholder="输入厂家名称筛选"
+            defaultValue={filters.sccj}
+            style={{ width: 200 }}
+          />
+          <Button size="small" type="primary" htmlType="submit">
+            筛选
+          </Button>
+        </form>
       </div>
       <div className="yc-filter-row">
         <span className="yc-filter-label">商品标签：</span>

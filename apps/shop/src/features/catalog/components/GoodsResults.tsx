@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GoodsListData, GoodsListQuery } from '@yaocai/domain';
-import { Empty, Pagination, Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Empty, Skeleton } from 'antd';
+import { type ComponentProps, lazy, Suspense, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNearViewport } from '../../../lib/near-viewport';
 import { type GoodsListParams, useGoodsList } from '../api/goods-list';
 import { readListFilters, withListFilters } from '../lib/list-params';
 import { currentView } from '../lib/list-view';
@@ -13,7 +14,29 @@ import { ListToolbar } from './ListToolbar';
 
 // antd's Table is the largest component the shop uses: only the table view loads it.
 const GoodsTable = lazy(() => import('./GoodsTable').then((m) => ({ default: m.GoodsTable })));
-const loadingList = <Skeleton active paragraph={{ rows: 8 }} />;
+// A screen tall, like the page stand-ins: the footer stays below the fold until the goods come.
+const loadingList = (
+  <div style={{ minHeight: '100vh' }}>
+    <Skeleton active paragraph={{ rows: 8 }} />
+  </div>
+);
+// The pager (with its size select and jump box: antd's Select and Input) sits below the results:
+// its code loads when the buyer scrolls near it.
+const ListPagination = lazy(() => import('./ListPagination'));
+
+function PaginationWhenNear(props: ComponentProps<typeof ListPagination>) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  return (
+    <div ref={box} style={{ marginTop: 16, minHeight: 32 }}>
+      {near && (
+        <Suspense fallback={null}>
+          <ListPagination {...props} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 interface Props {
   /** Filters fixed by the route (zone, brand, category of the path); they win over the URL. */
@@ -102,15 +125,11 @@ export function GoodsResults({
         </div>
       )}
       {(list.data?.total ?? 0) > 0 && (
-        <Pagination
-          style={{ marginTop: 16, textAlign: 'center', justifyContent: 'center' }}
+        <PaginationWhenNear
           current={list.data?.page ?? query.page ?? 1}
           pageSize={list.data?.page_size ?? query.page_size}
           total={list.data?.total ?? 0}
-          showSizeChanger
-          pageSizeOptions={[20, 30, 60, 100]}
-          showQuickJumper
-          showTotal={(total) => `共 ${total}${list.data?.total_capped ? '+' : ''} 件`}
+          capped={list.data?.total_capped}
           onChange={(page, pageSize) => {
             if (pathPage && pageSize === query.page_size) pathPage.go(page);
             else change({ page, page_size: pageSize === query.page_size ? filters.page_size : pageSize });

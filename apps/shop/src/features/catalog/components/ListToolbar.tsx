@@ -1,11 +1,13 @@
 import { AppstoreOutlined, BarsOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { GoodsListQuery } from '@yaocai/domain';
-import { Button, Checkbox, InputNumber, Radio, Select, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import '../../../components/light-controls.css';
 import type { ListFilters } from '../lib/list-params';
 import { currentView, LIST_VIEWS, type ListView, viewHref } from '../lib/list-view';
+import { Chip } from './Chip';
 
 const sorts: { value: GoodsListQuery['sort']; label: string }[] = [
   { value: 'default', label: '综合' },
@@ -39,62 +41,89 @@ interface Props {
   onChange: (changes: Record<string, string | number | undefined>) => void;
 }
 
-/** Sort, in-stock, price range and the card/table/text view switch. */
+/** A price bound typed in yuan (empty: no bound). */
+function PriceBox({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <input
+      className="yc-input yc-input-small"
+      type="number"
+      min={0}
+      step="any"
+      aria-label={label}
+      placeholder={`¥${label.slice(-2)}`}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      style={{ width: 72 }}
+    />
+  );
+}
+
+const yuanOrUndefined = (text: string) => {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+
+/**
+ * Sort, in-stock, price range and the card/table/text view switch: native controls (chips, a
+ * select, a checkbox, number boxes), so the list's first load does without antd's form controls.
+ */
 export function ListToolbar({ filters, total, capped, onChange }: Props) {
   const location = useLocation();
   const [search] = useSearchParams();
   const view = currentView(location.pathname, search);
-  const [min, setMin] = useState<number | null>(filters.min_price ?? null);
-  const [max, setMax] = useState<number | null>(filters.max_price ?? null);
+  const [min, setMin] = useState(filters.min_price?.toString() ?? '');
+  const [max, setMax] = useState(filters.max_price?.toString() ?? '');
+  const sort = filters.sort ?? 'default';
   return (
     <div className="yc-toolbar">
-      <Radio.Group
-        size="small"
-        optionType="button"
-        value={filters.sort ?? 'default'}
-        options={sorts}
-        onChange={(e) => onChange({ sort: e.target.value })}
-      />
+      <fieldset className="yc-plain-group" aria-label="排序">
+        {sorts.map((s) => (
+          <Chip key={s.value} on={sort === s.value} onClick={() => onChange({ sort: s.value })}>
+            {s.label}
+          </Chip>
+        ))}
+      </fieldset>
       <Space size={4}>
-        <InputNumber
-          size="small"
-          min={0}
-          placeholder="¥最低"
-          value={min}
-          onChange={setMin}
-          style={{ width: 72 }}
-        />
+        <PriceBox label="价格最低" value={min} onChange={setMin} />
         -
-        <InputNumber
-          size="small"
-          min={0}
-          placeholder="¥最高"
-          value={max}
-          onChange={setMax}
-          style={{ width: 72 }}
-        />
+        <PriceBox label="价格最高" value={max} onChange={setMax} />
         <Button
           size="small"
-          onClick={() => onChange({ min_price: min ?? undefined, max_price: max ?? undefined })}
+          onClick={() => onChange({ min_price: yuanOrUndefined(min), max_price: yuanOrUndefined(max) })}
         >
           确定
         </Button>
       </Space>
-      <Select
-        size="small"
+      <select
+        className="yc-input yc-input-small"
         aria-label="效期"
         value={filters.shelf_months ?? 0}
-        options={shelfOptions}
-        onChange={(months: number) => onChange({ shelf_months: months || undefined })}
+        onChange={(e) => onChange({ shelf_months: Number(e.target.value) || undefined })}
         style={{ width: 136 }}
         data-testid="list-shelf-months"
-      />
-      <Checkbox
-        checked={filters.in_stock === 1}
-        onChange={(e) => onChange({ in_stock: e.target.checked ? 1 : undefined })}
       >
+        {shelfOptions.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <label className="yc-check">
+        <input
+          type="checkbox"
+          checked={filters.in_stock === 1}
+          onChange={(e) => onChange({ in_stock: e.target.checked ? 1 : undefined })}
+        />
         仅看有货
-      </Checkbox>
+      </label>
       <span className="yc-spacer" />
       <span className="yc-muted">
         共{' '}

@@ -1,6 +1,7 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { clampQuantity, type QuantityRule, quantityBounds, stepQuantity } from '@yaocai/domain';
-import { Button, InputNumber, Space } from 'antd';
+import { Button, Space } from 'antd';
+import { QuantityInput } from '../../../components/QuantityInput';
 
 interface Props {
   value: number;
@@ -25,22 +26,16 @@ export function QuantityStepper({ value, onChange, rule, size = 'middle', disabl
         disabled={disabled || none || value <= min}
         onClick={() => onChange(stepQuantity(value, -1, rule))}
       />
-      <InputNumber
-        aria-label="购买数量"
-        data-testid="quantity-input"
-        style={{ width: size === 'small' ? 56 : 72, textAlign: 'center' }}
-        controls={false}
+      <QuantityInput
+        testId="quantity-input"
+        size={size}
+        width={size === 'small' ? 56 : 72}
         value={value}
-        min={none ? 0 : min}
-        max={Number.isFinite(max) ? max : undefined}
-        step={step}
-        precision={0}
         disabled={disabled || none}
-        onChange={(next) => {
-          if (typeof next === 'number') onChange(next);
+        onType={(next) => {
+          if (next !== null) onChange(next);
         }}
-        onBlur={() => onChange(clampQuantity(value, rule))}
-        onPressEnter={() => onChange(clampQuantity(value, rule))}
+        onDone={() => onChange(clampQuantity(value, rule))}
       />
       <Button
         aria-label="增加"

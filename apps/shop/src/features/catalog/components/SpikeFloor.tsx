@@ -83,11 +83,16 @@ function SlotBody({ slot, now }: { slot: SpikeSlotView; now: number }) {
   );
 }
 
+/** The floor's height with one slot of goods: kept while it loads, so the floors below stay put. */
+const FLOOR_HEIGHT = 468;
+
 /** The home page's 秒杀 floor: one tab per slot, its countdown on the server clock, the goods. */
 export function SpikeFloor() {
   const spike = useSpike();
   const now = useServerNow();
   const [active, setActive] = useState<string>();
+  if (spike.isPending)
+    return <section className="yc-section" aria-hidden="true" style={{ minHeight: FLOOR_HEIGHT }} />;
   const slots = (spike.data?.slots ?? []).filter((s) => s.end_time > now && s.goods.length > 0);
   if (slots.length === 0) return null;
   return (

@@ -1,10 +1,58 @@
+import { goodsListQuery } from '@yaocai/domain';
 import { describe, expect, it } from 'vitest';
-import { readListFilters, withListFilters } from './list-params';
+import { LIST_PARAM_KEYS, readListFilters, withListFilters } from './list-params';
 
 describe('list filters in the URL', () => {
   it('reads valid filters and drops invalid ones one by one', () => {
     const search = new URLSearchParams('keywords=amxl&type=1&page=3&in_stock=1&sort=bogus&min_price=-1');
     expect(readListFilters(search)).toEqual({ keywords: 'amxl', type: 1, page: 3, in_stock: 1 });
+  });
+
+  // The readers are written by hand (no zod in the list's first load): they must keep exactly what
+  // the contract's schema keeps, so the shop never sends a filter the server refuses.
+  const samples = [
+    '0',
+    '1',
+    '2',
+    '-1',
+    '1.5',
+    ' 3 ',
+    '1e2',
+    '0x10',
+    '60',
+    '61',
+    '100',
+    '101',
+    '10000',
+    '10001',
+    '2147483647',
+    '2147483648',
+    '21474836.47',
+    '21474836.48',
+    'abc',
+    ' ',
+    '  amxl  ',
+    'a\nb',
+    'x'.repeat(100),
+    'x'.repeat(101),
+    '新',
+    '换购',
+    '优秀',
+    'sales',
+    'price_asc',
+    'expiry_asc',
+    'bogus',
+    'Infinity',
+    'NaN',
+  ];
+  it.each(LIST_PARAM_KEYS)('keeps the values the contract keeps (%s)', (key) => {
+    for (const raw of samples) {
+      const parsed = goodsListQuery.shape[key].safeParse(raw);
+      const expected = parsed.success && parsed.data !== undefined ? { [key]: parsed.data } : {};
+      expect(readListFilters(new URLSearchParams({ [key]: raw })), `${key}=${JSON.stringify(raw)}`).toEqual(
+        expected,
+      );
+    }
   });
 
   it('ignores unknown keys and empty values', () => {

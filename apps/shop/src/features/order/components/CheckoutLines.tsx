@@ -1,5 +1,6 @@
 import type { CheckoutLineView, CheckoutPreview } from '@yaocai/domain';
-import { Card, Table, Tag } from 'antd';
+import { Card, Tag } from 'antd';
+import { PlainTable } from '../../../components/PlainTable';
 import { yuan } from './Amounts';
 import { LineKindTag } from './LineKindTag';
 
@@ -37,15 +38,13 @@ export function CheckoutLines({ groups }: { groups: CheckoutPreview['groups'] })
           title={`发货仓库：${g.warehouse_name}`}
           style={{ marginTop: 12 }}
         >
-          <Table
-            rowKey="cart_id"
-            size="small"
-            pagination={false}
-            dataSource={g.lines}
+          <PlainTable
+            rowKey={(l) => l.cart_id}
+            rows={g.lines}
             columns={[
               {
                 title: '商品',
-                render: (_, l) => (
+                render: (l) => (
                   <div>
                     <strong>{l.name}</strong> {l.ephedrine && <Tag color="red">含麻</Tag>}
                     <div style={{ color: '#707070' }}>
@@ -55,15 +54,10 @@ export function CheckoutLines({ groups }: { groups: CheckoutPreview['groups'] })
                   </div>
                 ),
               },
-              { title: '单价', dataIndex: 'price', render: yuan, width: 110 },
-              { title: '数量', render: (_, l) => `${l.quantity}${l.unit}`, width: 90 },
-              {
-                title: '优惠',
-                dataIndex: 'reduction',
-                render: (v: number) => (v > 0 ? `-${yuan(v)}` : '-'),
-                width: 100,
-              },
-              { title: '小计', dataIndex: 'payable', render: yuan, width: 120 },
+              { title: '单价', render: (l) => yuan(l.price), width: 110 },
+              { title: '数量', render: (l) => `${l.quantity}${l.unit}`, width: 90 },
+              { title: '优惠', render: (l) => (l.reduction > 0 ? `-${yuan(l.reduction)}` : '-'), width: 100 },
+              { title: '小计', render: (l) => yuan(l.payable), width: 120 },
             ]}
           />
         </Card>

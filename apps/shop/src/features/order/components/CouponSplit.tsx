@@ -1,5 +1,6 @@
 import type { CheckoutPreview } from '@yaocai/domain';
-import { Collapse, Table, Tag } from 'antd';
+import { Collapse, Tag } from 'antd';
+import { PlainTable } from '../../../components/PlainTable';
 import { yuan } from './Amounts';
 
 /**
@@ -13,21 +14,18 @@ export function CouponSplit({
   return (
     <div style={{ marginBottom: 12 }}>
       {split.length > 0 && (
-        <Table
-          size="small"
-          rowKey="cart_id"
-          pagination={false}
-          data-testid="coupon-split"
-          title={() => '优惠券分摊明细'}
-          dataSource={split}
+        <PlainTable
+          rowKey={(row) => row.cart_id}
+          rows={split}
+          testId="coupon-split"
+          caption="优惠券分摊明细"
           columns={[
-            { title: '商品', dataIndex: 'name' },
-            { title: '参与金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+            { title: '商品', render: (row) => row.name },
+            { title: '参与金额', align: 'right', render: (row) => yuan(row.amount) },
             {
               title: '优惠券分摊',
-              dataIndex: 'share',
               align: 'right',
-              render: (v: number) => <span style={{ color: '#c62828' }}>-{yuan(v)}</span>,
+              render: (row) => <span style={{ color: '#c62828' }}>-{yuan(row.share)}</span>,
             },
           ]}
         />

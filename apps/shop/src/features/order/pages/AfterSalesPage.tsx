@@ -1,6 +1,7 @@
 import { FileThumbs } from '@yaocai/web-client/files';
-import { Card, Descriptions, Result, Spin, Steps } from 'antd';
+import { Card, Descriptions, Result, Steps } from 'antd';
 import { Link, useParams } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
 import { useAfterSale } from '../api/after-sale';
 import { yuan } from '../components/Amounts';
 
@@ -11,7 +12,7 @@ export default function AfterSalesPage() {
   const id = Number(useParams().id);
   const { data: a, isError } = useAfterSale(id);
   if (isError) return <Result status="404" title="售后申请不存在" />;
-  if (!a) return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (!a) return <PageLoading />;
   // Approved: every step is done (the refund went back at once); refused: the last one failed.
   const step = a.status === 'pending' ? 1 : a.status === 'approved' ? 3 : 2;
   return (

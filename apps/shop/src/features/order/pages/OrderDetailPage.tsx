@@ -1,7 +1,8 @@
 import { beijingDateTimeText, formatAddress, invoiceTypeName, type OrderDetailView } from '@yaocai/domain';
-import { Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
+import { Card, Descriptions, Result, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
 import { FirstDocuments } from '../../compliance/FirstDocuments';
 import { useOrderDetail } from '../api/orders';
 import { AfterSaleModal } from '../components/AfterSaleModal';
@@ -87,7 +88,7 @@ export default function OrderDetailPage() {
     if (o && search.get('tab') === 'wl') document.getElementById('wl')?.scrollIntoView();
   }, [o, search]);
   if (isError) return <Result status="404" title="订单不存在" />;
-  if (!o) return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (!o) return <PageLoading />;
   return (
     <div style={{ padding: '16px 0' }} className="sh-container" data-testid="order-detail">
       <Card

@@ -1,7 +1,8 @@
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Descriptions, Result, Spin, Tabs } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
 import { CartSteps } from '../../cart/components';
 import { useBalance } from '../../wallet/api/wallet';
 import { useOrderDetail } from '../api/orders';
@@ -24,7 +25,7 @@ export default function PayPage() {
   const done = usePaymentDone(orderId);
 
   if (!orderId) return <Result status="warning" title="订单不存在" />;
-  if (!order.data) return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (!order.data) return <PageLoading />;
   const o = order.data;
   if (o.status !== 'pending_payment')
     return (

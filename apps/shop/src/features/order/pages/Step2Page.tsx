@@ -1,20 +1,8 @@
 import { type ShippingPaper, shippingPapers } from '@yaocai/domain';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Result,
-  Select,
-  Space,
-  Spin,
-} from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Result, Select, Space } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
 import { CartSteps, unshippedOrdersNote } from '../../cart/components';
 import { useAvailableCoupons } from '../api/coupons';
 import { useCreateOrder, usePreview } from '../api/orders';
@@ -63,7 +51,7 @@ export default function Step2Page() {
         extra={<Button onClick={() => navigate('/cart')}>返回购物车</Button>}
       />
     );
-  if (!preview.data) return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (!preview.data) return <PageLoading />;
   const p = preview.data;
   // Paid orders waiting to ship count towards free shipping: said beside the gap, or beside 包邮.
   const counted = p.free_shipping_threshold > 0 ? unshippedOrdersNote(p.no_trans_order_amount) : '';

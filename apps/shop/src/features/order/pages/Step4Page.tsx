@@ -1,5 +1,6 @@
-import { Button, Card, Result, Spin, Steps } from 'antd';
+import { Button, Card, Result, Steps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageLoading } from '../../../components/PageLoading';
 import { CartSteps } from '../../cart/components';
 import { useOrderDetail } from '../api/orders';
 import { yuan } from '../components/Amounts';
@@ -12,8 +13,7 @@ export default function Step4Page() {
   const order = useOrderDetail(orderId);
   const o = order.data;
   // An unpaid order still being refetched is the one step 3 cached before the payment.
-  if (orderId && (!o || (o.status === 'pending_payment' && order.isFetching)))
-    return <Spin style={{ display: 'block', margin: 80 }} />;
+  if (orderId && (!o || (o.status === 'pending_payment' && order.isFetching))) return <PageLoading />;
   if (o?.status === 'pending_payment' || o?.status === 'cancelled')
     return (
       <Card className="sh-container sh-page" data-testid="step4">
