@@ -2,7 +2,15 @@ import { and, type Column, eq, getTableColumns, inArray, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
-import { jsonRowsStatement, rawJsonRows, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
+import {
+  anyOf,
+  jsonRowsStatement,
+  rawJsonRows,
+  rawRows,
+  rawRowsNamed,
+  selectList,
+  statement,
+} from '../../db/raw';
 import { cartItems, cartMergeKey, goods, goodsCategories, goodsStock, warehouses } from '../../db/schema';
 import { saleControlOf } from '../catalog/sale-control-column';
 import type { CartPromotions } from '../promotion/loaders';
@@ -94,7 +102,7 @@ export async function combinationStocks(
   const combos = combinationIds.map((id) => promotions.combinations.get(id)).filter((c) => !!c);
   if (combos.length === 0) return result;
   const goodsIds = [...new Set(combos.flatMap((c) => c.items.map((i) => i.goodsId)))];
-  const stocks = await db.select().from(goodsStock).where(inArray(goodsStock.goodsId, goodsIds));
+  const stocks = await db.select().from(goodsStock).where(anyOf(goodsStock.goodsId, goodsIds));
   const byKey = new Map(stocks.map((s) => [`${s.goodsId}:${s.warehouseId}`, s.quantity]));
   for (const combo of combos) {
     let sets = Number.POSITIVE_INFINITY;
@@ -276,8 +284,8 @@ export async function loadOtherGoods(db: DbOrTx, ids: number[]): Promise<Map<num
         rxClass: goods.rxClass,
       })
       .from(goods)
-      .where(inArray(goods.id, unique)),
-    db.select().from(goodsStock).where(inArray(goodsStock.goodsId, unique)),
+      .where(anyOf(goods.id, unique)),
+    db.select().from(goodsStock).where(anyOf(goodsStock.goodsId, unique)),
   ]);
   for (const { id, ...g } of found) result.set(id, { ...g, stock: new Map() });
   for (const s of stocks) result.get(s.goodsId)?.stock.set(s.warehouseId, s.quantity);

@@ -1,6 +1,7 @@
 import { type Coverage, type CoverageFacts, covers } from '@yaocai/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { anyOf } from '../../db/raw';
 import { brands, categories, goods, goodsCategories } from '../../db/schema';
 import { coverageCondition } from './queries';
 
@@ -30,11 +31,11 @@ export async function coverageFactsOf(
     db
       .select({ id: goods.id, brandId: goods.brandId, zones: goods.zones, ephedrine: goods.ephedrine })
       .from(goods)
-      .where(inArray(goods.id, ids)),
+      .where(anyOf(goods.id, ids)),
     db
       .select({ goodsId: goodsCategories.goodsId, categoryId: goodsCategories.categoryId })
       .from(goodsCategories)
-      .where(inArray(goodsCategories.goodsId, ids)),
+      .where(anyOf(goodsCategories.goodsId, ids)),
     ancestorsOf(db),
   ]);
   const cats = new Map<number, Set<number>>();

@@ -1,6 +1,7 @@
 import { beijingToday, type LineSpecialInput } from '@yaocai/domain';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { anyOf } from '../../db/raw';
 import { dailySpecialGoods, dailySpecialStoreDays, dailySpecials, dailySpecialTakes } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { SpecialSource, SpecialTake } from './specials';
@@ -33,7 +34,7 @@ export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[])
         eq(dailySpecials.status, 'active'),
         lte(dailySpecials.startsOn, day),
         gte(dailySpecials.endsOn, day),
-        goodsIds ? inArray(dailySpecialGoods.goodsId, [...goodsIds]) : undefined,
+        goodsIds ? anyOf(dailySpecialGoods.goodsId, goodsIds) : undefined,
       ),
     )
     .orderBy(dailySpecialGoods.priceFen, dailySpecialGoods.id);
@@ -49,7 +50,7 @@ async function boughtToday(db: DbOrTx, userId: number, day: string, itemIds: num
       and(
         eq(dailySpecialStoreDays.userId, userId),
         eq(dailySpecialStoreDays.day, day),
-        inArray(dailySpecialStoreDays.itemId, itemIds),
+        anyOf(dailySpecialStoreDays.itemId, itemIds),
       ),
     );
   return new Map(rows.map((r) => [r.itemId, r.units]));

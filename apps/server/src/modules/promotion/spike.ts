@@ -1,6 +1,7 @@
 import { type LineSpecialInput, type SpikeSaleStatus, spikeRefusal } from '@yaocai/domain';
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { anyOf } from '../../db/raw';
 import { spikeGoods, spikePurchases, spikeSales, spikeSlots, spikeStoreCounts } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { SpecialSource, SpecialTake } from './specials';
@@ -38,7 +39,7 @@ async function load(db: DbOrTx, userId: number, goodsIds: readonly number[], now
     )
     .where(
       and(
-        inArray(spikeGoods.goodsId, [...goodsIds]),
+        anyOf(spikeGoods.goodsId, goodsIds),
         isNull(spikeGoods.retiredAt),
         eq(spikeSales.status, 'scheduled'),
         lte(spikeSlots.startsAt, now),
