@@ -66,7 +66,13 @@ async function audit(page: string, url: string, preset: 'desktop' | 'mobile', co
     onlyCategories: preset === 'desktop' ? ['performance', 'accessibility'] : ['performance'],
     extraHeaders: { Cookie: cookie },
   };
-  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  // Lighthouse sometimes fails to record the trace (NO_NAVSTART) and asks to be run again: up to
+  // two more tries, each failure printed.
+  let result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
+    console.log(`${page} (${preset}): ${result.lhr.runtimeError.code}, running it again`);
+    result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  }
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   const requests =

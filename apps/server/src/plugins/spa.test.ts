@@ -86,3 +86,61 @@ describe('built SPA assets', () => {
     },
   );
 });
+
+describe('the shop page preloads its top images', () => {
+  it('adds a preload link per same-origin image before </head>, escaped; none on the console', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-preload-'));
+    for (const name of ['shop', 'admin']) {
+      mkdirSync(path.join(dir, name), { recursive: true });
+      writeFileSync(
+        path.join(dir, name, 'index.html'),
+        '<!doctype html><head><title>药采</title></head><body></body>',
+      );
+    }
+    const preloading = Fastify();
+    let asked = 0;
+    await preloading.register(spaPlugin, {
+      shopDist: path.join(dir, 'shop'),
+      adminDist: path.join(dir, 'admin'),
+      shopPreloads: async () => {
+        asked++;
+        return ['/media/ads/7.svg', 'https://elsewhere.example/x.png', '//cdn.example/y.png', '/a"b<c'];
+      },
+    });
+    try {
+      const shop = await preloading.inject({ url: '/list' });
+      expect(shop.statusCode).toBe(200);
+      expect(shop.payload).toBe(
+        '<!doctype html><head><title>药采</title>' +
+          '<link rel="preload" as="image" href="/media/ads/7.svg" fetchpriority="high">' +
+          '<link rel="preload" as="image" href="/a&quot;b&lt;c" fetchpriority="high"></head><body></body>',
+      );
+      const console_ = await preloading.inject({ url: '/admin/goods' });
+      expect(console_.payload).not.toContain('preload');
+      expect(asked).toBe(1);
+    } finally {
+      await preloading.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the page without them when they cannot be read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-preload-'));
+    mkdirSync(path.join(dir, 'shop'), { recursive: true });
+    writeFileSync(path.join(dir, 'shop', 'index.html'), '<head></head>');
+    const failing = Fastify();
+    await failing.register(spaPlugin, {
+      shopDist: path.join(dir, 'shop'),
+      adminDist: path.join(dir, 'none'),
+      shopPreloads: () => Promise.reject(new Error('database gone')),
+    });
+    try {
+      const res = await failing.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.payload).toBe('<head></head>');
+    } finally {
+      await failing.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

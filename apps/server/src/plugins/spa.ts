@@ -11,6 +11,24 @@ export const buildAssetPath = /^\/(admin\/)?assets\//;
 export interface SpaOptions {
   shopDist: string;
   adminDist: string;
+  /**
+   * Images every shop page shows at the top (the top ad), preloaded from the HTML so the browser
+   * fetches them while the JavaScript loads instead of after it asked the API (the top ad is the
+   * largest paint of a phone's first screen). Same-origin paths only; a failure adds nothing.
+   */
+  shopPreloads?: () => Promise<string[]>;
+}
+
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** `<link rel="preload" as="image">` of each same-origin path, before the head's end. */
+export function withPreloads(html: string, paths: readonly string[]): string {
+  const links = paths
+    .filter((p) => p.startsWith('/') && !p.startsWith('//'))
+    .map((p) => `<link rel="preload" as="image" href="${attribute(p)}" fetchpriority="high">`)
+    .join('');
+  return links ? html.replace('</head>', `${links}</head>`) : html;
 }
 
 /**
@@ -61,7 +79,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   const sendIndex = (reply: FastifyReply, html: string) =>
     reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     if (
       url.startsWith('/api/') ||
@@ -76,7 +94,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     if (buildAssetPath.test(url))
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     if ((url === '/admin' || url.startsWith('/admin/')) && adminIndex) return sendIndex(reply, adminIndex);
-    if (shopIndex) return sendIndex(reply, shopIndex);
+    if (shopIndex) {
+      const preloads = await options.shopPreloads?.().catch(() => []);
+      return sendIndex(reply, preloads?.length ? withPreloads(shopIndex, preloads) : shopIndex);
+    }
     return reply
       .status(404)
       .type('text/plain; charset=utf-8')

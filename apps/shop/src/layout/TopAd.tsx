@@ -17,7 +17,7 @@ export function TopAd() {
   return (
     <aside className="sh-topad" data-testid="top-ad">
       <div className="sh-topad__inner">
-        <a href={ad.url || '#'} title={ad.title}>
+        <a href={ad.url || '#'}>
           <img src={ad.image} alt={ad.title} width={1200} height={80} />
         </a>
         <button
