@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, LINE_CONTROL_CHARS, PG_INT_MAX } from './limits';
 
 /**
  * The building blocks of request schemas that name records or count things. Every id, page and
@@ -7,8 +8,7 @@ import { z } from 'zod';
  * sees them (it would answer with an error, and the client with a 500).
  */
 
-/** The largest value of a PostgreSQL integer column. */
-export const PG_INT_MAX = 2_147_483_647;
+export { CONTROL_CHARS, LINE_CONTROL_CHARS, PG_INT_MAX } from './limits';
 
 /** A record id from a path, query or form (strings are coerced): a positive integer a column holds. */
 export const recordId = (message?: string) => {
@@ -60,17 +60,9 @@ export const idList = (min: [number, string], max: [number, string], itemMessage
       .transform((list) => [...new Set(list)]),
   );
 
-/**
- * C0 control characters and DEL, except tab, line feed and carriage return. No field has a use
- * for them, and PostgreSQL refuses NUL in text outright (an error: a 500 to the client). The
- * server refuses them in every part of every request (plugins/envelope.ts); the schemas below
- * refuse them too, so a form shows the message before sending.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-/** Every control character, line breaks and tabs included: what a single-line field refuses. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+// Control characters (CONTROL_CHARS, LINE_CONTROL_CHARS in ./limits): the server refuses them in
+// every part of every request (plugins/envelope.ts); the schemas below refuse them too, so a form
+// shows the message before sending.
 
 /** Single-line text (a name, a title, a search word): trimmed, at most `max` characters. */
 export const singleLineText = (label: string, max: number) =>

@@ -1,4 +1,4 @@
-import { type GoodsListQuery, goodsSorts, goodsTags } from '@yaocai/domain';
+import { type GoodsListQuery, goodsSorts, goodsTags, LINE_CONTROL_CHARS, PG_INT_MAX } from '@yaocai/domain';
 
 /** The list filters a page may put in its URL (everything but the zone, which the route gives). */
 export const LIST_PARAM_KEYS = [
@@ -18,10 +18,6 @@ export const LIST_PARAM_KEYS = [
 ] as const satisfies readonly (keyof GoodsListQuery)[];
 
 export type ListFilters = Partial<Pick<GoodsListQuery, (typeof LIST_PARAM_KEYS)[number]>>;
-
-const PG_INT_MAX = 2_147_483_647;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /** A number as `z.coerce.number()` reads it, kept when it is an integer within the bounds. */
 const integer = (min: number, max: number) => (raw: string) => {
