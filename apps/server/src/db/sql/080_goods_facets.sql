@@ -13,44 +13,38 @@
 -- Triggers keep the rows: a new goods gets its facets; a change of its brand or zones rewrites
 -- them; a change of a copied column (an order crossing zero stock, a payment adding sales, an
 -- operator's edit) updates them. Deleting a goods deletes its facets (foreign key).
-do $$
-begin
-  if to_regclass('goods_facets') is null then
-    create table goods_facets (
-      facet text not null,
-      goods_id integer not null references goods (id) on delete cascade,
-      list_on_sale boolean not null,
-      list_in_stock boolean not null,
-      list_sales integer not null,
-      list_price_fen integer not null,
-      list_created_at timestamptz not null,
-      list_expires_on date,
-      primary key (facet, goods_id)
-    );
-    insert into goods_facets
-    select f.facet, g.id, g.is_on_sale, g.stock_total > 0, g.sales_count, g.base_price_fen, g.created_at,
-      g.expires_on
-    from goods g
-    cross join lateral (
-      select 'all' as facet
-      union
-      select 'b:' || g.brand_id where g.brand_id is not null
-      union
-      select 'z:' || z from unnest(g.zones) z
-    ) f;
-    analyze goods_facets;
-  end if;
-end $$;
-
+create table if not exists goods_facets (
+  facet text not null,
+  goods_id integer not null references goods (id) on delete cascade,
+  list_on_sale boolean not null,
+  list_in_stock boolean not null,
+  list_sales integer not null,
+  list_price_fen integer not null,
+  list_created_at timestamptz not null,
+  list_expires_on date,
+  primary key (facet, goods_id)
+);
 create index if not exists goods_facets_goods on goods_facets (goods_id);
 
--- The whole-catalogue facet came after the brand and zone ones: databases that have those rows
--- get it once.
+-- The facets of one goods: the whole catalogue, its brand, each of its zones (the backfill and
+-- the trigger both take them from here).
+create or replace function goods_facet_keys(brand_id integer, zones text[]) returns setof text
+language sql immutable as $$
+  select 'all'
+  union
+  select 'b:' || brand_id where brand_id is not null
+  union
+  select 'z:' || z from unnest(zones) z
+$$;
+
+-- Goods that were there before the table (or before its whole-catalogue facet) get their rows once.
 insert into goods_facets
-select 'all', g.id, g.is_on_sale, g.stock_total > 0, g.sales_count, g.base_price_fen, g.created_at, g.expires_on
+select f, g.id, g.is_on_sale, g.stock_total > 0, g.sales_count, g.base_price_fen, g.created_at, g.expires_on
 from goods g
+cross join lateral goods_facet_keys(g.brand_id, g.zones) f
 where not exists (select 1 from goods_facets where facet = 'all')
 on conflict do nothing;
+analyze goods_facets;
 
 create or replace function goods_write_facets() returns trigger
 language plpgsql as $$
@@ -60,15 +54,9 @@ begin
       delete from goods_facets where goods_id = new.id;
     end if;
     insert into goods_facets
-    select f.facet, new.id, new.is_on_sale, new.stock_total > 0, new.sales_count, new.base_price_fen,
+    select f, new.id, new.is_on_sale, new.stock_total > 0, new.sales_count, new.base_price_fen,
       new.created_at, new.expires_on
-    from (
-      select 'all' as facet
-      union
-      select 'b:' || new.brand_id where new.brand_id is not null
-      union
-      select 'z:' || z from unnest(new.zones) z
-    ) f;
+    from goods_facet_keys(new.brand_id, new.zones) f;
   else
     update goods_facets
     set list_on_sale = new.is_on_sale,
