@@ -21,7 +21,7 @@ import { complianceAdminRoutes, complianceRoutes } from './modules/compliance/ro
 import { contentAdminRoutes } from './modules/content/admin-routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
-import { adsAt } from './modules/content/service';
+import { topAdImages } from './modules/content/service';
 import { dashboardAdminRoutes } from './modules/dashboard/routes';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -168,19 +168,11 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(orderSweeper);
   await app.register(reminderSweeper);
 
-  // The top ad every shop page opens with (TopAd shows the first), read at most every 10 s.
-  let topAd: { at: number; images: Promise<string[]> } | undefined;
-  const shopPreloads = () => {
-    if (!topAd || Date.now() - topAd.at > 10_000) {
-      const images = adsAt({ db: app.db, now: app.clock.now() }, 'top').then((ads) =>
-        ads.slice(0, 1).map((a) => a.image),
-      );
-      topAd = { at: Date.now(), images };
-      images.catch(() => (topAd = undefined));
-    }
-    return topAd.images;
-  };
-  await app.register(spaPlugin, { shopDist: config.shopDist, adminDist: config.adminDist, shopPreloads });
+  await app.register(spaPlugin, {
+    shopDist: config.shopDist,
+    adminDist: config.adminDist,
+    shopPreloads: () => topAdImages({ db: app.db, now: app.clock.now() }),
+  });
   return app;
 }
 

@@ -38,7 +38,24 @@ const commonCache = new WeakMap<Db, { at: number; head: Promise<string> }>();
 
 export function invalidateContent(db: Db) {
   commonCache.delete(db);
+  topAdCache.delete(db);
   invalidateCatalogRefs(db);
+}
+
+/**
+ * The image of the top ad every shop page opens with (TopAd shows the first), which the shop's
+ * HTML preloads (plugins/spa.ts): cached like the header, forgotten by content writes.
+ */
+const topAdCache = new WeakMap<Db, { at: number; images: Promise<string[]> }>();
+
+export function topAdImages(ctx: ContentCtx): Promise<string[]> {
+  const at = performance.now();
+  const hit = topAdCache.get(ctx.db);
+  if (hit && at - hit.at < TTL_MS) return hit.images;
+  const images = adsAt(ctx, 'top').then((ads) => ads.slice(0, 1).map((a) => a.image));
+  topAdCache.set(ctx.db, { at, images });
+  images.catch(() => topAdCache.delete(ctx.db));
+  return images;
 }
 
 /** The body of GET /api/focus/common without its closing: `...,"timestamp":` */
