@@ -87,6 +87,15 @@ export function placeOrders(
 
 /** An approved pharmacy with one store (user) and a default address; returns the user id. */
 export async function benchStore(client: pg.Client, name: string, phone: string): Promise<number> {
+  return (await benchCompanyStore(client, name, phone)).userId;
+}
+
+/** benchStore, with the company's id too. */
+export async function benchCompanyStore(
+  client: pg.Client,
+  name: string,
+  phone: string,
+): Promise<{ userId: number; companyId: number }> {
   const {
     rows: [company],
   } = await client.query(
@@ -108,7 +117,7 @@ export async function benchStore(client: pg.Client, name: string, phone: string)
      values ($1, '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', true)`,
     [user.id],
   );
-  return user.id as number;
+  return { userId: user.id as number, companyId: company.id as number };
 }
 
 export async function buyers(client: pg.Client, count: number) {

@@ -16,7 +16,7 @@ import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { rebuildPurchases } from '../../apps/server/src/modules/quick-buy/purchases';
 import { BUYER_COOKIE } from '../../apps/server/src/plugins/session';
 import { type BenchServer, startBare, startServer } from '../server';
-import { licenseCompany } from './licences';
+import { benchCompanyStore } from './order';
 
 const GOODS = 100_000;
 const STORES = 32;
@@ -42,30 +42,15 @@ async function fill(client: pg.Client) {
   );
   const users: number[] = [];
   for (let s = 0; s < STORES; s++) {
-    const {
-      rows: [company],
-    } = await client.query(
-      `insert into companies (name, type, contact_name, contact_phone, province, city, district, address,
-                              business_scope, qualification_status, contract_signed_at)
-       values ($1, 'pharmacy', '张三', '13900000000', '浙江省', '杭州市', '滨江区', '江南大道1号', '{kssz}', 'approved', now())
-       returning id`,
-      [`快采药房${s}`],
-    );
-    await licenseCompany(client, company.id, ['kssz']);
-    const {
-      rows: [user],
-    } = await client.query(
-      `insert into users (company_id, phone, password_hash, name, store_name) values ($1, $2, 'x', '张三', '总店') returning id`,
-      [company.id, `1380000${String(s).padStart(4, '0')}`],
-    );
-    users.push(user.id);
+    const store = await benchCompanyStore(client, `快采药房${s}`, `1380000${String(s).padStart(4, '0')}`);
+    users.push(store.userId);
     await client.query(
       `insert into orders (order_no, user_id, company_id, status, goods_fen, total_fen, paid_fen, address,
                            idempotency_key, expires_at, paid_at, created_at)
        select 'QB' || $1::int || '-' || o, $1::int, $2::int, 'completed', 10000, 10000, 10000, '{}'::jsonb, 'k' || o,
               now() - (o || ' hours')::interval, now() - (o || ' hours')::interval, now() - (o || ' hours')::interval
        from generate_series(1, ${ORDERS}) o`,
-      [user.id, company.id],
+      [store.userId, store.companyId],
     );
     // Five lines per order over the store's 400 goods.
     await client.query(
@@ -77,7 +62,7 @@ async function fill(client: pg.Client) {
        cross join generate_series(0, ${LINES - 1}) l
        join goods g on g.id = 1 + ($2::int * ${GOODS_PER_STORE}) + ((o.id * 7 + l * 13) % ${GOODS_PER_STORE})
        where o.user_id = $1`,
-      [user.id, s],
+      [store.userId, s],
     );
   }
   return users;
