@@ -119,12 +119,12 @@ export async function createOrder(ctx: BuyerCtx, input: CreateOrderInput, key: s
     cartPromotions(db),
   ]);
   if (known) return { id: known.id, created: false };
-  const checkout = await loadCheckout(ctx, input, config, promotions);
-  const snapshot = await address;
   try {
-    return await insertOrder(ctx, input, key, config, checkout, snapshot);
+    const checkout = await loadCheckout(ctx, input, config, promotions);
+    return await insertOrder(ctx, input, key, config, checkout, await address);
   } catch (error) {
-    // The same key raced in from another tab and won (it took the cart lines first): its order.
+    // The same key raced in from another tab or server process and won (it took the cart lines
+    // first, so this one found them gone or lost the insert): its order.
     const won = await findByKey(db, userId, key);
     if (won) return { id: won.id, created: false };
     throw error;
