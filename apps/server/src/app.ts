@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { cacheBusPlugin } from './lib/cache-bus';
 import type { Clock } from './lib/context';
 import { smsPlugin } from './lib/sms';
 import { storagePlugin } from './lib/storage';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
     secureCookie: config.cookieSecure,
   });
   forgetUserBaseOnWrites(app);
+  await app.register(cacheBusPlugin, { redis: app.redis, redisPrefix: config.redisPrefix });
   await app.register(contextPlugin, { clock });
   await app.register(operatorAccessPlugin);
   await app.register(loginAttemptsPlugin, { redisPrefix: config.redisPrefix });

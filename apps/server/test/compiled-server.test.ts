@@ -3,10 +3,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
 import { serverRoot } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { spikeGoods, spikePurchases } from '../src/db/schema';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch';
+import { RedisSessionStore } from '../src/lib/session-store';
+import { addCartLine, buyerCookie, createBuyer, createGoods, key, makeWarehouse, stockOf } from './factories';
 import { testDbKind, testRedisPrefix, testRedisUrl } from './helpers';
 
 /**
@@ -114,6 +121,43 @@ async function login(server: ServerProcess, username: string, password: string, 
   return { response, cookie, body: (await response.json()) as { message: string } };
 }
 
+/** A JSON call as the shop or the console makes it (same origin); answers status and body. */
+async function api(
+  server: ServerProcess,
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string,
+  body?: object,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      cookie,
+      origin: server.baseUrl,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the answer is checked field by field by each test
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+/** Signs the demo 运营 operator in to the console through `server`; returns its cookie. */
+async function operatorLogin(server: ServerProcess) {
+  const response = await fetch(`${server.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ username: 'yunying', password: 'Admin@123456' }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /** The status of a call only a logged-in buyer may make (401 for a visitor). */
 const memberCall = (server: ServerProcess, cookie: string) =>
   fetch(`${server.baseUrl}/api/user/jyfw`, { headers: { cookie } }).then((r) => r.status);
@@ -164,17 +208,27 @@ describe.skipIf(!scaleOutReady)('two server processes on one PostgreSQL and one 
   let b: ServerProcess;
   const sessionCacheMs = 1_000;
 
+  /** The test's own hands on the shared database and Redis (fixtures, sessions, checks). */
+  let database: Database;
+  let redis: Redis;
+  let fixtures: App;
+
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, 'yc_scaleout');
+    const redisPrefix = testRedisPrefix();
     const shared = {
       DATABASE_URL: scratch.url,
       REDIS_URL: testRedisUrl as string,
-      REDIS_PREFIX: testRedisPrefix(),
+      REDIS_PREFIX: redisPrefix,
       SESSION_CACHE_MS: String(sessionCacheMs),
     };
     // Both start at once on the empty database: they race for the migrations and the demo data.
     [a, b] = await Promise.all([startServer(shared), startServer(shared)]);
     await Promise.all([waitForHealth(a), waitForHealth(b)]);
+    database = await openDatabase({ url: scratch.url, poolSize: 4 });
+    redis = new Redis(testRedisUrl as string);
+    // The factories need only these two of an app: a session they make is one both processes read.
+    fixtures = { db: database.db, sessionStore: new RedisSessionStore(redis, redisPrefix) } as unknown as App;
   }, 200_000);
 
   afterAll(async () => {
@@ -182,6 +236,8 @@ describe.skipIf(!scaleOutReady)('two server processes on one PostgreSQL and one 
       server?.kill('SIGTERM');
       await server?.exited;
     }
+    await database?.close();
+    redis?.disconnect();
     await scratch?.drop();
   });
 
@@ -239,4 +295,121 @@ describe.skipIf(!scaleOutReady)('two server processes on one PostgreSQL and one 
     expect(refused.response.status).toBe(429);
     expect(refused.body.message).toContain('密码错误次数过多');
   });
+
+  it('ends every session of a buyer on both processes within the cache time after a password change on one', async () => {
+    const ip = '198.51.100.5';
+    const onB = await login(a, '13800000003', 'Demo@123456', ip);
+    const onA = await login(a, '13800000003', 'Demo@123456', ip);
+    expect(await memberCall(b, onB.cookie)).toBe(200);
+    const change = await api(a, 'POST', '/api/user/resetPassword', onA.cookie, {
+      old_password: 'Demo@123456',
+      password: 'Demo@654321',
+      confirm_password: 'Demo@654321',
+    });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, sessionCacheMs + 100));
+    expect(await memberCall(b, onB.cookie)).toBe(401);
+    expect((await login(b, '13800000003', 'Demo@123456', ip)).response.status).toBe(400);
+    expect((await login(b, '13800000003', 'Demo@654321', ip)).response.status).toBe(200);
+  });
+
+  it("shows an operator's price change made on one process on the other at once, not after its cache time", async () => {
+    const buyer = await login(b, '13800000001', 'Demo@123456', '198.51.100.6');
+    const operatorCookie = await operatorLogin(a);
+    const listUrl = '/api/goods/list?page=1&page_size=10&sort=sales';
+    const shown = async () => (await api(b, 'GET', listUrl, buyer.cookie)).body.data.list[0];
+    const first = await shown();
+    const editor = await api(a, 'GET', `/api/admin/goods/${first.id}`, operatorCookie);
+    expect(editor.status).toBe(200);
+    const price = Math.round((first.base_price + 1.11) * 100) / 100;
+    // B holds the page (ids 5 s, rows 1 s) from the read just made; A's save must reach it now.
+    await shown();
+    const saved = await api(a, 'POST', `/api/admin/goods/${first.id}`, operatorCookie, {
+      ...editor.body.data.fields,
+      base_price: price,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await shown();
+    expect(after.id).toBe(first.id);
+    expect(after.base_price).toBe(price);
+  });
+
+  it('gives one order for one idempotency key sent to both processes at once', async () => {
+    const warehouse = await makeWarehouse(database.db);
+    const goods = await createGoods(database.db, { warehouseId: warehouse.id, stock: 100, priceFen: 2_000 });
+    const buyer = await createBuyer(database.db, { balanceFen: 1_000_000 });
+    const cookie = await buyerCookie(fixtures, buyer.user.id);
+    const line = await addCartLine(database.db, buyer.user.id, goods.id, warehouse.id, 2);
+    const k = key();
+    const answers = await Promise.all(
+      [a, b, a, b].map((server) =>
+        api(server, 'POST', '/api/order/create', cookie, { ids: [line.id] }, { 'idempotency-key': k }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
+    expect((await stockOf(database.db, goods.id)).quantity).toBe(98);
+  });
+
+  it('oversells nothing of a flash sale bought through both processes at once', async () => {
+    const warehouse = await makeWarehouse(database.db);
+    const goods = await createGoods(database.db, { warehouseId: warehouse.id, stock: 500, priceFen: 5_000 });
+    const opCookie = await operatorLogin(a);
+    const post = async (url: string, body: object) => {
+      const answer = await api(a, 'POST', url, opCookie, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data;
+    };
+    const now = Date.now();
+    const sale = await post('/api/admin/spike', { name: '两进程秒杀' });
+    const slot = await post(`/api/admin/spike/${sale.id}/slots`, {
+      start_time: Math.floor(now / 1000) - 3_600,
+      end_time: Math.floor(now / 1000) + 3_600,
+    });
+    await post(`/api/admin/spike/slots/${slot.id}/goods`, {
+      goods_id: goods.id,
+      spike_price: 30,
+      stock: 20,
+      limit: 1,
+    });
+    await post(`/api/admin/spike/${sale.id}/status`, { action: 'schedule' });
+
+    // 40 stores, each racing two one-unit orders (one through each process) for 20 units, one per store.
+    const orders = [];
+    for (let i = 0; i < 40; i++) {
+      const buyer = await createBuyer(database.db);
+      const cookie = await buyerCookie(fixtures, buyer.user.id);
+      for (const [n, server] of [a, b].entries())
+        orders.push({
+          server,
+          cookie,
+          line: await addCartLine(database.db, buyer.user.id, goods.id, warehouse.id, 1, n),
+        });
+    }
+    const answers = await Promise.all(
+      orders.map((o) =>
+        api(
+          o.server,
+          'POST',
+          '/api/order/create',
+          o.cookie,
+          { ids: [o.line.id] },
+          { 'idempotency-key': key() },
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status >= 500)).toHaveLength(0);
+    for (const answer of answers.filter((x) => x.status === 409))
+      expect(['秒杀商品已抢光', '超出每店限购数量']).toContain(answer.body.message);
+    const created = answers.filter((answer) => answer.status === 201);
+    const [row] = await database.db.select().from(spikeGoods).where(eq(spikeGoods.goodsId, goods.id));
+    expect(row.sold).toBe(20);
+    const purchases = await database.db
+      .select()
+      .from(spikePurchases)
+      .where(eq(spikePurchases.goodsId, goods.id));
+    expect(purchases.reduce((sum, p) => sum + p.units, 0)).toBe(20);
+    expect(new Set(purchases.map((p) => p.userId)).size).toBe(20);
+    expect((await stockOf(database.db, goods.id)).quantity).toBe(500 - created.length);
+  }, 120_000);
 });

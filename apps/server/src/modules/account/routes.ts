@@ -230,7 +230,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/logout',
     { schema: { tags: ['account'], response: { 200: emptyBody } } },
-    async (request, reply) => {
+    async (_request, reply) => {
       await reply.endSession('buyer');
       return ok(null, '已安全退出');
     },

@@ -2,15 +2,16 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { defaultSettings } from '../../db/seed/settings';
+import { sharedForget } from '../../lib/cache-bus';
 
 type Settings = Pick<typeof defaultSettings, 'common_config' | 'quality_inspection' | 'site'>;
 const TTL_MS = 5_000;
-const cache = new WeakMap<Db, { at: number; value: Promise<Settings> }>();
+let cache = new WeakMap<Db, { at: number; value: Promise<Settings> }>();
 
 /** Forget the cached settings (after an operator saves them: modules/settings). */
-export function invalidateSiteSettings(db: Db) {
-  cache.delete(db);
-}
+export const invalidateSiteSettings = sharedForget('site-settings', () => {
+  cache = new WeakMap();
+});
 
 /**
  * The settings user/base needs, cached in process for a few seconds: the header asks on every

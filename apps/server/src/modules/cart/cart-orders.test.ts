@@ -32,7 +32,7 @@ beforeAll(async () => {
     .id;
   // Free shipping from ¥800, else ¥15.
   await setShipping(ctx.app.db, 80000, 1500);
-  invalidateCartPromotions(ctx.app.db);
+  invalidateCartPromotions();
 });
 afterAll(() => ctx.close());
 

@@ -97,7 +97,7 @@ beforeAll(async () => {
     { combinationId: combo.id, goodsId: g.amxl.id, quantity: 2 },
     { combinationId: combo.id, goodsId: g.gift.id, quantity: 4 },
   ]);
-  invalidateCartPromotions(db);
+  invalidateCartPromotions();
 
   const buyer = await makeBuyer(db, { stores: 3 });
   stores = buyer.stores;

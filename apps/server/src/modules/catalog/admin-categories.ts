@@ -82,8 +82,8 @@ async function uniqueCode(tx: DbOrTx, body: CategoryBody, id: number | null) {
   return null;
 }
 
-function invalidate(ctx: OperatorCtx) {
-  invalidateContent(ctx.db);
+function invalidate() {
+  invalidateContent();
   invalidateGoodsLists();
 }
 
@@ -129,7 +129,7 @@ export async function saveCategory(ctx: OperatorCtx, id: number | null, body: Ca
     });
     return view(row);
   });
-  invalidate(ctx);
+  invalidate();
   return saved;
 }
 
@@ -152,5 +152,5 @@ export async function deleteCategory(ctx: OperatorCtx, id: number) {
       before: view(before),
     });
   });
-  invalidate(ctx);
+  invalidate();
 }

@@ -284,7 +284,7 @@ async function replaceCategories(tx: DbOrTx, goodsId: number, categoryIds: reado
 export function goodsChanged(ctx: OperatorCtx) {
   totalsByDb.delete(ctx.db);
   invalidateGoodsLists();
-  invalidateCatalogRefs(ctx.db);
+  invalidateCatalogRefs();
 }
 
 /** Writes one new goods inside `tx` (the editor and the import share it). Returns its id. */

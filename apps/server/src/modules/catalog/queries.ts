@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { goods, goodsCategories, goodsSaleControls } from '../../db/schema';
+import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
 import { saleControlOf } from './sale-control-column';
 
@@ -550,11 +551,11 @@ function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
 }
 
 /** Forgets cached pages and totals (after goods writes). */
-export function invalidateGoodsLists() {
+export const invalidateGoodsLists = sharedForget('goods-lists', () => {
   countCache.clear();
   pageCache.clear();
   rowsCache.clear();
-}
+});
 
 async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {
   const browse = browseOf(filter);

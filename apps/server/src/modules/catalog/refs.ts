@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, categories, warehouses } from '../../db/schema';
+import { sharedForget } from '../../lib/cache-bus';
 
 /**
  * Small reference tables (categories, brands, warehouses) held in process for a few seconds:
@@ -36,11 +37,11 @@ export interface CatalogRefs {
 }
 
 const TTL_MS = 10_000;
-const cache = new WeakMap<Db, { at: number; refs: Promise<CatalogRefs> }>();
+let cache = new WeakMap<Db, { at: number; refs: Promise<CatalogRefs> }>();
 
-export function invalidateCatalogRefs(db: Db) {
-  cache.delete(db);
-}
+export const invalidateCatalogRefs = sharedForget('catalog-refs', () => {
+  cache = new WeakMap();
+});
 
 export function catalogRefs(db: Db): Promise<CatalogRefs> {
   const hit = cache.get(db);

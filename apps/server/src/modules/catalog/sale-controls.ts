@@ -70,7 +70,7 @@ export async function listSaleControls(ctx: OperatorCtx, q: Query): Promise<Sale
 
 function controlsChanged(ctx: OperatorCtx) {
   goodsChanged(ctx);
-  invalidateCartPromotions(ctx.db);
+  invalidateCartPromotions();
 }
 
 /** POST /api/admin/sale-controls: the same control on every goods listed (created or replaced). */

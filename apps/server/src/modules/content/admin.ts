@@ -229,7 +229,7 @@ export async function saveContent<K extends ContentKind>(
     });
     return after;
   });
-  invalidateContent(ctx.db);
+  invalidateContent();
   return saved;
 }
 
@@ -241,5 +241,5 @@ export async function deleteContent(ctx: OperatorCtx, kind: ContentKind, id: num
     await tx.delete(def.table).where(eq(def.table.id, id));
     await audit(tx, ctx, { action: 'content.delete', target: { type: kind, id }, before });
   });
-  invalidateContent(ctx.db);
+  invalidateContent();
 }

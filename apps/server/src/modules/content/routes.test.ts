@@ -78,7 +78,7 @@ describe('GET /api/focus/common', () => {
       .values({ name: '测试热搜', url: '/search?keywords=x', sort: 99 });
     const cached = (await get('/api/focus/common')).body.data;
     expect(cached.rnss.some((r: { name: string }) => r.name === '测试热搜')).toBe(false);
-    invalidateContent(ctx.database.db);
+    invalidateContent();
     const fresh = (await get('/api/focus/common')).body.data;
     expect(fresh.rnss.some((r: { name: string }) => r.name === '测试热搜')).toBe(true);
   });

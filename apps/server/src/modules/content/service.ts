@@ -20,6 +20,7 @@ import {
   settings,
   siteLinks,
 } from '../../db/schema';
+import { sharedForget } from '../../lib/cache-bus';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { type CatalogRefs, catalogRefs, invalidateCatalogRefs } from '../catalog/refs';
@@ -34,19 +35,19 @@ export type ContentCtx = Pick<Ctx, 'db' | 'now'>;
  */
 const TTL_MS = 5_000;
 const commonBody = envelope(headerCommonData);
-const commonCache = new WeakMap<Db, { at: number; head: Promise<string> }>();
+let commonCache = new WeakMap<Db, { at: number; head: Promise<string> }>();
 
-export function invalidateContent(db: Db) {
-  commonCache.delete(db);
-  topAdCache.delete(db);
-  invalidateCatalogRefs(db);
-}
+export const invalidateContent = sharedForget('content', () => {
+  commonCache = new WeakMap();
+  topAdCache = new WeakMap();
+  invalidateCatalogRefs();
+});
 
 /**
  * The image of the top ad every shop page opens with (TopAd shows the first), which the shop's
  * HTML preloads (plugins/spa.ts): cached like the header, forgotten by content writes.
  */
-const topAdCache = new WeakMap<Db, { at: number; images: Promise<string[]> }>();
+let topAdCache = new WeakMap<Db, { at: number; images: Promise<string[]> }>();
 
 export function topAdImages(ctx: ContentCtx): Promise<string[]> {
   const at = performance.now();

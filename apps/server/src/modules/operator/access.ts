@@ -2,6 +2,7 @@ import { type PermissionCode, permissionCodes } from '@yaocai/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { operatorRoles, operators, rolePermissions, roles } from '../../db/schema';
+import { sharedForget } from '../../lib/cache-bus';
 
 /** What an operator may do, loaded on every operator request (roles are data and change). */
 export interface OperatorAccess {
@@ -64,7 +65,7 @@ export async function loadOperatorAccess(
  * password reset, a role change); another process's write shows within that second.
  */
 const ACCESS_CACHE_MS = Number(process.env.SESSION_CACHE_MS ?? 1_000);
-const accessByDb = new WeakMap<
+let accessByDb = new WeakMap<
   object,
   Map<number, { until: number; access: Promise<OperatorAccess | undefined> }>
 >();
@@ -86,6 +87,6 @@ export function cachedOperatorAccess(db: DbOrTx, operatorId: number): Promise<Op
 }
 
 /** Drops this process's copies of operator access (after any write to operators or roles). */
-export function forgetOperatorAccess(db: DbOrTx) {
-  accessByDb.delete(db);
-}
+export const forgetOperatorAccess = sharedForget('operator-access', () => {
+  accessByDb = new WeakMap();
+});

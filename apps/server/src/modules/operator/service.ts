@@ -94,7 +94,7 @@ export async function createOperator(ctx: OperatorCtx, input: z.output<typeof cr
     });
     return view;
   });
-  forgetOperatorAccess(ctx.db);
+  forgetOperatorAccess();
   return result;
 }
 
@@ -123,7 +123,7 @@ export async function updateOperator(
     });
     return view;
   });
-  forgetOperatorAccess(ctx.db);
+  forgetOperatorAccess();
   return result;
 }
 
@@ -138,7 +138,7 @@ export async function resetOperatorPassword(ctx: OperatorCtx, id: number, passwo
     // The new password is never recorded, only that it changed.
     await audit(tx, ctx, { action: 'operator.reset_password', target: { type: 'operator', id } });
   });
-  forgetOperatorAccess(ctx.db);
+  forgetOperatorAccess();
 }
 
 export async function setOperatorDisabled(ctx: OperatorCtx, id: number, disabled: boolean) {
@@ -159,7 +159,7 @@ export async function setOperatorDisabled(ctx: OperatorCtx, id: number, disabled
     });
     return operatorView(row, await rolesOf(tx, id));
   });
-  forgetOperatorAccess(ctx.db);
+  forgetOperatorAccess();
   return result;
 }
 

@@ -72,7 +72,7 @@ beforeAll(async () => {
   comboId = combo.id;
   await makeManjian(db, [{ amountFen: 10000, reductionFen: 1000 }], '满减活动', { goodsIds: [g.main.id] });
   await setShipping(db, 80000, 1000);
-  invalidateCartPromotions(db);
+  invalidateCartPromotions();
 });
 afterAll(() => ctx.close());
 

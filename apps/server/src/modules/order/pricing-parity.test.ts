@@ -66,7 +66,7 @@ beforeAll(async () => {
   );
   comboId = combo.id;
   await setShipping(db, 80000, 1000);
-  invalidateCartPromotions(db);
+  invalidateCartPromotions();
 });
 afterAll(() => ctx.close());
 

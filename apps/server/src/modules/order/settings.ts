@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { defaultSettings } from '../../db/seed/settings';
+import { sharedForget } from '../../lib/cache-bus';
 
 /** Checkout settings (operator-editable rows of `settings`, their defaults when missing). */
 export interface OrderSettings {
@@ -33,13 +34,13 @@ export interface OrderSettings {
 }
 
 /** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
-const cache = new WeakMap<object, { at: number; value: OrderSettings }>();
+let cache = new WeakMap<object, { at: number; value: OrderSettings }>();
 const TTL_MS = 5000;
 
 /** Forget the cached settings (after an operator saves them: modules/settings). */
-export function invalidateOrderSettings(db: object) {
-  cache.delete(db);
-}
+export const invalidateOrderSettings = sharedForget('order-settings', () => {
+  cache = new WeakMap();
+});
 
 export async function loadOrderSettings(db: DbOrTx): Promise<OrderSettings> {
   const hit = cache.get(db);

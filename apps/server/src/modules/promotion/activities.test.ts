@@ -50,7 +50,7 @@ beforeAll(async () => {
   await makeManjian(db, [{ amountFen: 20_000, reductionFen: 3_000 }], '三九品牌满200减30', {
     brandIds: [brand.id],
   });
-  invalidateCartPromotions(db);
+  invalidateCartPromotions();
   const buyer = await makeBuyer(db);
   cookie = await loginAs(ctx.app, buyer.user.id);
   for (const [goods, number] of [

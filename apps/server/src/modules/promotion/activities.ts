@@ -164,7 +164,7 @@ export async function saveManjian(ctx: OperatorCtx, id: number | null, body: Man
     });
     return row;
   });
-  invalidateCartPromotions(ctx.db);
+  invalidateCartPromotions();
   return viewOf(ctx.db, saved, ctx.now);
 }
 
@@ -188,6 +188,6 @@ export async function setManjianState(ctx: OperatorCtx, id: number, action: 'pau
     });
     return row;
   });
-  invalidateCartPromotions(ctx.db);
+  invalidateCartPromotions();
   return viewOf(ctx.db, saved, ctx.now);
 }

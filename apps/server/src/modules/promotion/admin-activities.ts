@@ -134,7 +134,7 @@ export async function saveWelfare(ctx: OperatorCtx, id: number | null, body: Wel
       });
       return after;
     })
-    .finally(() => invalidateWelfareDefinitions(ctx.db));
+    .finally(() => invalidateWelfareDefinitions());
 }
 
 export async function saveCashBack(ctx: OperatorCtx, id: number | null, body: CashBackBody) {

@@ -151,7 +151,7 @@ export async function saveDailySpecial(ctx: OperatorCtx, id: number | null, body
     });
     return specialId;
   });
-  invalidateSpecialBadges(ctx.db);
+  invalidateSpecialBadges();
   const [row] = await ctx.db.select().from(dailySpecials).where(eq(dailySpecials.id, savedId));
   return (await views(ctx.db, [row], ctx.now))[0];
 }

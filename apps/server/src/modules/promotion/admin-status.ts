@@ -53,7 +53,7 @@ export async function changeStatus(
       return { id, status };
     })
     .finally(() => {
-      if (kind === 'welfare') invalidateWelfareDefinitions(ctx.db);
-      invalidateSpecialBadges(ctx.db);
+      if (kind === 'welfare') invalidateWelfareDefinitions();
+      invalidateSpecialBadges();
     });
 }

@@ -2,6 +2,7 @@ import { type Coverage, type GoodsTag, goodsBadges, NEW_GOODS_DAYS } from '@yaoc
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { goodsCategories } from '../../db/schema';
+import { sharedForget } from '../../lib/cache-bus';
 import { catalogRefs } from '../catalog/refs';
 import { DAILY_SPECIAL_CODE } from './daily-specials';
 import { activitiesCovering, loadCartPromotions } from './loaders';
@@ -89,11 +90,11 @@ export async function liveBadges(
  * is more than that second away from the copy's (a test's fixed clock) reads its own.
  */
 const SPECIALS_TTL_MS = 1_000;
-const specialsCache = new WeakMap<object, { at: number; value: Promise<Map<number, string>> }>();
+let specialsCache = new WeakMap<object, { at: number; value: Promise<Map<number, string>> }>();
 
-export function invalidateSpecialBadges(db: object) {
-  specialsCache.delete(db);
-}
+export const invalidateSpecialBadges = sharedForget('special-badges', () => {
+  specialsCache = new WeakMap();
+});
 
 function liveSpecialCodes(db: DbOrTx, now: Date): Promise<Map<number, string>> {
   const hit = specialsCache.get(db);

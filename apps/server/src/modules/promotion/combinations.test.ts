@@ -25,7 +25,7 @@ beforeAll(async () => {
     ],
   );
   comboId = combo.id;
-  invalidateCartPromotions(db);
+  invalidateCartPromotions();
   cookie = await loginAs(ctx.app, (await makeBuyer(db)).user.id);
   const pending = await makeBuyer(db, { company: { qualificationStatus: 'pending' } });
   pendingCookie = await loginAs(ctx.app, pending.user.id);

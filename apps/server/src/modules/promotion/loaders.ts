@@ -15,6 +15,7 @@ import {
   manjianActivities,
   settings,
 } from '../../db/schema';
+import { sharedForget } from '../../lib/cache-bus';
 import { saleControlOf } from '../catalog/sale-control-column';
 
 /**
@@ -72,12 +73,12 @@ export interface CartPromotions {
 }
 
 const TTL_MS = 5_000;
-const cache = new WeakMap<object, { at: number; value: Promise<CartPromotions> }>();
+let cache = new WeakMap<object, { at: number; value: Promise<CartPromotions> }>();
 
 /** Forget the cached promotions (after an operator edits them, and in tests). */
-export function invalidateCartPromotions(db: object) {
-  cache.delete(db);
-}
+export const invalidateCartPromotions = sharedForget('cart-promotions', () => {
+  cache = new WeakMap();
+});
 
 export function loadCartPromotions(db: DbOrTx): Promise<CartPromotions> {
   const hit = cache.get(db);

@@ -273,7 +273,7 @@ describe('welfare badges in the catalogue', () => {
       .values({ code: `WC${tag}`, menu: 'normal', name: '福利小类', parentId: parent.id })
       .returning();
     // Categories written behind the console: forget the cached tree as a console write does.
-    invalidateCatalogRefs(db);
+    invalidateCatalogRefs();
     const covered = await createGoods(db, { warehouseId, name: `福利覆盖片${tag}` });
     const outside = await createGoods(db, { warehouseId, name: `福利不覆盖片${tag}` });
     await db.insert(goodsCategories).values({ goodsId: covered.id, categoryId: child.id });

@@ -127,8 +127,8 @@ async function editableSaleOfSlot(tx: DbOrTx, slotId: number) {
 
 async function write<T>(ctx: OperatorCtx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   const result = await ctx.db.transaction(work);
-  invalidateSpikeIndex(ctx.db);
-  invalidateSpecialBadges(ctx.db);
+  invalidateSpikeIndex();
+  invalidateSpecialBadges();
   return result;
 }
 

@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { spikeGoods, spikeSales, spikeSlots } from '../../db/schema';
+import { sharedForget } from '../../lib/cache-bus';
 import type { ViewerCtx } from '../../lib/context';
 import { summariesOf } from '../catalog/service';
 
@@ -37,11 +38,11 @@ interface CacheEntry {
   /** The goods as visitors see them (no prices), shared by every visitor for the entry's life. */
   visitorGoods?: Promise<Map<number, GoodsSummary>>;
 }
-const cache = new WeakMap<Db, CacheEntry>();
+let cache = new WeakMap<Db, CacheEntry>();
 
-export function invalidateSpikeIndex(db: Db) {
-  cache.delete(db);
-}
+export const invalidateSpikeIndex = sharedForget('spike-index', () => {
+  cache = new WeakMap();
+});
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -1,5 +1,5 @@
 import { type LineSpecialInput, type SpikeSaleStatus, spikeRefusal } from '@yaocai/domain';
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { anyOf } from '../../db/raw';
 import { spikeGoods, spikePurchases, spikeSales, spikeSlots, spikeStoreCounts } from '../../db/schema';

@@ -2,6 +2,7 @@ import { type Coverage, type CoverageFacts, covers, type LineSpecialInput } from
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { welfareActivities, welfareTakes } from '../../db/schema';
+import { sharedForget } from '../../lib/cache-bus';
 import { coverageFactsOf, coveredGoodsIds } from '../catalog/coverage';
 import type { SpecialSource } from './specials';
 
@@ -46,15 +47,16 @@ export function runningWelfare(db: DbOrTx, now: Date): Promise<LiveWelfare[]> {
  * The welfare activities that are or may become live (status active), held in process for a few
  * seconds for the catalogue's badges: a list page asks which of its goods a welfare covers on
  * every request, and the definitions change only when an operator saves or pauses one
- * (saveWelfare and changeStatus forget the copy at once). Whether one runs is judged against the
- * request's clock by the caller (liveWelfareOf). The cart and the order read them fresh.
+ * (saveWelfare and changeStatus forget the copy at once, in every process: lib/cache-bus.ts).
+ * Whether one runs is judged against the request's clock by the caller (liveWelfareOf). The cart
+ * and the order read them fresh.
  */
 const DEFINITIONS_TTL_MS = 5_000;
-const definitionsCache = new WeakMap<object, { at: number; value: Promise<LiveWelfare[]> }>();
+let definitionsCache = new WeakMap<object, { at: number; value: Promise<LiveWelfare[]> }>();
 
-export function invalidateWelfareDefinitions(db: object) {
-  definitionsCache.delete(db);
-}
+export const invalidateWelfareDefinitions = sharedForget('welfare-definitions', () => {
+  definitionsCache = new WeakMap();
+});
 
 export function welfareDefinitions(db: DbOrTx): Promise<LiveWelfare[]> {
   const hit = definitionsCache.get(db);

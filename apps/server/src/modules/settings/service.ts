@@ -7,7 +7,7 @@ import {
   settingsSections,
   toYuan,
 } from '@yaocai/domain';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { defaultSettings } from '../../db/seed/settings';
 import type { OperatorCtx } from '../../lib/context';
@@ -70,11 +70,11 @@ export async function readSettings(db: DbOrTx): Promise<SettingsView> {
 }
 
 /** Drops every reader's cache of settings (after a save, and in tests that write rows). */
-export function invalidateSettings(db: Db) {
-  invalidateSiteSettings(db);
-  invalidateOrderSettings(db);
-  invalidateCartPromotions(db);
-  invalidateContent(db);
+export function invalidateSettings() {
+  invalidateSiteSettings();
+  invalidateOrderSettings();
+  invalidateCartPromotions();
+  invalidateContent();
 }
 
 export async function saveSettingsSection<K extends SettingsSection>(
@@ -104,7 +104,7 @@ export async function saveSettingsSection<K extends SettingsSection>(
       await delistNeverListable(tx, ctx, (body as SettingsSectionBody<'compliance'>).never_listable);
     return after;
   });
-  invalidateSettings(ctx.db);
+  invalidateSettings();
   if (section === 'compliance') goodsChanged(ctx);
   return saved;
 }
