@@ -1,7 +1,7 @@
 import { type Coverage, type CoverageFacts, covers } from '@yaocai/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { anyOf } from '../../db/raw';
+import { rawRows, statement } from '../../db/raw';
 import { brands, categories, goods, goodsCategories } from '../../db/schema';
 import { coverageCondition } from './queries';
 
@@ -9,16 +9,26 @@ import { coverageCondition } from './queries';
 // their ancestors, brand, zones and 含麻 flag. The promotion module asks here; it never reads the
 // catalogue's tables itself.
 
-async function ancestorsOf(db: DbOrTx): Promise<(id: number) => number[]> {
-  const rows = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
-  const parent = new Map(rows.map((r) => [r.id, r.parentId]));
-  return (id) => {
-    const out: number[] = [];
-    for (let at: number | null | undefined = id; at != null && !out.includes(at); at = parent.get(at))
-      out.push(at);
-    return out;
-  };
-}
+/**
+ * Per goods: brand, zones, 含麻 flag and every category it is linked to with their ancestors,
+ * walked up the tree in the same statement (one round trip, fresh inside a transaction too).
+ */
+const factsOfGoods = statement(
+  'coverage_facts',
+  sql`with recursive lineage(goods_id, category_id) as (
+      select ${goodsCategories.goodsId}, ${goodsCategories.categoryId} from ${goodsCategories}
+      where ${goodsCategories.goodsId} = any($1::int[])
+      union
+      select lineage.goods_id, ${categories.parentId} from lineage
+      join ${categories} on ${categories.id} = lineage.category_id
+      where ${categories.parentId} is not null
+    )
+    select ${goods.id} as "goodsId", ${goods.brandId} as "brandId", ${goods.zones} as "zones",
+      ${goods.ephedrine} as "ephedrine",
+      coalesce((select array_agg(lineage.category_id order by lineage.category_id) from lineage
+        where lineage.goods_id = ${goods.id}), '{}') as "categoryIds"
+    from ${goods} where ${goods.id} = any($1::int[])`,
+);
 
 /** Coverage facts of these goods (unknown ids are left out). */
 export async function coverageFactsOf(
@@ -27,35 +37,8 @@ export async function coverageFactsOf(
 ): Promise<Map<number, CoverageFacts>> {
   const ids = [...new Set(goodsIds)];
   if (ids.length === 0) return new Map();
-  const [rows, links, lineage] = await Promise.all([
-    db
-      .select({ id: goods.id, brandId: goods.brandId, zones: goods.zones, ephedrine: goods.ephedrine })
-      .from(goods)
-      .where(anyOf(goods.id, ids)),
-    db
-      .select({ goodsId: goodsCategories.goodsId, categoryId: goodsCategories.categoryId })
-      .from(goodsCategories)
-      .where(anyOf(goodsCategories.goodsId, ids)),
-    ancestorsOf(db),
-  ]);
-  const cats = new Map<number, Set<number>>();
-  for (const l of links) {
-    const set = cats.get(l.goodsId) ?? new Set<number>();
-    for (const c of lineage(l.categoryId)) set.add(c);
-    cats.set(l.goodsId, set);
-  }
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        goodsId: r.id,
-        categoryIds: [...(cats.get(r.id) ?? [])],
-        brandId: r.brandId,
-        zones: r.zones,
-        ephedrine: r.ephedrine,
-      },
-    ]),
-  );
+  const rows = await rawRows<CoverageFacts>(db, factsOfGoods, [ids]);
+  return new Map(rows.map((r) => [r.goodsId, r]));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { beijingToday, type LineSpecialInput } from '@yaocai/domain';
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { anyOf } from '../../db/raw';
 import { dailySpecialGoods, dailySpecialStoreDays, dailySpecials, dailySpecialTakes } from '../../db/schema';
@@ -15,8 +15,11 @@ import type { SpecialSource, SpecialTake } from './specials';
 export const DAILY_SPECIAL_CODE = 'daily_special';
 const LABEL = '每日特价';
 
-/** The live daily-special goods rows for these goods on a Beijing day. */
-export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[]) {
+/**
+ * The live daily-special goods rows for these goods on a Beijing day, each with the units the
+ * store `userId` bought of it that day (0 for a visitor), in one statement.
+ */
+export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[], userId = 0) {
   return db
     .select({
       itemId: dailySpecialGoods.id,
@@ -26,9 +29,18 @@ export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[])
       dailyLimit: dailySpecialGoods.dailyLimit,
       stock: dailySpecialGoods.stock,
       sold: dailySpecialGoods.sold,
+      boughtToday: sql<number>`coalesce(${dailySpecialStoreDays.units}, 0)`.mapWith(Number),
     })
     .from(dailySpecialGoods)
     .innerJoin(dailySpecials, eq(dailySpecials.id, dailySpecialGoods.specialId))
+    .leftJoin(
+      dailySpecialStoreDays,
+      and(
+        eq(dailySpecialStoreDays.itemId, dailySpecialGoods.id),
+        eq(dailySpecialStoreDays.userId, userId),
+        eq(dailySpecialStoreDays.day, day),
+      ),
+    )
     .where(
       and(
         eq(dailySpecials.status, 'active'),
@@ -38,22 +50,6 @@ export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[])
       ),
     )
     .orderBy(dailySpecialGoods.priceFen, dailySpecialGoods.id);
-}
-
-/** Units a store bought today of each special goods row. */
-async function boughtToday(db: DbOrTx, userId: number, day: string, itemIds: number[]) {
-  if (itemIds.length === 0 || userId <= 0) return new Map<number, number>();
-  const rows = await db
-    .select({ itemId: dailySpecialStoreDays.itemId, units: dailySpecialStoreDays.units })
-    .from(dailySpecialStoreDays)
-    .where(
-      and(
-        eq(dailySpecialStoreDays.userId, userId),
-        eq(dailySpecialStoreDays.day, day),
-        anyOf(dailySpecialStoreDays.itemId, itemIds),
-      ),
-    );
-  return new Map(rows.map((r) => [r.itemId, r.units]));
 }
 
 export interface LiveDailySpecial {
@@ -76,20 +72,14 @@ export async function liveDailySpecials(
   goodsIds?: readonly number[],
 ): Promise<LiveDailySpecial[]> {
   const day = beijingToday(now);
-  const items = await liveItems(db, day, goodsIds);
-  const bought = await boughtToday(
-    db,
-    userId,
-    day,
-    items.map((i) => i.itemId),
-  );
+  const items = await liveItems(db, day, goodsIds, Math.max(0, userId));
   const seen = new Set<number>();
   const out: LiveDailySpecial[] = [];
   for (const i of items) {
     if (seen.has(i.goodsId)) continue;
     seen.add(i.goodsId);
     const stockLeft = i.stock === null ? null : Math.max(0, i.stock - i.sold);
-    const limitLeft = i.dailyLimit === null ? null : Math.max(0, i.dailyLimit - (bought.get(i.itemId) ?? 0));
+    const limitLeft = i.dailyLimit === null ? null : Math.max(0, i.dailyLimit - i.boughtToday);
     const bounds = [stockLeft, limitLeft].filter((b): b is number => b !== null);
     out.push({
       itemId: i.itemId,

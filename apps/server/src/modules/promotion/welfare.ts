@@ -48,8 +48,8 @@ export function runningWelfare(db: DbOrTx, now: Date): Promise<LiveWelfare[]> {
  * seconds for the catalogue's badges: a list page asks which of its goods a welfare covers on
  * every request, and the definitions change only when an operator saves or pauses one
  * (saveWelfare and changeStatus forget the copy at once, in every process: lib/cache-bus.ts).
- * Whether one runs is judged against the request's clock by the caller (liveWelfareOf). The cart
- * and the order read them fresh.
+ * Whether one runs is judged against the request's clock (liveWelfareOf). The cart and the
+ * order's pricing use the copy too; a transaction (its own handle) reads them fresh.
  */
 const DEFINITIONS_TTL_MS = 5_000;
 let definitionsCache = new WeakMap<object, { at: number; value: Promise<LiveWelfare[]> }>();
@@ -103,7 +103,7 @@ export const welfareSource: SpecialSource = {
   },
   async load(db, _userId, goodsIds, now) {
     const out = new Map<number, LineSpecialInput>();
-    const running = await runningWelfare(db, now);
+    const running = liveWelfareOf(await welfareDefinitions(db), now);
     if (running.length === 0) return out;
     const facts = await coverageFactsOf(db, goodsIds);
     for (const [goodsId, f] of facts)
