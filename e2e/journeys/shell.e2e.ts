@@ -200,16 +200,22 @@ describe('the shop shell', () => {
     await context.close();
   });
 
-  it('closes the top-right ad for the rest of the session', async () => {
+  it('shows the top ad from the HTML, and closes it for the rest of the session', async () => {
     const { page, context } = await visitorPage();
+    // The home page's HTML carries the ad (it shows before the JavaScript); the app's own takes its place.
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('id="sh-topad-static"');
     await page.goto('/');
     await page.getByTestId('top-ad').waitFor();
+    expect(await page.locator('.sh-topad').count()).toBe(1);
     await page.getByTestId('top-ad-close').click();
     expect(await page.getByTestId('top-ad').count()).toBe(0);
+    // Closed until the browser closes: the server leaves it out of the HTML too.
+    expect(await (await page.request.get('/')).text()).not.toContain('sh-topad');
     await page.reload();
     await page.getByTestId('header-search-input').waitFor();
     await page.waitForTimeout(500);
-    expect(await page.getByTestId('top-ad').count()).toBe(0);
+    expect(await page.locator('.sh-topad').count()).toBe(0);
     await context.close();
   });
 

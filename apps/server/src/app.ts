@@ -22,7 +22,7 @@ import { complianceAdminRoutes, complianceRoutes } from './modules/compliance/ro
 import { contentAdminRoutes } from './modules/content/admin-routes';
 import { mediaRoutes } from './modules/content/media';
 import { contentRoutes } from './modules/content/routes';
-import { topAdImages } from './modules/content/service';
+import { homeTopAd } from './modules/content/service';
 import { dashboardAdminRoutes } from './modules/dashboard/routes';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -173,7 +173,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(spaPlugin, {
     shopDist: config.shopDist,
     adminDist: config.adminDist,
-    shopPreloads: () => topAdImages({ db: app.db, now: app.clock.now() }),
+    homeTopAd: () => homeTopAd({ db: app.db, now: app.clock.now() }),
   });
   return app;
 }

@@ -14,6 +14,7 @@ export * from './api/client-rules';
 export * from './api/combinations';
 export * from './api/common';
 export * from './api/compliance';
+export * from './api/cookies';
 export * from './api/coupons';
 export * from './api/envelope';
 export * from './api/feedback';

@@ -87,59 +87,70 @@ describe('built SPA assets', () => {
   );
 });
 
-describe('the shop page preloads its top images', () => {
-  it('adds a preload link per same-origin image before </head>, escaped; none on the console', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-preload-'));
+describe('the home page carries its top ad in the HTML', () => {
+  const page = '<!doctype html><head><title>药采</title></head><body><div id="root"></div></body>';
+
+  it('writes the ad (escaped) and its preload into the home page only, not for a buyer who closed it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-topad-'));
     for (const name of ['shop', 'admin']) {
       mkdirSync(path.join(dir, name), { recursive: true });
-      writeFileSync(
-        path.join(dir, name, 'index.html'),
-        '<!doctype html><head><title>药采</title></head><body></body>',
-      );
+      writeFileSync(path.join(dir, name, 'index.html'), page);
     }
-    const preloading = Fastify();
+    const server = Fastify();
     let asked = 0;
-    await preloading.register(spaPlugin, {
+    await server.register(spaPlugin, {
       shopDist: path.join(dir, 'shop'),
       adminDist: path.join(dir, 'admin'),
-      shopPreloads: async () => {
+      homeTopAd: async () => {
         asked++;
-        return ['/media/ads/7.svg', 'https://elsewhere.example/x.png', '//cdn.example/y.png', '/a"b<c'];
+        return { image: '/media/ads/7.svg', title: '新人"专享"<券>', url: 'javascript:alert(1)' };
       },
     });
     try {
-      const shop = await preloading.inject({ url: '/list' });
-      expect(shop.statusCode).toBe(200);
-      expect(shop.payload).toBe(
+      const home = await server.inject({ url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.payload).toBe(
         '<!doctype html><head><title>药采</title>' +
-          '<link rel="preload" as="image" href="/media/ads/7.svg" fetchpriority="high">' +
-          '<link rel="preload" as="image" href="/a&quot;b&lt;c" fetchpriority="high"></head><body></body>',
+          '<link rel="preload" as="image" href="/media/ads/7.svg" fetchpriority="high"></head><body>' +
+          '<aside class="sh-topad" id="sh-topad-static"><div class="sh-topad__inner">' +
+          '<a href="#"><img src="/media/ads/7.svg" alt="新人&quot;专享&quot;&lt;券&gt;" width="1200" height="80"></a>' +
+          '</div></aside><div id="root"></div></body>',
       );
-      const console_ = await preloading.inject({ url: '/admin/goods' });
-      expect(console_.payload).not.toContain('preload');
-      expect(asked).toBe(1);
+      expect((await server.inject({ url: '/?from=sms' })).payload).toContain('sh-topad-static');
+      for (const other of ['/list', '/admin/goods'])
+        expect((await server.inject({ url: other })).payload).toBe(page);
+      const closed = await server.inject({ url: '/', headers: { cookie: 'yc_sid=x; yc_topad_closed=1' } });
+      expect(closed.payload).toBe(page);
+      expect(asked).toBe(2);
     } finally {
-      await preloading.close();
+      await server.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('serves the page without them when they cannot be read', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-preload-'));
+  it('leaves out an ad whose image is on another site, and serves the page when the ad cannot be read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-topad-'));
     mkdirSync(path.join(dir, 'shop'), { recursive: true });
-    writeFileSync(path.join(dir, 'shop', 'index.html'), '<head></head>');
-    const failing = Fastify();
-    await failing.register(spaPlugin, {
+    writeFileSync(path.join(dir, 'shop', 'index.html'), page);
+    let answer: () => Promise<{ image: string; title: string; url: string }> = async () => ({
+      image: '//cdn.example/x.png',
+      title: '广告',
+      url: '/lqzx',
+    });
+    const server = Fastify();
+    await server.register(spaPlugin, {
       shopDist: path.join(dir, 'shop'),
       adminDist: path.join(dir, 'none'),
-      shopPreloads: () => Promise.reject(new Error('database gone')),
+      homeTopAd: () => answer(),
     });
     try {
-      const res = await failing.inject({ url: '/' });
+      expect((await server.inject({ url: '/' })).payload).toBe(page);
+      answer = () => Promise.reject(new Error('database gone'));
+      const res = await server.inject({ url: '/' });
       expect(res.statusCode).toBe(200);
-      expect(res.payload).toBe('<head></head>');
+      expect(res.payload).toBe(page);
     } finally {
-      await failing.close();
+      await server.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

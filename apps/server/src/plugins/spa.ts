@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ApiCode } from '@yaocai/domain';
+import { ApiCode, TOP_AD_CLOSED_COOKIE } from '@yaocai/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -12,23 +12,38 @@ export interface SpaOptions {
   shopDist: string;
   adminDist: string;
   /**
-   * Images every shop page shows at the top (the top ad), preloaded from the HTML so the browser
-   * fetches them while the JavaScript loads instead of after it asked the API (the top ad is the
-   * largest paint of a phone's first screen). Same-origin paths only; a failure adds nothing.
+   * The top ad the home page opens with (the largest paint of a phone's first screen). The
+   * server writes it into the home page's HTML, above the app's root, with a preload of its
+   * image: it shows while the JavaScript loads, and the shop's TopAd takes its place once
+   * rendered (apps/shop/src/layout/TopAd.tsx). Same-origin images only; a failure adds nothing.
    */
-  shopPreloads?: () => Promise<string[]>;
+  homeTopAd?: () => Promise<{ image: string; title: string; url: string } | undefined>;
 }
 
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** `<link rel="preload" as="image">` of each same-origin path, before the head's end. */
-export function withPreloads(html: string, paths: readonly string[]): string {
-  const links = paths
-    .filter((p) => p.startsWith('/') && !p.startsWith('//'))
-    .map((p) => `<link rel="preload" as="image" href="${attribute(p)}" fetchpriority="high">`)
-    .join('');
-  return links ? html.replace('</head>', `${links}</head>`) : html;
+/** The id of the server-written top ad, which the shop's TopAd removes when it renders its own. */
+export const STATIC_TOP_AD_ID = 'sh-topad-static';
+
+const topAdClosed = new RegExp(`(?:^|;\\s*)${TOP_AD_CLOSED_COOKIE}=1(?:;|$)`);
+const sameOrigin = (p: string) => p.startsWith('/') && !p.startsWith('//');
+
+/**
+ * The home page's HTML with the top ad written in: a preload of its image before `</head>` and
+ * the ad itself (TopAd's markup without its close button) before the app's root.
+ */
+export function withTopAd(html: string, ad: { image: string; title: string; url: string }): string {
+  if (!sameOrigin(ad.image) || !html.includes('<div id="root">')) return html;
+  const image = attribute(ad.image);
+  const link = sameOrigin(ad.url) || /^https?:\/\//.test(ad.url) ? attribute(ad.url) : '#';
+  const markup =
+    `<aside class="sh-topad" id="${STATIC_TOP_AD_ID}"><div class="sh-topad__inner">` +
+    `<a href="${link}"><img src="${image}" alt="${attribute(ad.title)}" width="1200" height="80"></a>` +
+    '</div></aside>';
+  return html
+    .replace('</head>', `<link rel="preload" as="image" href="${image}" fetchpriority="high"></head>`)
+    .replace('<div id="root">', `${markup}<div id="root">`);
 }
 
 /**
@@ -95,8 +110,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     if ((url === '/admin' || url.startsWith('/admin/')) && adminIndex) return sendIndex(reply, adminIndex);
     if (shopIndex) {
-      const preloads = await options.shopPreloads?.().catch(() => []);
-      return sendIndex(reply, preloads?.length ? withPreloads(shopIndex, preloads) : shopIndex);
+      // Only the home page shows the top ad, and not to a buyer who closed it.
+      const closed = topAdClosed.test(request.headers.cookie ?? '');
+      const ad = url === '/' && !closed ? await options.homeTopAd?.().catch(() => undefined) : undefined;
+      return sendIndex(reply, ad ? withTopAd(shopIndex, ad) : shopIndex);
     }
     return reply
       .status(404)

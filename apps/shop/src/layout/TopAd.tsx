@@ -1,17 +1,30 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { TOP_AD_CLOSED_COOKIE } from '@yaocai/domain';
+import { useLayoutEffect, useState } from 'react';
 import { useTopAds } from './api/site';
 
-export const TOP_AD_CLOSED_KEY = 'yaocai.topAdClosed';
+/** The top ad the server wrote into the home page's HTML (apps/server/src/plugins/spa.ts). */
+const STATIC_TOP_AD_ID = 'sh-topad-static';
 
-/** The closable top ad (focus/top, 1200 x 80), close button at its top right; closing is remembered for the session. */
+const closedBefore = () => document.cookie.split('; ').includes(`${TOP_AD_CLOSED_COOKIE}=1`);
+
+/**
+ * The closable top ad (focus/top, 1200 x 80), close button at its top right. Closing is
+ * remembered until the browser closes (a session cookie, which the server reads too). The home
+ * page's HTML carries the same ad above the app, so it shows before the JavaScript runs: this
+ * one takes its place, in the same layout pass, once it knows what to show.
+ */
 export function TopAd() {
-  const [closed, setClosed] = useState(() => sessionStorage.getItem(TOP_AD_CLOSED_KEY) === '1');
-  const { data } = useTopAds(!closed);
+  const [closed, setClosed] = useState(closedBefore);
+  const { data, isPending } = useTopAds(!closed);
   const ad = data?.[0];
+  const settled = closed || !isPending;
+  useLayoutEffect(() => {
+    if (settled) document.getElementById(STATIC_TOP_AD_ID)?.remove();
+  }, [settled]);
   if (closed || !ad) return null;
   const close = () => {
-    sessionStorage.setItem(TOP_AD_CLOSED_KEY, '1');
+    document.cookie = `${TOP_AD_CLOSED_COOKIE}=1; path=/; SameSite=Lax`;
     setClosed(true);
   };
   return (

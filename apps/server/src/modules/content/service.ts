@@ -44,19 +44,19 @@ export const invalidateContent = sharedForget('content', () => {
 });
 
 /**
- * The image of the top ad every shop page opens with (TopAd shows the first), which the shop's
- * HTML preloads (plugins/spa.ts): cached like the header, forgotten by content writes.
+ * The top ad the home page opens with (TopAd shows the first), which the server writes into the
+ * home page's HTML (plugins/spa.ts): cached like the header, forgotten by content writes.
  */
-let topAdCache = new WeakMap<Db, { at: number; images: Promise<string[]> }>();
+let topAdCache = new WeakMap<Db, { at: number; ad: Promise<AdItem | undefined> }>();
 
-export function topAdImages(ctx: ContentCtx): Promise<string[]> {
+export function homeTopAd(ctx: ContentCtx): Promise<AdItem | undefined> {
   const at = performance.now();
   const hit = topAdCache.get(ctx.db);
-  if (hit && at - hit.at < TTL_MS) return hit.images;
-  const images = adsAt(ctx, 'top').then((ads) => ads.slice(0, 1).map((a) => a.image));
-  topAdCache.set(ctx.db, { at, images });
-  images.catch(() => topAdCache.delete(ctx.db));
-  return images;
+  if (hit && at - hit.at < TTL_MS) return hit.ad;
+  const ad = adsAt(ctx, 'top').then((ads) => ads[0]);
+  topAdCache.set(ctx.db, { at, ad });
+  ad.catch(() => topAdCache.delete(ctx.db));
+  return ad;
 }
 
 /** The body of GET /api/focus/common without its closing: `...,"timestamp":` */
