@@ -4,7 +4,8 @@
  * per request like an app route (and compressed like the app's when the client accepts it): the floor a response of that size has on this machine (the
  * cart bench serves the real 100-line cart state through it). With BARE_DATABASE_URL it also
  * answers GET /db?n=K after K sequential round trips of a trivial prepared query on a pool of
- * the app's size: the floor of a route that needs K round trips to PostgreSQL.
+ * the app's size: the floor of a route that needs K round trips to PostgreSQL, and GET
+ * /json?stages=1.2.3 the body after stages of such queries (each stage's in parallel).
  */
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
@@ -18,10 +19,21 @@ if (process.env.BARE_JSON_FILE) {
   // Compressed as the app compresses, for a client that asks (the hello-world is below its 1 KB).
   await app.register(compress, compressOptions);
   const body: unknown = JSON.parse(readFileSync(process.env.BARE_JSON_FILE, 'utf8'));
-  app.get('/json', async () => body);
+  // ?stages=1.2.3: first that many trivial queries per stage, a stage's in parallel (needs the pool).
+  app.get<{ Querystring: { stages?: string } }>('/json', async (request) => {
+    for (const size of request.query.stages?.split('.').map(Number) ?? [])
+      await Promise.all(
+        Array.from({ length: size }, (_, i) =>
+          pool?.query({ name: 'floor', text: 'select $1::int as i', values: [i] }),
+        ),
+      );
+    return body;
+  });
 }
-if (process.env.BARE_DATABASE_URL) {
-  const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 20 });
+const pool = process.env.BARE_DATABASE_URL
+  ? new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 20 })
+  : undefined;
+if (pool) {
   app.get<{ Querystring: { n?: string } }>('/db', async (request) => {
     const n = Number(request.query.n ?? 1);
     for (let i = 0; i < n; i++) await pool.query({ name: 'floor', text: 'select $1::int as i', values: [i] });

@@ -18,6 +18,8 @@ import { type BenchServer, startBare, startServer } from '../server';
 
 /** Statements POST /api/cart runs in sequence (see the floor scenario). */
 const ADD_ROUND_TRIPS = 2;
+/** Statements of GET /api/cart/list per stage (a stage's run in parallel), for its floor. */
+const LIST_STAGES = '1.2.3';
 /** What Chromium sends. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -248,6 +250,19 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
         `bare Fastify serving the same ${Math.round(Buffer.byteLength(body) / 1024)} KB cart state, uncompressed (${connections} connections)`,
         null,
         { url: `${server.base}/json`, connections, duration },
+      ),
+      // The list's statements as it makes them (the session cached): the buyer's standing, then
+      // the cart rows and the unshipped amount together, then the flash sale, the daily special
+      // and the coverage facts together. The same trivial queries in the same stages, then the body:
+      await cannon(
+        `bare Fastify + the list's ${LIST_STAGES.replaceAll('.', '+')} trivial queries in stages, then the same cart state, compressed (${connections} connections)`,
+        null,
+        {
+          url: `${server.base}/json?stages=${LIST_STAGES}`,
+          connections,
+          duration,
+          headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+        },
       ),
       // A one-line add is ADD_ROUND_TRIPS statements in sequence (the session is cached): goods,
       // stock and the line in one read, then one guarded write. The same number of trivial

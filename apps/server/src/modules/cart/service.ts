@@ -66,13 +66,28 @@ async function contextsOf(
   buyer: { userId: number; now: Date },
 ): Promise<LineContext[]> {
   const comboIds = rows.filter((r) => r.type === CART_LINE_TYPE.combination).map((r) => r.combinationId);
+  const goodsRows = rows.filter((r) => r.type !== CART_LINE_TYPE.combination);
+  // The rows carry what promotions match goods on: no source reads the goods again.
+  const facts = new Map(
+    goodsRows.map((r) => [
+      r.goodsId,
+      {
+        goodsId: r.goodsId,
+        categoryIds: r.categoryIds,
+        brandId: r.brandId,
+        zones: r.zones,
+        ephedrine: r.ephedrine,
+      },
+    ]),
+  );
   const [stocks, specials] = await Promise.all([
     comboIds.length > 0 ? combinationStocks(db, promotions, comboIds) : new Map<number, number>(),
     loadLineSpecials(
       db,
       buyer.userId,
-      rows.filter((r) => r.type !== CART_LINE_TYPE.combination).map((r) => r.goodsId),
+      goodsRows.map((r) => r.goodsId),
       buyer.now,
+      { facts },
     ),
   ]);
   return lineContexts(rows, promotions, stocks, specials);

@@ -7,6 +7,8 @@ import type { OperatorCtx } from '../../lib/context';
 import { notFound, validationError } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { invalidateContent } from '../content/service';
+import { invalidateCartPromotions } from '../promotion/loaders';
+import { invalidateWelfareDefinitions } from '../promotion/welfare';
 import { invalidateGoodsLists } from './queries';
 
 // Console category menus: list a menu, create, edit (rename, move, reorder), delete. The menu
@@ -82,9 +84,12 @@ async function uniqueCode(tx: DbOrTx, body: CategoryBody, id: number | null) {
   return null;
 }
 
+/** A category change moves lists, the header's menu and which goods a promotion's categories cover. */
 function invalidate() {
   invalidateContent();
   invalidateGoodsLists();
+  invalidateCartPromotions();
+  invalidateWelfareDefinitions();
 }
 
 export async function saveCategory(ctx: OperatorCtx, id: number | null, body: CategoryBody) {

@@ -1,9 +1,8 @@
 import { type Coverage, type GoodsTag, goodsBadges, NEW_GOODS_DAYS } from '@yaocai/domain';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { goodsCategories } from '../../db/schema';
 import { sharedForget } from '../../lib/cache-bus';
-import { catalogRefs } from '../catalog/refs';
 import { DAILY_SPECIAL_CODE } from './daily-specials';
 import { activitiesCovering, loadCartPromotions } from './loaders';
 import { liveSpecialGoodsIds, loadLineSpecials } from './specials';
@@ -25,8 +24,7 @@ export interface BadgeGoods {
  * queries run together: the cached promotions and welfare definitions, the goods' categories
  * only when a live activity covers by category and the caller did not bring them, and the goods
  * live on the flash sale and the daily specials (as a visitor: no per-store limits; liveSpecialCodes).
- * Welfare coverage is decided here from the goods' facts, with category ancestors from the
- * cached category tree, instead of re-reading the goods.
+ * Welfare coverage is decided here from the goods' facts instead of re-reading the goods.
  */
 export async function liveBadges(
   db: DbOrTx,
@@ -42,10 +40,8 @@ export async function liveBadges(
     liveSpecialCodes(db, now),
     missing.length ? categoriesOf(db, missing) : new Map<number, number[]>(),
   ]);
+  // Welfare coverage comes with its sub-categories: a goods matches on its own categories.
   const running = liveWelfareOf(welfare, now);
-  const lineage = running.some((a) => a.coverage.categoryIds?.length)
-    ? ancestorsIn((await catalogRefs(db as Db)).categoryById)
-    : (id: number) => [id];
   for (const g of goods) {
     const categoryIds = g.categoryIds ?? readCategories.get(g.id) ?? [];
     const special = specials.get(g.id);
@@ -54,7 +50,7 @@ export async function liveBadges(
       running.length > 0 &&
       bestWelfare(running, {
         goodsId: g.id,
-        categoryIds: [...new Set(categoryIds.flatMap(lineage))],
+        categoryIds: [...categoryIds],
         brandId: g.brandId,
         zones: [...g.zones],
         ephedrine: g.ephedrine,
@@ -101,7 +97,7 @@ function liveSpecialCodes(db: DbOrTx, now: Date): Promise<Map<number, string>> {
   if (hit && Math.abs(now.getTime() - hit.at) < SPECIALS_TTL_MS) return hit.value;
   const codes = [SPIKE_CODE, DAILY_SPECIAL_CODE];
   const value = liveSpecialGoodsIds(db, codes, now)
-    .then((ids) => loadLineSpecials(db, 0, ids, now, codes))
+    .then((ids) => loadLineSpecials(db, 0, ids, now, { codes }))
     .then((found) => new Map([...found].map(([goodsId, special]) => [goodsId, special.code])));
   specialsCache.set(db, { at: now.getTime(), value });
   value.catch(() => specialsCache.delete(db));
@@ -119,16 +115,6 @@ async function categoriesOf(db: DbOrTx, ids: number[]): Promise<Map<number, numb
     .where(inArray(goodsCategories.goodsId, ids))
     .groupBy(goodsCategories.goodsId);
   return new Map(rows.map((r) => [r.goodsId, r.ids]));
-}
-
-/** A category and its ancestors, from the category tree. */
-function ancestorsIn(byId: ReadonlyMap<number, { parentId: number | null }>) {
-  return (id: number) => {
-    const out: number[] = [];
-    for (let at: number | null | undefined = id; at != null && !out.includes(at); at = byId.get(at)?.parentId)
-      out.push(at);
-    return out;
-  };
 }
 
 /**

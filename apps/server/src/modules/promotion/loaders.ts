@@ -188,7 +188,7 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
  * A coverage's categories with all their sub-categories, so a goods is matched on its own
  * categories (CoverageFacts.categoryIds) without walking the tree per goods.
  */
-function descendantsExpander(rows: { id: number; parentId: number | null }[]) {
+export function descendantsExpander(rows: { id: number; parentId: number | null }[]) {
   const children = new Map<number, number[]>();
   for (const r of rows) {
     if (r.parentId === null) continue;

@@ -295,6 +295,16 @@ describe('welfare badges in the catalogue', () => {
     const live = await tagsOf();
     expect(live.get(covered.id)).toContain('特');
     expect(live.get(outside.id)).not.toContain('特');
+    // The cart prices it too: a line matches on its goods' own (sub-)category.
+    const s = await store();
+    await addCartLine(db, s.user.id, covered.id, warehouseId, 1);
+    await addCartLine(db, s.user.id, outside.id, warehouseId, 1);
+    const lines = (await send('GET', '/api/cart/list', s.cookie)).json().data.data as {
+      goods: { id: number };
+      special: { code: string } | null;
+    }[];
+    expect(lines.find((l) => l.goods.id === covered.id)?.special).toMatchObject({ code: 'welfare' });
+    expect(lines.find((l) => l.goods.id === outside.id)?.special ?? null).toBeNull();
     const paused = await send('POST', `/api/admin/promotion/welfare/${created.json().data.id}/status`, op, {
       action: 'pause',
     });

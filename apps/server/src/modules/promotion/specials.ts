@@ -1,4 +1,4 @@
-import type { LineSpecialInput, PricedLine } from '@yaocai/domain';
+import type { CoverageFacts, LineSpecialInput, PricedLine } from '@yaocai/domain';
 import type { DbOrTx } from '../../db/client';
 import { dailySpecialSource } from './daily-specials';
 import { spikeSource } from './spike';
@@ -27,6 +27,8 @@ export interface SpecialSource {
     userId: number,
     goodsIds: readonly number[],
     now: Date,
+    /** Coverage facts the caller already has (own categories suffice), by goods id. */
+    facts?: ReadonlyMap<number, CoverageFacts>,
   ): Promise<Map<number, LineSpecialInput>>;
   /** Every goods on this special now (the catalogue's 秒 / 特 filter). */
   liveGoodsIds(db: DbOrTx, now: Date): Promise<number[]>;
@@ -52,19 +54,23 @@ function better(a: LineSpecialInput, b: LineSpecialInput): LineSpecialInput {
   return a.promotionId <= b.promotionId ? a : b;
 }
 
-/** The best special of each goods for this store now; `codes` narrows the sources asked. */
+/**
+ * The best special of each goods for this store now; `codes` narrows the sources asked, `facts`
+ * spares the sources that match on coverage a read of the goods.
+ */
 export async function loadLineSpecials(
   db: DbOrTx,
   userId: number,
   goodsIds: readonly number[],
   now: Date,
-  codes?: readonly string[],
+  options: { codes?: readonly string[]; facts?: ReadonlyMap<number, CoverageFacts> } = {},
 ): Promise<Map<number, LineSpecialInput>> {
+  const { codes, facts } = options;
   const out = new Map<number, LineSpecialInput>();
   const asked = codes ? sources.filter((s) => codes.includes(s.code)) : sources;
   if (goodsIds.length === 0 || asked.length === 0) return out;
   const unique = [...new Set(goodsIds)];
-  const maps = await Promise.all(asked.map((s) => s.load(db, userId, unique, now)));
+  const maps = await Promise.all(asked.map((s) => s.load(db, userId, unique, now, facts)));
   for (const map of maps)
     for (const [goodsId, special] of map) {
       const held = out.get(goodsId);

@@ -1,9 +1,10 @@
 import { type Coverage, type CoverageFacts, covers, type LineSpecialInput } from '@yaocai/domain';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { welfareActivities, welfareTakes } from '../../db/schema';
+import { categories, welfareActivities, welfareTakes } from '../../db/schema';
 import { sharedForget } from '../../lib/cache-bus';
 import { coverageFactsOf, coveredGoodsIds } from '../catalog/coverage';
+import { descendantsExpander } from './loaders';
 import type { SpecialSource } from './specials';
 
 // 福利 (全场94折): a running welfare activity discounts every goods its coverage covers (goods,
@@ -49,7 +50,9 @@ export function runningWelfare(db: DbOrTx, now: Date): Promise<LiveWelfare[]> {
  * every request, and the definitions change only when an operator saves or pauses one
  * (saveWelfare and changeStatus forget the copy at once, in every process: lib/cache-bus.ts).
  * Whether one runs is judged against the request's clock (liveWelfareOf). The cart and the
- * order's pricing use the copy too; a transaction (its own handle) reads them fresh.
+ * order's pricing use the copy too; a transaction (its own handle) reads them fresh. Their
+ * coverage's categories come expanded to every sub-category (as the full-reduction activities'
+ * do), so a goods is matched on its own categories.
  */
 const DEFINITIONS_TTL_MS = 5_000;
 let definitionsCache = new WeakMap<object, { at: number; value: Promise<LiveWelfare[]> }>();
@@ -61,20 +64,27 @@ export const invalidateWelfareDefinitions = sharedForget('welfare-definitions', 
 export function welfareDefinitions(db: DbOrTx): Promise<LiveWelfare[]> {
   const hit = definitionsCache.get(db);
   if (hit && Date.now() - hit.at < DEFINITIONS_TTL_MS) return hit.value;
-  const value = db
-    .select({
-      id: welfareActivities.id,
-      name: welfareActivities.name,
-      ratePercent: welfareActivities.ratePercent,
-      coverage: welfareActivities.coverage,
-      startsAt: welfareActivities.startsAt,
-      endsAt: welfareActivities.endsAt,
-    })
-    .from(welfareActivities)
-    .where(eq(welfareActivities.status, 'active'))
-    .orderBy(welfareActivities.id)
-    // A real promise: awaiting a query builder again would run the query again.
-    .then((rows) => rows);
+  const value = Promise.all([
+    db
+      .select({
+        id: welfareActivities.id,
+        name: welfareActivities.name,
+        ratePercent: welfareActivities.ratePercent,
+        coverage: welfareActivities.coverage,
+        startsAt: welfareActivities.startsAt,
+        endsAt: welfareActivities.endsAt,
+      })
+      .from(welfareActivities)
+      .where(eq(welfareActivities.status, 'active'))
+      .orderBy(welfareActivities.id),
+    db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
+  ]).then(([rows, tree]) => {
+    const expand = descendantsExpander(tree);
+    return rows.map((a) => ({
+      ...a,
+      coverage: { ...a.coverage, categoryIds: expand(a.coverage.categoryIds) },
+    }));
+  });
   definitionsCache.set(db, { at: Date.now(), value });
   value.catch(() => definitionsCache.delete(db));
   return value;
@@ -101,12 +111,18 @@ export const welfareSource: SpecialSource = {
     );
     return [...new Set(lists.flat())];
   },
-  async load(db, _userId, goodsIds, now) {
+  async load(db, _userId, goodsIds, now, known) {
     const out = new Map<number, LineSpecialInput>();
     const running = liveWelfareOf(await welfareDefinitions(db), now);
     if (running.length === 0) return out;
-    const facts = await coverageFactsOf(db, goodsIds);
-    for (const [goodsId, f] of facts)
+    // The caller's facts where it has them (the cart's rows carry them), read for the rest.
+    const read = await coverageFactsOf(
+      db,
+      goodsIds.filter((id) => !known?.has(id)),
+    );
+    for (const goodsId of goodsIds) {
+      const f = known?.get(goodsId) ?? read.get(goodsId);
+      if (!f) continue;
       for (const a of running) {
         if (!covers(a.coverage, f)) continue;
         const held = out.get(goodsId);
@@ -119,6 +135,7 @@ export const welfareSource: SpecialSource = {
           ratePercent: a.ratePercent,
         });
       }
+    }
     return out;
   },
   async reserve(tx, takes) {
