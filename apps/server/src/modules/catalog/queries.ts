@@ -18,6 +18,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { anyOf } from '../../db/raw';
 import { goods, goodsCategories, goodsSaleControls } from '../../db/schema';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
@@ -175,7 +176,7 @@ export function listConditions(f: ListFilter): SQL {
       ),
     );
   }
-  if (f.goodsIds) conds.push(inArray(goods.id, f.goodsIds));
+  if (f.goodsIds) conds.push(anyOf(goods.id, f.goodsIds));
   if (f.controlled)
     conds.push(
       exists(sql`(select 1 from ${goodsSaleControls} where ${goodsSaleControls.goodsId} = ${goods.id})`),
@@ -218,6 +219,19 @@ export function listOrder(sort: GoodsListQuery['sort']): SQL[] {
     default:
       return [asc(goods.id)];
   }
+}
+
+/**
+ * The listable rows of these goods (on sale, listed: the lists' own conditions), without a page
+ * or a total: the goods of a favourites page, a quick purchase or an activity page, by id.
+ */
+export function rowsOfGoods(db: Db, ids: readonly number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(summaryColumns)
+    .from(goods)
+    .where(listConditions({ goodsIds: [...ids] }))
+    .then((rows) => rows);
 }
 
 /**

@@ -42,6 +42,7 @@ import {
   type ListFilter,
   listCacheTtlMs,
   listGoods,
+  rowsOfGoods,
   type SummaryRow,
   summaryColumns,
 } from './queries';
@@ -436,8 +437,7 @@ export async function favoriteList(ctx: BuyerCtx, page: number, pageSize: number
 export async function summariesOf(ctx: ViewerCtx, ids: number[]): Promise<Map<number, GoodsSummary>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
-  const { rows } = await listGoods(ctx.db, { goodsIds: unique }, 'default', 1, unique.length);
-  const list = await summaries(ctx, rows);
+  const list = await summaries(ctx, await rowsOfGoods(ctx.db, unique));
   return new Map(list.map((g) => [g.id, g]));
 }
 
