@@ -38,9 +38,13 @@ describe('activity pages (专题/活动页)', () => {
     const goodsSelect = sections.nth(1).getByLabel('楼层商品');
     await goodsSelect.click();
     await goodsSelect.fill('感冒');
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    // An option of the search's answer (not of the list shown before it), and its tag once chosen.
+    const option = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '感冒' })
+      .first();
     await option.waitFor();
     await option.click();
+    await sections.nth(1).locator('.ant-select-selection-item').first().waitFor();
     await page.keyboard.press('Escape');
     await dialog.getByTestId('admin-add-countdown').click();
     await sections.nth(2).getByLabel('倒计时标题').fill('距专场结束');
@@ -48,7 +52,12 @@ describe('activity pages (专题/活动页)', () => {
     await sections.nth(2).getByRole('button', { name: '上移' }).click();
     await expect.poll(() => sections.nth(1).locator('.ant-card-head-title').textContent()).toBe('2. 倒计时');
     await h.shot(page, 'activity-admin-editor');
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/activity-pages',
+    );
     await dialog.getByRole('button', { name: '保 存' }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
     await dialog.waitFor({ state: 'hidden' });
     const row = table.locator('tr', { hasText: '药采E2E感冒专场' });
     await row.getByText('草稿').first().waitFor();
