@@ -96,7 +96,7 @@ export async function generateScaleGoods(db: Db, n: number, log: (line: string) 
     log(`  ${start + size} / ${n} goods (${Math.round((performance.now() - started) / 1000)} s)`);
   }
   // Fresh statistics and visibility maps, so the planner picks index(-only) scans at once.
-  for (const table of ['goods', 'goods_categories', 'goods_stock'])
+  for (const table of ['goods', 'goods_categories', 'goods_facets', 'goods_stock'])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   return performance.now() - started;
 }
