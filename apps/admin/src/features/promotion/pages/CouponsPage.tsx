@@ -31,9 +31,9 @@ import {
   useScopeOptions,
 } from '../api/coupons';
 import { usePromotionOptions } from '../api/promotion';
+import { CouponScopeFields } from '../components/CouponScopeFields';
 import { EditorModal, useEditor } from '../components/EditorModal';
 import { PromotionList } from '../components/PromotionList';
-import { CouponScopeFields } from './CouponScopeFields';
 
 const statusColors: Record<string, string> = {
   draft: 'default',
