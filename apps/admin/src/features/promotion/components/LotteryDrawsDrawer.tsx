@@ -1,0 +1,72 @@
+import { type AdminLotteryView, beijingDateTimeText } from '@yaocai/domain';
+import { useFeedback } from '@yaocai/web-client/feedback';
+import { Button, Drawer, Segmented, Table } from 'antd';
+import { useState } from 'react';
+import { useLotteryDraws, useShipPrize } from '../api/promotion';
+
+/** The draws of one lottery: winners, goods prizes to ship. */
+export function LotteryDrawsDrawer({ lottery, onClose }: { lottery: AdminLotteryView; onClose: () => void }) {
+  const { message } = useFeedback();
+  const [filter, setFilter] = useState<'all' | 'winners' | 'to_ship'>('winners');
+  const [page, setPage] = useState(1);
+  const draws = useLotteryDraws(lottery.id, {
+    page,
+    ...(filter === 'winners' ? { winners: '1' as const } : filter === 'to_ship' ? { status: 'to_ship' } : {}),
+  });
+  const ship = useShipPrize();
+  return (
+    <Drawer open width={820} title={`抽奖记录：${lottery.name}`} onClose={onClose}>
+      <Segmented
+        value={filter}
+        onChange={(v) => {
+          setFilter(v as typeof filter);
+          setPage(1);
+        }}
+        options={[
+          { value: 'winners', label: '中奖记录' },
+          { value: 'to_ship', label: '待发货' },
+          { value: 'all', label: '全部抽奖' },
+        ]}
+        style={{ marginBottom: 12 }}
+      />
+      <Table
+        rowKey="id"
+        size="small"
+        loading={draws.isFetching}
+        dataSource={draws.data?.list ?? []}
+        pagination={{ current: page, pageSize: 20, total: draws.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { title: '时间', dataIndex: 'created_at', width: 170, render: beijingDateTimeText },
+          {
+            title: '门店',
+            render: (_, r) => (
+              <>
+                {r.store_name}
+                <div style={{ color: '#999' }}>{r.phone}</div>
+              </>
+            ),
+          },
+          { title: '奖品', render: (_, r) => `${r.name}${r.remarks ? `（${r.remarks}）` : ''}` },
+          { title: '状态', width: 90, render: (_, r) => (r.kind === 'none' ? '未中奖' : r.status_name) },
+          {
+            title: '操作',
+            width: 100,
+            render: (_, r) =>
+              r.status === 'to_ship' ? (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={async () => {
+                    await ship.mutateAsync(r.id);
+                    message.success('已标记发货');
+                  }}
+                >
+                  标记发货
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}
