@@ -24,6 +24,7 @@ export function TopAd() {
   }, [settled]);
   if (closed || !ad) return null;
   const close = () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a constant value; the Cookie Store API is missing from older Safari and Firefox that pharmacies use
     document.cookie = `${TOP_AD_CLOSED_COOKIE}=1; path=/; SameSite=Lax`;
     setClosed(true);
   };
