@@ -23,7 +23,8 @@ function SpikeCard({ item, started }: { item: SpikeGoodsItem; started: boolean }
   return (
     <div className="yc-spike-card" data-testid="spike-goods">
       <Link to={detailHref(g)}>
-        <img src={g.image} alt={g.name} width={120} height={120} loading="lazy" />
+        {/* The name follows inside the same link: the picture adds nothing to read out. */}
+        <img src={g.image} alt="" width={120} height={120} loading="lazy" />
         <div className="yc-spike-name">{g.name}</div>
       </Link>
       <div className="yc-muted">{g.ypgg}</div>
