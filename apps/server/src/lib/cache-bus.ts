@@ -66,6 +66,11 @@ export const cacheBusPlugin = fp(
     if (!redis) return;
     const channel = `${options.redisPrefix}cache-forget`;
     const subscriber = redis.duplicate();
+    // A lost connection reconnects and subscribes again by itself (ioredis); what was published
+    // meanwhile is missed, and those copies expire after their own short time.
+    subscriber.on('error', (error: Error) =>
+      app.log.warn({ err: error }, 'cache bus: Redis subscriber error'),
+    );
     // Subscribed before its ready check (INFO) ran, the connection would refuse that check.
     if (subscriber.status !== 'ready') await once(subscriber, 'ready');
     subscriber.on('message', (from: string, message: string) => {
