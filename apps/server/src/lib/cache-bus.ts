@@ -81,9 +81,10 @@ export const cacheBusPlugin = fp(
     publishers.add(publish);
     // A write's publications are out before its answer: the buyer's next call, to any process,
     // finds the other processes' copies gone.
-    app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && pending.size > 0)
-        await Promise.all([...pending]);
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || pending.size === 0)
+        return done(null, payload);
+      Promise.all([...pending]).then(() => done(null, payload));
     });
     app.addHook('onClose', async () => {
       publishers.delete(publish);
