@@ -149,6 +149,9 @@ describe('快捷采购: GET /api/user/fast_buy', () => {
     const paged = (await get('/api/user/fast_buy?page=2&page_size=2', cookie)).json().data;
     expect(paged).toMatchObject({ total: 3, page: 2, page_size: 2 });
     expect(paged.list).toHaveLength(1);
+    // Past the last page: no rows, the total still told.
+    const past = (await get('/api/user/fast_buy?page=5&page_size=2', cookie)).json().data;
+    expect(past).toMatchObject({ total: 3, page: 5, list: [] });
   });
 
   it('a payment through the API records the purchase; a rebuild from the orders gives the same history', async () => {
