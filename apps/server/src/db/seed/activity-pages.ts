@@ -1,7 +1,7 @@
 import type { ActivitySection } from '@yaocai/domain';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { activityPages, ads, coupons, goods } from '../schema';
+import { activityPages, ads, coupons, goods, goodsCategories } from '../schema';
 
 const DAY = 86_400_000;
 
@@ -32,11 +32,25 @@ export async function seedActivityPages(tx: Tx) {
     goodsLike(tx, ['血压计', '血糖仪', '体温计'], 8),
     goodsLike(tx, ['黄芪', '当归', '枸杞'], 4),
   ]);
+  // The devices page's coupons hold for the categories of its devices, 30 days after the claim.
+  const deviceCategories = devices.length
+    ? (
+        await tx
+          .selectDistinct({ id: goodsCategories.categoryId })
+          .from(goodsCategories)
+          .where(inArray(goodsCategories.goodsId, devices))
+      ).map((r) => r.id)
+    : [];
+  const deviceCoupon = {
+    kind: 'amount_off' as const,
+    coverage: deviceCategories.length ? { categoryIds: deviceCategories } : { all: true },
+    validDays: 30,
+  };
   const pageCoupons = await tx
     .insert(coupons)
     .values([
-      { name: '器械专享 满500减30', kind: 'amount_off', thresholdFen: 50_000, amountFen: 3_000 },
-      { name: '器械专享 满1000减80', kind: 'amount_off', thresholdFen: 100_000, amountFen: 8_000 },
+      { ...deviceCoupon, name: '器械专享 满500减30', thresholdFen: 50_000, amountFen: 3_000 },
+      { ...deviceCoupon, name: '器械专享 满1000减80', thresholdFen: 100_000, amountFen: 8_000 },
     ])
     .returning({ id: coupons.id });
   const [homeAd] = await tx
