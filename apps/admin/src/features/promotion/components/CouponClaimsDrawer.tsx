@@ -1,6 +1,7 @@
 import { type AdminCouponView, beijingDateTimeText } from '@yaocai/domain';
-import { Drawer, Table } from 'antd';
+import { Drawer } from 'antd';
 import { useState } from 'react';
+import { PagedTable } from '../../../components/PagedTable';
 import { useCouponClaims } from '../api/coupons';
 
 /** The claims of one coupon: who holds it, from where, and the order that used it. */
@@ -9,12 +10,11 @@ export function CouponClaimsDrawer({ coupon, onClose }: { coupon: AdminCouponVie
   const claims = useCouponClaims(coupon.id, page);
   return (
     <Drawer open width={820} title={`领取与使用：${coupon.name}`} onClose={onClose}>
-      <Table
-        rowKey="id"
-        size="small"
+      <PagedTable
         loading={claims.isFetching}
-        dataSource={claims.data?.list ?? []}
-        pagination={{ current: page, pageSize: 20, total: claims.data?.total ?? 0, onChange: setPage }}
+        query={{ page }}
+        onQuery={(q) => setPage(q.page)}
+        data={claims.data}
         data-testid="admin-coupon-claims"
         columns={[
           { title: '领取时间', dataIndex: 'claimed_at', width: 170, render: beijingDateTimeText },

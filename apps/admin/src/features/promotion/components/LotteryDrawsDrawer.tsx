@@ -1,8 +1,10 @@
 import { type AdminLotteryView, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Drawer, Segmented, Table } from 'antd';
+import { Button, Drawer, Segmented } from 'antd';
 import { useState } from 'react';
-import { useLotteryDraws, useShipPrize } from '../api/promotion';
+import { PagedTable } from '../../../components/PagedTable';
+import { type AdminDraw, useLotteryDraws, useShipPrize } from '../api/promotion';
+import { storeColumn } from './storeColumn';
 
 /** The draws of one lottery: winners, goods prizes to ship. */
 export function LotteryDrawsDrawer({ lottery, onClose }: { lottery: AdminLotteryView; onClose: () => void }) {
@@ -29,23 +31,14 @@ export function LotteryDrawsDrawer({ lottery, onClose }: { lottery: AdminLottery
         ]}
         style={{ marginBottom: 12 }}
       />
-      <Table
-        rowKey="id"
-        size="small"
+      <PagedTable
         loading={draws.isFetching}
-        dataSource={draws.data?.list ?? []}
-        pagination={{ current: page, pageSize: 20, total: draws.data?.total ?? 0, onChange: setPage }}
+        query={{ page }}
+        onQuery={(q) => setPage(q.page)}
+        data={draws.data}
         columns={[
           { title: '时间', dataIndex: 'created_at', width: 170, render: beijingDateTimeText },
-          {
-            title: '门店',
-            render: (_, r) => (
-              <>
-                {r.store_name}
-                <div style={{ color: '#999' }}>{r.phone}</div>
-              </>
-            ),
-          },
+          storeColumn<AdminDraw>(),
           { title: '奖品', render: (_, r) => `${r.name}${r.remarks ? `（${r.remarks}）` : ''}` },
           { title: '状态', width: 90, render: (_, r) => (r.kind === 'none' ? '未中奖' : r.status_name) },
           {

@@ -16,7 +16,9 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { PagedTable } from '../../../components/PagedTable';
 import {
+  type AdminRedemption,
   type AdminReward,
   useAdminRedemptions,
   usePromotionOptions,
@@ -24,6 +26,7 @@ import {
   useSaveReward,
 } from '../api/promotion';
 import { EditorModal, useEditor } from '../components/EditorModal';
+import { storeColumn } from '../components/storeColumn';
 
 interface Values {
   kind: 'goods' | 'coupon';
@@ -42,23 +45,14 @@ function Redemptions() {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useAdminRedemptions(page);
   return (
-    <Table
-      rowKey="id"
-      size="small"
+    <PagedTable
       loading={isFetching}
-      dataSource={data?.list ?? []}
-      pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage }}
+      query={{ page }}
+      onQuery={(q) => setPage(q.page)}
+      data={data}
       columns={[
         { title: '时间', dataIndex: 'created_at', width: 170, render: beijingDateTimeText },
-        {
-          title: '门店',
-          render: (_, r) => (
-            <>
-              {r.store_name}
-              <div style={{ color: '#999' }}>{r.phone}</div>
-            </>
-          ),
-        },
+        storeColumn<AdminRedemption>(),
         { title: '礼品', dataIndex: 'reward_name' },
         { title: '积分', dataIndex: 'points', width: 90 },
         {
