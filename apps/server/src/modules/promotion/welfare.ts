@@ -22,17 +22,20 @@ export interface LiveWelfare {
   endsAt: Date;
 }
 
+/** What a welfare activity is read as (LiveWelfare). */
+const welfareColumns = {
+  id: welfareActivities.id,
+  name: welfareActivities.name,
+  ratePercent: welfareActivities.ratePercent,
+  coverage: welfareActivities.coverage,
+  startsAt: welfareActivities.startsAt,
+  endsAt: welfareActivities.endsAt,
+};
+
 /** Welfare activities running at `now` (status active, inside their dates), oldest first. */
 export function runningWelfare(db: DbOrTx, now: Date): Promise<LiveWelfare[]> {
   return db
-    .select({
-      id: welfareActivities.id,
-      name: welfareActivities.name,
-      ratePercent: welfareActivities.ratePercent,
-      coverage: welfareActivities.coverage,
-      startsAt: welfareActivities.startsAt,
-      endsAt: welfareActivities.endsAt,
-    })
+    .select(welfareColumns)
     .from(welfareActivities)
     .where(
       and(
@@ -66,14 +69,7 @@ export function welfareDefinitions(db: DbOrTx): Promise<LiveWelfare[]> {
   if (hit && Date.now() - hit.at < DEFINITIONS_TTL_MS) return hit.value;
   const value = Promise.all([
     db
-      .select({
-        id: welfareActivities.id,
-        name: welfareActivities.name,
-        ratePercent: welfareActivities.ratePercent,
-        coverage: welfareActivities.coverage,
-        startsAt: welfareActivities.startsAt,
-        endsAt: welfareActivities.endsAt,
-      })
+      .select(welfareColumns)
       .from(welfareActivities)
       .where(eq(welfareActivities.status, 'active'))
       .orderBy(welfareActivities.id),
