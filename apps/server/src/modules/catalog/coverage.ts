@@ -42,25 +42,39 @@ export async function coverageFactsOf(
 }
 
 /**
+ * A coverage's categories with all their sub-categories, so a goods is matched on its own
+ * categories (CoverageFacts.categoryIds) without walking the tree per goods.
+ */
+export function descendantsExpander(rows: { id: number; parentId: number | null }[]) {
+  const children = new Map<number, number[]>();
+  for (const r of rows) {
+    if (r.parentId === null) continue;
+    children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
+  }
+  return (ids: readonly number[] | undefined): number[] | undefined => {
+    if (!ids?.length) return ids ? [] : undefined;
+    const out = new Set<number>();
+    const stack = [...ids];
+    while (stack.length > 0) {
+      const id = stack.pop() as number;
+      if (out.has(id)) continue;
+      out.add(id);
+      stack.push(...(children.get(id) ?? []));
+    }
+    return [...out].sort((a, b) => a - b);
+  };
+}
+
+/**
  * The goods a coverage covers (on sale, by id), at most `limit` of them: a SQL prefilter on the
  * named goods, brands, zones and category links narrows the candidates, covers() decides.
  */
 export async function coveredGoodsIds(db: DbOrTx, coverage: Coverage, limit = 5_000): Promise<number[]> {
-  let categoryIds = coverage.categoryIds;
-  if (categoryIds?.length) {
-    const all = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
-    const named = new Set(categoryIds);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const c of all)
-        if (c.parentId !== null && named.has(c.parentId) && !named.has(c.id)) {
-          named.add(c.id);
-          grew = true;
-        }
-    }
-    categoryIds = [...named];
-  }
+  const categoryIds = coverage.categoryIds?.length
+    ? descendantsExpander(
+        await db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
+      )(coverage.categoryIds)
+    : coverage.categoryIds;
   const candidates = await db
     .select({ id: goods.id })
     .from(goods)

@@ -16,6 +16,7 @@ import {
   settings,
 } from '../../db/schema';
 import { sharedForget } from '../../lib/cache-bus';
+import { descendantsExpander } from '../catalog/coverage';
 import { saleControlOf } from '../catalog/sale-control-column';
 
 /**
@@ -182,30 +183,6 @@ async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
     });
   }
   return { activities: live, shipping, giftRulesByGoods, combinations };
-}
-
-/**
- * A coverage's categories with all their sub-categories, so a goods is matched on its own
- * categories (CoverageFacts.categoryIds) without walking the tree per goods.
- */
-export function descendantsExpander(rows: { id: number; parentId: number | null }[]) {
-  const children = new Map<number, number[]>();
-  for (const r of rows) {
-    if (r.parentId === null) continue;
-    children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
-  }
-  return (ids: readonly number[] | undefined): number[] | undefined => {
-    if (!ids?.length) return ids ? [] : undefined;
-    const out = new Set<number>();
-    const stack = [...ids];
-    while (stack.length > 0) {
-      const id = stack.pop() as number;
-      if (out.has(id)) continue;
-      out.add(id);
-      stack.push(...(children.get(id) ?? []));
-    }
-    return [...out].sort((a, b) => a - b);
-  };
 }
 
 /** The live activities covering a goods (the detail page's 满减 and the 满 badge). */

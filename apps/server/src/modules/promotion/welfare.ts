@@ -3,8 +3,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, welfareActivities, welfareTakes } from '../../db/schema';
 import { sharedForget } from '../../lib/cache-bus';
-import { coverageFactsOf, coveredGoodsIds } from '../catalog/coverage';
-import { descendantsExpander } from './loaders';
+import { coverageFactsOf, coveredGoodsIds, descendantsExpander } from '../catalog/coverage';
 import type { SpecialSource } from './specials';
 
 // 福利 (全场94折): a running welfare activity discounts every goods its coverage covers (goods,
