@@ -93,3 +93,28 @@ export const cacheBusPlugin = fp(
   },
   { name: 'cache-bus' },
 );
+
+/**
+ * A value read from the database and kept in this process for `ttlMs` per database handle
+ * (a transaction, its own handle, reads its own), forgotten in every process by `forget`. A read
+ * that fails is not kept. Freshness is judged on the monotonic clock, which tests moving the
+ * application clock leave alone.
+ */
+export function sharedCache<V>(name: string, ttlMs: number) {
+  let entries = new WeakMap<object, { at: number; value: Promise<V> }>();
+  const forget = sharedForget(name, () => {
+    entries = new WeakMap();
+  });
+  function get(db: object, load: () => Promise<V>): Promise<V> {
+    const now = performance.now();
+    const hit = entries.get(db);
+    if (hit && now - hit.at < ttlMs) return hit.value;
+    const value = load();
+    entries.set(db, { at: now, value });
+    value.catch(() => {
+      if (entries.get(db)?.value === value) entries.delete(db);
+    });
+    return value;
+  }
+  return { get, forget };
+}

@@ -2,40 +2,34 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { defaultSettings } from '../../db/seed/settings';
-import { sharedForget } from '../../lib/cache-bus';
+import { sharedCache } from '../../lib/cache-bus';
 
 type Settings = Pick<typeof defaultSettings, 'common_config' | 'quality_inspection' | 'site'>;
-const TTL_MS = 5_000;
-let cache = new WeakMap<Db, { at: number; value: Promise<Settings> }>();
+const cache = sharedCache<Settings>('site-settings', 5_000);
 
 /** Forget the cached settings (after an operator saves them: modules/settings). */
-export const invalidateSiteSettings = sharedForget('site-settings', () => {
-  cache = new WeakMap();
-});
+export const invalidateSiteSettings = cache.forget;
 
 /**
  * The settings user/base needs, cached in process for a few seconds: the header asks on every
  * page, operators change these rarely, and a stale hot line for 5 s is harmless.
  */
 export function siteSettings(db: Db): Promise<Settings> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = db
-    .select()
-    .from(settings)
-    .where(inArray(settings.key, ['common_config', 'quality_inspection', 'site']))
-    .then((rows) => {
-      const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-      return {
-        common_config: { ...defaultSettings.common_config, ...(byKey.common_config as object) },
-        quality_inspection: {
-          ...defaultSettings.quality_inspection,
-          ...(byKey.quality_inspection as object),
-        },
-        site: { ...defaultSettings.site, ...(byKey.site as object) },
-      };
-    });
-  value.catch(() => cache.delete(db));
-  cache.set(db, { at: Date.now(), value });
-  return value;
+  return cache.get(db, () =>
+    db
+      .select()
+      .from(settings)
+      .where(inArray(settings.key, ['common_config', 'quality_inspection', 'site']))
+      .then((rows) => {
+        const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+        return {
+          common_config: { ...defaultSettings.common_config, ...(byKey.common_config as object) },
+          quality_inspection: {
+            ...defaultSettings.quality_inspection,
+            ...(byKey.quality_inspection as object),
+          },
+          site: { ...defaultSettings.site, ...(byKey.site as object) },
+        };
+      }),
+  );
 }

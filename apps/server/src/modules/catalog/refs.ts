@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, categories, warehouses } from '../../db/schema';
-import { sharedForget } from '../../lib/cache-bus';
+import { sharedCache } from '../../lib/cache-bus';
 
 /**
  * Small reference tables (categories, brands, warehouses) held in process for a few seconds:
@@ -36,20 +36,12 @@ export interface CatalogRefs {
   warehouseById: Map<number, { id: number; name: string }>;
 }
 
-const TTL_MS = 10_000;
-let cache = new WeakMap<Db, { at: number; refs: Promise<CatalogRefs> }>();
+const cache = sharedCache<CatalogRefs>('catalog-refs', 10_000);
 
-export const invalidateCatalogRefs = sharedForget('catalog-refs', () => {
-  cache = new WeakMap();
-});
+export const invalidateCatalogRefs = cache.forget;
 
 export function catalogRefs(db: Db): Promise<CatalogRefs> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.refs;
-  const refs = load(db);
-  cache.set(db, { at: Date.now(), refs });
-  refs.catch(() => cache.delete(db));
-  return refs;
+  return cache.get(db, () => load(db));
 }
 
 async function load(db: Db): Promise<CatalogRefs> {

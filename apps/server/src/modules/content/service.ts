@@ -20,7 +20,7 @@ import {
   settings,
   siteLinks,
 } from '../../db/schema';
-import { sharedForget } from '../../lib/cache-bus';
+import { sharedCache } from '../../lib/cache-bus';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { type CatalogRefs, catalogRefs, invalidateCatalogRefs } from '../catalog/refs';
@@ -33,49 +33,37 @@ export type ContentCtx = Pick<Ctx, 'db' | 'now'>;
  * seconds as a ready JSON string; only the timestamp is added per request. Content writes call
  * invalidateContent() so operators see their edits at once.
  */
-const TTL_MS = 5_000;
 const commonBody = envelope(headerCommonData);
-let commonCache = new WeakMap<Db, { at: number; head: Promise<string> }>();
+const commonCache = sharedCache<string>('content-header', 5_000);
 
-export const invalidateContent = sharedForget('content', () => {
-  commonCache = new WeakMap();
-  topAdCache = new WeakMap();
+/** Forgets the header, the home page's top ad and the category tree they show (content writes). */
+export function invalidateContent() {
+  commonCache.forget();
+  topAdCache.forget();
   invalidateCatalogRefs();
-});
+}
 
 /**
  * The top ad the home page opens with (TopAd shows the first), which the server writes into the
  * home page's HTML (plugins/spa.ts): cached like the header, forgotten by content writes.
  */
-let topAdCache = new WeakMap<Db, { at: number; ad: Promise<AdItem | undefined> }>();
+const topAdCache = sharedCache<AdItem | undefined>('content-top-ad', 5_000);
 
 export function homeTopAd(ctx: ContentCtx): Promise<AdItem | undefined> {
-  const at = performance.now();
-  const hit = topAdCache.get(ctx.db);
-  if (hit && at - hit.at < TTL_MS) return hit.ad;
-  const ad = adsAt(ctx, 'top').then((ads) => ads[0]);
-  topAdCache.set(ctx.db, { at, ad });
-  ad.catch(() => topAdCache.delete(ctx.db));
-  return ad;
+  return topAdCache.get(ctx.db, () => adsAt(ctx, 'top').then((ads) => ads[0]));
 }
 
 /** The body of GET /api/focus/common without its closing: `...,"timestamp":` */
 export function commonPayloadHead(ctx: ContentCtx): Promise<string> {
   const { db } = ctx;
-  // Freshness of a process cache, not a time of the business: the monotonic clock, which tests
-  // moving the application clock leave alone.
-  const at = performance.now();
-  const hit = commonCache.get(db);
-  if (hit && at - hit.at < TTL_MS) return hit.head;
-  const head = assembleCommon(db).then((data) => {
-    // Goes out as bytes past the serialiser: parsed here so only the schema's fields are cached.
-    const body = commonBody.parse({ code: 10000, message: 'success', data: { ...data, timestamp: 0 } });
-    const json = JSON.stringify(body);
-    return json.slice(0, json.lastIndexOf('0}}'));
-  });
-  commonCache.set(db, { at, head });
-  head.catch(() => commonCache.delete(db));
-  return head;
+  return commonCache.get(db, () =>
+    assembleCommon(db).then((data) => {
+      // Goes out as bytes past the serialiser: parsed here so only the schema's fields are cached.
+      const body = commonBody.parse({ code: 10000, message: 'success', data: { ...data, timestamp: 0 } });
+      const json = JSON.stringify(body);
+      return json.slice(0, json.lastIndexOf('0}}'));
+    }),
+  );
 }
 
 let lastBody: { head: string; second: number; body: Buffer } | undefined;

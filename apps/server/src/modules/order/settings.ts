@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
 import { defaultSettings } from '../../db/seed/settings';
-import { sharedForget } from '../../lib/cache-bus';
+import { sharedCache } from '../../lib/cache-bus';
 
 /** Checkout settings (operator-editable rows of `settings`, their defaults when missing). */
 export interface OrderSettings {
@@ -34,20 +34,13 @@ export interface OrderSettings {
 }
 
 /** Per-process cache, a few seconds long (design: caches are per-process and short-lived). */
-let cache = new WeakMap<object, { at: number; value: OrderSettings }>();
-const TTL_MS = 5000;
+const cache = sharedCache<OrderSettings>('order-settings', 5_000);
 
 /** Forget the cached settings (after an operator saves them: modules/settings). */
-export const invalidateOrderSettings = sharedForget('order-settings', () => {
-  cache = new WeakMap();
-});
+export const invalidateOrderSettings = cache.forget;
 
-export async function loadOrderSettings(db: DbOrTx): Promise<OrderSettings> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = await readOrderSettings(db);
-  cache.set(db, { at: Date.now(), value });
-  return value;
+export function loadOrderSettings(db: DbOrTx): Promise<OrderSettings> {
+  return cache.get(db, () => readOrderSettings(db));
 }
 
 async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {

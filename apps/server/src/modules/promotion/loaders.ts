@@ -15,7 +15,7 @@ import {
   manjianActivities,
   settings,
 } from '../../db/schema';
-import { sharedForget } from '../../lib/cache-bus';
+import { sharedCache } from '../../lib/cache-bus';
 import { descendantsExpander } from '../catalog/coverage';
 import { saleControlOf } from '../catalog/sale-control-column';
 
@@ -73,21 +73,13 @@ export interface CartPromotions {
   combinations: Map<number, Combination>;
 }
 
-const TTL_MS = 5_000;
-let cache = new WeakMap<object, { at: number; value: Promise<CartPromotions> }>();
+const cache = sharedCache<CartPromotions>('cart-promotions', 5_000);
 
 /** Forget the cached promotions (after an operator edits them, and in tests). */
-export const invalidateCartPromotions = sharedForget('cart-promotions', () => {
-  cache = new WeakMap();
-});
+export const invalidateCartPromotions = cache.forget;
 
 export function loadCartPromotions(db: DbOrTx): Promise<CartPromotions> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = readPromotions(db);
-  cache.set(db, { at: Date.now(), value });
-  value.catch(() => cache.delete(db));
-  return value;
+  return cache.get(db, () => readPromotions(db));
 }
 
 async function readPromotions(db: DbOrTx): Promise<CartPromotions> {

@@ -2,7 +2,7 @@ import { type Coverage, type CoverageFacts, covers, type LineSpecialInput } from
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, welfareActivities, welfareTakes } from '../../db/schema';
-import { sharedForget } from '../../lib/cache-bus';
+import { sharedCache } from '../../lib/cache-bus';
 import { coverageFactsOf, coveredGoodsIds, descendantsExpander } from '../catalog/coverage';
 import type { SpecialSource } from './specials';
 
@@ -56,17 +56,16 @@ export function runningWelfare(db: DbOrTx, now: Date): Promise<LiveWelfare[]> {
  * coverage's categories come expanded to every sub-category (as the full-reduction activities'
  * do), so a goods is matched on its own categories.
  */
-const DEFINITIONS_TTL_MS = 5_000;
-let definitionsCache = new WeakMap<object, { at: number; value: Promise<LiveWelfare[]> }>();
+const definitions = sharedCache<LiveWelfare[]>('welfare-definitions', 5_000);
 
-export const invalidateWelfareDefinitions = sharedForget('welfare-definitions', () => {
-  definitionsCache = new WeakMap();
-});
+export const invalidateWelfareDefinitions = definitions.forget;
 
 export function welfareDefinitions(db: DbOrTx): Promise<LiveWelfare[]> {
-  const hit = definitionsCache.get(db);
-  if (hit && Date.now() - hit.at < DEFINITIONS_TTL_MS) return hit.value;
-  const value = Promise.all([
+  return definitions.get(db, () => readDefinitions(db));
+}
+
+function readDefinitions(db: DbOrTx): Promise<LiveWelfare[]> {
+  return Promise.all([
     db
       .select(welfareColumns)
       .from(welfareActivities)
@@ -80,9 +79,6 @@ export function welfareDefinitions(db: DbOrTx): Promise<LiveWelfare[]> {
       coverage: { ...a.coverage, categoryIds: expand(a.coverage.categoryIds) },
     }));
   });
-  definitionsCache.set(db, { at: Date.now(), value });
-  value.catch(() => definitionsCache.delete(db));
-  return value;
 }
 
 /** Of these definitions, the ones running at `now` (as runningWelfare selects them). */
