@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ApiCode, TOP_AD_CLOSED_COOKIE } from '@yaocai/domain';
+import { ApiCode, STATIC_TOP_AD_ID, TOP_AD_CLOSED_COOKIE } from '@yaocai/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -22,9 +22,6 @@ export interface SpaOptions {
 
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** The id of the server-written top ad, which the shop's TopAd removes when it renders its own. */
-export const STATIC_TOP_AD_ID = 'sh-topad-static';
 
 const topAdClosed = new RegExp(`(?:^|;\\s*)${TOP_AD_CLOSED_COOKIE}=1(?:;|$)`);
 const sameOrigin = (p: string) => p.startsWith('/') && !p.startsWith('//');

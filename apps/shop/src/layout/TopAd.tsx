@@ -1,10 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { TOP_AD_CLOSED_COOKIE } from '@yaocai/domain';
+import { STATIC_TOP_AD_ID, TOP_AD_CLOSED_COOKIE } from '@yaocai/domain';
 import { useLayoutEffect, useState } from 'react';
 import { useTopAds } from './api/site';
-
-/** The top ad the server wrote into the home page's HTML (apps/server/src/plugins/spa.ts). */
-const STATIC_TOP_AD_ID = 'sh-topad-static';
 
 const closedBefore = () => document.cookie.split('; ').includes(`${TOP_AD_CLOSED_COOKIE}=1`);
 
