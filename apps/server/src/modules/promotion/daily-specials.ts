@@ -1,7 +1,7 @@
 import { beijingToday, type LineSpecialInput } from '@yaocai/domain';
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { anyOf } from '../../db/raw';
+import { rawRowsNamed, selectList, statement } from '../../db/raw';
 import { dailySpecialGoods, dailySpecialStoreDays, dailySpecials, dailySpecialTakes } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { SpecialSource, SpecialTake } from './specials';
@@ -15,13 +15,28 @@ import type { SpecialSource, SpecialTake } from './specials';
 export const DAILY_SPECIAL_CODE = 'daily_special';
 const LABEL = '每日特价';
 
+/** A live daily-special goods row with the units the store bought of it that day. */
+interface LiveItem {
+  itemId: number;
+  specialId: number;
+  goodsId: number;
+  priceFen: number;
+  dailyLimit: number | null;
+  stock: number | null;
+  sold: number;
+  boughtToday: number;
+}
+
 /**
- * The live daily-special goods rows for these goods on a Beijing day, each with the units the
- * store `userId` bought of it that day (0 for a visitor), in one statement.
+ * The live daily-special goods rows on a Beijing day (`day`), each with the units the store
+ * `userId` bought of it that day (0 for a visitor), cheapest first; `ids` narrows them to some
+ * goods. Named statements (db/raw.ts): the cart list runs this on every call, and PostgreSQL
+ * then parses and plans it once per connection instead of every time.
  */
-export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[], userId = 0) {
-  return db
-    .select({
+function liveItemsStatement(name: string, forGoods: boolean) {
+  return statement(
+    name,
+    sql`select ${selectList({
       itemId: dailySpecialGoods.id,
       specialId: dailySpecialGoods.specialId,
       goodsId: dailySpecialGoods.goodsId,
@@ -29,27 +44,26 @@ export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[],
       dailyLimit: dailySpecialGoods.dailyLimit,
       stock: dailySpecialGoods.stock,
       sold: dailySpecialGoods.sold,
-      boughtToday: sql<number>`coalesce(${dailySpecialStoreDays.units}, 0)`.mapWith(Number),
-    })
-    .from(dailySpecialGoods)
-    .innerJoin(dailySpecials, eq(dailySpecials.id, dailySpecialGoods.specialId))
-    .leftJoin(
-      dailySpecialStoreDays,
-      and(
-        eq(dailySpecialStoreDays.itemId, dailySpecialGoods.id),
-        eq(dailySpecialStoreDays.userId, userId),
-        eq(dailySpecialStoreDays.day, day),
-      ),
-    )
-    .where(
-      and(
-        eq(dailySpecials.status, 'active'),
-        lte(dailySpecials.startsOn, day),
-        gte(dailySpecials.endsOn, day),
-        goodsIds ? anyOf(dailySpecialGoods.goodsId, goodsIds) : undefined,
-      ),
-    )
-    .orderBy(dailySpecialGoods.priceFen, dailySpecialGoods.id);
+      boughtToday: sql`coalesce(${dailySpecialStoreDays.units}, 0)`,
+    })}
+    from ${dailySpecialGoods}
+    inner join ${dailySpecials} on ${dailySpecials.id} = ${dailySpecialGoods.specialId}
+    left join ${dailySpecialStoreDays} on ${dailySpecialStoreDays.itemId} = ${dailySpecialGoods.id}
+      and ${dailySpecialStoreDays.userId} = ${sql.placeholder('userId')}
+      and ${dailySpecialStoreDays.day} = ${sql.placeholder('day')}
+    where ${dailySpecials.status} = 'active'
+      and ${dailySpecials.startsOn} <= ${sql.placeholder('day')}
+      and ${dailySpecials.endsOn} >= ${sql.placeholder('day')}
+      ${forGoods ? sql`and ${dailySpecialGoods.goodsId} = any(${sql.placeholder('ids')}::int[])` : sql``}
+    order by ${dailySpecialGoods.priceFen}, ${dailySpecialGoods.id}`,
+  );
+}
+const allLiveItems = liveItemsStatement('daily_special_live', false);
+const liveItemsOfGoods = liveItemsStatement('daily_special_live_goods', true);
+
+export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[], userId = 0) {
+  const values = { day, userId, ids: goodsIds ? [...goodsIds] : null };
+  return rawRowsNamed<LiveItem>(db, goodsIds ? liveItemsOfGoods : allLiveItems, values);
 }
 
 export interface LiveDailySpecial {

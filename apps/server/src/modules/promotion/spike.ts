@@ -1,7 +1,7 @@
 import { type LineSpecialInput, type SpikeSaleStatus, spikeRefusal } from '@yaocai/domain';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { anyOf } from '../../db/raw';
+import { rawRowsNamed, selectList, statement } from '../../db/raw';
 import { spikeGoods, spikePurchases, spikeSales, spikeSlots, spikeStoreCounts } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { SpecialSource, SpecialTake } from './specials';
@@ -15,37 +15,42 @@ import type { SpecialSource, SpecialTake } from './specials';
 export const SPIKE_CODE = 'spike';
 const LABEL = '秒杀';
 
+/**
+ * The running slots' rows of these goods with what is left of each: of the slot's stock, and of
+ * the store's limit. A named statement (db/raw.ts): the cart list runs it on every call.
+ */
+const liveRowsOfGoods = statement(
+  'spike_live_goods',
+  sql`select ${selectList({
+    id: spikeGoods.id,
+    goodsId: spikeGoods.goodsId,
+    priceFen: spikeGoods.priceFen,
+    left: sql`${spikeGoods.stock} - ${spikeGoods.sold}`,
+    storeLeft: sql`${spikeGoods.perStoreLimit} - coalesce(${spikeStoreCounts.units}, 0)`,
+  })}
+  from ${spikeGoods}
+  inner join ${spikeSlots} on ${spikeSlots.id} = ${spikeGoods.slotId}
+  inner join ${spikeSales} on ${spikeSales.id} = ${spikeSlots.saleId}
+  left join ${spikeStoreCounts} on ${spikeStoreCounts.slotId} = ${spikeGoods.slotId}
+    and ${spikeStoreCounts.goodsId} = ${spikeGoods.goodsId}
+    and ${spikeStoreCounts.userId} = ${sql.placeholder('userId')}
+  where ${spikeGoods.goodsId} = any(${sql.placeholder('ids')}::int[])
+    and ${spikeGoods.retiredAt} is null
+    and ${spikeSales.status} = 'scheduled'
+    and ${spikeSlots.startsAt} <= ${sql.placeholder('now')}
+    and ${spikeSlots.endsAt} > ${sql.placeholder('now')}`,
+);
+
 /** The live spike price per goods for this store now: the lowest among running slots it may still buy. */
 async function load(db: DbOrTx, userId: number, goodsIds: readonly number[], now: Date) {
   const out = new Map<number, LineSpecialInput>();
-  const rows = await db
-    .select({
-      id: spikeGoods.id,
-      goodsId: spikeGoods.goodsId,
-      priceFen: spikeGoods.priceFen,
-      left: sql<number>`${spikeGoods.stock} - ${spikeGoods.sold}`,
-      storeLeft: sql<number>`${spikeGoods.perStoreLimit} - coalesce(${spikeStoreCounts.units}, 0)`,
-    })
-    .from(spikeGoods)
-    .innerJoin(spikeSlots, eq(spikeSlots.id, spikeGoods.slotId))
-    .innerJoin(spikeSales, eq(spikeSales.id, spikeSlots.saleId))
-    .leftJoin(
-      spikeStoreCounts,
-      and(
-        eq(spikeStoreCounts.slotId, spikeGoods.slotId),
-        eq(spikeStoreCounts.goodsId, spikeGoods.goodsId),
-        eq(spikeStoreCounts.userId, userId),
-      ),
-    )
-    .where(
-      and(
-        anyOf(spikeGoods.goodsId, goodsIds),
-        isNull(spikeGoods.retiredAt),
-        eq(spikeSales.status, 'scheduled'),
-        lte(spikeSlots.startsAt, now),
-        gt(spikeSlots.endsAt, now),
-      ),
-    );
+  const rows = await rawRowsNamed<{
+    id: number;
+    goodsId: number;
+    priceFen: number;
+    left: number;
+    storeLeft: number;
+  }>(db, liveRowsOfGoods, { userId, ids: [...goodsIds], now });
   for (const r of rows) {
     const limit = Math.min(Number(r.left), Number(r.storeLeft));
     if (limit <= 0) continue;
