@@ -21,7 +21,7 @@ import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
 import { unshippedOrderAmountFen } from '../order/queries';
 import { type CartPromotions, loadCartPromotions, type ShippingSetting } from '../promotion/loaders';
-import { loadLineSpecials } from '../promotion/specials';
+import { type LiveSpecials, liveSpecials, loadLineSpecials } from '../promotion/specials';
 import {
   cartStateOf,
   eligibilityGoodsOf,
@@ -64,6 +64,8 @@ async function contextsOf(
   promotions: CartPromotions,
   rows: CartRow[],
   buyer: { userId: number; now: Date },
+  /** The goods live on each special now (display only: checkout and orders read afresh). */
+  live?: LiveSpecials['goods'],
 ): Promise<LineContext[]> {
   const comboIds = rows.filter((r) => r.type === CART_LINE_TYPE.combination).map((r) => r.combinationId);
   const goodsRows = rows.filter((r) => r.type !== CART_LINE_TYPE.combination);
@@ -87,7 +89,7 @@ async function contextsOf(
       buyer.userId,
       goodsRows.map((r) => r.goodsId),
       buyer.now,
-      { facts },
+      { facts, live },
     ),
   ]);
   return lineContexts(rows, promotions, stocks, specials);
@@ -96,12 +98,13 @@ async function contextsOf(
 export async function cartState(ctx: BuyerCtx, action = 'list', filters = CART_FILTER_ALL) {
   const { db } = ctx;
   const { userId } = ctx.actor;
-  const [promotions, rows, unshippedFen] = await Promise.all([
+  const [promotions, rows, unshippedFen, live] = await Promise.all([
     loadCartPromotions(db),
     loadCartRows(db, userId),
     unshippedOrderAmountFen(db, userId),
+    liveSpecials(db, ctx.now),
   ]);
-  const contexts = await contextsOf(db, promotions, rows, { userId, now: ctx.now });
+  const contexts = await contextsOf(db, promotions, rows, { userId, now: ctx.now }, live.goods);
   return cartStateOf(contexts, promotions, eligibilityOf(ctx), action, filters, unshippedFen);
 }
 

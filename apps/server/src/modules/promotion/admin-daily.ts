@@ -13,7 +13,7 @@ import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { goodsBriefsOf } from '../catalog/coverage';
 import { daysToInstants, phaseOf, phaseView } from './admin-common';
-import { invalidateSpecialBadges } from './badges';
+import { forgetLiveSpecials } from './specials';
 
 // The console's 每日特价: list with sales, create, edit (items replaced by goods), status moves.
 
@@ -151,7 +151,7 @@ export async function saveDailySpecial(ctx: OperatorCtx, id: number | null, body
     });
     return specialId;
   });
-  invalidateSpecialBadges();
+  forgetLiveSpecials();
   const [row] = await ctx.db.select().from(dailySpecials).where(eq(dailySpecials.id, savedId));
   return (await views(ctx.db, [row], ctx.now))[0];
 }

@@ -5,7 +5,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { nextStatus } from './admin-common';
-import { invalidateSpecialBadges } from './badges';
+import { forgetLiveSpecials } from './specials';
 import { invalidateWelfareDefinitions } from './welfare';
 
 /**
@@ -54,6 +54,6 @@ export async function changeStatus(
     })
     .finally(() => {
       if (kind === 'welfare') invalidateWelfareDefinitions();
-      invalidateSpecialBadges();
+      forgetLiveSpecials();
     });
 }

@@ -2,11 +2,8 @@ import { type Coverage, type GoodsTag, goodsBadges, NEW_GOODS_DAYS } from '@yaoc
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { goodsCategories } from '../../db/schema';
-import { sharedForget } from '../../lib/cache-bus';
-import { DAILY_SPECIAL_CODE } from './daily-specials';
 import { activitiesCovering, loadCartPromotions } from './loaders';
-import { liveSpecialGoodsIds, loadLineSpecials } from './specials';
-import { SPIKE_CODE } from './spike';
+import { liveSpecialGoodsIds, liveSpecials } from './specials';
 import { bestWelfare, liveWelfareOf, WELFARE_CODE, welfareDefinitions } from './welfare';
 
 export interface BadgeGoods {
@@ -37,7 +34,7 @@ export async function liveBadges(
   const [promotions, welfare, specials, readCategories] = await Promise.all([
     loadCartPromotions(db),
     welfareDefinitions(db),
-    liveSpecialCodes(db, now),
+    liveSpecials(db, now).then((live) => live.visitorCodes),
     missing.length ? categoriesOf(db, missing) : new Map<number, number[]>(),
   ]);
   // Welfare coverage comes with its sub-categories: a goods matches on its own categories.
@@ -75,33 +72,6 @@ export async function liveBadges(
     );
   }
   return out;
-}
-
-/**
- * The goods on a live flash-sale slot or daily special that a visitor could still buy, and the
- * special that prices each (the cheaper when both do): read for every live special goods at once
- * and shared by the list pages of one second (SPECIALS_TTL_MS), instead of two planned statements
- * per page. A badge is then at most a second late when a slot starts, ends or sells out; an
- * operator's save of a flash sale or daily special forgets the copy at once. A request whose clock
- * is more than that second away from the copy's (a test's fixed clock) reads its own.
- */
-const SPECIALS_TTL_MS = 1_000;
-let specialsCache = new WeakMap<object, { at: number; value: Promise<Map<number, string>> }>();
-
-export const invalidateSpecialBadges = sharedForget('special-badges', () => {
-  specialsCache = new WeakMap();
-});
-
-function liveSpecialCodes(db: DbOrTx, now: Date): Promise<Map<number, string>> {
-  const hit = specialsCache.get(db);
-  if (hit && Math.abs(now.getTime() - hit.at) < SPECIALS_TTL_MS) return hit.value;
-  const codes = [SPIKE_CODE, DAILY_SPECIAL_CODE];
-  const value = liveSpecialGoodsIds(db, codes, now)
-    .then((ids) => loadLineSpecials(db, 0, ids, now, { codes }))
-    .then((found) => new Map([...found].map(([goodsId, special]) => [goodsId, special.code])));
-  specialsCache.set(db, { at: now.getTime(), value });
-  value.catch(() => specialsCache.delete(db));
-  return value;
 }
 
 /** Category ids of each goods. */

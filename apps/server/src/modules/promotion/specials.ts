@@ -1,7 +1,8 @@
 import type { CoverageFacts, LineSpecialInput, PricedLine } from '@yaocai/domain';
 import type { DbOrTx } from '../../db/client';
-import { dailySpecialSource } from './daily-specials';
-import { spikeSource } from './spike';
+import { sharedForget } from '../../lib/cache-bus';
+import { DAILY_SPECIAL_CODE, dailySpecialSource } from './daily-specials';
+import { SPIKE_CODE, spikeSource } from './spike';
 import { welfareSource } from './welfare';
 
 /**
@@ -63,14 +64,28 @@ export async function loadLineSpecials(
   userId: number,
   goodsIds: readonly number[],
   now: Date,
-  options: { codes?: readonly string[]; facts?: ReadonlyMap<number, CoverageFacts> } = {},
+  options: {
+    codes?: readonly string[];
+    facts?: ReadonlyMap<number, CoverageFacts>;
+    /**
+     * The goods live on each source now (liveSpecials().goods): a source is asked only about
+     * those of its goods, and not at all when there are none.
+     */
+    live?: ReadonlyMap<string, ReadonlySet<number>>;
+  } = {},
 ): Promise<Map<number, LineSpecialInput>> {
-  const { codes, facts } = options;
+  const { codes, facts, live } = options;
   const out = new Map<number, LineSpecialInput>();
   const asked = codes ? sources.filter((s) => codes.includes(s.code)) : sources;
   if (goodsIds.length === 0 || asked.length === 0) return out;
   const unique = [...new Set(goodsIds)];
-  const maps = await Promise.all(asked.map((s) => s.load(db, userId, unique, now, facts)));
+  const maps = await Promise.all(
+    asked.map((s) => {
+      const liveOfSource = live?.get(s.code);
+      const ids = liveOfSource ? unique.filter((id) => liveOfSource.has(id)) : unique;
+      return ids.length > 0 ? s.load(db, userId, ids, now, facts) : new Map<number, LineSpecialInput>();
+    }),
+  );
   for (const map of maps)
     for (const [goodsId, special] of map) {
       const held = out.get(goodsId);
@@ -89,6 +104,50 @@ export async function liveSpecialGoodsIds(
     sources.filter((s) => codes.includes(s.code)).map((s) => s.liveGoodsIds(db, now)),
   );
   return [...new Set(lists.flat())].sort((a, b) => a - b);
+}
+
+/** The sources that list their live goods (flash sale, daily special); welfare reads no table. */
+const LISTED_CODES = [SPIKE_CODE, DAILY_SPECIAL_CODE];
+
+export interface LiveSpecials {
+  /** The goods on each listed source now, whether or not any units are left. */
+  goods: ReadonlyMap<string, ReadonlySet<number>>;
+  /** The goods a visitor could still buy on a special, and which special prices each. */
+  visitorCodes: ReadonlyMap<number, string>;
+}
+
+/**
+ * The goods on a live flash-sale slot or daily special, read for every live special goods at once
+ * and shared by the requests of one second (LIVE_TTL_MS): the list pages' badges, and the cart,
+ * which asks a source about a store's goods only when some of them are on it (most carts hold
+ * none, and their list then makes no promotion statement). A badge or a cart price is then at
+ * most a second late when a slot starts; an order always reads afresh. An operator's save of a
+ * flash sale or daily special forgets the copy at once, in every process. A request whose clock
+ * is more than that second away from the copy's (a test's fixed clock) reads its own.
+ */
+const LIVE_TTL_MS = 1_000;
+let liveCache = new WeakMap<object, { at: number; value: Promise<LiveSpecials> }>();
+
+export const forgetLiveSpecials = sharedForget('live-specials', () => {
+  liveCache = new WeakMap();
+});
+
+export function liveSpecials(db: DbOrTx, now: Date): Promise<LiveSpecials> {
+  const hit = liveCache.get(db);
+  if (hit && Math.abs(now.getTime() - hit.at) < LIVE_TTL_MS) return hit.value;
+  const value = (async () => {
+    const listed = sources.filter((s) => LISTED_CODES.includes(s.code));
+    const lists = await Promise.all(listed.map((s) => s.liveGoodsIds(db, now)));
+    const goods = new Map(listed.map((s, i) => [s.code, new Set(lists[i])]));
+    const found = await loadLineSpecials(db, 0, [...new Set(lists.flat())], now, {
+      codes: LISTED_CODES,
+      live: goods,
+    });
+    return { goods, visitorCodes: new Map([...found].map(([goodsId, special]) => [goodsId, special.code])) };
+  })();
+  liveCache.set(db, { at: now.getTime(), value });
+  value.catch(() => liveCache.delete(db));
+  return value;
 }
 
 /** Takes the special units an order's priced lines used, per source, in the order transaction. */

@@ -18,7 +18,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound, validationError } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { type GoodsFact, goodsFacts } from '../catalog/service';
-import { invalidateSpecialBadges } from './badges';
+import { forgetLiveSpecials } from './specials';
 import { invalidateSpikeIndex } from './spike-index';
 
 // The console's flash sales (秒杀, promotions:write): sales, their slots, the goods of a slot with
@@ -128,7 +128,7 @@ async function editableSaleOfSlot(tx: DbOrTx, slotId: number) {
 async function write<T>(ctx: OperatorCtx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   const result = await ctx.db.transaction(work);
   invalidateSpikeIndex();
-  invalidateSpecialBadges();
+  forgetLiveSpecials();
   return result;
 }
 
