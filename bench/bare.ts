@@ -5,12 +5,22 @@
  * cart bench serves the real 100-line cart state through it). With BARE_DATABASE_URL it also
  * answers GET /db?n=K after K sequential round trips of a trivial prepared query on a pool of
  * the app's size: the floor of a route that needs K round trips to PostgreSQL, and GET
- * /json?stages=1.2.3 the body after stages of such queries (each stage's in parallel).
+ * /json?stages=1.2.3 the body after stages of such queries (each stage's in parallel). With
+ * BARE_CART_USER as well, GET /cart-reads makes the cart list's own reads for that store (the
+ * app's functions and statements, in the list's stages: standing; rows, unshipped amount and the
+ * cached promotions; the specials of its goods), then answers the same body: the floor of the
+ * list with its real database work, less the pricing and shaping.
  */
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { loadBuyerStanding } from '../apps/server/src/modules/account/standing';
+import { loadCartRows } from '../apps/server/src/modules/cart/queries';
+import { unshippedOrderAmountFen } from '../apps/server/src/modules/order/queries';
+import { loadCartPromotions } from '../apps/server/src/modules/promotion/loaders';
+import { liveSpecials, loadLineSpecials } from '../apps/server/src/modules/promotion/specials';
 import { compressOptions } from '../apps/server/src/plugins/http';
 
 const app = Fastify({ logger: false });
@@ -29,6 +39,28 @@ if (process.env.BARE_JSON_FILE) {
       );
     return body;
   });
+  const cartUser = Number(process.env.BARE_CART_USER ?? 0);
+  if (cartUser && process.env.BARE_DATABASE_URL) {
+    const { db } = await openDatabase({ url: process.env.BARE_DATABASE_URL });
+    app.get('/cart-reads', async () => {
+      const now = new Date();
+      if (!(await loadBuyerStanding(db, cartUser))) throw new Error('no such store');
+      const [rows, , , live] = await Promise.all([
+        loadCartRows(db, cartUser),
+        unshippedOrderAmountFen(db, cartUser),
+        loadCartPromotions(db),
+        liveSpecials(db, now),
+      ]);
+      await loadLineSpecials(
+        db,
+        cartUser,
+        rows.map((r) => r.goodsId),
+        now,
+        { live: live.goods },
+      );
+      return body;
+    });
+  }
 }
 const pool = process.env.BARE_DATABASE_URL
   ? new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 20 })

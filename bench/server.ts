@@ -69,12 +69,19 @@ export function startServer(databaseUrl: string, port: number): Promise<BenchSer
  * bench/bare.ts; with `jsonFile`, GET /json answers that JSON; with `databaseUrl`, GET /db?n=K
  * answers after K trivial prepared queries (see bare.ts).
  */
-export function startBare(port: number, jsonFile?: string, databaseUrl?: string): Promise<BenchServer> {
+export function startBare(
+  port: number,
+  jsonFile?: string,
+  databaseUrl?: string,
+  /** The store whose cart list's reads GET /cart-reads makes (see bare.ts). */
+  cartUserId?: number,
+): Promise<BenchServer> {
   return start(
     ['--import', 'tsx', path.join(here, 'bare.ts')],
     {
       ...(jsonFile ? { BARE_JSON_FILE: jsonFile } : {}),
       ...(databaseUrl ? { BARE_DATABASE_URL: databaseUrl } : {}),
+      ...(cartUserId ? { BARE_CART_USER: String(cartUserId) } : {}),
     },
     port,
     '/hello',

@@ -109,6 +109,7 @@ async function prepareDatabase(url: string, lineCount: number, addStores: number
     }
     return {
       storeCookies,
+      listUserId: listUser.id,
       listCookie: `yc_sid=${listSid}`,
       addCookie: `yc_sid=${addSid}`,
       addLine: {
@@ -229,7 +230,7 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
     server = undefined;
     const jsonFile = path.join(mkdtempSync(path.join(tmpdir(), 'yc-bench-')), 'cart-state.json');
     writeFileSync(jsonFile, body);
-    server = await startBare(port, jsonFile, scratch.url);
+    server = await startBare(port, jsonFile, scratch.url, prepared.listUserId);
     figures.push(
       await cannon(`bare Fastify hello-world (${connections} connections)`, null, {
         url: `${server.base}/hello`,
@@ -264,6 +265,23 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
           duration,
           headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
         },
+      ),
+      // The list's own reads (the app's functions and statements, in the list's stages), then the
+      // same body: the floor with the database work the list really does, less pricing and shaping.
+      await cannon(
+        `bare Fastify + the list's own reads (the app's statements), then the same cart state, compressed (${connections} connections)`,
+        null,
+        {
+          url: `${server.base}/cart-reads`,
+          connections,
+          duration,
+          headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+        },
+      ),
+      await cannon(
+        `bare Fastify + the list's own reads, then the same cart state, uncompressed (${connections} connections)`,
+        null,
+        { url: `${server.base}/cart-reads`, connections, duration },
       ),
       // A one-line add is ADD_ROUND_TRIPS statements in sequence (the session is cached): goods,
       // stock and the line in one read, then one guarded write. The same number of trivial
