@@ -56,7 +56,8 @@ if (process.env.BARE_JSON_FILE) {
         cartUser,
         rows.map((r) => r.goodsId),
         now,
-        { live: live.goods },
+        // What the list passes too: the rows carry the goods' coverage facts.
+        { live: live.goods, facts: new Map(rows.map((r) => [r.goodsId, { ...r }])) },
       );
       return body;
     });
