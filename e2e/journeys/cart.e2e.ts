@@ -136,10 +136,15 @@ describe.sequential('cart journey', () => {
     const input = lineOf(detailGoods.name).getByTestId('cart-quantity');
     await input.fill('99999999');
     await input.press('Enter');
-    await page.waitForLoadState('networkidle');
-    const server = (await cartState()).data.find((l) => l.goods.id === detailGoods.id)?.number ?? 0;
-    expect(server).toBeLessThan(99999999);
-    await expect.poll(() => input.inputValue()).toBe(String(server));
+    // waitForLoadState('networkidle') answers at once when the page was idle before, which read
+    // the cart before the edit landed on a loaded machine: poll until the page and the server
+    // agree on a quantity held below the typed one.
+    const serverNumber = async () =>
+      (await cartState()).data.find((l) => l.goods.id === detailGoods.id)?.number ?? 0;
+    await expect
+      .poll(async () => (await serverNumber()) === Number(await input.inputValue()), { timeout: 30_000 })
+      .toBe(true);
+    expect(await serverNumber()).toBeLessThan(99999999);
   });
 
   it('copies the selected lines to another store of the company', async () => {

@@ -17,7 +17,11 @@ interface Props {
  */
 export function CartStepper({ value, rule, disabled, onCommit }: Props) {
   const [draft, setDraft] = useState<number | null>(value);
-  useEffect(() => setDraft(value), [value]);
+  // A refused commit leaves `value` as it was, so the typed draft is put back to it once the
+  // call settled (the stepper is disabled while the cart is busy).
+  useEffect(() => {
+    if (!disabled) setDraft(value);
+  }, [value, disabled]);
   const commit = (next: number) => {
     const clamped = clampQuantity(next, rule);
     setDraft(clamped || value);
