@@ -44,7 +44,10 @@ async function setQuantity(name: string, value: number) {
   await input.fill(String(value));
   await input.press('Enter');
   await expect.poll(() => input.inputValue()).toBe(String(value));
-  await page.waitForLoadState('networkidle');
+  // The page shows the typed value at once; wait for the server to hold it too.
+  await expect
+    .poll(async () => (await cartState()).data.find((l) => l.goods.name === name)?.number, { timeout: 30_000 })
+    .toBe(value);
 }
 
 const text = async (testId: string, name: string) =>

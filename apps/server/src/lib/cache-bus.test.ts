@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testRedisPrefix, testRedisUrl } from '../../test/helpers';
-import { cacheBusPlugin, receiveForget, sharedForget } from './cache-bus';
+import { cacheBusPlugin, receiveForget, sharedCache, sharedForget } from './cache-bus';
 
 describe('cache bus (one process)', () => {
   it('drops a named cache on a message from another process, and only that one', () => {
@@ -16,6 +16,56 @@ describe('cache bus (one process)', () => {
     for (const junk of ['not json', '{}', JSON.stringify({ origin: 'x', name: 'no such cache' })])
       receiveForget(junk);
     expect([a, b]).toEqual([1, 0]);
+  });
+});
+
+describe('shared cache', () => {
+  it('serves a copy per handle within its time, forgets it on forget, and keeps no failed read', async () => {
+    const cache = sharedCache<number>('bus-test-cache', 60_000);
+    const db = {};
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await cache.get(db, load)).toBe(1);
+    expect(await cache.get(db, load)).toBe(1);
+    expect(await cache.get({}, load)).toBe(2);
+    cache.forget();
+    expect(await cache.get(db, load)).toBe(3);
+
+    const failing = sharedCache<number>('bus-test-cache-failing', 60_000);
+    await expect(failing.get(db, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await failing.get(db, load)).toBe(4);
+  });
+
+  it('judges a time-bound copy by the request time it belongs to, before or after it', async () => {
+    const cache = sharedCache<string>('bus-test-cache-at', 1_000);
+    const db = {};
+    const at = Date.parse('2026-11-26T10:00:00+08:00');
+    const load = (label: string) => async () => label;
+    expect(await cache.get(db, load('first'), at)).toBe('first');
+    expect(await cache.get(db, load('later'), at + 999)).toBe('first');
+    expect(await cache.get(db, load('earlier'), at - 999)).toBe('first');
+    // A request a second or more away (a test's fixed clock, a slot that has started) reads anew.
+    expect(await cache.get(db, load('next second'), at + 1_000)).toBe('next second');
+    expect(await cache.get(db, load('a day before'), at - 86_400_000)).toBe('a day before');
+  });
+
+  it('drops only its own failed read, not a newer copy that replaced it', async () => {
+    const cache = sharedCache<string>('bus-test-cache-race', 1_000);
+    const db = {};
+    const at = Date.parse('2026-11-26T10:00:00+08:00');
+    let fail: (error: Error) => void = () => undefined;
+    const first = cache.get(
+      db,
+      () =>
+        new Promise<string>((_, reject) => {
+          fail = reject;
+        }),
+      at,
+    );
+    expect(await cache.get(db, async () => 'newer', at + 5_000)).toBe('newer');
+    fail(new Error('down'));
+    await expect(first).rejects.toThrow('down');
+    expect(await cache.get(db, async () => 'read again', at + 5_000)).toBe('newer');
   });
 });
 

@@ -98,17 +98,20 @@ export const cacheBusPlugin = fp(
  * A value read from the database and kept in this process for `ttlMs` per database handle
  * (a transaction, its own handle, reads its own), forgotten in every process by `forget`. A read
  * that fails is not kept. Freshness is judged on the monotonic clock, which tests moving the
- * application clock leave alone.
+ * application clock leave alone, unless `get` is given `at`: the request time (epoch ms) a value
+ * that depends on the time belongs to; a copy then serves requests within `ttlMs` of its own
+ * time, before or after it (a test's fixed clock reads its own copy). A cache passes `at` on
+ * every get or on none.
  */
 export function sharedCache<V>(name: string, ttlMs: number) {
   let entries = new WeakMap<object, { at: number; value: Promise<V> }>();
   const forget = sharedForget(name, () => {
     entries = new WeakMap();
   });
-  function get(db: object, load: () => Promise<V>): Promise<V> {
-    const now = performance.now();
+  function get(db: object, load: () => Promise<V>, at?: number): Promise<V> {
+    const now = at ?? performance.now();
     const hit = entries.get(db);
-    if (hit && now - hit.at < ttlMs) return hit.value;
+    if (hit && Math.abs(now - hit.at) < ttlMs) return hit.value;
     const value = load();
     entries.set(db, { at: now, value });
     value.catch(() => {

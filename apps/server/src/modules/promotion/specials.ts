@@ -1,6 +1,6 @@
 import type { CoverageFacts, LineSpecialInput, PricedLine } from '@yaocai/domain';
 import type { DbOrTx } from '../../db/client';
-import { sharedForget } from '../../lib/cache-bus';
+import { sharedCache } from '../../lib/cache-bus';
 import { DAILY_SPECIAL_CODE, dailySpecialSource } from './daily-specials';
 import { SPIKE_CODE, spikeSource } from './spike';
 import { welfareSource } from './welfare';
@@ -126,28 +126,28 @@ export interface LiveSpecials {
  * is more than that second away from the copy's (a test's fixed clock) reads its own.
  */
 const LIVE_TTL_MS = 1_000;
-let liveCache = new WeakMap<object, { at: number; value: Promise<LiveSpecials> }>();
+const liveCache = sharedCache<LiveSpecials>('live-specials', LIVE_TTL_MS);
 
-export const forgetLiveSpecials = sharedForget('live-specials', () => {
-  liveCache = new WeakMap();
-});
+export const forgetLiveSpecials = liveCache.forget;
 
 export function liveSpecials(db: DbOrTx, now: Date): Promise<LiveSpecials> {
-  const hit = liveCache.get(db);
-  if (hit && Math.abs(now.getTime() - hit.at) < LIVE_TTL_MS) return hit.value;
-  const value = (async () => {
-    const listed = sources.filter((s) => LISTED_CODES.includes(s.code));
-    const lists = await Promise.all(listed.map((s) => s.liveGoodsIds(db, now)));
-    const goods = new Map(listed.map((s, i) => [s.code, new Set(lists[i])]));
-    const found = await loadLineSpecials(db, 0, [...new Set(lists.flat())], now, {
-      codes: LISTED_CODES,
-      live: goods,
-    });
-    return { goods, visitorCodes: new Map([...found].map(([goodsId, special]) => [goodsId, special.code])) };
-  })();
-  liveCache.set(db, { at: now.getTime(), value });
-  value.catch(() => liveCache.delete(db));
-  return value;
+  return liveCache.get(
+    db,
+    async () => {
+      const listed = sources.filter((s) => LISTED_CODES.includes(s.code));
+      const lists = await Promise.all(listed.map((s) => s.liveGoodsIds(db, now)));
+      const goods = new Map(listed.map((s, i) => [s.code, new Set(lists[i])]));
+      const found = await loadLineSpecials(db, 0, [...new Set(lists.flat())], now, {
+        codes: LISTED_CODES,
+        live: goods,
+      });
+      return {
+        goods,
+        visitorCodes: new Map([...found].map(([goodsId, special]) => [goodsId, special.code])),
+      };
+    },
+    now.getTime(),
+  );
 }
 
 /** Takes the special units an order's priced lines used, per source, in the order transaction. */
