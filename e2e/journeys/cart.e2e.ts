@@ -46,7 +46,9 @@ async function setQuantity(name: string, value: number) {
   await expect.poll(() => input.inputValue()).toBe(String(value));
   // The page shows the typed value at once; wait for the server to hold it too.
   await expect
-    .poll(async () => (await cartState()).data.find((l) => l.goods.name === name)?.number, { timeout: 30_000 })
+    .poll(async () => (await cartState()).data.find((l) => l.goods.name === name)?.number, {
+      timeout: 30_000,
+    })
     .toBe(value);
 }
 
