@@ -11,7 +11,7 @@ import {
   orders,
   users,
 } from '../../apps/server/src/db/schema';
-import { type Harness, startHarness } from '../support/harness';
+import { confirmDialog, type Harness, startHarness } from '../support/harness';
 
 /**
  * The buyer's journey from the cart to payment done (balance, credit, sandbox QR), cancelling,
@@ -240,7 +240,7 @@ describe('order journey', () => {
     await page.goto(`/order?tab=pending_payment&keyword=${o.orderNo}`);
     await page.getByTestId('order-card').first().waitFor();
     await page.getByTestId('order-cancel').first().click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await confirmDialog(page);
     await expect
       .poll(async () => (await h.app.db.select().from(orders).where(eq(orders.id, id)))[0].status)
       .toBe('cancelled');
@@ -284,9 +284,8 @@ describe('order journey', () => {
     await page.getByTestId('tracking').getByText('【杭州转运中心】已发出', { exact: false }).waitFor();
     await h.shot(page, 'order-detail-tracking');
     await page.getByTestId('order-confirm').click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     // Per step, with room for a loaded machine: the dialog closes once the call answered.
-    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached', timeout: 60_000 });
+    await confirmDialog(page);
     await page.getByTestId('order-status').getByText('已完成').waitFor({ timeout: 60_000 });
 
     await page.getByTestId('order-after-sale').click();

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, confirmDialog, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -90,10 +90,9 @@ describe('points, points mall and the lottery', () => {
     const order = shipped.list[0];
     await page.goto(`/order/info/${order.id}`);
     await page.getByTestId('order-confirm').click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     // The toast lasts three seconds, too short to wait for on a loaded machine: wait for the
     // dialog to close once the call answered, then for the order's own state.
-    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached', timeout: 60_000 });
+    await confirmDialog(page);
     await page.getByTestId('order-status').getByText('已完成').waitFor({ timeout: 60_000 });
     // The demo store is a 金牌会员: the rank's own rate (2 points per yuan in the demo settings).
     expect(rate).toBe(2);

@@ -137,3 +137,23 @@ export async function tick(control: Locator): Promise<void> {
     }
   }
 }
+
+/**
+ * Presses the primary button of the open confirmation dialog (antd modal.confirm) and returns
+ * once the dialog closed, that is once its call answered. A press can land while the dialog is
+ * still zooming in and do nothing, so it is pressed again while the dialog stays open; a press
+ * on a button already waiting for its call is ignored by antd, so a slow call is not sent twice.
+ */
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1 && (await dialog.count()) === 0) return;
+    await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    try {
+      await dialog.waitFor({ state: 'detached', timeout: attempt === 3 ? 60_000 : 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
