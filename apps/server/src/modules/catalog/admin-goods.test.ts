@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, operatorCookie, sqlOne } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { auditLog, categories, goods, goodsStock } from '../../db/schema';
-import { collectMatches } from './admin-goods';
+import { collectMatches, collectsPage } from './admin-goods';
 
 let ctx: TestContext;
 let admin: string;
@@ -174,8 +174,9 @@ describe('console goods editor', () => {
         list: { id: number; updated_at: string }[];
         total: number;
       };
-    // kind=drug matches most of the demo catalogue (walks the edit-order index); devices and
-    // a search match few (collect and sort). Both ways must come back in the same order.
+    // kind=drug and kind=device alone walk their kind's edit-order index; a search of devices
+    // matches few (collect and sort), in-stock goods on sale many (walk the edit order, filtering).
+    // Every way must come back in the same order.
     const size = Number(
       (await sqlOne<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from goods`)).n,
     );
@@ -185,7 +186,8 @@ describe('console goods editor', () => {
       const second = await page(`${query}&page=2&page_size=5`);
       const all = await page(`${query}&page=1&page_size=10`);
       expect(all.list).toHaveLength(10);
-      ways.add(collectMatches(all.total, 10, size));
+      const filters = Object.fromEntries(new URLSearchParams(query)) as Parameters<typeof collectsPage>[0];
+      ways.add(collectsPage(filters, all.total, 10, size));
       expect([...first.list, ...second.list].map((g) => g.id)).toEqual(all.list.map((g) => g.id));
       const stamps = all.list.map((g) => g.updated_at);
       expect(stamps).toEqual([...stamps].sort().reverse());
@@ -195,6 +197,22 @@ describe('console goods editor', () => {
 });
 
 describe('collectMatches', () => {
+  it('walks the index of a filter that has its own edit-order index, alone, at any depth', () => {
+    for (const alone of [
+      { kind: 'device' },
+      { rx_class: 'rx' },
+      { stock: 'out' },
+      { on_sale: '0' },
+      { ephedrine: '1' },
+    ] as const)
+      expect(collectsPage(alone, 50, 10_000, 100_000)).toBe(false);
+    // With a second filter, or a filter without such an index, the count decides.
+    expect(collectsPage({ kind: 'device', stock: 'out' }, 50, 20, 100_000)).toBe(true);
+    expect(collectsPage({ q: 'amxl' }, 50, 20, 100_000)).toBe(true);
+    expect(collectsPage({ q: 'amxl' }, 50_000, 20, 100_000)).toBe(false);
+    expect(collectsPage({}, 100_000, 20, 100_000)).toBe(false);
+  });
+
   it('collects few matches and walks the edit order for many', () => {
     expect(collectMatches(0, 20, 100_000)).toBe(true);
     expect(collectMatches(1_000, 20, 100_000)).toBe(true);

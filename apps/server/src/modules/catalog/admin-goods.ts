@@ -93,6 +93,43 @@ export function collectMatches(matches: number, end: number, catalogueSize: numb
   return matches * matches < end * Math.max(catalogueSize, 1);
 }
 
+/** The list filters a query sets (one condition each in listAdminGoods). */
+type ListFilters = Omit<Query, 'page' | 'page_size'>;
+
+/**
+ * Whether a page is read by collecting the matches and sorting them (true) or by walking an
+ * edit-order index (false). A filter that has an edit-order index of its own (040_admin_goods.sql:
+ * 缺货, 已下架, 含麻 partial indexes; kind and rx_class leading an index) is walked when it is the
+ * only one: every row of that index matches, so the walk reads just the page, at any depth.
+ * Otherwise the exact (capped) count of matches decides (collectMatches).
+ */
+export function collectsPage(
+  filters: ListFilters,
+  matches: number,
+  end: number,
+  catalogueSize: number,
+): boolean {
+  const set = [
+    filters.q,
+    filters.kind,
+    filters.rx_class,
+    filters.on_sale,
+    filters.ephedrine,
+    filters.stock,
+    filters.brand_id,
+    filters.category_id,
+  ].filter(Boolean).length;
+  if (set === 0) return false;
+  const ownIndex =
+    !!filters.kind ||
+    !!filters.rx_class ||
+    filters.stock === 'out' ||
+    filters.on_sale === '0' ||
+    filters.ephedrine === '1';
+  if (set === 1 && ownIndex) return false;
+  return collectMatches(matches, end, catalogueSize);
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
@@ -141,10 +178,9 @@ export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
   const offset = (query.page - 1) * query.page_size;
   // Sorting by an expression no index provides makes PostgreSQL fetch the matches through the
   // search/filter indexes and sort them, instead of walking the edit-order index past them.
-  const newestFirst =
-    where.length && collectMatches(total, offset + query.page_size, size)
-      ? sql`${goods.updatedAt} + interval '0 second' desc`
-      : desc(goods.updatedAt);
+  const newestFirst = collectsPage(filters, total, offset + query.page_size, size)
+    ? sql`${goods.updatedAt} + interval '0 second' desc`
+    : desc(goods.updatedAt);
   const rows =
     total <= ADMIN_GOODS_COUNT_CAP && offset >= total
       ? []
