@@ -25,7 +25,20 @@ create index if not exists goods_admin_search on goods using gin (
 );
 -- Newest edits first; the rare filters (缺货, 已下架, 含麻) get their own ordered partial indexes.
 create index if not exists goods_admin_updated on goods (updated_at desc, id desc);
-create index if not exists goods_admin_updated_out on goods (updated_at desc, id desc) where stock_total <= 0;
+-- 缺货 is a stored flag rather than `stock_total <= 0`: PostgreSQL counts an index predicate's
+-- columns as indexed, so an index on that condition made every order's stock move a non-HOT
+-- update of goods (a new entry in each of its indexes; see 020_hot_updates.sql). The flag
+-- changes only when stock crosses zero.
+do $$
+begin
+  if not exists (
+    select 1 from information_schema.columns where table_name = 'goods' and column_name = 'sold_out'
+  ) then
+    alter table goods add column sold_out boolean generated always as (stock_total <= 0) stored;
+  end if;
+end $$;
+drop index if exists goods_admin_updated_out;
+create index if not exists goods_admin_updated_sold_out on goods (updated_at desc, id desc) where sold_out;
 create index if not exists goods_admin_updated_off on goods (updated_at desc, id desc) where not is_on_sale;
 create index if not exists goods_admin_updated_ephedrine on goods (updated_at desc, id desc) where ephedrine;
 -- A kind or a prescription class alone (器械, 中药饮片, 处方药: a few percent of the catalogue each)

@@ -223,6 +223,21 @@ describe('collectMatches', () => {
   });
 });
 
+describe('goods indexes', () => {
+  it('name no column an order moves, so a stock move stays a HOT update (020_hot_updates.sql)', async () => {
+    // PostgreSQL counts the columns of an index's key, expressions and predicate as indexed: one
+    // naming stock_total or goods_stock.quantity makes every order write into every index.
+    const result = await ctx.app.db.execute(
+      sql`select indexname, indexdef from pg_indexes where tablename in ('goods', 'goods_stock')`,
+    );
+    const indexes = result.rows as { indexname: string; indexdef: string }[];
+    expect(indexes.length).toBeGreaterThan(10);
+    expect(
+      indexes.filter((i) => /\b(stock_total|quantity)\b/.test(i.indexdef)).map((i) => i.indexname),
+    ).toEqual([]);
+  });
+});
+
 describe('stock by batch', () => {
   it('the demo catalogue holds its stock in batches, some goods in two', async () => {
     const perGoods = await ctx.app.db.execute(

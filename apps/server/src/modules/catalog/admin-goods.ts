@@ -140,7 +140,8 @@ export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
   if (query.on_sale) where.push(eq(goods.isOnSale, query.on_sale === '1'));
   if (query.ephedrine) where.push(eq(goods.ephedrine, query.ephedrine === '1'));
   if (query.stock === 'in') where.push(sql`${goods.stockTotal} > 0`);
-  if (query.stock === 'out') where.push(sql`${goods.stockTotal} <= 0`);
+  // The stored flag of db/sql/040_admin_goods.sql (stock_total <= 0), which its index lists.
+  if (query.stock === 'out') where.push(sql`sold_out`);
   if (query.brand_id) where.push(eq(goods.brandId, query.brand_id));
   if (query.category_id)
     where.push(
