@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, confirmDialog, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -87,10 +87,7 @@ describe('activity pages (专题/活动页)', () => {
     await drawer.waitFor({ state: 'hidden' });
 
     await row.getByRole('button', { name: '发布' }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s?定|OK/ })
-      .click();
+    await confirmDialog(page);
     await row.getByText('进行中').waitFor();
     await h.shot(page, 'activity-admin-published');
     expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, confirmDialog, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('console buyers', () => {
 
     await page.getByTestId('admin-company-toggle').click();
     await page.locator('.ant-modal-confirm textarea').fill('资质存疑，暂停采购');
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmDialog(page);
     await page.getByTestId('admin-company').getByText('已停用').first().waitFor();
     await h.shot(page, 'admin-company-disabled');
 
@@ -40,7 +40,7 @@ describe('console buyers', () => {
     await h.shot(buyer.page, 'admin-company-disabled-shop');
 
     await page.getByTestId('admin-company-toggle').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmDialog(page);
     await page.getByTestId('admin-company').getByText('正常').first().waitFor();
     await buyer.page.reload();
     await buyer.page.getByTestId('goods-card').getByTestId('price').first().waitFor();

@@ -11,7 +11,7 @@ import {
   orders,
   users,
 } from '../../apps/server/src/db/schema';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, confirmDialog, type Harness, startHarness } from '../support/harness';
 import { drawPng, textPosingAsPng } from '../support/images';
 
 /**
@@ -166,7 +166,7 @@ describe('uploads', () => {
     await row.getByRole('button', { name: /^同\s*意$/ }).click();
     const confirm = op.page.locator('.ant-modal-confirm');
     await confirm.getByPlaceholder('处理说明（买家可见）').fill('照片显示外箱破损，同意退货');
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialog(op.page);
     await op.page.getByText('已处理').waitFor();
     await expect.poll(async () => (await orderOf(placed.id)).status).toBe('refunded');
     const [handled] = await h.app.db.select().from(afterSales).where(eq(afterSales.id, request.id));

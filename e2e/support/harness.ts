@@ -143,6 +143,7 @@ export async function tick(control: Locator): Promise<void> {
  * once the dialog closed, that is once its call answered. A press can land while the dialog is
  * still zooming in and do nothing, so it is pressed again while the dialog stays open; a press
  * on a button already waiting for its call is ignored by antd, so a slow call is not sent twice.
+ * For a call expected to succeed: a refused one keeps the dialog open, so press those directly.
  */
 export async function confirmDialog(page: Page): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm');
