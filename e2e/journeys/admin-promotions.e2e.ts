@@ -15,7 +15,7 @@ describe('console: full-reduction activities', () => {
     await h.signInOperator(page, 'yunying');
     await page.getByTestId('admin-menu').getByRole('link', { name: '满减活动' }).click();
     const table = page.getByTestId('admin-manjian');
-    const demo = table.getByRole('row', { name: /全场满减/ });
+    const demo = table.getByRole('row', { name: /满减专区/ });
     await demo.getByText('进行中').waitFor();
     await demo.getByRole('button', { name: '暂停' }).click();
     await demo.getByText('已暂停').waitFor();
@@ -47,11 +47,14 @@ describe('console: full-reduction activities', () => {
     ).toBe(true);
     const goods = (await (await api.get(`${h.baseUrl}/api/goods/list?page_size=40`)).json()).data
       .list as GoodsSummary[];
-    // Twice the threshold at the base price, so ladder prices still reach ¥100.
+    // Twice the threshold at the base price, so ladder prices still reach ¥100; not at a special
+    // price (特 每日特价, 秒 flash sale), which takes no 满减 (the stacking matrix).
     const pick = goods.find(
       (g) =>
         g.is_buy &&
         !g.ephedrine &&
+        !g.tags.includes('特') &&
+        !g.tags.includes('秒') &&
         g.in_scope !== false &&
         (g.base_price ?? 0) >= 20 &&
         (g.base_price ?? 0) <= 200,
@@ -66,6 +69,9 @@ describe('console: full-reduction activities', () => {
     expect(added.ok(), await added.text()).toBe(true);
     const state = (await (await api.get(`${h.baseUrl}/api/cart/list`)).json()).data as CartState;
     expect(state.activity_data.manjians?.name).toBe('冬季满减');
+    expect(state.activity_data.activities.map((a) => a.name)).toEqual(['冬季满减']);
+    expect(state.data[0].goods_manjian_id).toBe(state.activity_data.activities[0].id);
+    expect(state.summary.reduction).toBe(30);
     await shop.page.goto('/cart');
     await shop.page.getByTestId('cart-steps').waitFor();
     await shop.page.getByText('冬季满减').first().waitFor();

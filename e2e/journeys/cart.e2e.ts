@@ -32,7 +32,13 @@ afterAll(async () => {
 const lines = () => page.getByTestId('cart-line');
 const cartState = async () =>
   (await (await context.request.get(`${h.baseUrl}/api/cart/list?filters=99999&new=1`)).json()).data as {
-    data: { id: number; number: number; price: number; goods: { id: number; name: string } }[];
+    data: {
+      id: number;
+      number: number;
+      price: number;
+      goods_manjian_id: number;
+      goods: { id: number; name: string };
+    }[];
   };
 
 /** The line of a goods on the page (lines are grouped, so page order is not cart order). */
@@ -103,6 +109,14 @@ describe.sequential('cart journey', () => {
     await page.getByTestId('cart-steps').waitFor();
     await expect.poll(() => lines().count()).toBe(2);
     expect(await page.getByTestId('side-bar').getAttribute('data-open')).toBe('true');
+    // The 满减 tag follows the activity's coverage, not the line's coupon eligibility: the
+    // 满-tagged goods carries it, and each line shows it exactly when the server says it is covered.
+    const state = await cartState();
+    expect(state.data.find((l) => l.goods.id === detailGoods.id)?.goods_manjian_id).toBeGreaterThan(0);
+    for (const l of state.data)
+      expect(await lineOf(l.goods.name).getByTestId('cart-manjian-tag').count(), l.goods.name).toBe(
+        l.goods_manjian_id > 0 ? 1 : 0,
+      );
     await h.shot(page, 'cart-step1');
 
     const name = detailGoods.name;

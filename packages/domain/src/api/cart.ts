@@ -178,6 +178,7 @@ export const cartLine = z.object({
   combination: cartCombination.nullable(),
   goods_price_id: z.number().int(),
   ladder_price_id: z.number().int(),
+  /** The full-reduction activity covering the line (its 满减 tag and group), 0 when none does. */
   goods_manjian_id: z.number().int(),
   is_yj: z.number().int(),
   /** unit price x number */
@@ -257,6 +258,8 @@ export const cartState = z.object({
     manjians: z
       .object({ id: z.number().int(), name: z.string(), manjians: z.array(cartManjianTier) })
       .nullable(),
+    /** The full-reduction activities covering a line of this cart (a line's goods_manjian_id), in priority order. */
+    activities: z.array(z.object({ id: z.number().int(), name: z.string() })),
   }),
   filter_data: z.object({
     filters: z.number().int(),

@@ -49,6 +49,11 @@ export interface PricedLine {
   /** Why the line cannot be selected, or null. */
   unselectedReason: UnselectedReason | null;
   withCoupon: boolean;
+  /**
+   * The full-reduction activity that covers this line (the first in priority order whose
+   * coverage takes it), selected or not: the cart's 满减 tag and group. Null when none does.
+   */
+  fullReductionId: number | null;
   unitPriceFen: Fen;
   /** Tier in effect and next cheaper tier (null tier: base or package price). */
   ladder: LadderPrice;
@@ -187,6 +192,7 @@ function priceLine(line: CartLineInput): PricedLine {
     selected: line.selected && unselectedReason === null,
     unselectedReason,
     withCoupon: line.withCoupon ?? false,
+    fullReductionId: null,
     unitPriceFen: ladder.unitPriceFen,
     ladder,
     amountFen,
@@ -271,8 +277,13 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     facts: factsOf(lines[i]),
   }));
   const pricedOf = new Map(ruleLines.map((line, i) => [line, priced[i]]));
+  const running = liveActivities(activity);
+  // Coverage alone (as if selected, before any activity took it): what the line's tag shows.
+  for (const [i, line] of ruleLines.entries())
+    priced[i].fullReductionId =
+      running.find((a) => fullReductionRule.applies({ ...line, selected: true }, a))?.id ?? null;
   const states: ActivityState[] = [];
-  for (const live of liveActivities(activity)) {
+  for (const live of running) {
     const taking = ruleLines.filter((line) => fullReductionRule.applies(line, live));
     const applied = fullReductionRule.apply(taking, live);
     if (!applied) continue;

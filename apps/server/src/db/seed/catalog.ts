@@ -128,7 +128,7 @@ export async function seedCatalog(tx: Tx) {
 
   await tx.insert(manjianActivities).values([
     {
-      name: '全场满减 · 满500减20 满1000减50 满3000减180',
+      name: '满减专区 · 满500减20 满1000减50 满3000减180',
       tiers: [
         { amountFen: 50_000, reductionFen: 2_000 },
         { amountFen: 100_000, reductionFen: 5_000 },

@@ -244,7 +244,7 @@ function wireLine(ctx: LineContext, priced: PricedLine, viewer: BuyerEligibility
       : null,
     goods_price_id: row.goodsPriceId,
     ladder_price_id: row.ladderPriceId,
-    goods_manjian_id: row.goodsManjianId,
+    goods_manjian_id: priced.fullReductionId ?? 0,
     is_yj: row.isYj,
     amount: toYuan(priced.amountFen),
     subtotal: toYuan(priced.subtotalFen),
@@ -369,6 +369,9 @@ export function cartStateOf(
             })),
           }
         : null,
+      activities: cart.activities
+        .filter((a) => cart.lines.some((l) => l.fullReductionId === a.id))
+        .map((a) => ({ id: a.id, name: a.name })),
     },
     filter_data: { filters, warehouses: [...warehouses.values()] },
     summary,
@@ -378,7 +381,7 @@ export function cartStateOf(
   return {
     ...state,
     shipping_data: { ...state.shipping_data, gap: null },
-    activity_data: { manjians: null },
+    activity_data: { ...state.activity_data, manjians: null },
     summary: {
       ...summary,
       selected_total: null,

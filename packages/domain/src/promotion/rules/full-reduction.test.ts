@@ -93,6 +93,35 @@ describe('full-reduction rule', () => {
     expect(cart.fullReductionFen).toBe(0);
   });
 
+  it('tags each line with the activity that covers it, selected or not, and no line it does not cover', () => {
+    const cart = priceCart(
+      [
+        line(1, 12_000, { facts: facts([10], 5) }),
+        line(2, 9_000, { facts: facts([2], 5), selected: false }),
+        line(3, 9_000, { facts: facts([3]) }),
+        line(4, 9_000, { facts: facts([10]), withCoupon: false }),
+        line(5, 9_000, {
+          facts: facts([10]),
+          special: {
+            kind: 'special_price',
+            code: 'spike',
+            promotionId: 9,
+            label: '秒杀',
+            unitPriceFen: 1_000,
+            limit: null,
+          },
+        }),
+      ],
+      { fullReductionActivities: [brand, cold] },
+    );
+    // Line 1 is covered by both and goes to the first in priority order (id 1); line 2 is
+    // unselected but covered; line 3 by none; 含麻 (line 4) never; a spike-priced line may not stack.
+    expect(cart.lines.map((l) => l.fullReductionId)).toEqual([1, 2, null, null, null]);
+    // The tag agrees with what the selected lines were counted in.
+    for (const a of cart.activities)
+      for (const id of a.lineIds) expect(cart.lines.find((l) => l.id === id)?.fullReductionId).toBe(a.id);
+  });
+
   it('shares add up to each activity’s reduction and the payable is the total less them', () => {
     fc.assert(
       fc.property(

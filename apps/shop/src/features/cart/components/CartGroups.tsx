@@ -15,9 +15,8 @@ interface Group {
   lines: Line[];
 }
 
-/** Lines grouped by warehouse, then full-reduction activity lines apart from the others. */
+/** Lines grouped by warehouse, then by the full-reduction activity covering them, then the others. */
 function groupLines(state: CartState): { warehouse: string; id: number; groups: Group[] }[] {
-  const activity = state.activity_data.manjians;
   const byWarehouse = new Map<number, { warehouse: string; id: number; lines: Line[] }>();
   for (const line of state.data) {
     const w = byWarehouse.get(line.ck_id) ?? { warehouse: line.ck_name, id: line.ck_id, lines: [] };
@@ -25,13 +24,16 @@ function groupLines(state: CartState): { warehouse: string; id: number; groups: 
     byWarehouse.set(line.ck_id, w);
   }
   return [...byWarehouse.values()].map((w) => {
-    const inActivity = w.lines.filter((l) => l.with_coupon);
-    const others = w.lines.filter((l) => !l.with_coupon);
-    const groups: Group[] = [];
-    if (activity && inActivity.length > 0) {
-      groups.push({ key: 'mj', title: `满减：${activity.name}`, lines: inActivity });
-      if (others.length > 0) groups.push({ key: 'other', title: '其他商品', lines: others });
-    } else groups.push({ key: 'all', title: '', lines: w.lines });
+    const groups: Group[] = state.activity_data.activities
+      .map((a) => ({
+        key: `mj-${a.id}`,
+        title: `满减：${a.name}`,
+        lines: w.lines.filter((l) => l.goods_manjian_id === a.id),
+      }))
+      .filter((g) => g.lines.length > 0);
+    const others = w.lines.filter((l) => !groups.some((g) => g.lines.includes(l)));
+    if (groups.length === 0) groups.push({ key: 'all', title: '', lines: w.lines });
+    else if (others.length > 0) groups.push({ key: 'other', title: '其他商品', lines: others });
     return { warehouse: w.warehouse, id: w.id, groups };
   });
 }

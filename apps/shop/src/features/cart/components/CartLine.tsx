@@ -37,7 +37,11 @@ export function CartLine({ line, priceTip, busy, onSelect, onQuantity, onDelete 
       <div className="yc-cart-line__info">
         <Link to={`/list/info/${g.id}`} className="yc-cart-line__name">
           {line.is_combination && <Tag color="purple">套餐</Tag>}
-          {line.with_coupon && <Tag color="red">满减</Tag>}
+          {line.goods_manjian_id > 0 && (
+            <Tag color="red" data-testid="cart-manjian-tag">
+              满减
+            </Tag>
+          )}
           {g.name}
         </Link>
         {!line.is_combination && (
