@@ -24,7 +24,8 @@ export function GoodsCard({ goods, lite, eager }: Props) {
         <div className="yc-muted">
           效期：
           <ExpiryText goods={goods} />
-          　中包装：{goods.step_quantity}
+          {/* An explicit ideographic space: JSX trims it as leading whitespace of the line. */}
+          {'\u3000'}中包装：{goods.step_quantity}
         </div>
       }
       footer={
