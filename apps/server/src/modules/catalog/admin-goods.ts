@@ -93,15 +93,59 @@ export function collectMatches(matches: number, end: number, catalogueSize: numb
   return matches * matches < end * Math.max(catalogueSize, 1);
 }
 
-/** The list filters a query sets (one condition each in listAdminGoods). */
+/** The list filters a query sets. */
 type ListFilters = Omit<Query, 'page' | 'page_size'>;
+
+interface ListFilter<K extends keyof ListFilters> {
+  /** The filter's condition on goods. */
+  condition: (value: NonNullable<ListFilters[K]>, db: DbOrTx) => SQL;
+  /**
+   * Whether the value has an edit-order index of its own in db/sql/040_admin_goods.sql (every
+   * row of it matches, so walking it in edit order reads just the page, at any depth).
+   */
+  ownIndex?: (value: NonNullable<ListFilters[K]>) => boolean;
+}
+
+/** Every filter of the console's goods list: its condition, and whether it has its own index. */
+const listFilters: { [K in keyof ListFilters]-?: ListFilter<K> } = {
+  q: { condition: (q) => searchCondition(q) },
+  kind: { condition: (kind) => eq(goods.kind, kind), ownIndex: () => true },
+  rx_class: { condition: (rx) => eq(goods.rxClass, rx), ownIndex: () => true },
+  on_sale: { condition: (v) => eq(goods.isOnSale, v === '1'), ownIndex: (v) => v === '0' },
+  ephedrine: { condition: (v) => eq(goods.ephedrine, v === '1'), ownIndex: (v) => v === '1' },
+  // 缺货 reads the stored flag sold_out (stock_total <= 0), which its index lists.
+  stock: {
+    condition: (v) => (v === 'in' ? sql`${goods.stockTotal} > 0` : sql`sold_out`),
+    ownIndex: (v) => v === 'out',
+  },
+  brand_id: { condition: (id) => eq(goods.brandId, id) },
+  category_id: {
+    condition: (id, db) =>
+      inArray(
+        goods.id,
+        db
+          .select({ id: goodsCategories.goodsId })
+          .from(goodsCategories)
+          .where(eq(goodsCategories.categoryId, id)),
+      ),
+  },
+};
+
+/** The filters a query sets, each with its entry of listFilters. */
+function setFilters(filters: ListFilters) {
+  return (Object.keys(listFilters) as (keyof ListFilters)[]).flatMap((key) => {
+    const value = filters[key];
+    if (value === undefined || value === '') return [];
+    const filter = listFilters[key] as ListFilter<typeof key>;
+    return [{ value: value as never, filter }];
+  });
+}
 
 /**
  * Whether a page is read by collecting the matches and sorting them (true) or by walking an
- * edit-order index (false). A filter that has an edit-order index of its own (040_admin_goods.sql:
- * 缺货, 已下架, 含麻 partial indexes; kind and rx_class leading an index) is walked when it is the
- * only one: every row of that index matches, so the walk reads just the page, at any depth.
- * Otherwise the exact (capped) count of matches decides (collectMatches).
+ * edit-order index (false). A filter that has an edit-order index of its own (listFilters'
+ * ownIndex) is walked when it is the only one. Otherwise the exact (capped) count of matches
+ * decides (collectMatches).
  */
 export function collectsPage(
   filters: ListFilters,
@@ -109,52 +153,18 @@ export function collectsPage(
   end: number,
   catalogueSize: number,
 ): boolean {
-  const set = [
-    filters.q,
-    filters.kind,
-    filters.rx_class,
-    filters.on_sale,
-    filters.ephedrine,
-    filters.stock,
-    filters.brand_id,
-    filters.category_id,
-  ].filter(Boolean).length;
-  if (set === 0) return false;
-  const ownIndex =
-    !!filters.kind ||
-    !!filters.rx_class ||
-    filters.stock === 'out' ||
-    filters.on_sale === '0' ||
-    filters.ephedrine === '1';
-  if (set === 1 && ownIndex) return false;
+  const set = setFilters(filters);
+  if (set.length === 0) return false;
+  if (set.length === 1 && set[0].filter.ownIndex?.(set[0].value)) return false;
   return collectMatches(matches, end, catalogueSize);
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
-  const where: SQL[] = [];
-  if (query.q) where.push(searchCondition(query.q));
-  if (query.kind) where.push(eq(goods.kind, query.kind));
-  if (query.rx_class) where.push(eq(goods.rxClass, query.rx_class));
-  if (query.on_sale) where.push(eq(goods.isOnSale, query.on_sale === '1'));
-  if (query.ephedrine) where.push(eq(goods.ephedrine, query.ephedrine === '1'));
-  if (query.stock === 'in') where.push(sql`${goods.stockTotal} > 0`);
-  // The stored flag of db/sql/040_admin_goods.sql (stock_total <= 0), which its index lists.
-  if (query.stock === 'out') where.push(sql`sold_out`);
-  if (query.brand_id) where.push(eq(goods.brandId, query.brand_id));
-  if (query.category_id)
-    where.push(
-      inArray(
-        goods.id,
-        ctx.db
-          .select({ id: goodsCategories.goodsId })
-          .from(goodsCategories)
-          .where(eq(goodsCategories.categoryId, query.category_id)),
-      ),
-    );
-  const condition = where.length ? and(...where) : undefined;
   const { page: _page, page_size: _size, ...filters } = query;
+  const where = setFilters(filters).map(({ value, filter }) => filter.condition(value, ctx.db));
+  const condition = where.length ? and(...where) : undefined;
   const [total, size] = await Promise.all([
     cached(ctx.db, JSON.stringify(filters), () =>
       ctx.db
