@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, statement } from '../../db/raw';
-import { type AddressSnapshot, type InvoiceInfo, orderEvents, orderLines, orders } from '../../db/schema';
+import {
+  type AddressSnapshot,
+  type InvoiceInfo,
+  orderEvents,
+  orderLines,
+  orderPromotions,
+  orders,
+} from '../../db/schema';
+import type { NewOrderPromotion } from '../promotion/activities';
 
 /**
  * The write of order creation as one prepared statement (db/raw.ts): the order row with its
- * number, its lines and its creation event. Creating an order is the heaviest write of the
+ * number, its lines, its creation event and what it took from each promotion. Creating an order is the heaviest write of the
  * shop; building its 20-row insert through the ORM cost about a sixth of its server CPU, and
  * each statement is a round trip inside the transaction (see bench/RESULTS.md, order).
  */
@@ -105,6 +113,16 @@ const eventColumns = [
   [orderEvents.note, 'note', 'text'],
 ] as const satisfies readonly (readonly [unknown, keyof CreationEvent, string])[];
 
+/** What the order took from each promotion (promotion/activities.ts orderPromotionRows). */
+const promotionColumns = [
+  [orderPromotions.kind, 'kind', 'text'],
+  [orderPromotions.code, 'code', 'text'],
+  [orderPromotions.promotionId, 'promotionId', 'int'],
+  [orderPromotions.label, 'label', 'text'],
+  [orderPromotions.amountFen, 'amountFen', 'int'],
+  [orderPromotions.goodsFen, 'goodsFen', 'int'],
+] as const satisfies readonly (readonly [unknown, keyof NewOrderPromotion, string])[];
+
 const typed = (placeholder: string, type: string) => sql`${p(placeholder)}::${sql.raw(type)}`;
 const names = (columns: readonly (readonly [{ name: string }, ...unknown[]])[]) =>
   sql.join(
@@ -113,8 +131,8 @@ const names = (columns: readonly (readonly [{ name: string }, ...unknown[]])[]) 
   );
 
 /**
- * Allocates the id and writes the order with its number, its lines (one array parameter per
- * column, any number of lines) and its creation event. A second request with the same
+ * Allocates the id and writes the order with its number, its lines and its promotions (one
+ * array parameter per column, any number of rows) and its creation event. A second request with the same
  * idempotency key inserts nothing at all and returns no row.
  */
 const createStatement = statement(
@@ -142,16 +160,27 @@ const createStatement = statement(
         lineColumns.map(([, field, type]) => typed(`line_${field}`, `${type}[]`)),
         sql`, `,
       )}) as line
+    ),
+    promotions as (
+      insert into ${orderPromotions} (${name(orderPromotions.orderId)}, ${names(promotionColumns)})
+      select created.id, promotion.* from created, unnest(${sql.join(
+        promotionColumns.map(([, field, type]) => typed(`promotion_${field}`, `${type}[]`)),
+        sql`, `,
+      )}) as promotion
     )
     select id from created`,
 );
 
-/** Writes the order, its lines and its creation event; undefined when the key was already used. */
+/**
+ * Writes the order, its lines, its creation event and its promotions; undefined when the key
+ * was already used.
+ */
 export async function insertOrder(
   tx: DbOrTx,
   order: NewOrder,
   lines: NewOrderLine[],
   event: CreationEvent,
+  promotions: readonly NewOrderPromotion[] = [],
 ): Promise<{ id: number } | undefined> {
   const values: Record<string, unknown> = { dateNo: order.dateNo };
   for (const [, field] of orderColumns) values[`order_${field}`] = order[field];
@@ -159,6 +188,7 @@ export async function insertOrder(
   values.order_invoice = order.invoice ? JSON.stringify(order.invoice) : null;
   for (const [, field] of lineColumns) values[`line_${field}`] = lines.map((l) => l[field] ?? null);
   for (const [, field] of eventColumns) values[`event_${field}`] = event[field];
+  for (const [, field] of promotionColumns) values[`promotion_${field}`] = promotions.map((r) => r[field]);
   const [row] = await rawRowsNamed<{ id: number }>(tx, createStatement, values);
   return row;
 }

@@ -28,7 +28,7 @@ import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades } from '../payment/service';
 import { awardOrderPoints } from '../points/service';
-import { recordOrderPromotions } from '../promotion/activities';
+import { orderPromotionRows } from '../promotion/activities';
 import { creditOrderCashBack } from '../promotion/cash-back';
 import { consumeCoupon, giveBackCoupon } from '../promotion/service';
 import { releaseSpecials, reserveSpecials } from '../promotion/specials';
@@ -190,6 +190,7 @@ async function insertOrder(
         to: 'pending_payment',
         note: '提交订单',
       },
+      orderPromotionRows(checkout.cart.lines),
     );
     if (!inserted) {
       const existing = await findByKey(tx, userId, key);
@@ -205,7 +206,6 @@ async function insertOrder(
     await moveStock(tx, checkout.lines.flatMap(lineDemands), 'reserve');
     // Flash-sale and special units: each source takes what the lines priced, or refuses.
     await reserveSpecials(tx, { orderId: id, userId }, checkout.cart.lines, now);
-    await recordOrderPromotions(tx, id, checkout.cart.lines);
     if (total.couponFen > 0 && checkout.userCouponId)
       await consumeCoupon(tx, { userId, userCouponId: checkout.userCouponId, orderId: id }, now);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);

@@ -23,15 +23,17 @@ import { invalidateCartPromotions } from './loaders';
  * each promotion (order_promotions), which the console's uses and sales read.
  */
 
-/** Writes, with the order, what it took from each promotion (its lines' shares summed). */
-export async function recordOrderPromotions(tx: DbOrTx, orderId: number, lines: readonly PricedLine[]) {
-  const rows = new Map<string, typeof orderPromotions.$inferInsert>();
+/** An order_promotions row as written with the order (order_create, order/inserts.ts). */
+export type NewOrderPromotion = Omit<typeof orderPromotions.$inferInsert, 'orderId'>;
+
+/** What an order takes from each promotion: its selected lines' shares summed per promotion. */
+export function orderPromotionRows(lines: readonly PricedLine[]): NewOrderPromotion[] {
+  const rows = new Map<string, NewOrderPromotion>();
   for (const line of lines) {
     if (!line.selected) continue;
     for (const p of line.promotions) {
       const key = `${p.code}:${p.promotionId}`;
       const row = rows.get(key) ?? {
-        orderId,
         kind: p.kind,
         code: p.code,
         promotionId: p.promotionId,
@@ -44,7 +46,7 @@ export async function recordOrderPromotions(tx: DbOrTx, orderId: number, lines: 
       rows.set(key, row);
     }
   }
-  if (rows.size > 0) await tx.insert(orderPromotions).values([...rows.values()]);
+  return [...rows.values()];
 }
 
 type ActivityRow = typeof manjianActivities.$inferSelect;

@@ -99,65 +99,55 @@ async function refusalOf(tx: DbOrTx, take: SpecialTake, now: Date, storeUnits: n
 }
 
 /**
- * Takes each line's units: the slot goods' sold count rises only while the row is the live
- * version, its sale scheduled, its slot running and the stock enough; the store's count rises
- * only within the limit. Either refusal rolls the whole order back.
+ * One take as one statement (a named statement, db/raw.ts): the slot goods' sold count rises
+ * only while the row is the live version, its sale scheduled, its slot running and the stock
+ * enough; then the store's count rises only within the limit; then the purchase is recorded,
+ * only when both did. `taken` and `counted` say which step refused (0 rows).
  */
+const takeUnits = statement(
+  'spike_take',
+  sql`with taken as (
+    update ${spikeGoods} set sold = sold + ${sql.placeholder('units')}::int
+    where id = ${sql.placeholder('spikeGoodsId')}::int
+      and retired_at is null
+      and sold + ${sql.placeholder('units')}::int <= stock
+      and exists (
+        select 1 from ${spikeSlots}
+        inner join ${spikeSales} on ${spikeSales.id} = ${spikeSlots.saleId}
+        where ${spikeSlots.id} = ${spikeGoods.slotId}
+          and ${spikeSales.status} = 'scheduled'
+          and ${spikeSlots.startsAt} <= ${sql.placeholder('now')}::timestamptz
+          and ${spikeSlots.endsAt} > ${sql.placeholder('now')}::timestamptz)
+    returning slot_id, goods_id, price_fen, per_store_limit
+  ), counted as (
+    insert into ${spikeStoreCounts} as c (slot_id, goods_id, user_id, units)
+    select slot_id, goods_id, ${sql.placeholder('userId')}::int, ${sql.placeholder('units')}::int
+    from taken where ${sql.placeholder('units')}::int <= per_store_limit
+    on conflict (slot_id, goods_id, user_id) do update set units = c.units + excluded.units
+      where c.units + excluded.units <= (select per_store_limit from taken)
+    returning units
+  ), purchased as (
+    insert into ${spikePurchases} (order_id, user_id, spike_goods_id, slot_id, goods_id, units, price_fen, created_at)
+    select ${sql.placeholder('orderId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('spikeGoodsId')}::int,
+      slot_id, goods_id, ${sql.placeholder('units')}::int, price_fen, ${sql.placeholder('now')}::timestamptz
+    from taken where exists (select 1 from counted)
+    returning id
+  )
+  select (select count(*) from taken)::int as taken, (select count(*) from purchased)::int as counted`,
+);
+
+/** Takes each line's units (takeUnits); either refusal rolls the whole order back. */
 async function reserve(tx: DbOrTx, takes: readonly SpecialTake[], now: Date) {
   for (const take of takes) {
-    const live = tx
-      .select({ id: spikeSlots.id })
-      .from(spikeSlots)
-      .innerJoin(spikeSales, eq(spikeSales.id, spikeSlots.saleId))
-      .where(
-        and(
-          eq(spikeSlots.id, spikeGoods.slotId),
-          eq(spikeSales.status, 'scheduled'),
-          lte(spikeSlots.startsAt, now),
-          gt(spikeSlots.endsAt, now),
-        ),
-      );
-    const [taken] = await tx
-      .update(spikeGoods)
-      .set({ sold: sql`${spikeGoods.sold} + ${take.units}` })
-      .where(
-        and(
-          eq(spikeGoods.id, take.promotionId),
-          isNull(spikeGoods.retiredAt),
-          sql`${spikeGoods.sold} + ${take.units} <= ${spikeGoods.stock}`,
-          sql`exists (${live})`,
-        ),
-      )
-      .returning({
-        slotId: spikeGoods.slotId,
-        goodsId: spikeGoods.goodsId,
-        priceFen: spikeGoods.priceFen,
-        limit: spikeGoods.perStoreLimit,
-      });
-    if (!taken) throw conflict(await refusalOf(tx, take, now, null));
-    const [counted] =
-      take.units > taken.limit
-        ? []
-        : await tx
-            .insert(spikeStoreCounts)
-            .values({ slotId: taken.slotId, goodsId: taken.goodsId, userId: take.userId, units: take.units })
-            .onConflictDoUpdate({
-              target: [spikeStoreCounts.slotId, spikeStoreCounts.goodsId, spikeStoreCounts.userId],
-              set: { units: sql`${spikeStoreCounts.units} + excluded.units` },
-              setWhere: sql`${spikeStoreCounts.units} + excluded.units <= ${taken.limit}`,
-            })
-            .returning({ units: spikeStoreCounts.units });
-    if (!counted) throw conflict('超出每店限购数量');
-    await tx.insert(spikePurchases).values({
-      orderId: take.orderId,
-      userId: take.userId,
-      spikeGoodsId: take.promotionId,
-      slotId: taken.slotId,
-      goodsId: taken.goodsId,
+    const [row] = await rawRowsNamed<{ taken: number; counted: number }>(tx, takeUnits, {
       units: take.units,
-      priceFen: taken.priceFen,
-      createdAt: now,
+      spikeGoodsId: take.promotionId,
+      userId: take.userId,
+      orderId: take.orderId,
+      now,
     });
+    if (!row?.taken) throw conflict(await refusalOf(tx, take, now, null));
+    if (!row.counted) throw conflict('超出每店限购数量');
   }
 }
 
