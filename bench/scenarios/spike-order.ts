@@ -27,7 +27,7 @@ const WARM_UP_ORDERS = 4;
 const NORMAL_LINES = 4;
 const BUDGET_P99_MS = 150;
 /** Statements one flash-sale order of five lines sends to PostgreSQL, begin and commit included. */
-const ORDER_ROUND_TRIPS = 18;
+const ORDER_ROUND_TRIPS = 15;
 
 async function stores(client: pg.Client, count: number) {
   const users: number[] = [];
