@@ -188,9 +188,33 @@ describe('priceCart: rules one at a time', () => {
       selectedTotalFen: 0,
       fullReductionFen: 0,
       allSelected: false,
-      nextHint: { gapFen: 10000 },
+      // No line any activity covers: no 满减 bar or hint, only free shipping's gap.
+      leadingActivityId: null,
+      fullReductionTiers: [],
+      nextHint: { kind: 'free_shipping', gapFen: 65000 },
     });
     expect(cart.freeShipping.feeApplies).toBe(false);
+  });
+
+  it('shows no 满减 bar or hint for a cart whose lines no activity covers', () => {
+    const cold = {
+      id: 7,
+      name: '感冒药满减',
+      tiers: [{ amountFen: 10000, reductionFen: 1000 }],
+      coverage: { goodsIds: [1] },
+    };
+    const facts = { categoryIds: [], brandId: null, zones: [], ephedrine: false };
+    const outside = priceCart([line({ id: 1, goodsId: 2, facts })], { fullReductionActivities: [cold] });
+    expect(outside).toMatchObject({ leadingActivityId: null, fullReductionTiers: [], hints: [] });
+    // The same activity leads once a line it covers is in the cart, selected or not.
+    const unselected = priceCart(
+      [line({ id: 1, goodsId: 2, facts }), line({ id: 2, goodsId: 1, facts, selected: false })],
+      {
+        fullReductionActivities: [cold],
+      },
+    );
+    expect(unselected.leadingActivityId).toBe(7);
+    expect(unselected.nextHint).toMatchObject({ kind: 'full_reduction', gapFen: 10000, reductionFen: 1000 });
   });
 });
 

@@ -123,7 +123,13 @@ export interface PricedCart {
   eligibleAmountFen: Fen;
   /** Each live full-reduction activity, in priority (id) order. */
   activities: ActivityState[];
-  /** The leading activity's tiers (the one covering selected lines, else the first): reached first. */
+  /**
+   * The activity the cart's 满减 bar shows: the first that took selected lines, else the first
+   * covering any line of the cart; null when no activity covers a line (no bar, no hint: buying
+   * more of goods no activity covers earns nothing).
+   */
+  leadingActivityId: number | null;
+  /** The leading activity's tiers, or empty. */
   fullReductionTiers: FullReductionTierState[];
   fullReductionFen: Fen;
   /** selected total - full-reduction. */
@@ -314,8 +320,10 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
   }
   const eligibleAmountFen = states.reduce((sum, a) => sum + a.eligibleAmountFen, 0);
   const fullReductionFen = states.reduce((sum, a) => sum + a.reductionFen, 0);
-  const leading = states.find((a) => a.lineIds.length > 0) ?? states[0];
+  const covering = new Set(priced.map((line) => line.fullReductionId));
+  const leading = states.find((a) => a.lineIds.length > 0) ?? states.find((a) => covering.has(a.id)) ?? null;
   const nearest = states
+    .filter((a) => covering.has(a.id))
     .map((a) => a.next)
     .filter((n): n is NonNullable<typeof n> => n !== null)
     .sort((a, b) => a.gapFen - b.gapFen || b.reductionFen - a.reductionFen)[0];
@@ -337,6 +345,7 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     selectedTotalFen,
     eligibleAmountFen,
     activities: states,
+    leadingActivityId: leading?.id ?? null,
     fullReductionTiers: leading?.tiers ?? [],
     fullReductionFen,
     payableFen: selectedTotalFen - fullReductionFen,

@@ -295,9 +295,9 @@ export function priceContexts(
   });
 }
 
-/** The activity the cart's 满减 bar shows: the one covering selected lines, else the first live one. */
+/** The activity the cart's 满减 bar shows (PricedCart.leadingActivityId), or null. */
 export const leadingActivity = (cart: PricedCart) =>
-  cart.activities.find((a) => a.lineIds.length > 0) ?? cart.activities[0] ?? null;
+  cart.activities.find((a) => a.id === cart.leadingActivityId) ?? null;
 
 export function wireSummary(cart: PricedCart, promotions: CartPromotions) {
   const feeFen = cart.freeShipping.feeApplies ? (promotions.shipping?.feeFen ?? 0) : 0;
