@@ -138,12 +138,9 @@ export async function loadCheckout(
   const buyer = await buyerCheck;
   const { contexts, otherGoods } = selected;
   const viewer = eligibilityOf(ctx);
-  // The cart's with_coupon marks full-reduction membership (already applied by the engine);
-  // coupons stay open to every line at checkout, as before.
-  const cart: PricedCart = {
-    ...selected.cart,
-    lines: selected.cart.lines.map((l) => ({ ...l, withCoupon: true })),
-  };
+  // A line's withCoupon (not 含麻) decides whether it may take a coupon, as it decided its
+  // full-reduction: 含麻 goods take neither.
+  const { cart } = selected;
   const priced = new Map(cart.lines.map((l) => [l.id, l]));
   const lines: CheckoutLine[] = [];
   for (const line of contexts) {

@@ -263,6 +263,42 @@ describe('create order', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('订单已取消');
   });
+  it('takes no coupon on a 含麻 line: its amount neither reaches the minimum spend nor is discounted', async () => {
+    const b = await buyerWithCart({}, [[8000, 1]]);
+    const eph = await createGoods(ctx.app.db, {
+      priceFen: 3000,
+      stock: 100,
+      warehouseId,
+      ephedrine: true,
+      name: '复方盐酸伪麻黄碱缓释胶囊',
+    });
+    const ephLine = await addCartLine(ctx.app.db, b.user.id, eph.id, warehouseId, 1);
+    const ids = [...b.ids, ephLine.id];
+    // 满100减10: ¥80 of other goods + ¥30 含麻 is ¥110 in the cart, but only ¥80 may take it.
+    const { userCoupons: held } = await createCoupon(ctx.app.db, [b.user.id]);
+    const avail = (await get(`/api/user/availableCoupon?ids=${ids.join(',')}`, b.cookie)).json().data.list;
+    expect(avail[0]).toMatchObject({ id: held[0].id, applicable: false, discount: 0 });
+    const res = await post(
+      '/api/order/create',
+      b.cookie,
+      { ids, coupon_id: held[0].id },
+      { 'idempotency-key': key() },
+    );
+    expect(res.statusCode).toBe(400);
+    // The coupon applies once the other goods reach ¥100 alone, and only to them.
+    await ctx.app.db.update(cartItems).set({ quantity: 2 }).where(eq(cartItems.id, b.ids[0]));
+    const created = await post(
+      '/api/order/create',
+      b.cookie,
+      { ids, coupon_id: held[0].id },
+      { 'idempotency-key': key() },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const detail = (await get(`/api/order/detail/${created.json().data.id}`, b.cookie)).json().data;
+    expect(detail).toMatchObject({ goods_amount: 190, coupon_amount: 10 });
+    const ephOrderLine = detail.lines.find((l: { goods_id: number }) => l.goods_id === eph.id);
+    expect(ephOrderLine).toMatchObject({ amount: 30, reduction: 0, payable: 30 });
+  });
   it('expires unpaid orders in the sweep and returns their stock', async () => {
     const b = await buyerWithCart();
     const id = (
