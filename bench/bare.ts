@@ -18,7 +18,6 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { loadBuyerStanding } from '../apps/server/src/modules/account/standing';
 import { loadCartRows } from '../apps/server/src/modules/cart/queries';
-import { unshippedOrderAmountFen } from '../apps/server/src/modules/order/queries';
 import { loadCartPromotions } from '../apps/server/src/modules/promotion/loaders';
 import { liveSpecials, loadLineSpecials } from '../apps/server/src/modules/promotion/specials';
 import { compressOptions } from '../apps/server/src/plugins/http';
@@ -45,9 +44,8 @@ if (process.env.BARE_JSON_FILE) {
     app.get('/cart-reads', async () => {
       const now = new Date();
       if (!(await loadBuyerStanding(db, cartUser))) throw new Error('no such store');
-      const [rows, , , live] = await Promise.all([
+      const [{ rows }, , live] = await Promise.all([
         loadCartRows(db, cartUser),
-        unshippedOrderAmountFen(db, cartUser),
         loadCartPromotions(db),
         liveSpecials(db, now),
       ]);

@@ -86,34 +86,55 @@ export function rawRowsNamed<T>(db: DbOrTx, statement: RawStatement, values: Rec
  * JavaScript (a 100-line cart is 3,500 fields). Only for columns whose JSON form is what the row
  * type says: integers, booleans, text, text arrays and jsonb; not timestamps, `numeric` or bigint.
  */
-export interface JsonRowsStatement<T> extends RawStatement {
+export interface JsonRowsStatement<T, E extends Record<string, unknown> = Record<never, never>>
+  extends RawStatement {
   keys: (keyof T)[];
+  /** Phantom: the scalar values the statement answers beside the rows (one column each). */
+  readonly extras?: E;
 }
 
-export function jsonRowsStatement<C extends Record<string, Column | SQL>>(
+/**
+ * `extras`: scalar subqueries answered in the same round trip beside the rows (each its own
+ * column), for a hot path that would otherwise send a second statement.
+ */
+export function jsonRowsStatement<
+  C extends Record<string, Column | SQL>,
+  X extends Record<string, SQL> = Record<never, never>,
+>(
   name: string,
   columns: C,
   from: SQL,
   orderBy: SQL,
-): JsonRowsStatement<SelectResultFields<C>> {
+  extras?: X,
+): JsonRowsStatement<SelectResultFields<C>, { [K in keyof X]: number }> {
+  const extraColumns = Object.entries(extras ?? {}).map(
+    ([key, value]) => sql`, ${value} as ${sql.identifier(key)}`,
+  );
   const query = sql`select coalesce(json_agg(json_build_array(${sql.join(Object.values(columns), sql`, `)})
-    order by ${orderBy}), '[]') as "rows" ${from}`;
-  return { ...statement(name, query), keys: Object.keys(columns) as (keyof SelectResultFields<C>)[] };
+    order by ${orderBy}), '[]') as "rows"${sql.join(extraColumns)} ${from}`;
+  return {
+    ...statement(name, query),
+    keys: Object.keys(columns) as (keyof SelectResultFields<C>)[],
+  };
 }
 
-/** Runs a jsonRowsStatement and shapes each row array into an object of its column names. */
-export async function rawJsonRows<T extends object>(
+/**
+ * Runs a jsonRowsStatement whose placeholders are named, and shapes each row array into an
+ * object of its column names; the extras come back beside the rows.
+ */
+export async function rawJsonRows<T extends object, E extends Record<string, unknown>>(
   db: DbOrTx,
-  statement: JsonRowsStatement<T>,
-  values: unknown[],
-): Promise<T[]> {
-  const [{ rows }] = await rawRows<{ rows: unknown[][] }>(db, statement, values);
+  statement: JsonRowsStatement<T, E>,
+  values: Record<string, unknown>,
+): Promise<{ rows: T[] } & E> {
+  const [result] = await rawRowsNamed<{ rows: unknown[][] } & E>(db, statement, values);
   const keys = statement.keys;
-  return rows.map((row) => {
+  const rows = result.rows.map((row) => {
     const shaped: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) shaped[keys[i] as string] = row[i];
     return shaped as T;
   });
+  return { ...result, rows };
 }
 
 /**

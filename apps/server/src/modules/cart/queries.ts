@@ -13,6 +13,7 @@ import {
 } from '../../db/raw';
 import { cartItems, cartMergeKey, goods, goodsCategories, goodsStock, warehouses } from '../../db/schema';
 import { saleControlOf } from '../catalog/sale-control-column';
+import { unshippedAmountOf } from '../order/queries';
 import type { CartPromotions } from '../promotion/loaders';
 
 /** One cart line with what pricing and the screen need of its goods, stock and warehouse. */
@@ -58,7 +59,11 @@ export const cartRowColumns = {
   saleControl: saleControlOf(),
 };
 
-/** The store's cart rows (optionally only some ids) as one JSON value, in the order they were added. */
+/**
+ * The store's cart rows (optionally only some ids) as one JSON value, in the order they were
+ * added, and beside them the store's paid, unshipped order amount (free shipping counts it):
+ * one round trip for what every cart read needs.
+ */
 function cartRowsStatement(name: string, onlyIds: boolean) {
   return jsonRowsStatement(
     name,
@@ -71,6 +76,7 @@ function cartRowsStatement(name: string, onlyIds: boolean) {
     where ${cartItems.userId} = ${sql.placeholder('userId')}
     ${onlyIds ? sql`and ${cartItems.id} = any(${sql.placeholder('ids')}::int[])` : sql``}`,
     sql`${cartItems.id}`,
+    { unshippedFen: unshippedAmountOf(sql.placeholder('userId')) },
   );
 }
 
@@ -81,12 +87,17 @@ const someRows = cartRowsStatement('cart_rows_some', true);
 export type CartRow = SelectResultFields<typeof cartRowColumns>;
 
 /**
- * The store's cart lines in the order they were added (optionally only some ids). The hottest
- * read of the shop (GET /api/cart/list), so it runs as a prepared statement answering one JSON
- * value (db/raw.ts `jsonRowsStatement`); the columns still come from `cartRowColumns`.
+ * The store's cart lines in the order they were added (optionally only some ids), and its paid,
+ * unshipped order amount in fen. The hottest read of the shop (GET /api/cart/list), so it runs
+ * as a prepared statement answering one JSON value (db/raw.ts `jsonRowsStatement`); the columns
+ * still come from `cartRowColumns`.
  */
-export function loadCartRows(db: DbOrTx, userId: number, ids?: number[]): Promise<CartRow[]> {
-  return ids ? rawJsonRows(db, someRows, [userId, ids]) : rawJsonRows(db, allRows, [userId]);
+export async function loadCartRows(
+  db: DbOrTx,
+  userId: number,
+  ids?: number[],
+): Promise<{ rows: CartRow[]; unshippedFen: number }> {
+  return ids ? rawJsonRows(db, someRows, { userId, ids }) : rawJsonRows(db, allRows, { userId });
 }
 
 /**

@@ -19,7 +19,6 @@ import { cartItems, goods, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
-import { unshippedOrderAmountFen } from '../order/queries';
 import { type CartPromotions, loadCartPromotions, type ShippingSetting } from '../promotion/loaders';
 import { type LiveSpecials, liveSpecials, loadLineSpecials } from '../promotion/specials';
 import {
@@ -98,10 +97,9 @@ async function contextsOf(
 export async function cartState(ctx: BuyerCtx, action = 'list', filters = CART_FILTER_ALL) {
   const { db } = ctx;
   const { userId } = ctx.actor;
-  const [promotions, rows, unshippedFen, live] = await Promise.all([
+  const [promotions, { rows, unshippedFen }, live] = await Promise.all([
     loadCartPromotions(db),
     loadCartRows(db, userId),
-    unshippedOrderAmountFen(db, userId),
     liveSpecials(db, ctx.now),
   ]);
   const contexts = await contextsOf(db, promotions, rows, { userId, now: ctx.now }, live.goods);
@@ -380,7 +378,8 @@ export async function editLine(ctx: BuyerCtx, lineId: number, number: number) {
       .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
       .for('update');
     if (!locked) throw notFound(LINE_NOT_FOUND);
-    const [line] = await contextsOf(tx, promotions, await loadCartRows(tx, userId, [lineId]), {
+    const { rows: lineRows } = await loadCartRows(tx, userId, [lineId]);
+    const [line] = await contextsOf(tx, promotions, lineRows, {
       userId,
       now: ctx.now,
     });
@@ -467,11 +466,13 @@ export async function copyLines(ctx: BuyerCtx, ids: number[], otherUserIds: numb
       const contexts = await contextsOf(
         tx,
         promotions,
-        await loadCartRows(
-          tx,
-          store.id,
-          rows.map((r) => r.id),
-        ),
+        (
+          await loadCartRows(
+            tx,
+            store.id,
+            rows.map((r) => r.id),
+          )
+        ).rows,
         { userId: store.id, now: ctx.now },
       );
       for (const line of contexts) {
@@ -529,10 +530,9 @@ export async function checkout(ctx: BuyerCtx, ids: number[]): Promise<CheckoutDa
   const viewer = eligibilityOf(ctx);
   if (viewer.buy) throw refusalError(viewer.buy);
   const unique = await assertOwned(db, userId, ids);
-  const [promotions, rows, unshippedFen] = await Promise.all([
+  const [promotions, { rows, unshippedFen }] = await Promise.all([
     loadCartPromotions(db),
     loadCartRows(db, userId, unique),
-    unshippedOrderAmountFen(db, userId),
   ]);
   const contexts = await contextsOf(db, promotions, rows, { userId, now: ctx.now });
   const problems = contexts.flatMap((line) => lineProblems(viewer, line));
@@ -574,10 +574,9 @@ export async function nextHint(ctx: BuyerCtx, ids?: number[]) {
   // The hints name amounts: only for a buyer who may see prices.
   if (eligibilityOf(ctx).price) return { hint: null, hints: [] };
   const unique = ids ? await assertOwned(db, userId, ids) : undefined;
-  const [promotions, rows, unshippedFen] = await Promise.all([
+  const [promotions, { rows, unshippedFen }] = await Promise.all([
     loadCartPromotions(db),
     loadCartRows(db, userId),
-    unshippedOrderAmountFen(db, userId),
   ]);
   const cart = priceContexts(
     await contextsOf(db, promotions, rows, { userId, now: ctx.now }),
@@ -622,10 +621,7 @@ export async function priceSelectedLines(
   const loaded = options.promotions ?? (await loadCartPromotions(db));
   const promotions =
     loaded.shipping || !shippingFallback ? loaded : { ...loaded, shipping: shippingFallback };
-  const [rows, unshippedFen] = await Promise.all([
-    loadCartRows(db, userId, unique),
-    unshippedOrderAmountFen(db, userId),
-  ]);
+  const { rows, unshippedFen } = await loadCartRows(db, userId, unique);
   if (rows.length !== unique.length) throw notFound('购物车商品不存在或已结算');
   const contexts = await contextsOf(db, promotions, rows, { userId, now: options.now ?? new Date() });
   const otherGoods = await loadOtherGoods(db, [

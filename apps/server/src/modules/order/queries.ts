@@ -13,7 +13,18 @@ import {
   shippingPaperNames,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type RawStatement, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
 import {
@@ -99,19 +110,13 @@ const previewLinesOfOrders = statement(
 /**
  * no_trans_order_amount: the goods amount (as the cart's selected total counts it) of this
  * store's orders that are paid but not shipped yet. They ship with the next order, so they
- * count towards its free shipping. One index lookup (orders_user_status_idx); the cart's hot
- * path runs it beside its other reads.
+ * count towards its free shipping. One index lookup (orders_user_status_idx), as a scalar
+ * subquery: the cart's rows statement answers it beside the rows (cart/queries.ts).
  */
-const unshippedAmount = statement(
-  'order_unshipped_amount',
-  sql`select coalesce(sum(${orders.goodsFen}), 0)::int as "fen" from ${orders}
-    where ${orders.userId} = ${sql.placeholder('userId')}
-      and ${orders.status} in (${sql.raw(PAID_UNSHIPPED_STATUSES.map((st) => `'${st}'`).join(', '))})`,
-);
-
-export async function unshippedOrderAmountFen(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await rawRows<{ fen: number }>(db, unshippedAmount, [userId]);
-  return row?.fen ?? 0;
+export function unshippedAmountOf(userId: SQL | Placeholder): SQL {
+  return sql`(select coalesce(sum(${orders.goodsFen}), 0)::int from ${orders}
+    where ${orders.userId} = ${userId}
+      and ${orders.status} in (${sql.raw(PAID_UNSHIPPED_STATUSES.map((st) => `'${st}'`).join(', '))}))`;
 }
 
 /** A list's filters as the page statement's parameters (null: the filter is absent). */
