@@ -284,10 +284,6 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
   }));
   const pricedOf = new Map(ruleLines.map((line, i) => [line, priced[i]]));
   const running = liveActivities(activity);
-  // Coverage alone (as if selected, before any activity took it): what the line's tag shows.
-  for (const [i, line] of ruleLines.entries())
-    priced[i].fullReductionId =
-      running.find((a) => fullReductionRule.applies({ ...line, selected: true }, a))?.id ?? null;
   const states: ActivityState[] = [];
   for (const live of running) {
     const taking = ruleLines.filter((line) => fullReductionRule.applies(line, live));
@@ -318,6 +314,13 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
       next: applied.detail.next,
     });
   }
+  // The activity covering each line (its tag): a selected line's is the one that took it; an
+  // unselected line's is the first that would take it were it selected (nothing took it yet).
+  const takenBy = new Map(states.flatMap((a) => a.lineIds.map((id) => [id, a.id] as const)));
+  for (const [i, line] of ruleLines.entries())
+    priced[i].fullReductionId = line.selected
+      ? (takenBy.get(line.id) ?? null)
+      : (running.find((a) => fullReductionRule.applies({ ...line, selected: true }, a))?.id ?? null);
   const eligibleAmountFen = states.reduce((sum, a) => sum + a.eligibleAmountFen, 0);
   const fullReductionFen = states.reduce((sum, a) => sum + a.reductionFen, 0);
   const covering = new Set(priced.map((line) => line.fullReductionId));
