@@ -7,7 +7,7 @@
  * the app's size: the floor of a route that needs K round trips to PostgreSQL, and GET
  * /json?stages=1.2.3 the body after stages of such queries (each stage's in parallel). With
  * BARE_CART_USER as well, GET /cart-reads makes the cart list's own reads for that store (the
- * app's functions and statements, in the list's stages: standing; rows, unshipped amount and the
+ * app's functions and statements, in the list's stages: standing; rows with the unshipped amount and the
  * cached promotions; the specials of its goods), then answers the same body: the floor of the
  * list with its real database work, less the pricing and shaping.
  */

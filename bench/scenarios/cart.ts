@@ -19,7 +19,7 @@ import { type BenchServer, startBare, startServer } from '../server';
 /** Statements POST /api/cart runs in sequence (see the floor scenario). */
 const ADD_ROUND_TRIPS = 2;
 /** Statements of GET /api/cart/list per stage (a stage's run in parallel), for its floor. */
-const LIST_STAGES = '1.2.2';
+const LIST_STAGES = '1.1.2';
 /** What Chromium sends. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
