@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, type Harness, pressUntilSent, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -48,15 +48,23 @@ describe('console settings and category menus', () => {
     await shop.page.getByTestId('category-menu').getByText('冬季专区').waitFor();
     await shop.context.close();
 
-    // A category that holds goods is not deleted; the operator is told why.
+    // A category that holds goods is not deleted; the operator is told why (the call's refusal,
+    // shown for three seconds, and the row stays).
     const row = page.getByRole('row', { name: /抗感染药/ });
     await row.getByRole('button', { name: /删\s?除/ }).click();
-    await page.getByRole('button', { name: /确\s?定|OK/ }).click();
-    await page
-      .getByText(/该分类下还有\d+个商品，请先把商品移到其他分类/)
-      .first()
-      .waitFor();
+    const refused = await pressUntilSent(
+      page,
+      page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定|OK/ }),
+      (url) => /\/api\/admin\/categories\/\d+\/delete/.test(url),
+    );
+    expect(refused.status()).toBe(422);
+    expect((await refused.json()).message).toMatch(/该分类下还有\d+个商品，请先把商品移到其他分类/);
+    // Told once (the http client's toast; the page does not repeat it).
+    const told = page.locator('.ant-message-notice', { hasText: /该分类下还有\d+个商品/ });
+    await told.first().waitFor();
+    expect(await told.count()).toBe(1);
     await h.shot(page, 'admin-categories-delete-refused');
+    await row.waitFor();
     await context.close();
   });
 });

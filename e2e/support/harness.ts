@@ -9,6 +9,7 @@ import {
   chromium,
   type Locator,
   type Page,
+  type Response,
 } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
@@ -157,4 +158,34 @@ export async function confirmDialog(page: Page): Promise<void> {
       if (attempt === 3) throw error;
     }
   }
+}
+
+/**
+ * Presses a confirmation's button (a dialog's or a Popconfirm's) until the call it makes is
+ * sent, and answers that call's response: for a call expected to be refused, where the dialog
+ * stays open and confirmDialog cannot wait for it to close. A press during the confirmation's
+ * zoom-in sends nothing, so it is pressed again when no call left within five seconds.
+ */
+export async function pressUntilSent(
+  page: Page,
+  button: Locator,
+  isCall: (url: string) => boolean,
+): Promise<Response> {
+  const sent = page.waitForRequest((r) => r.method() !== 'GET' && isCall(r.url()), { timeout: 90_000 });
+  sent.catch(() => {}); // raced below; a call never sent fails the last attempt
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    // A later press may find the confirmation gone (the first press did land, late).
+    await button.click({ timeout: attempt === 1 ? 30_000 : 5_000 }).catch((error) => {
+      if (attempt === 1) throw error;
+    });
+    const request = await Promise.race([
+      sent,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), attempt === 3 ? 80_000 : 5_000)),
+    ]);
+    if (!request) continue;
+    const response = await request.response();
+    if (!response) throw new Error(`no response to ${request.url()}`);
+    return response;
+  }
+  throw new Error('the confirmation was pressed three times and sent no call');
 }

@@ -3,6 +3,7 @@ import { ApiError } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
+import { unreportedMessage } from '../../../lib/form-errors';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../api/categories';
 
 type Editing = { id: number | null; parent_id?: number } | undefined;
@@ -46,7 +47,10 @@ function MenuTab({ menu }: { menu: CategoryMenu }) {
     } catch (error) {
       const errors = fieldErrors(error);
       if (errors) form.setFields(Object.entries(errors).map(([name, list]) => ({ name, errors: list })));
-      else message.error(error instanceof Error ? error.message : '保存失败');
+      else {
+        const text = unreportedMessage(error, '保存失败');
+        if (text) message.error(text);
+      }
     }
   };
   const onDelete = async (id: number) => {
@@ -54,7 +58,9 @@ function MenuTab({ menu }: { menu: CategoryMenu }) {
       await remove.mutateAsync({ id });
       message.success('已删除');
     } catch (error) {
-      message.error(Object.values(fieldErrors(error) ?? {})[0]?.[0] ?? (error as Error).message);
+      // The refusal (该分类下还有N个商品…) was shown by the http client.
+      const text = unreportedMessage(error, '删除失败');
+      if (text) message.error(text);
     }
   };
 

@@ -3,6 +3,7 @@ import { type AdminManjianView, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, DatePicker, Form, Input, InputNumber, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { unreportedMessage } from '../../../lib/form-errors';
 import { useManjian, useManjianState, useSaveManjian } from '../api/promotion';
 import { CoverageFields, coverageFormValues } from '../components/CoverageFields';
 import { EditorModal, useEditor } from '../components/EditorModal';
@@ -44,7 +45,8 @@ export default function ManjianPage() {
       await state.mutateAsync({ id, action });
       message.success('已更新');
     } catch (error) {
-      message.error((error as Error).message);
+      const text = unreportedMessage(error, '操作失败');
+      if (text) message.error(text);
     }
   };
 

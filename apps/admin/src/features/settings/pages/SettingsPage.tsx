@@ -9,7 +9,7 @@ import {
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Skeleton, Space, Switch, Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { showFieldErrors } from '../../../lib/form-errors';
+import { showFieldErrors, unreportedMessage } from '../../../lib/form-errors';
 import { useSaveSettings, useSettings } from '../api/settings';
 
 /** The form items of each section (names follow the API; money in yuan). */
@@ -256,7 +256,10 @@ function SectionForm<K extends SettingsSection>({ section, value }: { section: K
     } catch (error) {
       if (showFieldErrors(form, error)) {
         message.error('请按提示修改后再保存');
-      } else message.error(error instanceof Error ? error.message : '保存失败');
+      } else {
+        const text = unreportedMessage(error, '保存失败');
+        if (text) message.error(text);
+      }
     }
   };
   return (
