@@ -5,6 +5,7 @@ import {
   createHttpClient,
   type HttpClientConfig,
   REQUEST_TIMEOUT_MS,
+  unreportedMessage,
 } from './http-client';
 
 /** A client configured as the shop's: login redirect, contract page, a concurrent cart URL. */
@@ -312,5 +313,22 @@ describe('http client: what each SPA configures', () => {
     expect(createHttpClient({ basePath: '/admin/', loginPath: '/login' }).loginTarget('/orders')).toBe(
       '/login',
     );
+  });
+});
+
+describe('unreportedMessage: what a page adds to what the client reported', () => {
+  it('adds nothing to a refusal the client showed, a time-out or a replaced request', () => {
+    expect(unreportedMessage(new ApiError(400, '优惠券已领完', null, 400), '领取失败')).toBeNull();
+    expect(unreportedMessage(new ApiError(422, '请填写', { errors: {} }, 422), '保存失败')).toBeNull();
+    expect(unreportedMessage(new ApiError(408, '请求超时', null, 0), '失败', true)).toBeNull();
+    expect(unreportedMessage(new CancelledError('/api/cart'), '失败')).toBeNull();
+  });
+  it('shows a silent call’s refusal and anything else, with the fallback for an empty message', () => {
+    expect(unreportedMessage(new ApiError(400, '优惠券已领完', null, 400), '领取失败', true)).toBe(
+      '优惠券已领完',
+    );
+    expect(unreportedMessage(new ApiError(400, '', null, 400), '领取失败', true)).toBe('领取失败');
+    expect(unreportedMessage(new Error('boom'), '保存失败')).toBe('boom');
+    expect(unreportedMessage('nothing', '保存失败')).toBe('保存失败');
   });
 });

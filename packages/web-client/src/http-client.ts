@@ -33,6 +33,18 @@ export class CancelledError extends Error {
   }
 }
 
+/**
+ * A failed call's message for the page to show, or null when there is nothing to add: the http
+ * client already told the user (a refusal of a call that was not silent, as a toast or a dialog;
+ * a time-out, always as its dialog), or a newer request replaced this one. Pass `silent` as the
+ * call was made.
+ */
+export function unreportedMessage(error: unknown, fallback: string, silent = false): string | null {
+  if (error instanceof CancelledError) return null;
+  if (error instanceof ApiError) return silent && error.code !== 408 ? error.message || fallback : null;
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
 export interface RequestOptions {
   params?: Record<string, unknown>;
   /** The caller handles refusals itself: no global alert/toast/redirect (it still throws). */

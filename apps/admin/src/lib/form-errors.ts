@@ -21,10 +21,4 @@ export function showFieldErrors(form: FormInstance, error: unknown): boolean {
   return fields.length > 0;
 }
 
-/**
- * A failed call's message for the page to show, or null when the http client already told the
- * operator (every refusal the server answered: 422 as a toast, the rest as a dialog), so the
- * same message is not shown twice.
- */
-export const unreportedMessage = (error: unknown, fallback: string): string | null =>
-  error instanceof ApiError ? null : error instanceof Error ? error.message : fallback;
+export { unreportedMessage } from '@yaocai/web-client';

@@ -1,4 +1,5 @@
 import type { ActivityCouponView } from '@yaocai/domain';
+import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button } from 'antd';
 import { Link } from 'react-router';
@@ -19,7 +20,9 @@ export function CouponFloor({ title, coupons }: { title: string; coupons: Activi
       await receive.mutateAsync(c.id);
       message.success(`已领取：${c.name}`);
     } catch (error) {
-      message.error((error as Error).message);
+      // A refused claim (已领完, 已领取) was shown by the http client.
+      const text = unreportedMessage(error, '领取失败');
+      if (text) message.error(text);
     }
   };
   return (

@@ -1,5 +1,6 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { CART_LINE_TYPE, type CombinationView } from '@yaocai/domain';
+import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Empty, InputNumber, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
@@ -57,7 +58,10 @@ function PackageCard({ pack }: { pack: CombinationView }) {
               ],
               {
                 onSuccess: () => message.success('套餐已加入购物车'),
-                onError: (error) => message.error((error as Error).message),
+                onError: (error) => {
+                  const text = unreportedMessage(error, '加入购物车失败');
+                  if (text) message.error(text);
+                },
               },
             )
           }
