@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, statement } from '../../db/raw';
 import {
@@ -131,6 +132,31 @@ const names = (columns: readonly (readonly [{ name: string }, ...unknown[]])[]) 
   );
 
 /**
+ * The rows of a table that hang off the new order, one array parameter per column
+ * (`<prefix>_<field>`), any number of rows: `insert ... select created.id, r.* from unnest(...)`.
+ */
+const childRows = (
+  table: PgTable,
+  orderId: { name: string },
+  columns: readonly (readonly [{ name: string }, string, string])[],
+  prefix: string,
+) => sql`insert into ${table} (${name(orderId)}, ${names(columns)})
+      select created.id, ${sql.identifier(prefix)}.* from created, unnest(${sql.join(
+        columns.map(([, field, type]) => typed(`${prefix}_${field}`, `${type}[]`)),
+        sql`, `,
+      )}) as ${sql.identifier(prefix)}`;
+
+/** The array parameters of childRows: each column's values across the rows. */
+function columnArrays<R>(
+  values: Record<string, unknown>,
+  prefix: string,
+  columns: readonly (readonly [unknown, keyof R & string, string])[],
+  rows: readonly R[],
+) {
+  for (const [, field] of columns) values[`${prefix}_${field}`] = rows.map((r) => r[field] ?? null);
+}
+
+/**
  * Allocates the id and writes the order with its number, its lines and its promotions (one
  * array parameter per column, any number of rows) and its creation event. A second request with the same
  * idempotency key inserts nothing at all and returns no row.
@@ -154,20 +180,8 @@ const createStatement = statement(
         sql`, `,
       )} from created
     ),
-    lines as (
-      insert into ${orderLines} (${name(orderLines.orderId)}, ${names(lineColumns)})
-      select created.id, line.* from created, unnest(${sql.join(
-        lineColumns.map(([, field, type]) => typed(`line_${field}`, `${type}[]`)),
-        sql`, `,
-      )}) as line
-    ),
-    promotions as (
-      insert into ${orderPromotions} (${name(orderPromotions.orderId)}, ${names(promotionColumns)})
-      select created.id, promotion.* from created, unnest(${sql.join(
-        promotionColumns.map(([, field, type]) => typed(`promotion_${field}`, `${type}[]`)),
-        sql`, `,
-      )}) as promotion
-    )
+    lines as (${childRows(orderLines, orderLines.orderId, lineColumns, 'line')}),
+    promotions as (${childRows(orderPromotions, orderPromotions.orderId, promotionColumns, 'promotion')})
     select id from created`,
 );
 
@@ -186,9 +200,9 @@ export async function insertOrder(
   for (const [, field] of orderColumns) values[`order_${field}`] = order[field];
   values.order_address = JSON.stringify(order.address);
   values.order_invoice = order.invoice ? JSON.stringify(order.invoice) : null;
-  for (const [, field] of lineColumns) values[`line_${field}`] = lines.map((l) => l[field] ?? null);
   for (const [, field] of eventColumns) values[`event_${field}`] = event[field];
-  for (const [, field] of promotionColumns) values[`promotion_${field}`] = promotions.map((r) => r[field]);
+  columnArrays(values, 'line', lineColumns, lines);
+  columnArrays(values, 'promotion', promotionColumns, promotions);
   const [row] = await rawRowsNamed<{ id: number }>(tx, createStatement, values);
   return row;
 }
