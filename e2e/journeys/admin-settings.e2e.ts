@@ -18,6 +18,10 @@ describe('console settings and category menus', () => {
     await hotLine.fill('热线');
     await page.getByRole('button', { name: '保存客服联系方式' }).click();
     await page.getByText('客服热线只能包含数字、空格和 + - ( )').first().waitFor();
+    // Told once: the client's toast of the first message, the message under the field, no
+    // second notice from the page.
+    await page.locator('.ant-message-notice').first().waitFor();
+    expect(await page.locator('.ant-message-notice').count()).toBe(1);
     await hotLine.fill('400-600-7788');
     await page.getByRole('button', { name: '保存客服联系方式' }).click();
     await page.getByText('已保存，商城即时生效').waitFor();

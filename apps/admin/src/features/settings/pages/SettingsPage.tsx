@@ -254,9 +254,9 @@ function SectionForm<K extends SettingsSection>({ section, value }: { section: K
       await save.mutateAsync({ section, body });
       message.success('已保存，商城即时生效');
     } catch (error) {
-      if (showFieldErrors(form, error)) {
-        message.error('请按提示修改后再保存');
-      } else {
+      // A 422 is toasted by the client (its first message) and shown under its fields here;
+      // anything else the client did not report is told once.
+      if (!showFieldErrors(form, error)) {
         const text = unreportedMessage(error, '保存失败');
         if (text) message.error(text);
       }
