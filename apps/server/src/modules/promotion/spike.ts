@@ -68,8 +68,11 @@ async function load(db: DbOrTx, userId: number, goodsIds: readonly number[], now
   return out;
 }
 
-/** The slot goods row with its sale and slot, to name why a take was refused. */
-async function refusalOf(tx: DbOrTx, take: SpecialTake, now: Date, storeUnits: number | null) {
+/**
+ * The slot goods row with its sale and slot, to name why its take was refused (the store's own
+ * limit is told by the caller: the take statement says which step refused).
+ */
+async function refusalOf(tx: DbOrTx, take: SpecialTake, now: Date) {
   const [row] = await tx
     .select({
       retiredAt: spikeGoods.retiredAt,
@@ -91,7 +94,7 @@ async function refusalOf(tx: DbOrTx, take: SpecialTake, now: Date, storeUnits: n
     endSeconds: Math.floor(row.endsAt.getTime() / 1000),
     nowSeconds: Math.floor(now.getTime() / 1000),
     remaining: row.stock - row.sold - take.units + 1,
-    storeLeft: storeUnits === null ? 1 : row.limit - storeUnits - take.units + 1,
+    storeLeft: 1,
   });
   if (reason) return reason;
   // Still live and in stock: the price or limit the order was priced with has been replaced.
@@ -146,7 +149,7 @@ async function reserve(tx: DbOrTx, takes: readonly SpecialTake[], now: Date) {
       orderId: take.orderId,
       now,
     });
-    if (!row?.taken) throw conflict(await refusalOf(tx, take, now, null));
+    if (!row?.taken) throw conflict(await refusalOf(tx, take, now));
     if (!row.counted) throw conflict('超出每店限购数量');
   }
 }
