@@ -157,6 +157,14 @@ describe('POST /api/cart', () => {
       [whA.id, 7],
     ]);
   });
+  it('keeps one line for the same goods added from a 满减 page and from a list', async () => {
+    // The add's goods_manjian_id does not set the line's activity (coverage does when priced).
+    const first = await add([{ goods_id: g.amxl.id, number: 2, goods_manjian_id: 99 }]);
+    const second = await add([{ goods_id: g.amxl.id, number: 4 }]);
+    expect(second.body.data.ids).toEqual(first.body.data.ids);
+    const lines = await linesOf();
+    expect(lines.map((l) => [l.goods.id, l.number])).toEqual([[g.amxl.id, 6]]);
+  });
   it('merges two concurrent adds of the same goods into one line with the summed quantity', async () => {
     const results = await Promise.all([
       add([{ goods_id: g.amxl.id, number: 4 }]),

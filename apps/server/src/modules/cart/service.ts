@@ -223,12 +223,16 @@ async function placeLines(
   });
 }
 
-/** The price source a requested line names (part of the merge key). */
+/**
+ * The price source a requested line names (part of the merge key). Its goods_manjian_id is not
+ * kept: the full-reduction activity of a line follows the activities' coverage when the cart is
+ * priced, so the same goods added from a 满减 page and from a list stays one line.
+ */
 function priceSourceOf(line: CartAddLine) {
   return {
     goodsPriceId: line.goods_price_id,
     ladderPriceId: line.ladder_price_id,
-    goodsManjianId: line.goods_manjian_id,
+    goodsManjianId: 0,
     isYj: line.is_yj,
   };
 }
