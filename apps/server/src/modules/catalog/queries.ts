@@ -18,7 +18,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { anyOf } from '../../db/raw';
+import { anyOf, type RawStatement, rawRowsNamed, selectList, statement } from '../../db/raw';
 import { goods, goodsCategories, goodsSaleControls } from '../../db/schema';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
@@ -417,22 +417,23 @@ async function pageOf(
   // The page's ids in order first (an index walk), then the row columns of those ids only: the
   // per-row subqueries (warehouse, 控销, categories) never run for the rows the offset skips.
   const browse = browseOf(filter);
-  const ids = browse
-    ? browsePageIds(filter, browse, sort, page, pageSize)
+  const rows: Promise<SummaryRow[]> = browse
+    ? browsePage(db, filter, browse, sort, page, pageSize)
     : db
-        .select({ id: goods.id })
-        .from(goods)
-        .where(where)
-        .orderBy(...listOrder(sort))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-  const rows: Promise<SummaryRow[]> = db
-    .select(summaryColumns)
-    .from(sql`unnest(array(${ids})) with ordinality as page_ids(id, n)`)
-    .innerJoin(goods, sql`${goods.id} = page_ids.id`)
-    .orderBy(sql`page_ids.n`)
-    // A real promise: awaiting a query builder twice would run the query twice.
-    .then((found) => found);
+        .select(summaryColumns)
+        .from(
+          sql`unnest(array(${db
+            .select({ id: goods.id })
+            .from(goods)
+            .where(where)
+            .orderBy(...listOrder(sort))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize)})) with ordinality as page_ids(id, n)`,
+        )
+        .innerJoin(goods, sql`${goods.id} = page_ids.id`)
+        .orderBy(sql`page_ids.n`)
+        // A real promise: awaiting a query builder twice would run the query twice.
+        .then((found) => found);
   if (LIST_TTL_MS > 0) {
     if (pageCache.size > 5_000) pageCache.clear();
     const ids = rows.then((found) => found.map((r) => r.id));
@@ -518,29 +519,106 @@ function linkConditions(f: ListFilter, browse: Browse, keys: readonly (number | 
   return sql.join(conds, sql` and `);
 }
 
+/** What a browsing page's statement text depends on (its values travel as parameters). */
+interface BrowseShape {
+  table: Browse['table'];
+  sort: GoodsListQuery['sort'];
+  inStock: boolean;
+  min: boolean;
+  max: boolean;
+  /** How many facets each goods must also have. */
+  also: number;
+}
+
+/** The list row columns as a raw statement returns them (the expiry as its ISO date text). */
+const rawSummaryColumns = { ...summaryColumns, expiresOn: sql<string | null>`${goods.expiresOn}::text` };
+
+const browseStatements = new Map<string, RawStatement>();
+
 /**
- * The ids of a browsing page. Each key of the list (a category and its descendants; a brand, a
- * zone or the whole catalogue is one key) is walked in its own sort index as far as the page
- * reaches (offset + page size rows), the walks are merged, a goods linked to two of the
- * categories is kept once (DISTINCT ON the sort key and id: its links carry equal keys).
+ * The statement of a browsing page: each key of the list (a category and its descendants; a
+ * brand, a zone or the whole catalogue is one key) is walked in its own sort index as far as
+ * the page reaches (offset + page size rows), the walks are merged, a goods linked to two of the
+ * categories is kept once (DISTINCT ON the sort key and id: its links carry equal keys), and the
+ * page's goods rows are read in the same statement. The keys are one array parameter, so the
+ * text is the same for any number of them: a named statement (db/raw.ts) that each pooled
+ * connection parses once, one per sort and filter combination.
  */
-function browsePageIds(
+function browseStatement(shape: BrowseShape): RawStatement {
+  const name = `browse_${shape.table === 'goods_categories' ? 'c' : 'f'}_${shape.sort}_${shape.inStock ? 's' : ''}${shape.min ? 'l' : ''}${shape.max ? 'h' : ''}${shape.also}`;
+  const cached = browseStatements.get(name);
+  if (cached) return cached;
+  const p = (key: string) => sql.placeholder(key);
+  const table = sql.raw(shape.table);
+  const byCategory = shape.table === 'goods_categories';
+  const conds: SQL[] = [
+    sql`${sql.raw(byCategory ? 'category_id' : 'facet')} = browse_key.value`,
+    sql`list_on_sale`,
+  ];
+  if (shape.inStock) conds.push(sql`list_in_stock`);
+  if (shape.min) conds.push(sql`list_price_fen >= ${p('min')}::int`);
+  if (shape.max) conds.push(sql`list_price_fen <= ${p('max')}::int`);
+  for (let i = 0; i < shape.also; i++)
+    conds.push(
+      sql`exists (select 1 from goods_facets also_f where also_f.facet = ${p(`also${i}`)}::text and also_f.goods_id = ${table}.goods_id)`,
+    );
+  const { keys, order } = linkOrder[shape.sort];
+  const sortKey = keys === 'goods_id' ? 'goods_id' : keys.split(',')[0];
+  const mergedOrder = order.replace(/list_[a-z_]+/, 'k');
+  const mergedKeys = keys.replace(/list_[a-z_]+/, 'k');
+  const made = statement(
+    name,
+    sql`select ${selectList(rawSummaryColumns)}
+      from unnest(array(
+        select goods_id from (
+          select distinct on (${sql.raw(mergedKeys)}) goods_id from (
+            select walk.goods_id, walk.k
+            from unnest(${p('keys')}::${sql.raw(byCategory ? 'int' : 'text')}[]) as browse_key(value)
+            cross join lateral (
+              select goods_id, ${sql.raw(sortKey)} as k from ${table}
+              where ${sql.join(conds, sql` and `)}
+              order by ${sql.raw(order)} limit ${p('reach')}::int
+            ) walk
+          ) walks
+          order by ${sql.raw(mergedOrder)} limit ${p('size')}::int offset ${p('offset')}::int
+        ) page
+      )) with ordinality as page_ids(id, n)
+      inner join ${goods} on ${goods.id} = page_ids.id
+      order by page_ids.n`,
+  );
+  browseStatements.set(name, made);
+  return made;
+}
+
+/** The rows of a browsing page, in order (browseStatement). */
+function browsePage(
+  db: Db,
   f: ListFilter,
   browse: Browse,
   sort: GoodsListQuery['sort'],
   page: number,
   pageSize: number,
-): SQL {
-  const { keys, order } = linkOrder[sort];
-  const reach = page * pageSize;
-  const offset = (page - 1) * pageSize;
-  const walks = browse.keys.map(
-    (key) =>
-      sql`(select goods_id, ${sql.raw(keys === 'goods_id' ? 'goods_id as k' : `${keys.split(',')[0]} as k`)} from ${sql.raw(browse.table)} where ${linkConditions(f, browse, [key])} order by ${sql.raw(order)} limit ${reach})`,
-  );
-  const mergedOrder = order.replace(/list_[a-z_]+/, 'k');
-  const mergedKeys = keys.replace(/list_[a-z_]+/, 'k');
-  return sql`select goods_id from (select distinct on (${sql.raw(mergedKeys)}) goods_id from (${sql.join(walks, sql` union all `)}) walks order by ${sql.raw(mergedOrder)} limit ${pageSize} offset ${offset}) page`;
+): Promise<SummaryRow[]> {
+  const values: Record<string, unknown> = {
+    keys: [...browse.keys],
+    reach: page * pageSize,
+    size: pageSize,
+    offset: (page - 1) * pageSize,
+    min: f.min_price !== undefined ? Math.round(f.min_price * 100) : null,
+    max: f.max_price !== undefined ? Math.round(f.max_price * 100) : null,
+  };
+  browse.also.forEach((facet, i) => {
+    values[`also${i}`] = facet;
+  });
+  const shape: BrowseShape = {
+    table: browse.table,
+    sort,
+    inStock: f.in_stock === 1,
+    min: values.min !== null,
+    max: values.max !== null,
+    also: browse.also.length,
+  };
+  return rawRowsNamed<SummaryRow>(db, browseStatement(shape), values);
 }
 
 /**
