@@ -457,12 +457,13 @@ type Browse = (
   also: readonly string[];
 };
 
-const browseExtras = ['type', 'in_stock', 'min_price', 'max_price'];
+const browseExtras = ['type', 'in_stock', 'min_price', 'max_price', 'nearExpiry', 'expiresFrom'];
 
 /**
  * How a list is browsed: by its categories when it names them, else by its brand, else its zone,
  * else the whole catalogue; a brand or zone named beside is a facet each goods must also have.
- * Any other filter (keywords, maker, tags, shelf life...) is answered from the goods (null).
+ * Stock, price range and expiry (the 近效期 window, a shelf life) are columns of the listing rows.
+ * Any other filter (keywords, maker, tags...) is answered from the goods (null).
  */
 function browseOf(f: ListFilter): Browse | null {
   const named = Object.entries(f).filter(
@@ -495,39 +496,65 @@ const linkOrder: Record<GoodsListQuery['sort'], { keys: string; order: string }>
 };
 
 /**
- * Conditions on the listing rows of one browse key or several: sale, stock, price range, and the
- * facets each goods must also have (looked up by the facets' primary key).
+ * The values of a browsing list's conditions on its listing rows, by name; null where the list
+ * does not filter on it. Named statements take them as their placeholders' values.
  */
-function linkConditions(f: ListFilter, browse: Browse, keys: readonly (number | string)[]): SQL {
-  const column = sql.raw(browse.column);
-  const conds: SQL[] = [
-    keys.length === 1
-      ? sql`${column} = ${keys[0]}`
-      : sql`${column} in ${sql`(${sql.join(
-          keys.map((id) => sql`${id}`),
-          sql`, `,
-        )})`}`,
-    sql`list_on_sale`,
-  ];
-  if (f.in_stock === 1) conds.push(sql`list_in_stock`);
-  if (f.min_price !== undefined) conds.push(sql`list_price_fen >= ${Math.round(f.min_price * 100)}`);
-  if (f.max_price !== undefined) conds.push(sql`list_price_fen <= ${Math.round(f.max_price * 100)}`);
-  for (const facet of browse.also)
-    conds.push(
-      sql`exists (select 1 from goods_facets also_f where also_f.facet = ${facet} and also_f.goods_id = ${sql.raw(browse.table)}.goods_id)`,
-    );
-  return sql.join(conds, sql` and `);
+function listingValues(f: ListFilter, browse: Browse): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    inStock: f.in_stock === 1 ? true : null,
+    min: f.min_price !== undefined ? Math.round(f.min_price * 100) : null,
+    max: f.max_price !== undefined ? Math.round(f.max_price * 100) : null,
+    after: f.nearExpiry?.after ?? null,
+    before: f.nearExpiry?.before ?? null,
+    from: f.expiresFrom ?? null,
+  };
+  browse.also.forEach((facet, i) => {
+    values[`also${i}`] = facet;
+  });
+  return values;
 }
 
-/** What a browsing page's statement text depends on (its values travel as parameters). */
-interface BrowseShape {
-  table: Browse['table'];
-  sort: GoodsListQuery['sort'];
-  inStock: boolean;
-  min: boolean;
-  max: boolean;
-  /** How many facets each goods must also have. */
-  also: number;
+/**
+ * Conditions on the listing rows beside their key: sale, stock, price range, expiry (the 近效期
+ * window, a shelf life), and the facets each goods must also have (looked up by the facets'
+ * primary key). `bind` gives a value's SQL: a bound parameter, or a named statement's
+ * placeholder (the same conditions for the count and the page).
+ */
+function listingConditions(
+  table: Browse['table'],
+  values: Record<string, unknown>,
+  bind: (name: string) => SQL,
+): SQL[] {
+  const conds: SQL[] = [sql`list_on_sale`];
+  if (values.inStock) conds.push(sql`list_in_stock`);
+  if (values.min !== null) conds.push(sql`list_price_fen >= ${bind('min')}::int`);
+  if (values.max !== null) conds.push(sql`list_price_fen <= ${bind('max')}::int`);
+  if (values.after !== null)
+    conds.push(sql`list_expires_on > ${bind('after')}::date and list_expires_on < ${bind('before')}::date`);
+  if (values.from !== null) conds.push(sql`list_expires_on >= ${bind('from')}::date`);
+  for (let i = 0; `also${i}` in values; i++)
+    conds.push(
+      sql`exists (select 1 from goods_facets also_f where also_f.facet = ${bind(`also${i}`)}::text and also_f.goods_id = ${sql.raw(table)}.goods_id)`,
+    );
+  return conds;
+}
+
+/** The conditions of a count over one browse key or several, with their values bound. */
+function linkConditions(f: ListFilter, browse: Browse, keys: readonly (number | string)[]): SQL {
+  const column = sql.raw(browse.column);
+  const values = listingValues(f, browse);
+  return sql.join(
+    [
+      keys.length === 1
+        ? sql`${column} = ${keys[0]}`
+        : sql`${column} in ${sql`(${sql.join(
+            keys.map((id) => sql`${id}`),
+            sql`, `,
+          )})`}`,
+      ...listingConditions(browse.table, values, (name) => sql`${values[name]}`),
+    ],
+    sql` and `,
+  );
 }
 
 /** The list row columns as a raw statement returns them (the expiry as its ISO date text). */
@@ -544,25 +571,27 @@ const browseStatements = new Map<string, RawStatement>();
  * text is the same for any number of them: a named statement (db/raw.ts) that each pooled
  * connection parses once, one per sort and filter combination.
  */
-function browseStatement(shape: BrowseShape): RawStatement {
-  const name = `browse_${shape.table === 'goods_categories' ? 'c' : 'f'}_${shape.sort}_${shape.inStock ? 's' : ''}${shape.min ? 'l' : ''}${shape.max ? 'h' : ''}${shape.also}`;
+function browseStatement(
+  table: Browse['table'],
+  sort: GoodsListQuery['sort'],
+  values: Record<string, unknown>,
+): RawStatement {
+  // The text depends on the table, the sort and which conditions the list has, never on values.
+  // Two letters per condition, so a name stays far below PostgreSQL's 63 characters.
+  const used = Object.keys(values)
+    .filter((key) => values[key] !== null)
+    .map((key) => (key.startsWith('also') ? 'a' : key.slice(0, 2)))
+    .join('');
+  const name = `browse_${table === 'goods_categories' ? 'c' : 'f'}_${sort}_${used}`;
   const cached = browseStatements.get(name);
   if (cached) return cached;
   const p = (key: string) => sql.placeholder(key);
-  const table = sql.raw(shape.table);
-  const byCategory = shape.table === 'goods_categories';
+  const byCategory = table === 'goods_categories';
   const conds: SQL[] = [
     sql`${sql.raw(byCategory ? 'category_id' : 'facet')} = browse_key.value`,
-    sql`list_on_sale`,
+    ...listingConditions(table, values, (key) => sql`${p(key)}`),
   ];
-  if (shape.inStock) conds.push(sql`list_in_stock`);
-  if (shape.min) conds.push(sql`list_price_fen >= ${p('min')}::int`);
-  if (shape.max) conds.push(sql`list_price_fen <= ${p('max')}::int`);
-  for (let i = 0; i < shape.also; i++)
-    conds.push(
-      sql`exists (select 1 from goods_facets also_f where also_f.facet = ${p(`also${i}`)}::text and also_f.goods_id = ${table}.goods_id)`,
-    );
-  const { keys, order } = linkOrder[shape.sort];
+  const { keys, order } = linkOrder[sort];
   const sortKey = keys === 'goods_id' ? 'goods_id' : keys.split(',')[0];
   const mergedOrder = order.replace(/list_[a-z_]+/, 'k');
   const mergedKeys = keys.replace(/list_[a-z_]+/, 'k');
@@ -575,7 +604,7 @@ function browseStatement(shape: BrowseShape): RawStatement {
             select walk.goods_id, walk.k
             from unnest(${p('keys')}::${sql.raw(byCategory ? 'int' : 'text')}[]) as browse_key(value)
             cross join lateral (
-              select goods_id, ${sql.raw(sortKey)} as k from ${table}
+              select goods_id, ${sql.raw(sortKey)} as k from ${sql.raw(table)}
               where ${sql.join(conds, sql` and `)}
               order by ${sql.raw(order)} limit ${p('reach')}::int
             ) walk
@@ -599,26 +628,14 @@ function browsePage(
   page: number,
   pageSize: number,
 ): Promise<SummaryRow[]> {
-  const values: Record<string, unknown> = {
+  const conditions = listingValues(f, browse);
+  return rawRowsNamed<SummaryRow>(db, browseStatement(browse.table, sort, conditions), {
+    ...conditions,
     keys: [...browse.keys],
     reach: page * pageSize,
     size: pageSize,
     offset: (page - 1) * pageSize,
-    min: f.min_price !== undefined ? Math.round(f.min_price * 100) : null,
-    max: f.max_price !== undefined ? Math.round(f.max_price * 100) : null,
-  };
-  browse.also.forEach((facet, i) => {
-    values[`also${i}`] = facet;
   });
-  const shape: BrowseShape = {
-    table: browse.table,
-    sort,
-    inStock: f.in_stock === 1,
-    min: values.min !== null,
-    max: values.max !== null,
-    also: browse.also.length,
-  };
-  return rawRowsNamed<SummaryRow>(db, browseStatement(shape), values);
 }
 
 /**

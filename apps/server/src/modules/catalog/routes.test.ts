@@ -1,8 +1,16 @@
-import { goodsDetail, goodsListData, scopeClassCodes } from '@yaocai/domain';
+import {
+  addMonths,
+  beijingToday,
+  goodsDetail,
+  goodsListData,
+  nearExpiryWindow,
+  scopeClassCodes,
+} from '@yaocai/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, categories, goods, goodsCategories } from '../../db/schema';
+import { loadOrderSettings } from '../order/settings';
 import { invalidateGoodsLists, LIST_MAX_OFFSET, LIST_TOTAL_CAP } from './queries';
 import { testBuyer } from './test-buyers';
 
@@ -309,6 +317,12 @@ describe('GET /api/goods/list', () => {
     const brandGoods = new Set(all.filter((g) => g.brandId === brandId).map((g) => g.id));
     const links = await db.select().from(goodsCategories);
     const categoryId = tally(links.filter((l) => brandGoods.has(l.goodsId)).map((l) => l.categoryId));
+    // The 近效期 window (站点设置's months from today in Beijing) and a shelf life of 12 months.
+    const today = beijingToday(ctx.app.clock.now());
+    const near = nearExpiryWindow(today, (await loadOrderSettings(db)).nearExpiryMonths);
+    const inWindow = (g: GoodsRow) =>
+      g.expiresOn !== null && g.expiresOn > near.after && g.expiresOn < near.before;
+    const shelfFrom = addMonths(today, 12);
     const check = async () => {
       const rows = await db.select().from(goods);
       const inCategory = new Set(
@@ -327,6 +341,11 @@ describe('GET /api/goods/list', () => {
         {
           q: `category_id=${categoryId}&brand_id=${brandId}`,
           member: (g: GoodsRow) => g.brandId === brandId && inCategory.has(g.id),
+        },
+        { q: 'zone=jxqzc', member: inWindow },
+        {
+          q: `category_id=${categoryId}&shelf_months=12`,
+          member: (g: GoodsRow) => inCategory.has(g.id) && g.expiresOn !== null && g.expiresOn >= shelfFrom,
         },
       ];
       for (const { q: base, member } of lists)
@@ -360,13 +379,14 @@ describe('GET /api/goods/list', () => {
     await db.update(goods).set({ stockTotal: 0 }).where(eq(goods.id, emptied.id));
     await db
       .update(goods)
-      .set({ basePriceFen: 1_234, salesCount: 777_777, isOnSale: true })
+      .set({ basePriceFen: 1_234, salesCount: 777_777, isOnSale: true, expiresOn: addMonths(today, 1) })
       .where(eq(goods.id, repriced.id));
     invalidateGoodsLists();
     await check();
     expect((await list(`brand_id=${brandId}&sort=sales&page_size=1`)).list[0].id).toBe(repriced.id);
     expect((await allIds(`zone=${zone}`)).ids).toContain(joiner.id);
     expect((await allIds(`brand_id=${brandId}`)).ids).not.toContain(leaver.id);
+    expect((await allIds('zone=jxqzc')).ids).toContain(repriced.id);
     // Put them back for the other tests.
     for (const g of [joiner, leaver, emptied, repriced])
       await db
@@ -377,6 +397,7 @@ describe('GET /api/goods/list', () => {
           stockTotal: g.stockTotal,
           basePriceFen: g.basePriceFen,
           salesCount: g.salesCount,
+          expiresOn: g.expiresOn,
         })
         .where(eq(goods.id, g.id));
     invalidateGoodsLists();
