@@ -290,17 +290,33 @@ async function keywordPage(
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
   const key = JSON.stringify([databaseTag(db), filter, sort, page, pageSize]);
+  const countKey = JSON.stringify([databaseTag(db), filter]);
   const now = Date.now();
   const hit = pageCache.get(key);
-  const counted = countCache.get(JSON.stringify([databaseTag(db), filter]));
+  const counted = countCache.get(countKey);
   if (hit && counted && now - hit.at < LIST_TTL_MS && now - counted.at < COUNT_TTL_MS) {
     const [ids, total] = await Promise.all([hit.ids, counted.total]);
     return { rows: ids.length ? await pageRows(db, ids) : [], total };
   }
+  // A keyword known (within the count's time to live) to match more than the cap skips the
+  // gathering of its matches: another sort or page of it walks the sort index at once.
+  const broadAt = broadKeywords.get(countKey);
+  const knownBroad = broadAt !== undefined && now - broadAt < COUNT_TTL_MS;
+  const offset = (page - 1) * pageSize;
   const found = (async (): Promise<{ total: number; ids: number[]; rows: SummaryRow[] | null }> => {
+    const walk = async () => {
+      const walked = await db
+        .select({ id: goods.id })
+        .from(goods)
+        .where(where)
+        .orderBy(...listOrder(sort))
+        .limit(pageSize)
+        .offset(offset);
+      return { total: LIST_TOTAL_CAP, ids: walked.map((r) => r.id), rows: null };
+    };
+    if (knownBroad) return walk();
     // One statement: the matches, their count, and the page's rows (a row of nulls carries the
     // total when the page is empty).
-    const offset = (page - 1) * pageSize;
     const matched = await db
       .select({ ...summaryColumns, matchedTotal: sql<number>`page.total` })
       .from(
@@ -321,23 +337,20 @@ async function keywordPage(
         .map(({ matchedTotal: _, ...row }) => row as SummaryRow);
       return { total, ids: rows.map((r) => r.id), rows };
     }
-    const walked = await db
-      .select({ id: goods.id })
-      .from(goods)
-      .where(where)
-      .orderBy(...listOrder(sort))
-      .limit(pageSize)
-      .offset(offset);
-    return { total: LIST_TOTAL_CAP, ids: walked.map((r) => r.id), rows: null };
+    if (COUNT_TTL_MS > 0) {
+      if (broadKeywords.size > 2_000) broadKeywords.clear();
+      broadKeywords.set(countKey, now);
+    }
+    return walk();
   })();
   if (LIST_TTL_MS > 0) {
     const ids = found.then((f) => f.ids);
     const total = found.then((f) => f.total);
     pageCache.set(key, { at: now, ids });
-    countCache.set(JSON.stringify([databaseTag(db), filter]), { at: now, total });
+    if (!knownBroad) countCache.set(countKey, { at: now, total });
     found.catch(() => {
       pageCache.delete(key);
-      countCache.delete(JSON.stringify([databaseTag(db), filter]));
+      countCache.delete(countKey);
     });
   }
   const { ids, total, rows } = await found;
@@ -645,6 +658,8 @@ function browsePage(
  */
 const countCache = new Map<string, { at: number; total: Promise<number> }>();
 const COUNT_TTL_MS = listCacheTtlMs;
+/** Keyword filters found to match more than LIST_TOTAL_CAP goods, and when (see keywordPage). */
+const broadKeywords = new Map<string, number>();
 
 /** Totals are cached for a few seconds per filter (they move slowly; pages are always fresh). */
 function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
@@ -662,6 +677,7 @@ function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
 /** Forgets cached pages and totals (after goods writes). */
 export const invalidateGoodsLists = sharedForget('goods-lists', () => {
   countCache.clear();
+  broadKeywords.clear();
   pageCache.clear();
   rowsCache.clear();
 });

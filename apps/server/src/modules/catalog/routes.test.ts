@@ -707,6 +707,15 @@ describe('a broad filter', () => {
     expect(broad.total).toBe(LIST_TOTAL_CAP);
     expect(broad.total_capped).toBe(true);
     expect(broad.list).toHaveLength(20);
+    // Another sort and page of the same keyword, now known to be broad, walks the sort index at
+    // once: the goods' own order, and the same capped total.
+    const cheapest = await ctx.app.db.execute(
+      `select id from goods where is_on_sale and name like '满额计数片%' order by base_price_fen desc, id desc limit 20 offset 40` as never,
+    );
+    const pageThree = await list(`keywords=${encodeURIComponent('满额计数片')}&sort=price_desc&page=3`);
+    expect(pageThree.list.map((g) => g.id)).toEqual((cheapest.rows as { id: number }[]).map((r) => r.id));
+    expect(pageThree.total).toBe(LIST_TOTAL_CAP);
+    expect(pageThree.total_capped).toBe(true);
     const narrow = await list(`keywords=${encodeURIComponent('满额计数片1999')}`);
     expect(narrow.total).toBe(1);
     expect(narrow.total_capped).toBeUndefined();
