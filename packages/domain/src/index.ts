@@ -33,6 +33,7 @@ export * from './api/specials';
 export * from './api/spike';
 export * from './api/user';
 export * from './cart';
+export * from './catalog/badges';
 export * from './catalog/price-tips';
 export * from './catalog/scope';
 export * from './compliance/control-classes';

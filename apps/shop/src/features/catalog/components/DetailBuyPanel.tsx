@@ -1,4 +1,4 @@
-import { clampQuantity, GIFT_TYPE, type GoodsDetail } from '@yaocai/domain';
+import { clampQuantity, type GoodsDetail, giftTypeLabels } from '@yaocai/domain';
 import { Radio, Space } from 'antd';
 import { useState } from 'react';
 import { PRICE_TIP_LOGIN, unitPriceFor } from '../lib/goods-view';
@@ -7,6 +7,7 @@ import { FavoriteButton } from './FavoriteButton';
 import { LadderPriceTable } from './LadderPriceTable';
 import { PriceTag } from './PriceTag';
 import { QuantityStepper } from './QuantityStepper';
+import { Badge } from './TagBadges';
 
 /** Price box, warehouse choice, stepper, 加入购物车 and 收藏 of the detail page. */
 export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context: CartContext }) {
@@ -32,28 +33,19 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
         <LadderPriceTable goods={goods} quantity={quantity} />
         {goods.manjian.length > 0 && (
           <div style={{ fontSize: 13 }}>
-            <span className="yc-tag" style={{ background: '#b35500' }}>
-              满减
-            </span>
+            <Badge kind="满减" />
             {goods.manjian.map((m) => `满${m.amount}减${m.reduction}`).join('，')}
           </div>
         )}
         {goods.gifts.map((g) => (
           <div key={g.text} style={{ fontSize: 13, marginTop: 4 }} data-testid="detail-gift">
-            <span
-              className="yc-tag"
-              style={{ background: g.type === GIFT_TYPE.addOn ? '#fa8c16' : '#c62828' }}
-            >
-              {g.label}
-            </span>
+            <Badge kind={giftTypeLabels[g.type] ?? '赠'}>{g.label}</Badge>
             {g.text}
           </div>
         ))}
         {goods.is_free_shipping && (
           <div style={{ fontSize: 13, marginTop: 4 }}>
-            <span className="yc-tag" style={{ background: '#0a7c4e' }}>
-              包邮
-            </span>
+            <Badge kind="包邮" />
             单品采购满{goods.free_shipping_number}
             {goods.bzdw}包邮
           </div>
