@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { beijingToday } from '@yaocai/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ describe('shipping with batches and trace codes (GSP)', () => {
     expect(lines.length).toBeGreaterThan(0);
 
     // 质管 uploads the 药检报告 of the batch the first line will ship from (first expiry, first out).
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = beijingToday(h.clock.now());
     const [next] = (await db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, lines[0].goodsId)))
       .filter((b) => b.warehouseId === lines[0].warehouseId && b.quantity > 0 && b.expiresOn > today)
       .sort((a, b) => (a.expiresOn === b.expiresOn ? a.id - b.id : a.expiresOn < b.expiresOn ? -1 : 1));

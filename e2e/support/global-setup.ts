@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { e2eStart } from './clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,12 +13,16 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates and seeds one embedded database (and its uploads) once; every journey file copies
- * it instead of loading the demo data again.
+ * Migrates and seeds one embedded database (and its uploads) once, dated from the journeys' clock
+ * (support/clock.ts); every journey file copies it instead of loading the demo data again.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-e2e-template-'));
-  const app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dir }), logLevel: 'warn' } });
+  const start = e2eStart();
+  const app = await buildApp({
+    config: { ...loadConfig({ DATA_DIR: dir }), logLevel: 'warn' },
+    clock: { now: () => new Date(start) },
+  });
   await app.ready();
   await app.close();
   project.provide('e2eTemplateDir', dir);

@@ -14,6 +14,7 @@ import {
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { e2eStart, type MovableClock, runningClock } from './clock';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const screenshotDir = path.resolve(here, '../screenshots');
@@ -21,8 +22,10 @@ export const screenshotDir = path.resolve(here, '../screenshots');
 export interface Harness {
   baseUrl: string;
   browser: Browser;
-  /** A fresh browser context (own cookies) and page. */
+  /** A fresh browser context (own cookies) and page, its clock set to the server's. */
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** The server's clock (support/clock.ts): starts at E2E_NOW; `set` moves it. */
+  clock: MovableClock;
   /** Saves e2e/screenshots/<name>.png (full page). */
   shot(page: Page, name: string): Promise<void>;
   /** Logs a context in as a demo store (its password is the demo one) through the API. */
@@ -43,7 +46,8 @@ export async function startHarness(): Promise<Harness> {
   // A copy of the database the global setup migrated and seeded once.
   cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
   const config = { ...loadConfig({ DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', logLevel: 'warn' };
-  const app = await buildApp({ config });
+  const clock = runningClock(e2eStart());
+  const app = await buildApp({ config, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no server address');
@@ -67,6 +71,7 @@ export async function startHarness(): Promise<Harness> {
     baseUrl,
     browser,
     app,
+    clock,
     async newPage() {
       const context = await browser.newContext({
         baseURL: baseUrl,
@@ -76,6 +81,8 @@ export async function startHarness(): Promise<Harness> {
         // carry no Origin; send the one every page of the site sends (the CSRF check needs it).
         extraHTTPHeaders: { origin: baseUrl },
       });
+      // The page's Date reads the server's clock (its timers run on as usual).
+      await context.clock.install({ time: clock.now() });
       const page = await context.newPage();
       return { context, page };
     },

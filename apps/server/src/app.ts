@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { cacheBusPlugin } from './lib/cache-bus';
-import type { Clock } from './lib/context';
+import { type Clock, systemClock } from './lib/context';
 import { smsPlugin } from './lib/sms';
 import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
@@ -90,6 +90,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  // One clock from the first plugin on: the demo data is dated by it, and every request reads it.
+  const appClock = clock ?? systemClock();
 
   await app.register(envelopePlugin);
   await app.register(storagePlugin, { root: `${config.dataDir}/uploads` });
@@ -99,6 +101,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
     seed: config.seedDemoData,
+    clock: appClock,
   });
   await app.register(sessionPlugin, {
     redisUrl: config.redisUrl,
@@ -107,7 +110,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   });
   forgetUserBaseOnWrites(app);
   await app.register(cacheBusPlugin, { redis: app.redis, redisPrefix: config.redisPrefix });
-  await app.register(contextPlugin, { clock });
+  await app.register(contextPlugin, { clock: appClock });
   await app.register(operatorAccessPlugin);
   await app.register(loginAttemptsPlugin, { redisPrefix: config.redisPrefix });
   await app.register(httpPlugin, { redisPrefix: config.redisPrefix });

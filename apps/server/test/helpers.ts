@@ -8,6 +8,7 @@ import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch';
 import { seedDemoData } from '../src/db/seed';
+import { type Clock, systemClock } from '../src/lib/context';
 import { LocalFileStorage } from '../src/lib/storage';
 
 /**
@@ -74,7 +75,13 @@ export function browserLike(app: App): App['inject'] {
  * sessions in the database or (sessions: 'redis') in TEST_REDIS_URL's Redis.
  */
 export async function createTestApp(
-  options: { seed?: boolean; sessions?: 'db' | 'redis'; config?: Partial<AppConfig> } = {},
+  options: {
+    seed?: boolean;
+    sessions?: 'db' | 'redis';
+    config?: Partial<AppConfig>;
+    /** The application clock; the demo data is dated by it too. The system clock by default. */
+    clock?: Clock;
+  } = {},
 ): Promise<TestContext> {
   if (options.sessions === 'redis' && !testRedisUrl)
     throw new Error("sessions: 'redis' needs TEST_REDIS_URL");
@@ -92,7 +99,11 @@ export async function createTestApp(
   // Uploads (and the demo licence pictures) go to a temporary data folder per test file.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-test-'));
   if (options.seed !== false)
-    await seedDemoData(database.db, new LocalFileStorage(path.join(dataDir, 'uploads')));
+    await seedDemoData(
+      database.db,
+      (options.clock ?? systemClock()).now(),
+      new LocalFileStorage(path.join(dataDir, 'uploads')),
+    );
   const config = {
     ...loadConfig({ DATA_DIR: dataDir }),
     seedDemoData: false,
@@ -100,7 +111,7 @@ export async function createTestApp(
     ...(options.sessions === 'redis' ? { redisUrl: testRedisUrl, redisPrefix: testRedisPrefix() } : {}),
     ...options.config,
   };
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, clock: options.clock });
   await app.ready();
   const injectAsIs = app.inject.bind(app) as App['inject'];
   app.inject = browserLike(app);

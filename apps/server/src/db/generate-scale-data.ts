@@ -115,7 +115,7 @@ async function main() {
     dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
   });
   try {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, new Date());
     const fill = process.argv.includes('--fill');
     const wanted = fill ? Math.max(0, n - (await goodsCount(database.db))) : n;
     if (wanted === 0) {

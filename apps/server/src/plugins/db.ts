@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { rollDemoSpike } from '../db/seed/spike';
+import type { Clock } from '../lib/context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,17 +18,20 @@ export interface DbPluginOptions {
   url?: string;
   dataDir?: string;
   seed: boolean;
+  /** The application clock: the demo data is dated relative to it. */
+  clock: Clock;
 }
 
 /** Opens (or adopts) the database, applies migrations, loads demo data into an empty one. */
 export const dbPlugin = fp(async (app: FastifyInstance, options: DbPluginOptions) => {
   const database = options.database ?? (await openDatabase({ url: options.url, dataDir: options.dataDir }));
   if (!options.database) app.log.info({ applied: database.migrationsApplied }, 'database migrations');
-  const loaded = options.seed && (await seedDemoData(database.db, app.storage));
+  const loaded = options.seed && (await seedDemoData(database.db, options.clock.now(), app.storage));
   if (loaded) app.log.info('demo data loaded into the empty database');
   // Demo data loaded earlier (with or without SEED_DEMO_DATA now; a database without it has no
   // demo sale and nothing happens): its flash sale gets its next round once its slots ended.
-  else if (await rollDemoSpike(database.db)) app.log.info('demo flash sale: the next round is scheduled');
+  else if (await rollDemoSpike(database.db, options.clock.now().getTime()))
+    app.log.info('demo flash sale: the next round is scheduled');
   app.decorate('database', database);
   app.decorate('db', database.db);
   if (!options.database) app.addHook('onClose', () => database.close());

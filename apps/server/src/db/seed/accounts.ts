@@ -53,7 +53,7 @@ async function licence(
  * Demo buyers and staff (design.md "Demo data"): an approved chain pharmacy with three stores,
  * a clinic awaiting review, service contacts, licences (generated pictures) and messages.
  */
-export async function seedAccounts(tx: Tx, storage?: FileStorage) {
+export async function seedAccounts(tx: Tx, now: Date, storage?: FileStorage) {
   // One hash for every demo buyer keeps seeding fast.
   const [buyerHash, operatorHash] = await Promise.all([
     hashPassword(demoAccounts.buyer.password),
@@ -207,7 +207,7 @@ export async function seedAccounts(tx: Tx, storage?: FileStorage) {
       number: 'RX-WT-2026-001',
       // Due for renewal: the member centre, /zzzj and the reminders show their warnings, and
       // checkout stops the day after it ends.
-      expiresOn: addDays(beijingToday(new Date()), 25),
+      expiresOn: addDays(beijingToday(now), 25),
       holderName: '张建国',
       holderIdNo: '330106198203154517',
       status: 'approved',

@@ -25,8 +25,8 @@ async function adImage(tx: Tx, title: string) {
  * link), a running 活动 page (家用器械换季节) with a coupon floor, and a 专区 page starting in
  * three days (its link says 活动暂未开始 with the countdown). Needs the catalogue and the ads.
  */
-export async function seedActivityPages(tx: Tx) {
-  const now = Date.now();
+export async function seedActivityPages(tx: Tx, at: Date) {
+  const now = at.getTime();
   const [cold, devices, herbs] = await Promise.all([
     goodsLike(tx, ['感冒', '清热', '板蓝根'], 8),
     goodsLike(tx, ['血压计', '血糖仪', '体温计'], 8),

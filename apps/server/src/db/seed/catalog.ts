@@ -92,7 +92,7 @@ export function demoGoodsWrite(
 }
 
 /** Warehouses, four category menus, brands, the demo goods with stock, full-reduction activities. */
-export async function seedCatalog(tx: Tx) {
+export async function seedCatalog(tx: Tx, now: Date) {
   const wh = await tx.insert(warehouses).values(demoWarehouses).returning();
   const warehouseIds = new Map(wh.map((w) => [w.code, w.id]));
   const categoryIds = await seedCategories(tx);
@@ -112,7 +112,6 @@ export async function seedCatalog(tx: Tx) {
   await tx.update(brands).set({ logo: sql`'/media/brands/' || ${brands.id} || '.svg'` });
   const brandIds = new Map(br.map((b) => [b.code, b.id]));
 
-  const now = new Date();
   const day = 24 * 3600 * 1000;
   const writes = demoGoods.map((g, i) =>
     demoGoodsWrite(

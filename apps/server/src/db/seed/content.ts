@@ -4,7 +4,7 @@ import { ads, helpArticles, helpCategories, hotSearches, navItems, news, siteLin
 import { adSeed, helpSeed, hotSearchSeed, linkSeed, navSeed, newsSeed } from './content-data';
 
 /** Nav, hot searches, ads (drawn SVGs), friendly links, help articles and news. */
-export async function seedContent(tx: Tx) {
+export async function seedContent(tx: Tx, at: Date) {
   for (const [i, item] of navSeed.entries()) {
     const [parent] = await tx
       .insert(navItems)
@@ -35,7 +35,7 @@ export async function seedContent(tx: Tx) {
       .insert(helpArticles)
       .values(category.articles.map((a, j) => ({ ...a, categoryId: row.id, sort: j })));
   }
-  const now = Date.now();
+  const now = at.getTime();
   await tx.insert(news).values(
     newsSeed.map((n) => ({
       type: n.type,

@@ -9,8 +9,7 @@ import { categories, coupons, users } from '../schema';
  * yet, one for a category and one excluding 特价 goods; a new-buyer pack; and coupons the demo
  * store 13800000001 claimed, so /yhq, /xjq and step 2's picker show them.
  */
-export async function seedCoupons(tx: Tx) {
-  const now = new Date();
+export async function seedCoupons(tx: Tx, now: Date) {
   const today = beijingToday(now);
   const [category] = await tx
     .select({ id: categories.id, name: categories.name })

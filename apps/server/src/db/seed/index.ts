@@ -25,31 +25,32 @@ const MARKER = 'demo_data';
  * Loads the demo data into an empty database, in one transaction, once. Each area adds its
  * loader here, in dependency order. Returns whether anything was loaded. `storage` receives
  * generated demo files (licence and receipt pictures); without it only their rows are written.
+ * Every date of the demo data is relative to `now`, the application clock (tests fix it).
  */
-export async function seedDemoData(db: Db, storage?: FileStorage): Promise<boolean> {
+export async function seedDemoData(db: Db, now: Date, storage?: FileStorage): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent starters on PostgreSQL; PGlite is single-connection anyway.
     await tx.execute('select pg_advisory_xact_lock(728301)' as never);
     const [marker] = await tx.select().from(settings).where(eq(settings.key, MARKER));
     if (marker) return false;
     await seedSettings(tx);
-    await seedAccounts(tx, storage);
-    await seedCatalog(tx);
-    await seedSaleControls(tx);
-    await seedContent(tx);
+    await seedAccounts(tx, now, storage);
+    await seedCatalog(tx, now);
+    await seedSaleControls(tx, now);
+    await seedContent(tx, now);
     await seedCart(tx);
     // Orders, wallet and coupons attach to the demo buyer and goods: keep this after their loaders.
-    await seedOrders(tx, storage);
-    await seedCoupons(tx);
+    await seedOrders(tx, now, storage);
+    await seedCoupons(tx, now);
     await seedCompliancePapers(tx, storage);
     await rebuildPurchases(tx);
-    await seedSelfService(tx);
+    await seedSelfService(tx, now);
     await seedInvoices(tx);
-    await seedPoints(tx);
-    await seedActivityPages(tx);
-    await seedSpecials(tx);
-    await seedSpike(tx);
-    await tx.insert(settings).values({ key: MARKER, value: { loadedAt: new Date().toISOString() } });
+    await seedPoints(tx, now);
+    await seedActivityPages(tx, now);
+    await seedSpecials(tx, now);
+    await seedSpike(tx, now.getTime());
+    await tx.insert(settings).values({ key: MARKER, value: { loadedAt: now.toISOString() } });
     return true;
   });
 }

@@ -10,7 +10,7 @@ import { grantLicences } from './licences';
  * is told why), some only in 江苏省 (the 浙江 pharmacy is told 该商品在您所在地区暂不销售),
  * some only in 浙江省 (both Hangzhou buyers may buy).
  */
-export async function seedSaleControls(tx: Tx) {
+export async function seedSaleControls(tx: Tx, now: Date) {
   const [clinic] = await tx
     .insert(companies)
     .values({
@@ -46,7 +46,6 @@ export async function seedSaleControls(tx: Tx) {
     .from(goods)
     .where(sql`${goods.zones} @> array['kxzq']::text[]`)
     .orderBy(asc(goods.id));
-  const now = new Date();
   const rows = zoneGoods.map(({ id }, i) => {
     // Every fifth: 江苏省 only; every fifth after it: 浙江省 only; the rest: pharmacies only.
     if (i % 5 === 1) return { goodsId: id, customerTypes: [], regions: [{ province: '江苏省', city: null }] };

@@ -29,8 +29,8 @@ describe('order demo data', () => {
     for (let i = 0; i < 8; i++) await createGoods(db, { warehouseId: w.id, priceFen: 1500 + i * 100 });
     await createGoods(db, { warehouseId: w.id, ephedrine: true, name: '复方盐酸伪麻黄碱缓释胶囊' });
     await db.transaction(async (tx) => {
-      await seedOrders(tx);
-      await seedCoupons(tx);
+      await seedOrders(tx, new Date());
+      await seedCoupons(tx, new Date());
     });
     const cookie = await buyerCookie(ctx.app, b.user.id);
     const get = async (url: string, c = cookie) =>
@@ -65,7 +65,7 @@ describe('order demo data', () => {
   });
   it('skips without the demo buyer', async () => {
     const fresh = await createTestApp({ seed: false });
-    await fresh.app.db.transaction((tx) => seedOrders(tx));
+    await fresh.app.db.transaction((tx) => seedOrders(tx, new Date()));
     await fresh.close();
   });
 });

@@ -35,7 +35,7 @@ const DAY = 86400_000;
  * receipt (a generated picture, written to `storage` when given) for the operator. Skips what
  * it cannot attach (no demo user or no goods yet).
  */
-export async function seedOrders(tx: Tx, storage?: FileStorage) {
+export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
   const [user] = await tx.select().from(users).where(eq(users.phone, '13800000001'));
   if (!user) return;
   const addressRows = await tx
@@ -67,7 +67,7 @@ export async function seedOrders(tx: Tx, storage?: FileStorage) {
     .insert(pointsLog)
     .values({ userId: user.id, change: 5000, balanceAfter: 5000, reason: '新会员赠送积分' });
 
-  const now = Date.now();
+  const now = at.getTime();
   const couponRows = await tx
     .insert(coupons)
     .values([

@@ -23,7 +23,7 @@ async function givePoints(tx: Tx, userId: number, change: number, reason: string
  * winners' ticker and 运营's 待发货 list), and the points mall's rewards. Needs the accounts, the
  * catalogue and the orders (for the demo store's points).
  */
-export async function seedPoints(tx: Tx) {
+export async function seedPoints(tx: Tx, at: Date) {
   const stores = await tx
     .select({ id: users.id, phone: users.phone })
     .from(users)
@@ -44,7 +44,7 @@ export async function seedPoints(tx: Tx) {
     .offset(1)
     .limit(1);
   if (!buyer || !device) return;
-  const now = Date.now();
+  const now = at.getTime();
   const ago = (days: number) => new Date(now - days * DAY);
 
   const [coupon] = await tx

@@ -11,7 +11,7 @@ const DAY = 86_400_000;
  * answered and one waiting. Each answer has the message the answer writes. Needs the accounts,
  * the operators and the catalogue.
  */
-export async function seedSelfService(tx: Tx) {
+export async function seedSelfService(tx: Tx, at: Date) {
   const stores = await tx
     .select({ id: users.id, phone: users.phone, companyId: users.companyId })
     .from(users)
@@ -26,7 +26,7 @@ export async function seedSelfService(tx: Tx) {
     .orderBy(asc(goods.id))
     .limit(1);
   if (!buyer || !kefu || !listed) return;
-  const now = Date.now();
+  const now = at.getTime();
   const ago = (days: number) => new Date(now - days * DAY);
   const mine = { userId: buyer.id, companyId: buyer.companyId };
 

@@ -21,7 +21,7 @@ const DAY = 86_400_000;
  * activity running a year, and the demo buyer's received order credited its cash-back through
  * the same code the order's receipt runs.
  */
-export async function seedSpecials(tx: Tx, now = new Date()) {
+export async function seedSpecials(tx: Tx, now: Date) {
   const today = beijingToday(now);
   const pool = await tx
     .select({ id: goods.id, basePriceFen: goods.basePriceFen })

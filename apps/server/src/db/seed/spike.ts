@@ -67,7 +67,7 @@ async function addDemoSlots(
 }
 
 /** The demo flash sale (整点秒杀): a running slot and the next, relative to the seed's time. */
-export async function seedSpike(tx: Tx, now = Date.now()) {
+export async function seedSpike(tx: Tx, now: number) {
   const list = await demoSpikeGoods(tx);
   if (list.length < 4) return;
   const [sale] = await tx
@@ -84,7 +84,7 @@ export async function seedSpike(tx: Tx, now = Date.now()) {
  * spike stock. Past slots and the orders taken in them are left as they were; a sale the
  * operator paused or ended stays so. Returns whether a round was added.
  */
-export async function rollDemoSpike(db: Db, now = Date.now()): Promise<boolean> {
+export async function rollDemoSpike(db: Db, now: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(728302)' as never);
     const [marker] = await tx.select().from(settings).where(eq(settings.key, DEMO_SALE_SETTING));

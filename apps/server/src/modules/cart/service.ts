@@ -98,7 +98,7 @@ export async function cartState(ctx: BuyerCtx, action = 'list', filters = CART_F
   const { db } = ctx;
   const { userId } = ctx.actor;
   const [promotions, { rows, unshippedFen }, live] = await Promise.all([
-    loadCartPromotions(db),
+    loadCartPromotions(db, ctx.now),
     loadCartRows(db, userId),
     liveSpecials(db, ctx.now),
   ]);
@@ -324,7 +324,7 @@ async function addOneLine(ctx: BuyerCtx, line: CartAddLine) {
 async function addInTransaction(ctx: BuyerCtx, lines: CartAddLine[]) {
   const { db } = ctx;
   const { userId } = ctx.actor;
-  const placed = await placeLines(ctx, db, await loadCartPromotions(db), lines);
+  const placed = await placeLines(ctx, db, await loadCartPromotions(db, ctx.now), lines);
   const keyed = placed.map((p) => {
     const line = mergeLineOf(p);
     return { p, line, key: cartMergeKeyOf(line) };
@@ -374,7 +374,7 @@ export async function quickAdd(ctx: BuyerCtx, goodsId: number) {
 export async function editLine(ctx: BuyerCtx, lineId: number, number: number) {
   const { db } = ctx;
   const { userId } = ctx.actor;
-  const promotions = await loadCartPromotions(db);
+  const promotions = await loadCartPromotions(db, ctx.now);
   await db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: cartItems.id })
@@ -451,7 +451,7 @@ export async function copyLines(ctx: BuyerCtx, ids: number[], otherUserIds: numb
   const { userId } = ctx.actor;
   assertMayAdd(ctx);
   const viewer = eligibilityOf(ctx);
-  const promotions = await loadCartPromotions(db);
+  const promotions = await loadCartPromotions(db, ctx.now);
   return db.transaction(async (tx) => {
     const unique = await assertOwned(tx, userId, ids);
     const targets = [...new Set(otherUserIds)];
@@ -535,7 +535,7 @@ export async function checkout(ctx: BuyerCtx, ids: number[]): Promise<CheckoutDa
   if (viewer.buy) throw refusalError(viewer.buy);
   const unique = await assertOwned(db, userId, ids);
   const [promotions, { rows, unshippedFen }] = await Promise.all([
-    loadCartPromotions(db),
+    loadCartPromotions(db, ctx.now),
     loadCartRows(db, userId, unique),
   ]);
   const contexts = await contextsOf(db, promotions, rows, { userId, now: ctx.now });
@@ -579,7 +579,7 @@ export async function nextHint(ctx: BuyerCtx, ids?: number[]) {
   if (eligibilityOf(ctx).price) return { hint: null, hints: [] };
   const unique = ids ? await assertOwned(db, userId, ids) : undefined;
   const [promotions, { rows, unshippedFen }] = await Promise.all([
-    loadCartPromotions(db),
+    loadCartPromotions(db, ctx.now),
     loadCartRows(db, userId),
   ]);
   const cart = priceContexts(
@@ -593,7 +593,7 @@ export async function nextHint(ctx: BuyerCtx, ids?: number[]) {
 }
 
 /** The active promotions the cart prices with (cached a few seconds per pool). */
-export const cartPromotions = (db: DbOrTx): Promise<CartPromotions> => loadCartPromotions(db);
+export const cartPromotions = (db: DbOrTx, now: Date): Promise<CartPromotions> => loadCartPromotions(db, now);
 
 export interface SelectedLines {
   /** The lines in cart order, each with its package, sellable stock and gifts. */
@@ -618,16 +618,16 @@ export async function priceSelectedLines(
   db: DbOrTx,
   userId: number,
   ids: number[],
-  options: { shippingFallback?: ShippingSetting; promotions?: CartPromotions; now?: Date } = {},
+  options: { shippingFallback?: ShippingSetting; promotions?: CartPromotions; now: Date },
 ): Promise<SelectedLines> {
   const { shippingFallback } = options;
   const unique = [...new Set(ids)];
-  const loaded = options.promotions ?? (await loadCartPromotions(db));
+  const loaded = options.promotions ?? (await loadCartPromotions(db, options.now));
   const promotions =
     loaded.shipping || !shippingFallback ? loaded : { ...loaded, shipping: shippingFallback };
   const { rows, unshippedFen } = await loadCartRows(db, userId, unique);
   if (rows.length !== unique.length) throw notFound('购物车商品不存在或已结算');
-  const contexts = await contextsOf(db, promotions, rows, { userId, now: options.now ?? new Date() });
+  const contexts = await contextsOf(db, promotions, rows, { userId, now: options.now });
   const otherGoods = await loadOtherGoods(db, [
     ...contexts.flatMap((c) => c.combination?.items.map((i) => i.goodsId) ?? []),
     ...contexts.flatMap((c) => c.gifts.map((g) => g.rule.giftGoodsId)),

@@ -328,7 +328,7 @@ export async function goodsDetail(
           .where(and(eq(favorites.userId, actor.userId), eq(favorites.goodsId, id)))
       : Promise.resolve([{ n: 0 }]),
     // The cart's own cache of its activity and gift rules: the page announces what the cart applies.
-    loadCartPromotions(db),
+    loadCartPromotions(db, ctx.now),
     nearExpiryOf(ctx),
     actor.kind === 'buyer' ? nextBatchWithReport(db, id, beijingToday(ctx.now)) : Promise.resolve(null),
   ]);

@@ -135,7 +135,7 @@ describe('my messages', () => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, b.id));
-    await sweepExpiredOrders(ctx.app.db);
+    await sweepExpiredOrders(ctx.app.db, ctx.app.clock.now());
     const [m] = await messagesOf(b.user.id);
     expect(m).toMatchObject({ category: 'order', title: '订单已自动取消', link: `/order/info/${b.id}` });
   });

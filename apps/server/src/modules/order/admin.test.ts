@@ -315,8 +315,8 @@ describe('automatic receipt (自动确认收货)', () => {
       .update(shipments)
       .set({ shippedAt: new Date(Date.now() - 11 * day) })
       .where(eq(shipments.orderId, b.id));
-    expect(await sweepDeliveredOrders(ctx.app.db)).toBe(1);
-    expect(await sweepDeliveredOrders(ctx.app.db)).toBe(0);
+    expect(await sweepDeliveredOrders(ctx.app.db, new Date())).toBe(1);
+    expect(await sweepDeliveredOrders(ctx.app.db, new Date())).toBe(0);
 
     const detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
     expect(detail.status).toBe('completed');

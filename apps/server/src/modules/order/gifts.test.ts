@@ -164,7 +164,7 @@ describe('gifts and 换购 on an order', () => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, res.json().data.id));
-    expect(await sweepExpiredOrders(ctx.app.db)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredOrders(ctx.app.db, ctx.app.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await quantityOf(g.free.id)).toBe(before);
   });
 

@@ -308,7 +308,7 @@ describe('create order', () => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, id));
-    expect(await sweepExpiredOrders(ctx.app.db)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredOrders(ctx.app.db, ctx.app.clock.now())).toBeGreaterThanOrEqual(1);
     const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, id));
     expect(order.status).toBe('cancelled');
     expect(await stockOf(ctx.app.db, b.goods[0].id)).toEqual({ quantity: 100, total: 100 });

@@ -218,7 +218,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id/cancel',
     { schema: { tags: ['order'], summary: 'Cancel an unpaid order', params, response: { 200: emptyBody } } },
     async (request) => {
-      await cancelOrder(app.db, request.userId, request.params.id);
+      await cancelOrder(app.db, request.userId, request.params.id, app.clock.now());
       return ok(null, '订单已取消');
     },
   );

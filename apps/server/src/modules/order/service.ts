@@ -116,7 +116,7 @@ export async function createOrder(ctx: BuyerCtx, input: CreateOrderInput, key: s
   const [known, config, promotions] = await Promise.all([
     findByKey(db, userId, key),
     loadOrderSettings(db),
-    cartPromotions(db),
+    cartPromotions(db, ctx.now),
   ]);
   if (known) return { id: known.id, created: false };
   try {
@@ -348,6 +348,7 @@ export async function closeUnpaid(
   order: typeof orders.$inferSelect,
   event: 'cancel' | 'expire',
   actor: Actor,
+  now: Date,
 ) {
   if (order.status !== 'pending_payment')
     throw refusal(order.status === 'cancelled' ? '订单已取消' : '订单已支付，不能取消');
@@ -364,8 +365,7 @@ export async function closeUnpaid(
     .where(eq(orderLines.orderId, order.id));
   await moveStock(tx, lines, 'release');
   await releaseSpecials(tx, order.id);
-  if (order.userCouponId)
-    await giveBackCoupon(tx, { id: order.id, userCouponId: order.userCouponId }, new Date());
+  if (order.userCouponId) await giveBackCoupon(tx, { id: order.id, userCouponId: order.userCouponId }, now);
   if (order.pointsUsed > 0) await movePoints(tx, order.userId, order.pointsUsed, '订单取消退回', order.id);
   if (event === 'expire')
     await notify(
@@ -377,30 +377,30 @@ export async function closeUnpaid(
         body: `您的订单${order.orderNo}超时未支付，已自动取消，库存、优惠券和积分已退回。`,
         link: `/order/info/${order.id}`,
       },
-      new Date(),
+      now,
     );
 }
 
-export async function cancelOrder(db: Db, userId: number, orderId: number) {
+export async function cancelOrder(db: Db, userId: number, orderId: number, now: Date) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
-    await closeUnpaid(tx, order, 'cancel', { type: 'buyer', id: userId });
+    await closeUnpaid(tx, order, 'cancel', { type: 'buyer', id: userId }, now);
   });
 }
 
 /** Cancels every unpaid order past its expiry, one transaction per order. Returns how many. */
-export async function sweepExpiredOrders(db: Db, limit = 200): Promise<number> {
+export async function sweepExpiredOrders(db: Db, now: Date, limit = 200): Promise<number> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending_payment'), lt(orders.expiresAt, new Date())))
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.expiresAt, now)))
     .limit(limit);
   let closed = 0;
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
-      if (order.status !== 'pending_payment' || order.expiresAt > new Date()) return;
-      await closeUnpaid(tx, order, 'expire', { type: 'system' });
+      if (order.status !== 'pending_payment' || order.expiresAt > now) return;
+      await closeUnpaid(tx, order, 'expire', { type: 'system' }, now);
       closed++;
     });
   }
@@ -412,7 +412,7 @@ export async function sweepExpiredOrders(db: Db, limit = 200): Promise<number> {
  * days after shipping: each in its own transaction, with the store's "delivered" message.
  * Returns how many.
  */
-export async function sweepDeliveredOrders(db: Db, now = new Date(), limit = 200): Promise<number> {
+export async function sweepDeliveredOrders(db: Db, now: Date, limit = 200): Promise<number> {
   const { autoConfirmDays } = await loadOrderSettings(db);
   const due = await db
     .selectDistinct({ id: orders.id })

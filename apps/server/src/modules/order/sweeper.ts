@@ -15,9 +15,9 @@ export const orderSweeper = fp(async (app: FastifyInstance) => {
     if (running) return;
     running = true;
     try {
-      const closed = await sweepExpiredOrders(app.db);
+      const closed = await sweepExpiredOrders(app.db, app.clock.now());
       if (closed) app.log.info({ closed }, 'expired unpaid orders cancelled');
-      const received = await sweepDeliveredOrders(app.db);
+      const received = await sweepDeliveredOrders(app.db, app.clock.now());
       if (received) app.log.info({ received }, 'shipped orders received automatically');
     } catch (err) {
       app.log.error({ err }, 'order sweep failed');

@@ -94,7 +94,7 @@ describe('issue 11: the sandbox payment provider created money', () => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, t.orderId));
-    await sweepExpiredOrders(ctx.app.db);
+    await sweepExpiredOrders(ctx.app.db, ctx.app.clock.now());
     expect((await orderOf(t.orderId)).status).toBe('cancelled');
     expect(await tradeState(t.outTradeNo)).toBe('CLOSED');
     expect((await confirm(t.outTradeNo, t.cookie)).statusCode).toBe(400);

@@ -74,7 +74,7 @@ describe.skipIf(testDbKind !== 'postgres')('online payment money invariant (Post
           .update(orders)
           .set({ expiresAt: new Date(Date.now() - 1000) })
           .where(eq(orders.id, orderId));
-        steps.push(() => sweepExpiredOrders(ctx.app.db));
+        steps.push(() => sweepExpiredOrders(ctx.app.db, ctx.app.clock.now()));
         break;
       case 4:
         steps.push(

@@ -32,7 +32,7 @@ export async function liveBadges(
   if (goods.length === 0) return out;
   const missing = goods.filter((g) => !g.categoryIds).map((g) => g.id);
   const [promotions, welfare, specials, readCategories] = await Promise.all([
-    loadCartPromotions(db),
+    loadCartPromotions(db, now),
     welfareDefinitions(db),
     liveSpecials(db, now).then((live) => live.visitorCodes),
     missing.length ? categoriesOf(db, missing) : new Map<number, number[]>(),
@@ -107,12 +107,12 @@ export async function badgeFilter(
         listedAfter: new Date(now.getTime() - NEW_GOODS_DAYS * 86_400_000),
       };
     case '满': {
-      const { activities } = await loadCartPromotions(db);
+      const { activities } = await loadCartPromotions(db, now);
       return { coverages: activities.map((a) => a.coverage ?? { all: true }) };
     }
     case '换购':
     case '赠': {
-      const { giftRulesByGoods } = await loadCartPromotions(db);
+      const { giftRulesByGoods } = await loadCartPromotions(db, now);
       const type = tag === '赠' ? 1 : 2;
       const goodsIds = [...giftRulesByGoods]
         .filter(([, rules]) => rules.some((r) => r.type === type))

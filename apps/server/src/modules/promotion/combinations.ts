@@ -12,7 +12,7 @@ const imageOf = (goodsId: number, image: string | null) => image ?? `/media/good
  * rule, per goods of the package). Prices follow the viewer's price visibility.
  */
 export async function combinationList(ctx: ViewerCtx): Promise<CombinationView[]> {
-  const promotions = await loadCartPromotions(ctx.db);
+  const promotions = await loadCartPromotions(ctx.db, ctx.now);
   const combos = [...promotions.combinations.values()].sort((a, b) => a.id - b.id);
   if (combos.length === 0) return [];
   const stocks = await combinationStocks(

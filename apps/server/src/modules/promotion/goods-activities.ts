@@ -23,7 +23,7 @@ export async function goodsActivities(
 ): Promise<GoodsActivityView[]> {
   const userId = ctx.actor.kind === 'buyer' ? ctx.actor.userId : 0;
   const [promotions, specials] = await Promise.all([
-    loadCartPromotions(ctx.db),
+    loadCartPromotions(ctx.db, ctx.now),
     loadLineSpecials(ctx.db, userId, [goods.goodsId], ctx.now),
   ]);
   const visible = eligibilityOf(ctx).price === null;

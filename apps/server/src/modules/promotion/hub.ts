@@ -13,7 +13,7 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
  */
 export async function promotionHub(ctx: ViewerCtx): Promise<PromotionHubData> {
   const [promotions, zones, events, spike, daily, welfare] = await Promise.all([
-    loadCartPromotions(ctx.db),
+    loadCartPromotions(ctx.db, ctx.now),
     activityPageList(ctx, { template: 'zqmb' }),
     activityPageList(ctx, { template: 'hdmb' }),
     liveSpecialGoodsIds(ctx.db, ['spike'], ctx.now),

@@ -78,12 +78,15 @@ const cache = sharedCache<CartPromotions>('cart-promotions', 5_000);
 /** Forget the cached promotions (after an operator edits them, and in tests). */
 export const invalidateCartPromotions = cache.forget;
 
-export function loadCartPromotions(db: DbOrTx): Promise<CartPromotions> {
-  return cache.get(db, () => readPromotions(db));
+/**
+ * The promotions live at `now` (the request's clock). Cached for 5 s: within that a caller may
+ * get the set read for another caller's instant of those 5 s.
+ */
+export function loadCartPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
+  return cache.get(db, () => readPromotions(db, now));
 }
 
-async function readPromotions(db: DbOrTx): Promise<CartPromotions> {
-  const now = new Date();
+async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
   const [activities, categoryRows, shippingRows, rules, combos, comboItems] = await Promise.all([
     db
       .select()
