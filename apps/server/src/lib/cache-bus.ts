@@ -40,6 +40,14 @@ export function sharedForget(name: string, drop: Drop): () => void {
   };
 }
 
+/**
+ * Drops every cache of this process (a test that moves the application clock across days: lists
+ * and badges cached for the old instant would otherwise serve until their TTL).
+ */
+export function forgetEveryCache(): void {
+  for (const drop of drops.values()) drop();
+}
+
 /** Drops the named caches on a message from another process (unknown names are ignored). */
 export function receiveForget(message: string): void {
   let parsed: { origin?: unknown; name?: unknown };

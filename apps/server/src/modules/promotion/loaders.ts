@@ -79,11 +79,11 @@ const cache = sharedCache<CartPromotions>('cart-promotions', 5_000);
 export const invalidateCartPromotions = cache.forget;
 
 /**
- * The promotions live at `now` (the request's clock). Cached for 5 s: within that a caller may
- * get the set read for another caller's instant of those 5 s.
+ * The promotions live at `now` (the request's clock). Cached for 5 s of that clock: a copy serves
+ * requests within 5 s of the instant it was read for (a test moving the clock reads afresh).
  */
 export function loadCartPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
-  return cache.get(db, () => readPromotions(db, now));
+  return cache.get(db, () => readPromotions(db, now), now.getTime());
 }
 
 async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
