@@ -8,7 +8,7 @@ import { CONTROL_CHARS, LINE_CONTROL_CHARS, PG_INT_MAX } from './limits';
  * sees them (it would answer with an error, and the client with a 500).
  */
 
-export { CONTROL_CHARS, LINE_CONTROL_CHARS, PG_INT_MAX } from './limits';
+export { CONTROL_CHARS, LINE_CONTROL_CHARS, LONE_SURROGATE, PG_INT_MAX } from './limits';
 
 /** A record id from a path, query or form (strings are coerced): a positive integer a column holds. */
 export const recordId = (message?: string) => {
