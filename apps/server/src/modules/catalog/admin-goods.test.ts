@@ -463,6 +463,21 @@ describe('.xlsx import and export', () => {
     });
   });
 
+  it('refuses a cell holding half a surrogate pair (_xD800_ in the file), naming its row and column', async () => {
+    // ExcelJS reads the OOXML escape _xD800_ back as a lone surrogate: the audit row (jsonb) refused it.
+    const { headers } = await workbookOf([]);
+    const rows = [row(31, { 商品名称: '导入测试_xD800_片' })].map((r) => headers.map((h) => r[h] ?? ''));
+    const res = await upload(
+      '/api/admin/goods/import',
+      operations,
+      (await workbookOf(rows)).bytes,
+      'g.xlsx',
+      'application/octet-stream',
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().data.errors['第2行 商品名称']).toEqual(['商品名称含有无法识别的字符，请删除后重试']);
+  });
+
   it('refuses a file that is not a spreadsheet, with a message', async () => {
     const res = await upload(
       '/api/admin/goods/import',
