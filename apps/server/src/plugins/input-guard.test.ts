@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCartLine, buyerCookie, createBuyer, createGoods, key, makeWarehouse } from '../../test/factories';
+import {
+  addCartLine,
+  buyerCookie,
+  createBuyer,
+  createGoods,
+  key,
+  makeWarehouse,
+  operatorCookie,
+} from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { orders } from '../db/schema';
+import { unsafeInput } from './input-guard';
 
 /**
  * Hostile input found by the outside probe (issue 11): a NUL byte in any string, and dates outside
@@ -125,6 +134,105 @@ describe('control characters are refused before the database sees them', () => {
       payload: `{"ids":[1],"prices":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
     });
     expect(fieldErrors(res)['prices.0.0.0.0.0.0.0.0.0']).toEqual(['提交的数据层级过深']);
+  });
+});
+
+describe('half a surrogate pair standing alone is refused before the database sees it', () => {
+  // Issue 30: {"title":"\ud800"} reached PostgreSQL, which refuses it in jsonb: a 500.
+  const unreadable = ['含有无法识别的字符，请删除后重试'];
+  const json = (cookie: string | undefined, url: string, body: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: body,
+    });
+
+  it('answers a lone surrogate in the site title or the quality-report message with 422 naming it', async () => {
+    const { cookie } = await operatorCookie(ctx.app);
+    const before = (await ctx.app.inject({ url: '/api/admin/settings', headers: { cookie } })).json().data;
+
+    const site = await json(cookie, '/api/admin/settings/site', '{"title":"\\ud800"}');
+    expect(fieldErrors(site)).toEqual({ title: unreadable });
+    expect(site.json().message).toBe(unreadable[0]);
+    const quality = await json(cookie, '/api/admin/settings/quality_inspection', '{"msg":"质检\\udc00报告"}');
+    expect(fieldErrors(quality)).toEqual({ msg: unreadable });
+
+    const after = (await ctx.app.inject({ url: '/api/admin/settings', headers: { cookie } })).json().data;
+    expect(after.site).toEqual(before.site);
+    expect(after.quality_inspection).toEqual(before.quality_inspection);
+  });
+
+  it('names a nested field, an array item and a key the way other 422s name them', async () => {
+    const { cookie } = await operatorCookie(ctx.app);
+    const footer = await json(
+      cookie,
+      '/api/admin/settings/footer',
+      '{"company":"药采","address":"杭州","icp":"浙ICP备1号","notices":["ok","\\ud83d"],' +
+        '"licences":[{"name":"药品经营许可证","number":"浙AA\\udfff"}]}',
+    );
+    expect(fieldErrors(footer)).toEqual({ 'licences.0.number': unreadable, 'notices.1': unreadable });
+
+    const b = await buyerWithCart();
+    const invoice = await json(
+      b.cookie,
+      '/api/order/create',
+      `{"ids":${JSON.stringify(b.ids)},"invoice":{"type":1,"title":"测试\\ud800大药房"}}`,
+    );
+    expect(fieldErrors(invoice)).toEqual({ 'invoice.title': unreadable });
+    expect(await ordersOf(b.userId)).toBe(0);
+
+    const name = await json(b.cookie, '/api/order/preview', `{"ids":${JSON.stringify(b.ids)},"x\\ud800y":1}`);
+    expect(fieldErrors(name)).toEqual({ 'x?y': ['字段名含有无法识别的字符'] });
+  });
+
+  it('keeps a whole pair (an emoji, a rare Chinese character) as it is', async () => {
+    const b = await buyerWithCart();
+    const res = await createOrder(b.cookie, { ids: b.ids, remarks: '请尽快发货😀𠮷' });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('tells a visitor and a buyer to log in first, whatever the body holds', async () => {
+    const site = '{"title":"\\ud800"}';
+    const visitor = await json(undefined, '/api/admin/settings/site', site);
+    expect([visitor.statusCode, visitor.json().code]).toEqual([401, 10001]);
+    const b = await buyerWithCart();
+    const buyer = await json(b.cookie, '/api/admin/settings/quality_inspection', '{"msg":"\\ud800"}');
+    expect([buyer.statusCode, buyer.json().code]).toEqual([401, 10001]);
+    const order = await json(undefined, '/api/order/create', '{"ids":[1],"remarks":"\\ud800"}');
+    expect([order.statusCode, order.json().code]).toEqual([401, 10001]);
+  });
+
+  it('never lets a form or a query carry one: their bytes decode to U+FFFD or stay percent-encoded', async () => {
+    // Percent-encoded UTF-8 of U+D800 is not valid UTF-8: qs and the query parser keep the text
+    // as sent, and raw bytes decode to U+FFFD. Neither is ill-formed, and neither is a 500.
+    const b = await buyerWithCart();
+    const form = (payload: string | Buffer) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/order/preview',
+        headers: { cookie: b.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    for (const payload of [
+      `ids[]=${b.ids[0]}&remarks=%ED%A0%80`,
+      `ids[]=${b.ids[0]}&remarks=%uD800`,
+      Buffer.concat([Buffer.from(`ids[]=${b.ids[0]}&remarks=`), Buffer.from([0xed, 0xa0, 0x80])]),
+    ])
+      expect((await form(payload)).statusCode).toBeLessThan(500);
+    for (const query of ['keywords=%ED%A0%80', 'keywords=%uD800', 'keywords[a]=%ED%A0%80'])
+      expect((await ctx.app.inject(`/api/goods/search?${query}`)).statusCode).toBeLessThan(500);
+  });
+
+  it('finds one in any string or key of a qs-nested form body', () => {
+    expect(
+      unsafeInput({ params: [{ goods_id: '1' }, { goods_id: '\ud800' }], ids: ['1', '\udc00'] }),
+    ).toEqual({
+      'params.1.goods_id': unreadable,
+      'ids.1': unreadable,
+    });
+    expect({ ...unsafeInput({ a: { '\ud800': '1' } }) }).toEqual({ 'a.?': ['字段名含有无法识别的字符'] });
+    expect({ ...unsafeInput({ name: '药\ud83d\ude00' }) }).toEqual({});
   });
 });
 

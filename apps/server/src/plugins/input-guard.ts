@@ -1,4 +1,4 @@
-import { CONTROL_CHARS, type FieldErrors } from '@yaocai/domain';
+import { CONTROL_CHARS, type FieldErrors, LONE_SURROGATE } from '@yaocai/domain';
 import type { FastifyRequest } from 'fastify';
 import { validationError } from '../lib/errors';
 
@@ -7,11 +7,16 @@ export const MAX_INPUT_DEPTH = 10;
 
 const controlMessage = '不能包含不可见的控制字符';
 const keyMessage = '字段名不能包含控制字符';
+const surrogateMessage = '含有无法识别的字符，请删除后重试';
+const surrogateKeyMessage = '字段名含有无法识别的字符';
 const depthMessage = '提交的数据层级过深';
+const CONTROL_CHARS_ALL = new RegExp(CONTROL_CHARS, 'g');
+const LONE_SURROGATES_ALL = new RegExp(LONE_SURROGATE, 'gu');
 
 /**
  * The problems of one request part (params, query, body or headers) no schema should have to
- * think of: control characters in any string or key (PostgreSQL refuses NUL in text: a 500), and
+ * think of: control characters in any string or key (PostgreSQL refuses NUL in text: a 500), half
+ * a surrogate pair standing alone (JSON's `"\ud800"`: PostgreSQL refuses it in jsonb), and
  * nesting deeper than any request needs. Field names are dotted paths, as the schema errors name
  * them (`invoice.title`, `lines.0.quantity`). Walks without recursion: a body of a million
  * brackets must not overflow the stack.
@@ -24,6 +29,7 @@ export function unsafeInput(value: unknown, prefix = ''): FieldErrors {
     const item = stack.pop() as (typeof stack)[number];
     if (typeof item.value === 'string') {
       if (CONTROL_CHARS.test(item.value)) errors[item.path || 'body'] = [controlMessage];
+      else if (LONE_SURROGATE.test(item.value)) errors[item.path || 'body'] = [surrogateMessage];
       continue;
     }
     if (item.value === null || typeof item.value !== 'object' || Buffer.isBuffer(item.value)) continue;
@@ -32,11 +38,15 @@ export function unsafeInput(value: unknown, prefix = ''): FieldErrors {
       continue;
     }
     for (const [key, child] of Object.entries(item.value)) {
-      const clean = !CONTROL_CHARS.test(key);
-      const path = [item.path, clean ? key : key.replace(new RegExp(CONTROL_CHARS, 'g'), '?')]
-        .filter(Boolean)
-        .join('.');
-      if (!clean) errors[path] = [keyMessage];
+      // The name of a bad key is shown with '?' in place of what it cannot show.
+      const problem = CONTROL_CHARS.test(key)
+        ? keyMessage
+        : LONE_SURROGATE.test(key)
+          ? surrogateKeyMessage
+          : undefined;
+      const name = problem ? key.replace(CONTROL_CHARS_ALL, '?').replace(LONE_SURROGATES_ALL, '?') : key;
+      const path = [item.path, name].filter(Boolean).join('.');
+      if (problem) errors[path] = [problem];
       else stack.push({ value: child, path, depth: item.depth + 1 });
     }
   }

@@ -69,6 +69,17 @@ describe('text building blocks', () => {
     expect(remark.parse('第一行\n第二行\t完')).toBe('第一行\n第二行\t完');
     expect(messages(remark, '第一行\u0000')).toEqual(['备注不能包含控制字符']);
   });
+
+  it('refuses half a surrogate pair standing alone but keeps a whole pair (an emoji)', () => {
+    const title = singleLineText('发票抬头', 10);
+    const remark = multiLineText('备注', 20);
+    for (const bad of ['\ud800', 'a\udc00', '\ud83d测试', '测试\ude00']) {
+      expect(messages(title, bad), JSON.stringify(bad)).toEqual(['发票抬头含有无法识别的字符，请删除后重试']);
+      expect(messages(remark, bad), JSON.stringify(bad)).toEqual(['备注含有无法识别的字符，请删除后重试']);
+    }
+    expect(title.parse('药房\ud83d\ude00')).toBe('药房😀');
+    expect(remark.parse('\ud842\udfb7记')).toBe('𠮷记');
+  });
 });
 
 describe('calendar dates', () => {

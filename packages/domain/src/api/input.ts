@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS, LINE_CONTROL_CHARS, PG_INT_MAX } from './limits';
+import { CONTROL_CHARS, LINE_CONTROL_CHARS, LONE_SURROGATE, PG_INT_MAX } from './limits';
 
 /**
  * The building blocks of request schemas that name records or count things. Every id, page and
@@ -8,7 +8,7 @@ import { CONTROL_CHARS, LINE_CONTROL_CHARS, PG_INT_MAX } from './limits';
  * sees them (it would answer with an error, and the client with a 500).
  */
 
-export { CONTROL_CHARS, LINE_CONTROL_CHARS, PG_INT_MAX } from './limits';
+export { CONTROL_CHARS, LINE_CONTROL_CHARS, LONE_SURROGATE, PG_INT_MAX } from './limits';
 
 /** A record id from a path, query or form (strings are coerced): a positive integer a column holds. */
 export const recordId = (message?: string) => {
@@ -60,9 +60,13 @@ export const idList = (min: [number, string], max: [number, string], itemMessage
       .transform((list) => [...new Set(list)]),
   );
 
-// Control characters (CONTROL_CHARS, LINE_CONTROL_CHARS in ./limits): the server refuses them in
-// every part of every request (plugins/envelope.ts); the schemas below refuse them too, so a form
-// shows the message before sending.
+// Control characters (CONTROL_CHARS, LINE_CONTROL_CHARS in ./limits) and lone surrogates
+// (LONE_SURROGATE): the server refuses them in every part of every request (plugins/envelope.ts);
+// the schemas below refuse them too, so a form shows the message before sending, and text that
+// comes in another way (an imported spreadsheet's cells) meets the same rule.
+
+const wellFormed = (s: string) => !LONE_SURROGATE.test(s);
+const unreadable = (label: string) => ({ error: `${label}含有无法识别的字符，请删除后重试`, abort: true });
 
 /** Single-line text (a name, a title, a search word): trimmed, at most `max` characters. */
 export const singleLineText = (label: string, max: number) =>
@@ -70,6 +74,7 @@ export const singleLineText = (label: string, max: number) =>
     .string({ error: `${label}格式不正确` })
     .trim()
     .refine((s) => !LINE_CONTROL_CHARS.test(s), { error: `${label}不能包含换行或控制字符`, abort: true })
+    .refine(wellFormed, unreadable(label))
     .max(max, { error: `${label}最多${max}个字` });
 
 /** Text that may run over several lines (a reason, a remark): keeps line breaks and tabs. */
@@ -78,6 +83,7 @@ export const multiLineText = (label: string, max: number) =>
     .string({ error: `${label}格式不正确` })
     .trim()
     .refine((s) => !CONTROL_CHARS.test(s), { error: `${label}不能包含控制字符`, abort: true })
+    .refine(wellFormed, unreadable(label))
     .max(max, { error: `${label}最多${max}个字` });
 
 /** The dates a request may name (filters, licence expiry): a PostgreSQL date holds more, no use does. */

@@ -13,3 +13,9 @@ export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Every control character, line breaks and tabs included: what a single-line field refuses. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 export const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/**
+ * Half of a UTF-16 surrogate pair standing alone (text that is not well-formed: JSON can carry
+ * `"\ud800"`, and an .xlsx cell `_xD800_`). It is no character at all, and PostgreSQL refuses it
+ * in jsonb (an error: a 500 to the client); a text column would keep U+FFFD in its place.
+ */
+export const LONE_SURROGATE = /\p{Cs}/u;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseQuickOrderText, readQuantity } from './quick-order';
+import { LONE_SURROGATE } from '../api/limits';
+import { parseQuickOrderText, readQuantity, readQuickOrderRow } from './quick-order';
 
 describe('quick order lines', () => {
   it('reads keyword and quantity separated by a tab, a comma of either width, or spaces', () => {
@@ -46,6 +47,20 @@ describe('quick order lines', () => {
           if (l.keyword === '') expect(l.error).not.toBeNull();
           if (l.quantity !== null) expect(Number.isSafeInteger(l.quantity) && l.quantity >= 1).toBe(true);
         }
+      }),
+    );
+  });
+
+  it('keeps no half of a surrogate pair, from the cell or from the cut at the length limit', () => {
+    const [cell, cut] = [
+      readQuickOrderRow(2, '维生素\ud800C片', '3'),
+      readQuickOrderRow(3, `${'药'.repeat(59)}😀`),
+    ];
+    expect(cell).toEqual({ line: 2, keyword: '维生素 C片', quantity: 3, error: null });
+    expect(cut.keyword).toBe('药'.repeat(59));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+        for (const l of parseQuickOrderText(text)) expect(LONE_SURROGATE.test(l.keyword)).toBe(false);
       }),
     );
   });

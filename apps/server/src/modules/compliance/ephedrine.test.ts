@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCartLine,
@@ -11,7 +12,7 @@ import {
   operatorCookie,
 } from '../../../test/factories';
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
-import { addresses, cartItems, walletAccounts } from '../../db/schema';
+import { addresses, cartItems, companies, walletAccounts } from '../../db/schema';
 
 let ctx: TestContext;
 let warehouseId: number;
@@ -119,9 +120,24 @@ describe('含麻 (ephedrine-type goods)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     // Largest buyer first; the first company bought 5 + 10 + 10 (the cancelled order left out).
     expect(rows[0]).toMatchObject({ units: 25, orders: 3, amount: 375 });
+    // A buyer names its own company: text a spreadsheet would run goes out after a quote (issue 30).
+    const companyName = '=HYPERLINK("http://evil.example","含麻")';
+    const { company_id } = report.json().data[0] as { company_id: number };
+    await ctx.app.db.update(companies).set({ name: companyName }).where(eq(companies.id, company_id));
     const file = await send('GET', `/api/admin/ephedrine/export?from=${today}&to=${today}`, op);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as never);
+    expect(workbook.worksheets[0].getRow(2).values).toEqual([
+      undefined,
+      `'${companyName}`,
+      3,
+      25,
+      375,
+      today,
+      today,
+    ]);
     expect(
       (await send('GET', '/api/admin/ephedrine/report?from=2026-13-01&to=2026-11-01', op)).statusCode,
     ).toBe(422);

@@ -7,11 +7,11 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, countDistinct, eq, gte, lt, ne, sql, sum } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../../db/client';
 import { companies, orderLines, orders } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { refusal } from '../../lib/errors';
+import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';
 
 // 含麻黄碱类复方制剂 (ephedrine-type goods): the per-period purchase limit of a buyer company, the
 // payment rule, and the operator's report of sales per buyer. The per-order limit and the signed
@@ -105,8 +105,7 @@ export async function ephedrineReport(ctx: OperatorCtx, q: GspSalesQuery) {
 
 export async function ephedrineReportWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
   const rows = await ephedrineReport(ctx, q);
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = '药采';
+  const workbook = newWorkbook();
   const sheet = workbook.addWorksheet('含麻药品销售', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: '购货单位', width: 30 },
@@ -120,7 +119,7 @@ export async function ephedrineReportWorkbook(ctx: OperatorCtx, q: GspSalesQuery
   for (const r of rows)
     sheet.addRow([r.company, r.orders, r.units, r.amount, r.first_order_on, r.last_order_on]);
   return {
-    bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
+    bytes: await xlsxBytes(workbook),
     name: `含麻药品销售_${q.from}_${q.to}.xlsx`,
   };
 }

@@ -1,7 +1,6 @@
 import { addDays, beijingDateOf, beijingStartOf, type GspSalesQuery, toYuan } from '@yaocai/domain';
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import {
   companies,
   goods,
@@ -14,6 +13,7 @@ import {
 } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
+import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';
 
 // The GSP sales record (销售记录: goods, specification, maker, approval number, batch, dates,
 // buyer, quantity, price, date) for a date range, one row per batch a shipped line took, and the
@@ -77,8 +77,7 @@ export async function gspSalesWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
     .limit(MAX_RECORD_ROWS + 1);
   if (rows.length > MAX_RECORD_ROWS)
     throw fieldError('to', `该期间的记录超过${MAX_RECORD_ROWS}行，请缩短日期范围分次导出`);
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = '药采';
+  const workbook = newWorkbook();
   const sheet = workbook.addWorksheet('销售记录', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = COLUMNS.map(([header, width]) => ({ header, width }));
   sheet.getRow(1).font = { bold: true };
@@ -102,7 +101,7 @@ export async function gspSalesWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
       `${r.address.province}${r.address.city}${r.address.district}${r.address.detail}`,
     ]);
   return {
-    bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
+    bytes: await xlsxBytes(workbook),
     name: `GSP销售记录_${q.from}_${q.to}.xlsx`,
     rows: rows.length,
   };

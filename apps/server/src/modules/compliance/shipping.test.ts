@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
-import { cartItems, goods, goodsBatches, orders, traceCodeFlags } from '../../db/schema';
+import { cartItems, companies, goods, goodsBatches, orders, traceCodeFlags } from '../../db/schema';
 
 let ctx: TestContext;
 let warehouseId: number;
@@ -288,6 +288,9 @@ describe('GSP records', () => {
       carrier: '顺丰速运',
       tracking_no: 'SF5550099',
     });
+    // A buyer names its own company: text a spreadsheet would run goes out after a quote (issue 30).
+    const companyName = '@SUM(1+1)*cmd|" /C calc"!A0';
+    await ctx.app.db.update(companies).set({ name: companyName }).where(eq(companies.id, o.b.company.id));
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const file = await send('GET', `/api/admin/gsp/sales?from=${today}&to=${today}`, op);
     expect(file.statusCode).toBe(200);
@@ -307,7 +310,7 @@ describe('GSP records', () => {
       ['G2702', '2027-02-28', 4, 49.36],
       [`T${o.goodsId}W${warehouseId}`, '2030-12-31', 2, 24.68],
     ]);
-    expect(mine[0][3]).toBe(o.b.company.name);
+    expect(mine[0][3]).toBe(`'${companyName}`);
     const bad = await send('GET', '/api/admin/gsp/sales?from=2026-12-01&to=2026-11-01', op);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().data.errors.to).toEqual(['开始日期不能晚于结束日期']);

@@ -1,6 +1,6 @@
 import { QUICK_ORDER_MAX_LINES, type QuickOrderLine, readQuickOrderRow } from '@yaocai/domain';
-import ExcelJS from 'exceljs';
 import { fieldError } from '../../lib/errors';
+import { type CellValue, readXlsx, type Workbook } from '../../lib/spreadsheet';
 
 // A quick order as a sheet: column A the goods (name, approval number or goods code), column B
 // the quantity; a first row of titles is skipped. .xlsx through ExcelJS; .csv in UTF-8 or in
@@ -12,11 +12,11 @@ function tooMany(rows: number): never {
   throw fieldError('file', `一次最多${QUICK_ORDER_MAX_LINES}行，文件有${rows}行，请分批采购`);
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result as CellValue);
     if ('text' in value) return String(value.text);
     if (value instanceof Date) return '';
     return '';
@@ -71,9 +71,9 @@ export async function readQuickOrderFile(bytes: Buffer, filename: string): Promi
   const isZip = bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
   if (name.endsWith('.xlsx') || isZip) {
     if (!isZip) throw fieldError('file', '文件不是有效的 .xlsx 表格');
-    const book = new ExcelJS.Workbook();
+    let book: Workbook;
     try {
-      await book.xlsx.load(bytes as unknown as ArrayBuffer);
+      book = await readXlsx(bytes);
     } catch {
       throw fieldError('file', '文件不是有效的 .xlsx 表格');
     }
