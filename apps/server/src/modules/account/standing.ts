@@ -1,4 +1,4 @@
-import type { BuyerStanding } from '@yaocai/domain';
+import { type BuyerStanding, spendRefusal, type Verdict } from '@yaocai/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
@@ -36,4 +36,13 @@ export async function loadBuyerStanding(db: DbOrTx, userId: number): Promise<Buy
 export async function standingByPhone(db: DbOrTx, phone: string): Promise<BuyerStanding | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   return row ? loadBuyerStanding(db, row.id) : undefined;
+}
+
+/**
+ * Why this store may not spend now (a disabled company), read afresh: for money that arrives with
+ * no buyer request behind it (a provider's notification). null: it may, or the store is gone.
+ */
+export async function spendRefusalOf(db: DbOrTx, userId: number): Promise<Verdict> {
+  const standing = await loadBuyerStanding(db, userId);
+  return standing ? spendRefusal({ kind: 'buyer', standing }) : null;
 }

@@ -32,6 +32,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { coupons, goods, lotteries, lotteryDraws, lotteryPrizes, orders, users } from '../../db/schema';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
+import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods';
@@ -154,6 +155,8 @@ const secureRandom = () => randomInt(0, 2 ** 48 - 1) / (2 ** 48 - 1);
 
 /** POST /api/draw */
 export async function draw(ctx: BuyerCtx, lotteryId: number, random = secureRandom) {
+  // Every draw is refused, not only a points entry: a prize gives money, points or goods.
+  assertMaySpend(ctx);
   const userId = ctx.actor.userId;
   return ctx.db.transaction(async (tx) => {
     const [l] = await tx.select().from(lotteries).where(eq(lotteries.id, lotteryId));
