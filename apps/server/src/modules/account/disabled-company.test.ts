@@ -18,6 +18,7 @@ import { cookiesOf, createTestApp, type TestContext } from '../../../test/helper
 import {
   addresses,
   creditBills,
+  lotteryDraws,
   moneyLog,
   orderEvents,
   orders,
@@ -31,10 +32,11 @@ import { notificationOf, sandboxPay, sandboxSecret, signSandbox } from '../payme
 import { hashPassword } from './passwords';
 
 // Issue #30 item 1: a company the console disables keeps its sessions and may read, but every
-// money path refuses it (packages/domain eligibility: spendRefusal). Each buyer below logs in
-// (a session) and uses it BEFORE the console disables it.
+// money path refuses it and its orders do not ship (packages/domain eligibility: spendRefusal,
+// shipRefusal). Each buyer below logs in (a session) and uses it BEFORE the console disables it.
 
 const REFUSED = '企业账户已停用，暂不能下单或付款，如有疑问请联系客服';
+const SHIP_REFUSED = '该企业账户已停用，订单暂停发货；企业重新启用后方可发货';
 
 let ctx: TestContext;
 let op: string;
@@ -217,6 +219,55 @@ describe('points, lottery and coupons', () => {
     expect(await ctx.app.db.select().from(userCoupons).where(eq(userCoupons.userId, b.user.id))).toHaveLength(
       0,
     );
+  });
+});
+
+describe('the console does not ship a disabled company’s orders', () => {
+  it('its paid order stays 待发货 while it is disabled, and ships once it is enabled', async () => {
+    const b = await buyerWithOrder({ balanceFen: 500000 });
+    expect((await send('POST', '/api/pay/balance', b.cookie, { order_id: b.orderId })).statusCode).toBe(200);
+    await setDisabled(b.company.id, true);
+    const ship = () =>
+      send('POST', `/api/admin/orders/${b.orderId}/ship`, op, {
+        carrier: '顺丰速运',
+        tracking_no: 'SF1234567890',
+      });
+    const refused = await ship();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(SHIP_REFUSED);
+    expect((await orderRow(b.orderId)).status).toBe('awaiting_shipment');
+
+    await setDisabled(b.company.id, false);
+    expect((await ship()).statusCode).toBe(200);
+    expect((await orderRow(b.orderId)).status).toBe('shipped');
+  });
+
+  it('nor a lottery goods prize waiting to ship', async () => {
+    const lottery = await send('POST', '/api/admin/lotteries', op, {
+      name: '幸运大转盘',
+      entry_rule: 'daily',
+      starts_on: addDays(today(), -1),
+      ends_on: addDays(today(), 7),
+      prizes: [{ name: '谢谢参与', kind: 'none', weight: 1 }],
+    });
+    const b = await createBuyer(ctx.app.db);
+    const [won] = await ctx.app.db
+      .insert(lotteryDraws)
+      .values({
+        lotteryId: lottery.json().data.id,
+        userId: b.user.id,
+        entryKey: 'daily:test',
+        prizeKind: 'goods',
+        prizeName: '电子血压计',
+        status: 'to_ship',
+      })
+      .returning();
+    await setDisabled(b.company.id, true);
+    const refused = await send('POST', `/api/admin/lottery-draws/${won.id}/ship`, op);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(SHIP_REFUSED);
+    const [row] = await ctx.app.db.select().from(lotteryDraws).where(eq(lotteryDraws.id, won.id));
+    expect(row.status).toBe('to_ship');
   });
 });
 

@@ -1,8 +1,9 @@
-import { type BuyerStanding, spendRefusal, type Verdict } from '@yaocai/domain';
+import { type BuyerStanding, shipRefusal, spendRefusal, type Verdict } from '@yaocai/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
 import { companies, qualifications, users } from '../../db/schema';
+import { refusal } from '../../lib/errors';
 
 // The buyer half of the request context: one prepared statement per request that needs it.
 
@@ -45,4 +46,11 @@ export async function standingByPhone(db: DbOrTx, phone: string): Promise<BuyerS
 export async function spendRefusalOf(db: DbOrTx, userId: number): Promise<Verdict> {
   const standing = await loadBuyerStanding(db, userId);
   return standing ? spendRefusal({ kind: 'buyer', standing }) : null;
+}
+
+/** Refuses shipping to this store while its company is disabled (an operator's business refusal: 400). */
+export async function refuseShippingTo(db: DbOrTx, userId: number): Promise<void> {
+  const standing = await loadBuyerStanding(db, userId);
+  const refused = standing && shipRefusal(standing);
+  if (refused) throw refusal(refused.message);
 }

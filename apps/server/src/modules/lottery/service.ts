@@ -34,6 +34,7 @@ import { coupons, goods, lotteries, lotteryDraws, lotteryPrizes, orders, users }
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/errors';
+import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods';
 import { movePoints } from '../order/service';
@@ -521,6 +522,7 @@ export async function shipDrawPrize(ctx: OperatorCtx, drawId: number) {
       if (!exists) throw notFound('抽奖记录不存在');
       throw conflict('该奖品无需发货或已发货');
     }
+    await refuseShippingTo(tx, row.userId);
     await audit(tx, ctx, {
       action: 'lottery.ship_prize',
       target: { type: 'lottery_draw', id: drawId },
