@@ -4,9 +4,10 @@ import {
   type EligibilityActor,
   type PriceVisibility,
   type Refusal,
+  spendRefusal,
   visitorEligibilityActor,
 } from '@yaocai/domain';
-import type { Ctx } from './context';
+import type { BuyerCtx, Ctx } from './context';
 import { AppError, contractNotSigned, notLoggedIn } from './errors';
 
 // The request's half of the eligibility rule (packages/domain/src/eligibility), computed once per
@@ -36,4 +37,14 @@ export function refusalError(r: Refusal): AppError {
   if (r.code === 'login') return notLoggedIn();
   if (r.code === 'contract') return contractNotSigned();
   return new AppError(403, r.message);
+}
+
+/**
+ * Refuses a buyer who may not spend (a disabled company: 403, in Chinese). Every money path calls
+ * it before it moves money, points or coupons; the standing it reads is loaded from the database
+ * for each request, so a session opened before the disabling is refused at once.
+ */
+export function assertMaySpend(ctx: BuyerCtx): void {
+  const refused = spendRefusal(actorOf(ctx));
+  if (refused) throw refusalError(refused);
 }

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scopeClassCodes } from '../catalog/scope';
 import { type Licence, licenceTypes } from '../compliance/licences';
-import { buyerEligibility, type EligibilityActor, type EligibilityGoods, eligibility } from './eligibility';
+import {
+  buyerEligibility,
+  type EligibilityActor,
+  type EligibilityGoods,
+  eligibility,
+  shipRefusal,
+  spendRefusal,
+} from './eligibility';
 import { saleControlRefusal } from './sale-control';
 import type { BuyerStanding } from './standing';
 
@@ -62,10 +69,11 @@ describe('eligibility', () => {
     expect(e.buy?.code).toBe('pending');
   });
 
-  it('refuses a disabled account with 账号已停用，请联系客服', () => {
+  it('refuses a disabled account: 账号已停用 in place of prices, and neither add nor buy', () => {
     const e = eligibility(buyer({ disabled: true }), amoxicillin, now);
     expect(e.price?.message).toBe('账号已停用，请联系客服');
-    expect(e.buy?.message).toBe('账号已停用，请联系客服');
+    expect(e.add?.message).toBe('企业账户已停用，暂不能下单或付款，如有疑问请联系客服');
+    expect(e.buy).toEqual(e.add);
   });
 
   it('refuses out-of-scope goods at add with the missing class', () => {
@@ -287,5 +295,50 @@ describe('eligibility properties', () => {
         return price && (b.add === null || same(e.add, b.add));
       }),
     );
+  });
+});
+
+describe('what a disabled company may do', () => {
+  const standingArb = fc.record({
+    disabled: fc.boolean(),
+    qualificationStatus: fc.constantFrom('approved', 'pending', 'rejected'),
+    contractSigned: fc.boolean(),
+    drugUntil: fc.constantFrom(null, '2020-01-01', '2027-06-30'),
+  });
+
+  it('may not spend, with one message for every money path; an enabled buyer may', () => {
+    expect(spendRefusal(buyer({ disabled: true }))).toMatchObject({
+      code: 'disabled',
+      message: '企业账户已停用，暂不能下单或付款，如有疑问请联系客服',
+    });
+    expect(spendRefusal(buyer())).toBeNull();
+    expect(spendRefusal({ kind: 'visitor' })?.code).toBe('login');
+  });
+
+  it('spending is refused exactly when the company is disabled, whatever else its standing says', () => {
+    fc.assert(
+      fc.property(standingArb, ({ drugUntil, ...over }) => {
+        const actor = buyer({ ...over, licences: pharmacyLicences(drugUntil) });
+        expect(spendRefusal(actor) !== null).toBe(over.disabled);
+      }),
+    );
+  });
+
+  it('a disabled buyer is refused adding and buying with the spending refusal itself', () => {
+    fc.assert(
+      fc.property(standingArb, ({ drugUntil, ...over }) => {
+        const actor = buyer({ ...over, disabled: true, licences: pharmacyLicences(drugUntil) });
+        const e = buyerEligibility(actor, now);
+        expect(e.add).toEqual(spendRefusal(actor));
+        expect(e.buy).toEqual(spendRefusal(actor));
+      }),
+    );
+  });
+
+  it('its orders do not ship while it is disabled; once enabled they do', () => {
+    expect(shipRefusal(standing({ disabled: true }))?.message).toBe(
+      '该企业账户已停用，订单暂停发货；企业重新启用后方可发货',
+    );
+    expect(shipRefusal(standing())).toBeNull();
   });
 });

@@ -100,6 +100,36 @@ export const priceHiddenTexts = {
 } as const;
 
 /**
+ * Why a disabled company (every store of it: `disabled_at` is the company's) may not spend. A
+ * disabled buyer keeps its session and may still read: log in, its orders and their details,
+ * invoices, documents and downloads, its wallet and points ledgers; it may also wind down what is
+ * open (cancel an unpaid order, confirm a receipt, ask for an after-sale, repay its 账期 bills: a
+ * debt settled is money owed to the platform). It may not order or spend: create an order, pay
+ * one (balance, credit, an online trade started or completed), redeem points, draw a lottery,
+ * claim a coupon; and its orders do not ship (`shipRefusal`). README.md beside this file.
+ */
+export const disabledRefusal: Refusal = refuse(
+  'disabled',
+  '企业账户已停用，暂不能下单或付款，如有疑问请联系客服',
+);
+
+/**
+ * May the actor spend (order, pay, redeem points, draw, claim a coupon)? null: yes. Every money
+ * path asks it; the buy and add verdicts of a disabled buyer are this same refusal.
+ */
+export function spendRefusal(actor: EligibilityActor): Verdict {
+  if (actor.kind === 'visitor') return refuse('login', '请先登录');
+  return actor.standing.disabled ? disabledRefusal : null;
+}
+
+/** May the operator ship an order of this buyer? A disabled company's orders wait, whatever their state. */
+export function shipRefusal(standing: BuyerStanding): Verdict {
+  return standing.disabled
+    ? refuse('disabled', '该企业账户已停用，订单暂停发货；企业重新启用后方可发货')
+    : null;
+}
+
+/**
  * The actor's half of the rule at the instant `now`: price and add need a logged-in, enabled
  * buyer whose qualifications are approved; buying also needs licences valid on Beijing's date
  * of `now` (valid through the expiry day) and the signed contract.
@@ -130,7 +160,7 @@ export function buyerEligibility(actor: EligibilityActor, now: Date): BuyerEligi
   let blocked: Verdict = null;
   if (s.disabled) {
     hidden = refuse('disabled', priceHiddenTexts.disabled);
-    blocked = hidden;
+    blocked = disabledRefusal;
   } else if (s.qualificationStatus === 'rejected') {
     hidden = refuse('rejected', priceHiddenTexts.rejected);
     blocked = refuse('rejected', '您的资质审核未通过，请重新提交资质后再采购');

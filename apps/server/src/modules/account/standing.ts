@@ -1,8 +1,9 @@
-import type { BuyerStanding } from '@yaocai/domain';
+import { type BuyerStanding, shipRefusal, spendRefusal, type Verdict } from '@yaocai/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
 import { companies, qualifications, users } from '../../db/schema';
+import { refusal } from '../../lib/errors';
 
 // The buyer half of the request context: one prepared statement per request that needs it.
 
@@ -36,4 +37,20 @@ export async function loadBuyerStanding(db: DbOrTx, userId: number): Promise<Buy
 export async function standingByPhone(db: DbOrTx, phone: string): Promise<BuyerStanding | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   return row ? loadBuyerStanding(db, row.id) : undefined;
+}
+
+/**
+ * Why this store may not spend now (a disabled company), read afresh: for money that arrives with
+ * no buyer request behind it (a provider's notification). null: it may, or the store is gone.
+ */
+export async function spendRefusalOf(db: DbOrTx, userId: number): Promise<Verdict> {
+  const standing = await loadBuyerStanding(db, userId);
+  return standing ? spendRefusal({ kind: 'buyer', standing }) : null;
+}
+
+/** Refuses shipping to this store while its company is disabled (an operator's business refusal: 400). */
+export async function refuseShippingTo(db: DbOrTx, userId: number): Promise<void> {
+  const standing = await loadBuyerStanding(db, userId);
+  const refused = standing && shipRefusal(standing);
+  if (refused) throw refusal(refused.message);
 }

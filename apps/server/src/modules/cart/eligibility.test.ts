@@ -101,7 +101,7 @@ describe('a buyer whose qualifications are pending sees no price anywhere', () =
 });
 
 describe('a disabled account', () => {
-  it('sees no price and may not add: 账号已停用，请联系客服', async () => {
+  it('sees no price (账号已停用，请联系客服) and may not add', async () => {
     const b = await buyer();
     await ctx.database.db
       .update(companies)
@@ -111,7 +111,7 @@ describe('a disabled account', () => {
     expect(detail.body.data).toMatchObject({ base_price: null, price_tip: '账号已停用，请联系客服' });
     const res = await request('POST', `/api/cart/quick_add/${inScope.id}`, b.cookie);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('账号已停用，请联系客服');
+    expect(res.body.message).toBe('企业账户已停用，暂不能下单或付款，如有疑问请联系客服');
   });
 });
 

@@ -32,7 +32,9 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { coupons, goods, lotteries, lotteryDraws, lotteryPrizes, orders, users } from '../../db/schema';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
+import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/errors';
+import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods';
 import { movePoints } from '../order/service';
@@ -154,6 +156,8 @@ const secureRandom = () => randomInt(0, 2 ** 48 - 1) / (2 ** 48 - 1);
 
 /** POST /api/draw */
 export async function draw(ctx: BuyerCtx, lotteryId: number, random = secureRandom) {
+  // Every draw is refused, not only a points entry: a prize gives money, points or goods.
+  assertMaySpend(ctx);
   const userId = ctx.actor.userId;
   return ctx.db.transaction(async (tx) => {
     const [l] = await tx.select().from(lotteries).where(eq(lotteries.id, lotteryId));
@@ -518,6 +522,7 @@ export async function shipDrawPrize(ctx: OperatorCtx, drawId: number) {
       if (!exists) throw notFound('抽奖记录不存在');
       throw conflict('该奖品无需发货或已发货');
     }
+    await refuseShippingTo(tx, row.userId);
     await audit(tx, ctx, {
       action: 'lottery.ship_prize',
       target: { type: 'lottery_draw', id: drawId },

@@ -5,6 +5,7 @@ import { afterSales, orderLines, orders, payments, shipments, trackingEvents } f
 import type { OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
+import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
 import { type LineCodes, recordShipmentContents, refuseShippedCodes } from '../compliance/shipping';
 import { type Notice, notify } from '../message/service';
@@ -266,6 +267,7 @@ export async function shipOrder(
     const order = await lockOrder(tx, orderId);
     if (order.ephedrine && order.receiptStatus !== 'accepted')
       throw refusal('含麻订单须回执审核通过后才能发货');
+    await refuseShippingTo(tx, order.userId);
     const status = await transition(
       tx,
       order,

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
+import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, notFound, refusal } from '../../lib/errors';
 import { assertEphedrinePayment } from '../compliance/ephedrine';
 import { lockOrder } from '../order/service';
@@ -34,6 +35,7 @@ async function payInHouse(
   method: 'balance' | 'credit',
   take: (tx: Tx, order: OrderRow) => Promise<void>,
 ) {
+  assertMaySpend(ctx);
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, ctx.actor.userId);
     assertPayable(order, ctx.now);
@@ -101,6 +103,7 @@ export async function payByCredit(ctx: BuyerCtx, orderId: number) {
  * partial unique index payments_open_trade_uq holds one open trade per order).
  */
 export async function startOnline(ctx: BuyerCtx, orderId: number, providerName: string) {
+  assertMaySpend(ctx);
   const provider = providers.get(providerName);
   if (!provider) throw refusal('不支持的支付方式');
   const { ephedrineWalletOnly } = await loadOrderSettings(ctx.db);

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { orders, paymentNotifications, payments } from '../../db/schema';
 import type { BuyerCtx, Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, refusal } from '../../lib/errors';
+import { spendRefusalOf } from '../account/standing';
 import { recordEvent } from '../order/events';
 import { lockOrder, transition } from '../order/service';
 import { recordPurchases } from '../quick-buy/purchases';
@@ -137,11 +138,17 @@ export async function applyProviderTrade(
       .returning({ id: paymentNotifications.id });
     if (!inserted.length) throw conflict('重复的支付通知，已忽略');
     if (payment.status === 'refunded' || q.state === 'REFUND') throw conflict('支付单已处理');
-    if (
+    const payable =
       payment.status === 'pending' &&
       order.status === 'pending_payment' &&
-      order.totalFen === payment.amountFen
-    ) {
+      order.totalFen === payment.amountFen;
+    // A trade started before the buyer's company was disabled: the money goes back and the order
+    // stays unpaid, so it never reaches 待发货 while the company may not spend.
+    if (payable && (await spendRefusalOf(tx, order.userId))) {
+      await refundTrade(tx, provider, payment, order, q.transactionId, '企业账户已停用');
+      return 'refunded';
+    }
+    if (payable) {
       await tx
         .update(payments)
         .set({ status: 'paid', providerTransactionId: q.transactionId, paidAt: q.paidAt })

@@ -21,6 +21,7 @@ import {
   warehouses,
 } from '../../db/schema';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
+import { assertMaySpend } from '../../lib/eligibility';
 import { conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { insertOrder } from '../order/inserts';
@@ -176,6 +177,7 @@ export async function giftOrder(ctx: BuyerCtx, tx: DbOrTx, gift: GiftOrder, addr
 
 /** POST /api/jfsc/redeem */
 export async function redeem(ctx: BuyerCtx, rewardId: number, addressId: number) {
+  assertMaySpend(ctx);
   const userId = ctx.actor.userId;
   return ctx.db.transaction(async (tx) => {
     const [r] = await tx
