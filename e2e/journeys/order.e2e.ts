@@ -307,7 +307,13 @@ describe('order journey', () => {
       .select()
       .from(orders)
       .where(inArray(orders.id, [id]));
-    expect(o.status).toBe('refunded');
+    // One unit of a line back: the order stays received, marked 部分退款 (not 已退款).
+    expect(o.status).toBe('completed');
+    expect(o.refundedFen).toBe(Math.round(request.refund * 100));
+    await page.goto(`/order/info/${id}`);
+    await page.getByTestId('order-status').getByText('已完成').waitFor();
+    await page.getByTestId('order-refund-mark').getByText('部分退款', { exact: false }).waitFor();
+    await h.shot(page, 'order-partial-refund');
     await op.context.close();
     await context.close();
   });

@@ -273,6 +273,8 @@ export const orderHeader = z.object({
   total: yuan,
   paid: yuan,
   refunded: yuan,
+  /** 部分退款 when some of what was paid went back and the order is not refunded in full, else null. */
+  refund_mark: z.string().nullable(),
   payment_method: z.string().nullable(),
   payment_label: z.string().nullable(),
   ephedrine: z.boolean(),
@@ -337,6 +339,8 @@ export const orderDetailView = orderSummaryView.extend({
       provider: z.string(),
       out_trade_no: z.string(),
       amount: yuan,
+      /** What went back of this payment (after-sales refunds); status stays paid until all has. */
+      refunded: yuan,
       status: z.string(),
       paid_at: seconds.nullable(),
     }),

@@ -3,5 +3,6 @@ export * from './invoice';
 export * from './order-lines';
 export * from './order-total';
 export * from './points';
+export * from './refund';
 export * from './regions';
 export * from './state-machine';

@@ -1,5 +1,6 @@
 import type { Fen } from '../money';
 import { prorate } from '../pricing/prorate';
+import { linePaidAmounts } from './refund';
 import type { OrderStatus } from './state-machine';
 
 // 电子发票: what an invoice of an order says. The buyer asks for one at step 2 (or later on
@@ -123,10 +124,12 @@ export function invoiceFigures(
   order: { deductionFen: Fen; shippingFen: Fen; refundedFen: Fen },
 ): InvoiceFigures {
   const goodsFen = lines.reduce((s, l) => s + l.payableFen, 0);
-  const off = Math.min(goodsFen, order.deductionFen + order.refundedFen);
-  const shares = prorate(
-    off,
-    lines.map((l) => ({ id: l.id, weight: l.payableFen })),
+  // What each line was paid (the after-sale refund's rule), then the refunds over those.
+  const paid = linePaidAmounts(lines, order.deductionFen);
+  const goodsPaidFen = paid.reduce((s, p) => s + p, 0);
+  const refunded = prorate(
+    Math.min(goodsPaidFen, order.refundedFen),
+    lines.map((l, i) => ({ id: l.id, weight: paid[i] })),
   );
   // A refund larger than the goods comes out of the shipping line.
   const shippingFen = Math.max(
@@ -135,7 +138,7 @@ export function invoiceFigures(
   );
   const out: InvoiceLine[] = [];
   lines.forEach((l, i) => {
-    const totalFen = l.payableFen - shares[i];
+    const totalFen = paid[i] - refunded[i];
     if (totalFen <= 0) return;
     const rate = vatRateOf(l.kind);
     out.push({

@@ -56,6 +56,20 @@ describe('order state machine', () => {
       ]),
     ).toBe('after_sale_requested');
     expect(canTransition('awaiting_shipment', 'request_after_sale')).toBe(false);
+  });
+  it('a partial refund takes the order back to where the after-sale found it', () => {
+    const partial = ['request_after_sale', 'approve_after_sale', 'partial_refund'] as const;
+    expect(run(['pay', 'ship', ...partial])).toBe('shipped');
+    expect(run(['pay', 'ship', 'confirm_delivery', ...partial], { delivered: true })).toBe('completed');
+    // Another after-sale may follow, and end the order refunded.
+    expect(
+      run(
+        ['pay', 'ship', 'confirm_delivery', ...partial, 'request_after_sale', 'approve_after_sale', 'refund'],
+        {
+          delivered: true,
+        },
+      ),
+    ).toBe('refunded');
     expect(allowedEvents('completed')).toEqual(['request_after_sale']);
   });
   it('labels statuses and groups them into the order tabs', () => {

@@ -8,8 +8,11 @@
  *   ephedrine (含麻) orders: pending_payment --pay--> awaiting_receipt (待回执: upload, review)
  *                            --accept_receipt--> awaiting_shipment; reject_receipt keeps it there
  *   after-sales: shipped | completed --request_after_sale--> after_sale_requested
- *                --approve_after_sale--> after_sale_approved --refund--> refunded
+ *                --approve_after_sale--> after_sale_approved --refund--> refunded (全部退款)
+ *                                                            --partial_refund--> back to shipped or
+ *                                                              completed (delivered), 部分退款 mark
  *                --refuse_after_sale--> after_sale_refused (the buyer may request again)
+ *   order/refund.ts decides between refund and partial_refund (refundsEverything).
  */
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -37,6 +40,7 @@ export const ORDER_EVENTS = [
   'approve_after_sale',
   'refuse_after_sale',
   'refund',
+  'partial_refund',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -44,6 +48,8 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export interface OrderFacts {
   /** The order holds ephedrine-type goods (含麻黄碱类复方制剂) and needs a signed receipt. */
   requiresReceipt?: boolean;
+  /** The buyer confirmed delivery before the after-sale: a partial refund goes back to completed. */
+  delivered?: boolean;
 }
 
 type Target = OrderStatus | ((facts: OrderFacts) => OrderStatus);
@@ -62,7 +68,10 @@ const TRANSITIONS: Readonly<Partial<Record<OrderStatus, Partial<Record<OrderEven
     approve_after_sale: 'after_sale_approved',
     refuse_after_sale: 'after_sale_refused',
   },
-  after_sale_approved: { refund: 'refunded' },
+  after_sale_approved: {
+    refund: 'refunded',
+    partial_refund: (facts) => (facts.delivered ? 'completed' : 'shipped'),
+  },
   after_sale_refused: { request_after_sale: 'after_sale_requested' },
 };
 
@@ -108,6 +117,7 @@ export const orderEventLabels: Record<OrderEvent, string> = {
   approve_after_sale: '同意售后',
   refuse_after_sale: '拒绝售后',
   refund: '退款',
+  partial_refund: '部分退款',
 };
 
 /** The tabs of /order: every status belongs to exactly one. */

@@ -276,6 +276,8 @@ export const trackingEvents = pgTable(
 export interface AfterSaleLine {
   lineId: number;
   quantity: number;
+  /** The suggested refund of these units (packages/domain afterSaleRefund); absent on old rows. */
+  refundFen?: number;
 }
 
 /** A return (退货, kind return) or after-sales (售后, kind after_sale) request. */
@@ -294,7 +296,7 @@ export const afterSales = pgTable(
     /** pending | approved | refused */
     status: text('status').notNull().default('pending'),
     refundFen: integer('refund_fen').notNull().default(0),
-    /** Where the refund went: balance | credit | online */
+    /** Where the refund went: balance | credit | online (payment module RefundChannel) */
     refundMethod: text('refund_method'),
     operatorNote: text('operator_note'),
     handledAt: timestamp('handled_at', { withTimezone: true }),

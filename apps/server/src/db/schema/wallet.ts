@@ -63,8 +63,10 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     outTradeNo: text('out_trade_no').notNull(),
     amountFen: integer('amount_fen').notNull(),
-    /** pending | paid | closed | refunded */
+    /** pending | paid | closed | refunded (refunded: all of it went back; a part keeps paid) */
     status: text('status').notNull().default('pending'),
+    /** What went back of this payment so far (after-sales refund parts of it). */
+    refundedFen: integer('refunded_fen').notNull().default(0),
     providerTransactionId: text('provider_transaction_id'),
     /** What the payer scans (an online trade's QR content), shown again when the page reopens. */
     qrContent: text('qr_content'),

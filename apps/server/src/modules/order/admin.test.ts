@@ -59,7 +59,7 @@ describe('operator order calls', () => {
     const b = await createBuyer(ctx.app.db);
     expect((await get('/api/admin/orders', await buyerCookie(ctx.app, b.user.id))).statusCode).toBe(401);
   });
-  it('ship -> buyer sees tracking -> confirm receipt -> return request -> refund to the balance', async () => {
+  it('ship -> buyer sees tracking -> confirm receipt -> return request -> partial refund to the balance', async () => {
     const b = await paidOrder();
     const list = (await get('/api/admin/orders?status=awaiting_shipment', op)).json().data;
     expect(list.list.some((o: { id: number }) => o.id === b.id)).toBe(true);
@@ -157,7 +157,14 @@ describe('operator order calls', () => {
       }),
     ]);
     detail = (await get(`/api/order/detail/${b.id}`, b.cookie)).json().data;
-    expect(detail).toMatchObject({ status: 'refunded', refunded: 50 });
+    // 1 of 2 units back: the order stays received, marked 部分退款 (issue #30 item 7).
+    expect(detail).toMatchObject({ status: 'completed', refunded: 50, refund_mark: '部分退款' });
+    expect(detail.payments[0]).toMatchObject({
+      provider: 'balance',
+      amount: 110,
+      refunded: 50,
+      status: 'paid',
+    });
     expect(detail.history.map((h: { event: string }) => h.event)).toEqual([
       'create',
       'pay',
@@ -165,7 +172,7 @@ describe('operator order calls', () => {
       'confirm_delivery',
       'request_after_sale',
       'approve_after_sale',
-      'refund',
+      'partial_refund',
     ]);
     expect((await get('/api/user/user_money', b.cookie)).json().data.user_money).toBe(10000 - 110 + 50);
     expect((await get(`/api/order/after_sale/${requestId}`, b.cookie)).json().data.status).toBe('approved');

@@ -1,17 +1,25 @@
-import { fromYuan, toYuan } from '@yaocai/domain';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { afterSales, orderLines, orders, payments, shipments, trackingEvents } from '../../db/schema';
+import {
+  afterSaleRefund,
+  fromYuan,
+  refundableFen,
+  refundsEverything,
+  returnableUnits,
+  returnedUnits,
+  toYuan,
+} from '@yaocai/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { afterSales, orderEvents, orderLines, orders, shipments, trackingEvents } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
-import { notFound, refusal } from '../../lib/errors';
+import { fieldError, notFound, refusal } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
 import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
 import { type LineCodes, recordShipmentContents, refuseShippedCodes } from '../compliance/shipping';
 import { type Notice, notify } from '../message/service';
+import { type RefundChannel, refundChannelNames, refundNote, refundOrderPayment } from '../payment/refunds';
 import { reverseOrderPoints } from '../points/service';
 import { reverseOrderCashBack } from '../promotion/cash-back';
-import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordEvent } from './events';
 import { afterSaleView } from './queries';
 import { lockOrder, transition } from './service';
@@ -24,22 +32,45 @@ export interface AfterSaleRequest {
   photo_ids: number[];
 }
 
-/** A return / after-sales request on a shipped or completed order, with reason, quantities, photos. */
+/** The order's lines as the refund rule reads them, and the units its approved after-sales took. */
+async function refundBasis(tx: DbOrTx, orderId: number) {
+  const [lines, earlier] = await Promise.all([
+    tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    tx
+      .select({ status: afterSales.status, lines: afterSales.lines })
+      .from(afterSales)
+      .where(eq(afterSales.orderId, orderId)),
+  ]);
+  return { lines, returned: returnedUnits(earlier) };
+}
+
+/**
+ * A return / after-sales request on a shipped or completed order, with reason, quantities,
+ * photos. Its suggested refund is what was paid for those units (packages/domain
+ * afterSaleRefund: no share of the shipping fee), at most what the order can still refund.
+ */
 export async function requestAfterSale(db: Db, userId: number, orderId: number, body: AfterSaleRequest) {
   await assertOwnFiles(db, userId, body.photo_ids, true);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    let refundFen = 0;
+    const { lines, returned } = await refundBasis(tx, order.id);
     for (const want of body.lines) {
       const line = lines.find((l) => l.id === want.line_id);
       if (!line) throw notFound('订单商品不存在');
       if (want.quantity > line.quantity)
         throw refusal(`「${line.goodsName}」申请数量不能超过购买数量${line.quantity}`);
-      refundFen += Math.floor((line.payableFen * want.quantity) / line.quantity);
+      const left = returnableUnits(line, returned);
+      if (want.quantity > left)
+        throw refusal(
+          `「${line.goodsName}」已售后${line.quantity - left}${line.unit}，最多还可申请${left}${line.unit}`,
+        );
     }
-    // The refund is at most what was paid and not yet refunded.
-    refundFen = Math.min(refundFen, order.paidFen - order.refundedFen);
+    const wanted = body.lines.map((l) => ({ lineId: l.line_id, quantity: l.quantity }));
+    const suggested = afterSaleRefund(
+      { lines, deductionFen: order.couponFen + order.pointsFen },
+      returned,
+      wanted,
+    );
     await transition(tx, order, 'request_after_sale', { type: 'buyer', id: userId }, body.reason);
     const [row] = await tx
       .insert(afterSales)
@@ -48,9 +79,9 @@ export async function requestAfterSale(db: Db, userId: number, orderId: number, 
         userId,
         kind: body.kind,
         reason: body.reason,
-        lines: body.lines.map((l) => ({ lineId: l.line_id, quantity: l.quantity })),
+        lines: suggested.lines,
         photoFileIds: body.photo_ids,
-        refundFen,
+        refundFen: Math.min(suggested.refundFen, refundableFen(order)),
       })
       .returning();
     return afterSaleView(row);
@@ -84,10 +115,22 @@ const afterSaleNotice = (a: typeof afterSales.$inferSelect, orderNo: string, out
   link: `/order/${a.kind === 'return' ? 'returnInfo' : 'afterSalesInfo'}/${a.id}`,
 });
 
+/** Whether the buyer (or the system, after the term) confirmed delivery of the order. */
+async function wasDelivered(tx: DbOrTx, orderId: number) {
+  const [row] = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.event, 'confirm_delivery')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
- * The operator accepts (refunding to the original payment method) or refuses a request.
- * Refunds: balance -> back to the balance, credit -> the bill and used credit go down,
- * online -> back to the balance (the sandbox has no refund channel) with a log line.
+ * The operator accepts (refunding the way the order was paid: payment module
+ * refundOrderPayment) or refuses a request. The refund is the request's suggestion or the
+ * operator's amount, never above what the order can still refund (422 on the refund field).
+ * When every charged unit is back, or all money paid, the order ends 已退款; otherwise it goes
+ * back to shipped or completed, marked 部分退款 by its refunded amount.
  */
 export async function decideAfterSale(
   ctx: OperatorCtx,
@@ -123,50 +166,48 @@ export async function decideAfterSale(
       );
       return afterSaleView(refused);
     }
-    const max = order.paidFen - order.refundedFen;
-    const refundFen = refundYuan === undefined ? request.refundFen : fromYuan(refundYuan.toFixed(2));
-    if (refundFen > max) throw refusal(`退款金额不能超过可退金额${toYuan(max)}元`);
+    const max = refundableFen(order);
+    const refundFen =
+      refundYuan === undefined ? Math.min(request.refundFen, max) : fromYuan(refundYuan.toFixed(2));
+    if (refundFen > max)
+      throw fieldError('refund', `退款金额不能超过本单可退金额${toYuan(max).toFixed(2)}元`);
     const status = await transition(tx, order, 'approve_after_sale', actor, note ?? '');
+    await tx
+      .update(afterSales)
+      .set({ status: 'approved', refundFen, operatorNote: note ?? '', handledAt: ctx.now })
+      .where(eq(afterSales.id, id));
+    let channel: RefundChannel | null = null;
     if (refundFen > 0) {
-      if (order.paymentMethod === 'credit') await returnCredit(tx, order.userId, order.id, refundFen);
-      else
-        await moveBalance(tx, order.userId, refundFen, USE_TYPE.refund, `订单${order.orderNo}售后退款`, {
-          orderId: order.id,
-        });
-      await tx
-        .update(orders)
-        .set({ refundedFen: order.refundedFen + refundFen })
-        .where(eq(orders.id, order.id));
-      await reverseOrderPoints(tx, order, order.refundedFen + refundFen);
-      await reverseOrderCashBack(tx, order, order.refundedFen + refundFen);
+      const refundedFen = order.refundedFen + refundFen;
+      channel = await refundOrderPayment(tx, order, refundFen, '售后退款');
+      await tx.update(orders).set({ refundedFen }).where(eq(orders.id, order.id));
+      await reverseOrderPoints(tx, order, refundedFen);
+      await reverseOrderCashBack(tx, order, refundedFen);
+      // The returned units now include this request's (approved above).
+      const { lines, returned } = await refundBasis(tx, order.id);
+      const whole = refundsEverything({ lines, paidFen: order.paidFen, refundedFen }, returned);
       await transition(
         tx,
         { ...order, status },
-        'refund',
+        whole ? 'refund' : 'partial_refund',
         actor,
-        `退款${toYuan(refundFen).toFixed(2)}元，原路退回`,
+        refundNote(refundFen, channel),
+        {},
+        { delivered: await wasDelivered(tx, order.id) },
       );
-      if (order.paymentMethod === 'online')
-        await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.orderId, order.id));
     }
-    await tx
+    const [row] = await tx
       .update(afterSales)
-      .set({
-        status: 'approved',
-        refundFen,
-        refundMethod: order.paymentMethod === 'credit' ? 'credit' : 'balance',
-        operatorNote: note ?? '',
-        handledAt: ctx.now,
-      })
-      .where(eq(afterSales.id, id));
-    const [row] = await tx.select().from(afterSales).where(eq(afterSales.id, id));
+      .set({ refundMethod: channel })
+      .where(eq(afterSales.id, id))
+      .returning();
     await notify(
       tx,
       afterSaleNotice(
         row,
         order.orderNo,
-        refundFen > 0
-          ? `已通过，退款${toYuan(refundFen).toFixed(2)}元已退回${order.paymentMethod === 'credit' ? '账期额度' : '账户余额'}`
+        channel
+          ? `已通过，退款${toYuan(refundFen).toFixed(2)}元已退回${refundChannelNames[channel]}`
           : '已通过',
       ),
       ctx.now,

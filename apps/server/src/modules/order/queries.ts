@@ -10,6 +10,7 @@ import {
   orderLineKindLabels,
   orderStatusLabels,
   PAID_UNSHIPPED_STATUSES,
+  refundMark,
   shippingPaperNames,
   toYuan,
 } from '@yaocai/domain';
@@ -78,6 +79,7 @@ export function orderSummary(o: typeof orders.$inferSelect): OrderHeaderView {
     total: toYuan(o.totalFen),
     paid: toYuan(o.paidFen),
     refunded: toYuan(o.refundedFen),
+    refund_mark: refundMark(status, o.refundedFen),
     payment_method: o.paymentMethod,
     payment_label: o.paymentMethod ? paymentLabels[o.paymentMethod] : null,
     ephedrine: o.ephedrine,
@@ -277,6 +279,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
         provider: p.provider,
         out_trade_no: p.outTradeNo,
         amount: toYuan(p.amountFen),
+        refunded: toYuan(p.refundedFen),
         status: p.status,
         paid_at: p.paidAt ? Math.floor(p.paidAt.getTime() / 1000) : null,
       })),

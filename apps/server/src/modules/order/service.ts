@@ -2,6 +2,7 @@ import {
   beijingDateOf,
   cartAddLine,
   nextStatus,
+  type OrderFacts,
   type OrderStatus,
   orderEventLabels,
   type PricedLine,
@@ -318,8 +319,9 @@ export async function transition(
   actor: Actor,
   note = '',
   extra: Partial<typeof orders.$inferInsert> = {},
+  facts: OrderFacts = {},
 ) {
-  const to = nextStatus(order.status as OrderStatus, event, { requiresReceipt: order.ephedrine });
+  const to = nextStatus(order.status as OrderStatus, event, { requiresReceipt: order.ephedrine, ...facts });
   if (!to) throw refusal(`当前订单状态不能${orderEventLabels[event]}`);
   const [row] = await tx
     .update(orders)

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sandboxTrades } from '../../db/schema';
 import { ensureProviderSecret, providerSecret } from '../../lib/provider-secrets';
@@ -39,7 +39,10 @@ export interface PaymentProvider {
   query(db: DbOrTx, outTradeNo: string): Promise<TradeQuery>;
   /** Closes an unpaid trade so it can never be paid; 'paid' when the payer was first. */
   close(db: DbOrTx, outTradeNo: string): Promise<CloseOutcome>;
-  /** Sends a paid trade's money back to the payer through the channel it came from. */
+  /**
+   * Sends money of a paid trade back to the payer through the channel it came from: all of it or
+   * a part (after-sales); parts add up and never pass the trade's amount.
+   */
   refund(db: DbOrTx, outTradeNo: string, amountFen: number, reason: string): Promise<void>;
 }
 
@@ -72,7 +75,8 @@ const inState = (outTradeNo: string, state: string) =>
  * The sandbox provider: behaves like a QR payment provider. Its own book is `sandbox_trades`;
  * the payer "scans" (the sandbox page), the provider marks the trade paid and notifies the
  * server asynchronously with an HMAC-SHA256 signature. Every state move is one conditional
- * statement (NOTPAY -> SUCCESS, NOTPAY -> CLOSED, SUCCESS -> REFUND), so a payer confirming while
+ * statement (NOTPAY -> SUCCESS, NOTPAY -> CLOSED, SUCCESS | REFUND -> REFUND with the refunded
+ * amount added, never past the trade's), so a payer confirming while
  * the shop closes the trade has exactly one winner.
  */
 export const sandboxProvider: PaymentProvider = {
@@ -108,13 +112,25 @@ export const sandboxProvider: PaymentProvider = {
     return t && (t.state === 'SUCCESS' || t.state === 'REFUND') ? 'paid' : 'closed';
   },
   async refund(db, outTradeNo, amountFen, reason) {
+    // Partial refunds add up (as WeChat Pay's and Alipay's do), never beyond what was paid.
     const refunded = await db
       .update(sandboxTrades)
-      .set({ state: 'REFUND', refundFen: amountFen, refundReason: reason, refundedAt: sql`now()` })
-      .where(inState(outTradeNo, 'SUCCESS'))
+      .set({
+        state: 'REFUND',
+        refundFen: sql`${sandboxTrades.refundFen} + ${amountFen}`,
+        refundReason: reason,
+        refundedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(sandboxTrades.outTradeNo, outTradeNo),
+          inArray(sandboxTrades.state, ['SUCCESS', 'REFUND']),
+          sql`${sandboxTrades.refundFen} + ${amountFen} <= ${sandboxTrades.amountFen}`,
+        ),
+      )
       .returning({ state: sandboxTrades.state });
-    if (!refunded.length && (await trade(db, outTradeNo))?.state !== 'REFUND')
-      throw new Error(`sandbox trade ${outTradeNo} is not paid: nothing to refund`);
+    if (!refunded.length)
+      throw new Error(`sandbox trade ${outTradeNo}: not paid, or ${amountFen} fen is more than is left`);
   },
 };
 

@@ -54,7 +54,7 @@ async function refundTrade(
   await provider.refund(tx, payment.outTradeNo, payment.amountFen, reason);
   await tx
     .update(payments)
-    .set({ status: 'refunded', providerTransactionId: transactionId })
+    .set({ status: 'refunded', refundedFen: payment.amountFen, providerTransactionId: transactionId })
     .where(eq(payments.id, payment.id));
   await recordEvent(
     tx,

@@ -12,9 +12,21 @@ export const listAfterSales = (status: string) =>
 export const useAfterSales = (status: string) =>
   useQuery({ queryKey: orderKeys.afterSales(status), queryFn: () => listAfterSales(status) });
 
-/** POST /api/admin/after_sales/:id: accept (refund to the original method) or refuse. */
-export const decideAfterSale = ({ id, approve, note }: { id: number; approve: boolean; note: string }) =>
-  http.post<AfterSaleView>(`/api/admin/after_sales/${id}`, { approve, note });
+/**
+ * POST /api/admin/after_sales/:id: accept (refund to the original method) or refuse. `refund`
+ * (yuan) replaces the suggested amount; the server refuses more than the order can still refund.
+ */
+export const decideAfterSale = ({
+  id,
+  approve,
+  note,
+  refund,
+}: {
+  id: number;
+  approve: boolean;
+  note: string;
+  refund?: number;
+}) => http.post<AfterSaleView>(`/api/admin/after_sales/${id}`, { approve, note, refund });
 
 export function useDecideAfterSale() {
   const client = useQueryClient();

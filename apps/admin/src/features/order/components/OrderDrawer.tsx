@@ -25,9 +25,17 @@ export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onCl
       {o && (
         <>
           <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label="状态">{o.status_label}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              {o.status_label}
+              {o.refund_mark && (
+                <Tag color="orange" style={{ marginLeft: 8 }}>
+                  {o.refund_mark}
+                </Tag>
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label="实付">
               ¥{o.total.toFixed(2)}（{o.payment_label ?? '未支付'}）
+              {o.refunded > 0 && `，已退 ¥${o.refunded.toFixed(2)}`}
             </Descriptions.Item>
             <Descriptions.Item label="收货人" span={2}>
               {o.address.consignee} {o.address.phone} {formatAddress(o.address)}

@@ -1,9 +1,9 @@
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { FileThumbs } from '@yaocai/web-client/files';
-import { Card, Input, Table, Tabs, Tag } from 'antd';
+import { Card, Input, InputNumber, Table, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { ReviewButtons } from '../../../components/ReviewButtons';
-import { useAfterSales, useDecideAfterSale } from '../api/after-sales';
+import { type AdminAfterSale, useAfterSales, useDecideAfterSale } from '../api/after-sales';
 
 /** Accept (refund to the original payment method) or refuse return / after-sales requests. */
 export default function AfterSalesConsole() {
@@ -12,22 +12,41 @@ export default function AfterSalesConsole() {
   const { data = [] } = useAfterSales(status);
   const action = useDecideAfterSale();
   const note = useRef('');
-  const decide = (id: number, approve: boolean) => {
+  const refund = useRef<number | undefined>(undefined);
+  const decide = (a: AdminAfterSale, approve: boolean) => {
     note.current = '';
+    refund.current = undefined;
     modal.confirm({
       title: approve ? '同意并原路退款？' : '拒绝该申请？',
       content: (
-        <Input.TextArea
-          rows={2}
-          placeholder="处理说明（买家可见）"
-          onChange={(e) => {
-            note.current = e.target.value;
-          }}
-        />
+        <>
+          {approve && (
+            // The suggestion is what was paid for the returned units (no shipping); the
+            // operator may change it, within what the order can still refund (checked by the server).
+            <InputNumber
+              addonBefore="退款金额 ¥"
+              defaultValue={a.refund}
+              min={0}
+              precision={2}
+              style={{ width: '100%', marginBottom: 8 }}
+              data-testid="after-sale-refund"
+              onChange={(v) => {
+                refund.current = v ?? undefined;
+              }}
+            />
+          )}
+          <Input.TextArea
+            rows={2}
+            placeholder="处理说明（买家可见）"
+            onChange={(e) => {
+              note.current = e.target.value;
+            }}
+          />
+        </>
       ),
       onOk: async () => {
         try {
-          await action.mutateAsync({ id, approve, note: note.current });
+          await action.mutateAsync({ id: a.id, approve, note: note.current, refund: refund.current });
           message.success('已处理');
         } catch {
           // the HTTP client has already shown the refusal (温馨提示 or toast)
@@ -68,7 +87,7 @@ export default function AfterSalesConsole() {
                 <ReviewButtons
                   approveLabel="同意"
                   refuseLabel="拒绝"
-                  onDecide={(approve) => decide(a.id, approve)}
+                  onDecide={(approve) => decide(a, approve)}
                 />
               ) : (
                 a.operator_note || a.status_label

@@ -52,7 +52,15 @@ export default function OrdersConsole() {
           },
           { title: '金额', render: (_, o) => `¥${o.total.toFixed(2)}` },
           { title: '支付', render: (_, o) => o.payment_label ?? '-' },
-          { title: '状态', render: (_, o) => <Tag>{o.status_label}</Tag> },
+          {
+            title: '状态',
+            render: (_, o) => (
+              <>
+                <Tag>{o.status_label}</Tag>
+                {o.refund_mark && <Tag color="orange">{o.refund_mark}</Tag>}
+              </>
+            ),
+          },
           {
             title: '操作',
             render: (_, o) =>

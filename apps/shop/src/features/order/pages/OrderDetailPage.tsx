@@ -95,9 +95,16 @@ export default function OrderDetailPage() {
         size="small"
         title={`订单号：${o.order_no}`}
         extra={
-          <Tag color="blue" data-testid="order-status">
-            {o.status_label}
-          </Tag>
+          <Space size={4}>
+            <Tag color="blue" data-testid="order-status">
+              {o.status_label}
+            </Tag>
+            {o.refund_mark && (
+              <Tag color="orange" data-testid="order-refund-mark">
+                {o.refund_mark}（已退 {yuan(o.refunded)}）
+              </Tag>
+            )}
+          </Space>
         }
       >
         <Descriptions column={3} size="small">

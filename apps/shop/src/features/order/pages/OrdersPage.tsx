@@ -71,7 +71,12 @@ export default function OrdersPage() {
               {o.ephedrine && <Tag color="red">含麻</Tag>}
             </Space>
           }
-          extra={<Tag color="blue">{o.status_label}</Tag>}
+          extra={
+            <Space size={4}>
+              <Tag color="blue">{o.status_label}</Tag>
+              {o.refund_mark && <Tag color="orange">{o.refund_mark}</Tag>}
+            </Space>
+          }
         >
           <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16 }}>
             <div style={{ flex: 1 }}>
