@@ -51,6 +51,19 @@ describe('the route guard: pages that open only in their place', () => {
     expect(guard('/register/step2', true, ['registerDraft'])).toBe('/user');
   });
 
+  it('opens the checkout steps only with the lines or the order they are about', () => {
+    expect(guard('/cart/step2?ids=12,13', true)).toBeNull();
+    expect(guard('/cart/step2?ids=', true)).toBe('/cart');
+    expect(guard('/cart/step2?ids=0', true)).toBe('/cart');
+    expect(guard('/cart/hm?id=12', true)).toBeNull();
+    expect(guard('/cart/hm?id=abc', true)).toBe('/order');
+    expect(guard('/cart/step3/12', true)).toBeNull();
+    expect(guard('/cart/step3/0', true)).toBe('/order');
+    expect(guard('/cart/step3/x1', true)).toBe('/order');
+    expect(guard('/cart/step4?id=12', true)).toBeNull();
+    expect(guard('/cart/step4?id=-3', true)).toBe('/order');
+  });
+
   it("sends to a flow's start, which itself opens without any state", () => {
     for (const route of routeTable) {
       if (!route.flow?.requires) continue;

@@ -20,6 +20,8 @@ export interface GuardContext {
   has(name: FlowStateName): boolean;
 }
 
+const isRecordId = (value: string | null | undefined) => /^[1-9]\d{0,15}$/.test(value?.trim() ?? '');
+
 /** How each requirement is met. */
 const requirements: Record<FlowRequirement, (at: GuardContext) => boolean> = {
   registerDraft: (at) => at.has('registerDraft'),
@@ -27,6 +29,10 @@ const requirements: Record<FlowRequirement, (at: GuardContext) => boolean> = {
   storeAdded: (at) => at.has('storeAdded'),
   resetToken: (at) => at.has('resetToken'),
   passwordReset: (at) => at.has('passwordReset'),
+  // Step 2 verifies the lines the cart chose (?ids=1,2).
+  cartSelection: (at) => (at.search.get('ids') ?? '').split(',').some(isRecordId),
+  // Step 3 pays /cart/step3/:id, the alternate /cart/hm?id= and step 4 show ?id=.
+  orderId: (at) => isRecordId(at.params.id ?? at.search.get('id')),
 };
 
 /** Where the buyer is sent instead of the route, or null when it may open. */

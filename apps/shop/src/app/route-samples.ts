@@ -156,6 +156,7 @@ export const redirectSamples: [string, string, string][] = [
 /**
  * Samples of the pages that only open in their place, and where a fresh tab opening them lands:
  * [sample URL, a visitor lands on, the logged-in buyer lands on] (undefined: the page opens).
+ * Visitors meet the checkout pages' login first, so those name only the buyer's landing.
  */
 export const guardedSamples: [string, string | undefined, string | undefined][] = [
   ['/login', undefined, '/user'],
@@ -167,4 +168,7 @@ export const guardedSamples: [string, string | undefined, string | undefined][] 
   ['/register/dd/step3', '/register/dd/step1', '/register/dd/step1'],
   ['/forget/step2', '/forget/step1', '/forget/step1'],
   ['/forget/step3', '/forget/step1', '/forget/step1'],
+  ['/cart/step2', undefined, '/cart'],
+  ['/cart/hm', undefined, '/order'],
+  ['/cart/step4', undefined, '/order'],
 ];

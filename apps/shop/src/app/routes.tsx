@@ -344,6 +344,7 @@ export const routeTable: AppRoute[] = [
     path: '/cart/step2',
     title: '确认订单',
     flags: cart(2),
+    flow: { flow: 'checkout', step: 2, start: '/cart', requires: 'cartSelection' },
     page: () => import('../features/order/pages/Step2Page'),
   },
   {
@@ -351,6 +352,7 @@ export const routeTable: AppRoute[] = [
     path: '/cart/step3/:id',
     title: '支付订单',
     flags: cart(3),
+    flow: { flow: 'checkout', step: 3, start: '/order', requires: 'orderId' },
     page: () => import('../features/order/pages/PayPage'),
   },
   {
@@ -358,6 +360,7 @@ export const routeTable: AppRoute[] = [
     path: '/cart/step4',
     title: '支付完成',
     flags: cart(4),
+    flow: { flow: 'checkout', step: 4, start: '/order', requires: 'orderId' },
     page: () => import('../features/order/pages/Step4Page'),
   },
   {
@@ -365,6 +368,7 @@ export const routeTable: AppRoute[] = [
     path: '/cart/hm',
     title: '支付订单',
     flags: cart(3),
+    flow: { flow: 'checkout', step: 3, start: '/order', requires: 'orderId' },
     page: () => import('../features/order/pages/PayPage'),
   },
 

@@ -30,12 +30,15 @@ export const flowState = {
   clear: (name: FlowStateName, storage: FlowStorage = sessionStorage) => storage.removeItem(keys[name]),
 };
 
-/** What a step needs before it may open: state an earlier step kept. */
-export type FlowRequirement = FlowStateName;
+/**
+ * What a step needs before it may open: state an earlier step kept, or what the address of a
+ * checkout step carries (the cart lines to verify, the order to pay).
+ */
+export type FlowRequirement = FlowStateName | 'cartSelection' | 'orderId';
 
 /** One step of a multi-step flow, as the route table describes it. */
 export interface FlowStep {
-  flow: 'register' | 'register_dd' | 'forget';
+  flow: 'register' | 'register_dd' | 'forget' | 'checkout';
   /** Which step this route is (a page serving several steps reads it here, not from the path). */
   step: number;
   /** Where the flow starts: a step opened without what it `requires` sends the buyer there. */
