@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qualifications, users } from '../../apps/server/src/db/schema';
 import { licenceImage } from '../../apps/server/src/lib/png';
 import { type Harness, startHarness, tick } from '../support/harness';
 
@@ -85,16 +87,33 @@ describe('account journeys', () => {
     await page.waitForURL('**/register/step3');
     // A refresh keeps the step (the draft token is in sessionStorage).
     await page.reload();
-    await page.getByTestId('qual-0-number').fill('91330108MA2CHUNHUI');
+    // Each way a licence is filled: a last day, 长期有效, and a proxy naming its purchaser.
+    await page.getByRole('button', { name: '添加证件' }).click();
+    await page.getByRole('button', { name: '添加证件' }).click();
+    await page.getByTestId('qual-2-kind').click();
     await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: licenceImage(9) });
-    await page.locator('.ant-upload-list-item-done').waitFor();
-    await page.getByTestId('qual-0-expiry').click();
-    await page.getByTestId('qual-0-expiry').fill('2031-06-30');
-    // Picks the typed date in the open calendar (Enter would submit the form).
-    await page.locator('.ant-picker-cell-selected').click();
-    await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '采购委托书' })
+      .click();
+    const numbers = ['91330108MA2CHUNHUI', '浙AA5710999', 'WT-2026-0077'];
+    for (const [index, number] of numbers.entries()) {
+      await page.getByTestId(`qual-${index}-number`).fill(number);
+      await page
+        .locator('input[type=file]')
+        .nth(index)
+        .setInputFiles({ name: `证件${index}.png`, mimeType: 'image/png', buffer: licenceImage(9 + index) });
+      await expect.poll(() => page.locator('.ant-upload-list-item-done').count()).toBe(index + 1);
+    }
+    for (const index of [0, 2]) {
+      await page.getByTestId(`qual-${index}-expiry`).click();
+      await page.getByTestId(`qual-${index}-expiry`).fill('2031-06-30');
+      // Picks the typed date in the open calendar (Enter would submit the form).
+      await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-selected').click();
+      await page.locator('.ant-picker-dropdown').first().waitFor({ state: 'hidden' });
+    }
+    await page.getByTestId('qual-1-long-term').check();
+    await expect.poll(() => page.getByTestId('qual-1-expiry').isDisabled()).toBe(true);
+    await page.getByTestId('qual-2-holder-name').fill('孙小梅');
+    await page.getByTestId('qual-2-holder-id').fill('330106198203154517');
     await h.shot(page, 'account-register-step3');
     await page.getByTestId('register-submit').click();
 
@@ -103,6 +122,17 @@ describe('account journeys', () => {
       .poll(() => page.getByTestId('register-success-company').textContent())
       .toBe('春晖大药房有限公司');
     await h.shot(page, 'account-register-success');
+    const [user] = await h.app.db.select().from(users).where(eq(users.phone, phone));
+    const stored = await h.app.db
+      .select()
+      .from(qualifications)
+      .where(eq(qualifications.companyId, user.companyId))
+      .orderBy(qualifications.id);
+    expect(stored.map((q) => [q.kind, q.number, q.expiresOn, q.holderName, q.holderIdNo])).toEqual([
+      ['business_licence', numbers[0], '2031-06-30', null, null],
+      ['drug_licence', numbers[1], null, null, null],
+      ['proxy', numbers[2], '2031-06-30', '孙小梅', '330106198203154517'],
+    ]);
     await page.getByTestId('register-home').click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectLoggedInAs(page, '春晖大药房有限公司');

@@ -152,3 +152,23 @@ export const redirectSamples: [string, string, string][] = [
   ['/forget', 'forget', '/forget/step1'],
   ['/help/pay', 'help_pay', '/help/zfps/ddzf'],
 ];
+
+/**
+ * Samples of the pages that only open in their place, and where a fresh tab opening them lands:
+ * [sample URL, a visitor lands on, the logged-in buyer lands on] (undefined: the page opens).
+ * Visitors meet the checkout pages' login first, so those name only the buyer's landing.
+ */
+export const guardedSamples: [string, string | undefined, string | undefined][] = [
+  ['/login', undefined, '/user'],
+  ['/register/step1', undefined, '/user'],
+  ['/register/step2', '/register/step1', '/user'],
+  ['/register/step3', '/register/step1', '/user'],
+  ['/register/wechat', undefined, '/user'],
+  ['/register/dd/step2', '/register/dd/step1', '/register/dd/step1'],
+  ['/register/dd/step3', '/register/dd/step1', '/register/dd/step1'],
+  ['/forget/step2', '/forget/step1', '/forget/step1'],
+  ['/forget/step3', '/forget/step1', '/forget/step1'],
+  ['/cart/step2', undefined, '/cart'],
+  ['/cart/hm', undefined, '/order'],
+  ['/cart/step4', undefined, '/order'],
+];

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { FlowStep } from '../lib/flow-state';
 
 /** Which category menu a route shows (spec: preferred, self-operated, clearance, normal). */
 export type MenuVariant = 'normal' | 'yx' | 'zy' | 'qx';
@@ -22,6 +23,8 @@ export interface RouteFlags {
   cartStep?: 1 | 2 | 3 | 4;
   /** Visitors are sent to /login. */
   requiresLogin: boolean;
+  /** Only for visitors (login, registration): a logged-in buyer is sent to the member centre. */
+  guestOnly?: boolean;
   /** The member centre's layout: its side menu (built from `memberMenu` entries) beside the page. */
   memberLayout?: boolean;
 }
@@ -44,6 +47,11 @@ export interface AppRoute {
   /** Leave the SPA for this address (eleven_index). */
   external?: string;
   flags: RouteFlags;
+  /**
+   * A step of a multi-step flow (registration, password reset, checkout): opened without what
+   * it requires, it sends the buyer to where the flow starts (app/route-guard.ts).
+   */
+  flow?: FlowStep;
   /** The page, loaded lazily (absent only on redirect and external routes). */
   page?: () => Promise<PageModule>;
   /**

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { PageError } from '../components/PageError';
 import { RootLayout } from '../layout/RootLayout';
+import { guardLoader, isGuarded } from './route-guard';
 import type { AppRoute } from './route-types';
 import { routeTable } from './routes';
 
@@ -34,6 +35,7 @@ function toRouteObject(route: AppRoute): RouteObject {
     path: route.path,
     handle,
     errorElement: <PageError />,
+    loader: isGuarded(route) ? guardLoader(route) : undefined,
     lazy: async () => ({ Component: (await load()).default }),
   };
 }

@@ -28,6 +28,8 @@ const loginStyle: RouteFlags = {
   menu: false,
   nav: false,
 };
+/** Login and registration: a logged-in buyer is sent to the member centre. */
+const guestLoginStyle: RouteFlags = { ...loginStyle, guestOnly: true };
 const bare: RouteFlags = { ...shop, header: false, footer: false, sideBar: false, menu: false, nav: false };
 const cart = (step: 1 | 2 | 3 | 4): RouteFlags => ({
   ...shop,
@@ -72,7 +74,7 @@ export const routeTable: AppRoute[] = [
     name: 'login',
     path: '/login',
     title: '登录',
-    flags: loginStyle,
+    flags: guestLoginStyle,
     page: () => import('../features/account/pages/LoginPage'),
   },
   {
@@ -342,6 +344,7 @@ export const routeTable: AppRoute[] = [
     path: '/cart/step2',
     title: '确认订单',
     flags: cart(2),
+    flow: { flow: 'checkout', step: 2, start: '/cart', requires: 'cartSelection' },
     page: () => import('../features/order/pages/Step2Page'),
   },
   {
@@ -349,6 +352,7 @@ export const routeTable: AppRoute[] = [
     path: '/cart/step3/:id',
     title: '支付订单',
     flags: cart(3),
+    flow: { flow: 'checkout', step: 3, start: '/order', requires: 'orderId' },
     page: () => import('../features/order/pages/PayPage'),
   },
   {
@@ -356,6 +360,7 @@ export const routeTable: AppRoute[] = [
     path: '/cart/step4',
     title: '支付完成',
     flags: cart(4),
+    flow: { flow: 'checkout', step: 4, start: '/order', requires: 'orderId' },
     page: () => import('../features/order/pages/Step4Page'),
   },
   {
@@ -363,6 +368,7 @@ export const routeTable: AppRoute[] = [
     path: '/cart/hm',
     title: '支付订单',
     flags: cart(3),
+    flow: { flow: 'checkout', step: 3, start: '/order', requires: 'orderId' },
     page: () => import('../features/order/pages/PayPage'),
   },
 
@@ -586,28 +592,31 @@ export const routeTable: AppRoute[] = [
     name: 'register_step1',
     path: '/register/step1',
     title: '注册',
-    flags: loginStyle,
+    flags: guestLoginStyle,
+    flow: { flow: 'register', step: 1, start: '/register/step1' },
     page: () => import('../features/account/pages/RegisterPage'),
   },
   {
     name: 'register_step2',
     path: '/register/step2',
     title: '注册',
-    flags: loginStyle,
+    flags: guestLoginStyle,
+    flow: { flow: 'register', step: 2, start: '/register/step1', requires: 'registerDraft' },
     page: () => import('../features/account/pages/RegisterPage'),
   },
   {
     name: 'register_step3',
     path: '/register/step3',
     title: '注册',
-    flags: loginStyle,
+    flags: guestLoginStyle,
+    flow: { flow: 'register', step: 3, start: '/register/step1', requires: 'registerDraft' },
     page: () => import('../features/account/pages/RegisterPage'),
   },
   {
     name: 'register_wechat',
     path: '/register/wechat',
     title: '微信注册',
-    flags: loginStyle,
+    flags: guestLoginStyle,
     page: () => import('../features/account/pages/WechatRegisterPage'),
   },
   redirectRoute('register_dd', '/register_dd', '/register/dd/step1'),
@@ -616,6 +625,7 @@ export const routeTable: AppRoute[] = [
     path: '/register/dd/step1',
     title: '多店注册',
     flags: loginStyle,
+    flow: { flow: 'register_dd', step: 1, start: '/register/dd/step1' },
     page: () => import('../features/account/pages/RegisterPage'),
   },
   {
@@ -623,6 +633,7 @@ export const routeTable: AppRoute[] = [
     path: '/register/dd/step2',
     title: '多店注册',
     flags: loginStyle,
+    flow: { flow: 'register_dd', step: 2, start: '/register/dd/step1', requires: 'storeDraft' },
     page: () => import('../features/account/pages/RegisterPage'),
   },
   {
@@ -630,6 +641,7 @@ export const routeTable: AppRoute[] = [
     path: '/register/dd/step3',
     title: '多店注册',
     flags: loginStyle,
+    flow: { flow: 'register_dd', step: 3, start: '/register/dd/step1', requires: 'storeAdded' },
     page: () => import('../features/account/pages/RegisterPage'),
   },
   redirectRoute('forget', '/forget', '/forget/step1'),
@@ -638,6 +650,7 @@ export const routeTable: AppRoute[] = [
     path: '/forget/step1',
     title: '找回密码',
     flags: loginStyle,
+    flow: { flow: 'forget', step: 1, start: '/forget/step1' },
     page: () => import('../features/account/pages/ForgetPage'),
   },
   {
@@ -645,6 +658,7 @@ export const routeTable: AppRoute[] = [
     path: '/forget/step2',
     title: '重置密码',
     flags: loginStyle,
+    flow: { flow: 'forget', step: 2, start: '/forget/step1', requires: 'resetToken' },
     page: () => import('../features/account/pages/ForgetPage'),
   },
   {
@@ -652,6 +666,7 @@ export const routeTable: AppRoute[] = [
     path: '/forget/step3',
     title: '重置成功',
     flags: loginStyle,
+    flow: { flow: 'forget', step: 3, start: '/forget/step1', requires: 'passwordReset' },
     page: () => import('../features/account/pages/ForgetPage'),
   },
 

@@ -107,6 +107,22 @@ describe('qualificationInput (one licence as the store uploads it)', () => {
       holder_name: '采购人员姓名至少2个字',
     });
   });
+  it('refuses a proxy without its purchaser (name and ID card number)', () => {
+    const proxy = { ...base, kind: 'proxy', long_term: true };
+    expect(errors(proxy)).toEqual({
+      holder_name: '请填写委托书上的采购人员姓名',
+      holder_id_no: '请填写委托书上的采购人员身份证号码',
+    });
+    expect(errors({ ...proxy, holder_name: '', holder_id_no: null })).toEqual({
+      holder_name: '请填写委托书上的采购人员姓名',
+      holder_id_no: '请填写委托书上的采购人员身份证号码',
+    });
+    expect(errors({ ...proxy, holder_name: '张建国' })).toEqual({
+      holder_id_no: '请填写委托书上的采购人员身份证号码',
+    });
+    // Other licences name no purchaser.
+    expect(errors({ ...base, long_term: true })).toEqual({});
+  });
   it('refuses an issuer over 60 characters or with a line break', () => {
     expect(errors({ ...base, long_term: true, issuer: 'x'.repeat(61) })).toEqual({
       issuer: '发证机关最多60个字',

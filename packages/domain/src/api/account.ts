@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyTypes, scopeClassCodes } from '../catalog/scope';
-import { idCardNumberOk, qualificationKinds } from '../compliance/licences';
+import { holderLicenceTypes, idCardNumberOk, qualificationKinds } from '../compliance/licences';
 import { contactMessages, MOBILE_PATTERN } from '../validation/contact';
 import { calendarDate, formBoolean, recordId, singleLineText } from './input';
 
@@ -125,6 +125,12 @@ export const qualificationInput = z
   .superRefine((value, ctx) => {
     if (!value.long_term && !value.expires_on)
       ctx.addIssue({ code: 'custom', path: ['expires_on'], message: '请填写有效期，或选择长期有效' });
+    // A proxy without its purchaser cannot be reviewed: the reviewer checks the ID against it.
+    if (!holderLicenceTypes.includes(value.kind)) return;
+    if (!value.holder_name)
+      ctx.addIssue({ code: 'custom', path: ['holder_name'], message: '请填写委托书上的采购人员姓名' });
+    if (!value.holder_id_no)
+      ctx.addIssue({ code: 'custom', path: ['holder_id_no'], message: '请填写委托书上的采购人员身份证号码' });
   });
 
 /** Registration step 3: qualification documents; creates the account in one transaction. */

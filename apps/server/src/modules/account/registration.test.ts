@@ -303,6 +303,40 @@ describe('full registration', () => {
     expect((await ctx.app.db.select().from(files).where(eq(files.id, up.id)))[0].claimToken).toBe(token);
   });
 
+  it('refuses a purchase proxy without its purchaser, and stores the one that names them', async () => {
+    const phone = '13700000034';
+    const { token } = await verifiedDraft(phone);
+    await api.post('/api/register/company', { token, ...company, company_name: '委托药房' });
+    const fileId = async () =>
+      (await upload({ token }, { name: 'a.png', bytes: tinyPng, type: 'image/png' })).json().data.id;
+    const licence = {
+      kind: 'business_licence',
+      number: '91330100MA3Y',
+      long_term: true,
+      file_id: await fileId(),
+    };
+    const proxy = { kind: 'proxy', number: 'WT-2026-001', expires_on: '2030-06-30', file_id: await fileId() };
+    const refused = await api.post('/api/register/submit', { token, qualifications: [licence, proxy] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().data.errors).toEqual({
+      'qualifications.1.holder_name': ['请填写委托书上的采购人员姓名'],
+      'qualifications.1.holder_id_no': ['请填写委托书上的采购人员身份证号码'],
+    });
+    const named = { ...proxy, holder_name: '刘芳', holder_id_no: '320508198506123024' };
+    const sent = await api.post('/api/register/submit', { token, qualifications: [licence, named] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [user] = await ctx.app.db.select().from(users).where(eq(users.phone, phone));
+    const stored = await ctx.app.db
+      .select()
+      .from(qualifications)
+      .where(eq(qualifications.companyId, user.companyId))
+      .orderBy(qualifications.id);
+    expect(stored.map((q) => [q.kind, q.expiresOn, q.holderName, q.holderIdNo])).toEqual([
+      ['business_licence', null, null, null],
+      ['proxy', '2030-06-30', '刘芳', '320508198506123024'],
+    ]);
+  });
+
   it('refuses a submit before the company step', async () => {
     const { token } = await verifiedDraft('13700000033');
     const up = (

@@ -115,6 +115,26 @@ describe('资质证件: a renewal goes to the review queue and replaces the old 
     expect(after.list.some((c: { id: number }) => c.id === b.company.id)).toBe(false);
   });
 
+  it('refuses a renewed purchase proxy without its purchaser', async () => {
+    const b = await createBuyer(ctx.app.db);
+    const cookie = await buyerCookie(ctx.app, b.user.id);
+    const proxy = {
+      kind: 'proxy',
+      number: 'WT-2026-002',
+      expires_on: later,
+      file_id: await fileOf(b.user.id),
+    };
+    const refused = await call('POST', '/api/user/zizhi', cookie, { ...proxy, holder_name: '刘芳' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().data.errors).toEqual({ holder_id_no: ['请填写委托书上的采购人员身份证号码'] });
+    const sent = await call('POST', '/api/user/zizhi', cookie, {
+      ...proxy,
+      holder_name: '刘芳',
+      holder_id_no: '320508198506123024',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+
   it('a visitor is refused before the body is read', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/user/zizhi', payload: { kind: 'x' } });
     expect(res.statusCode).toBe(401);

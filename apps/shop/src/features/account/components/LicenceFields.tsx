@@ -28,23 +28,34 @@ export const licenceInput = (v: LicenceValues) => ({
   file_id: v.file_id,
 });
 
+/** Where a licence sits inside a Form.List: the list's name and the item's index in it. */
+export interface LicenceInList {
+  list: string;
+  index: number;
+}
+
 /**
  * The fields of one licence: type, number, issuer, validity (a last day or 长期) and, on a
- * purchase proxy, the purchaser's name and ID card number. `path` is where the licence sits in
- * the form ([] for a form of one licence, [index] inside a Form.List); `kinds` may disable some.
+ * purchase proxy, the purchaser's name and ID card number. `inList` places it inside a Form.List
+ * (absent for a form of one licence); `disabledKinds` may disable some types.
  */
 export function LicenceFields({
-  path,
+  inList,
   testId,
   disabledKinds = new Set<string>(),
 }: {
-  path: (string | number)[];
+  inList?: LicenceInList;
   testId: string;
   disabledKinds?: ReadonlySet<string>;
 }) {
+  // Inside a Form.List the items' names are relative to the list, while Form.useWatch reads the
+  // whole form: it needs the list's name in front (without it the watch reads nothing, so 长期有效
+  // never lifted the date rule and a proxy never showed its purchaser).
+  const path = inList ? [inList.index] : [];
+  const watched = inList ? [inList.list, inList.index] : [];
   const form = Form.useFormInstance();
-  const kind = Form.useWatch([...path, 'kind'], form) as string | undefined;
-  const longTerm = Form.useWatch([...path, 'long_term'], form) as boolean | undefined;
+  const kind = Form.useWatch([...watched, 'kind'], form) as string | undefined;
+  const longTerm = Form.useWatch([...watched, 'long_term'], form) as boolean | undefined;
   return (
     <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <Form.Item

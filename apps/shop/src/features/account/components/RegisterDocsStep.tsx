@@ -8,6 +8,7 @@ import { QualificationUpload } from './QualificationUpload';
 import { StepForm } from './StepForm';
 
 type DocRow = LicenceValues;
+const LIST = 'qualifications';
 
 /**
  * Step 3: qualification documents (type, number, issuer, validity or 长期, the purchaser on a
@@ -39,7 +40,7 @@ export function RegisterDocsStep({ token, onDone }: { token: string; onDone(): v
       width={720}
       error={error}
     >
-      <Form.List name="qualifications">
+      <Form.List name={LIST}>
         {(fields, { add, remove }) => (
           <>
             {fields.map((field, index) => (
@@ -50,7 +51,7 @@ export function RegisterDocsStep({ token, onDone }: { token: string; onDone(): v
                 style={{ marginBottom: 16 }}
                 extra={fields.length > 1 && <MinusCircleOutlined onClick={() => remove(field.name)} />}
               >
-                <LicenceFields path={[field.name]} testId={`qual-${index}`} />
+                <LicenceFields inList={{ list: LIST, index: field.name }} testId={`qual-${index}`} />
                 <Form.Item
                   name={[field.name, 'file_id']}
                   rules={[{ required: true, message: '请上传证件文件' }]}

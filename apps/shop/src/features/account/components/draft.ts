@@ -1,10 +1,12 @@
-/** The registration draft token lives in sessionStorage, so a refresh keeps the buyer's step. */
+import { flowState } from '../../../lib/flow-state';
+
+/** The registration draft token (flow state, so a refresh keeps the buyer's step). */
 export type RegisterVariant = 'register' | 'dd';
 
-const key = (variant: RegisterVariant) => `yc_register_${variant}_token`;
+const draftOf = { register: 'registerDraft', dd: 'storeDraft' } as const;
 
 export const draftStore = {
-  get: (variant: RegisterVariant) => sessionStorage.getItem(key(variant)) ?? '',
-  set: (variant: RegisterVariant, token: string) => sessionStorage.setItem(key(variant), token),
-  clear: (variant: RegisterVariant) => sessionStorage.removeItem(key(variant)),
+  get: (variant: RegisterVariant) => flowState.get(draftOf[variant]),
+  set: (variant: RegisterVariant, token: string) => flowState.set(draftOf[variant], token),
+  clear: (variant: RegisterVariant) => flowState.clear(draftOf[variant]),
 };

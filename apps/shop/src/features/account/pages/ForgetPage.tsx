@@ -1,30 +1,32 @@
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { flowState, useFlowStep } from '../../../lib/flow-state';
 import { useForgetVerify, useResetPassword } from '../api/forget';
 import { AuthCard } from '../components/AuthCard';
 import { NewPasswordFields, SmsCodeField } from '../components/CredentialFields';
 import { applyApiError, mobileRules } from '../components/form-rules';
 
-const TOKEN_KEY = 'yc_forget_token';
-const stepOf = (path: string) => (path.endsWith('step3') ? 2 : path.endsWith('step2') ? 1 : 0);
-
-/** /forget/step1 (phone + SMS code), /forget/step2 (new password), /forget/step3 (done). */
+/**
+ * /forget/step1 (phone + SMS code), /forget/step2 (new password), /forget/step3 (done): the step
+ * comes from the route table; the route guard opens step 2 only with the verified phone's token
+ * and step 3 only after the reset.
+ */
 export default function ForgetPage() {
-  const { pathname } = useLocation();
   const navigate = useNavigate();
-  const step = stepOf(pathname);
+  const step = (useFlowStep()?.step ?? 1) - 1;
   const [form] = Form.useForm();
   const [error, setError] = useState<string>();
   const verify = useForgetVerify();
   const reset = useResetPassword();
-  const token = sessionStorage.getItem(TOKEN_KEY) ?? '';
+  const token = flowState.get('resetToken');
 
   const onVerify = async (values: { phone: string; code: string }) => {
     setError(undefined);
     try {
       const { token: next } = await verify.mutateAsync(values);
-      sessionStorage.setItem(TOKEN_KEY, next);
+      flowState.set('resetToken', next);
+      flowState.clear('passwordReset');
       navigate('/forget/step2');
     } catch (e) {
       setError(applyApiError(form, e));
@@ -34,7 +36,8 @@ export default function ForgetPage() {
     setError(undefined);
     try {
       await reset.mutateAsync({ token, ...values });
-      sessionStorage.removeItem(TOKEN_KEY);
+      flowState.clear('resetToken');
+      flowState.set('passwordReset');
       navigate('/forget/step3');
     } catch (e) {
       setError(applyApiError(form, e));
@@ -65,27 +68,20 @@ export default function ForgetPage() {
           </Button>
         </Form>
       )}
-      {step === 1 &&
-        (token ? (
-          <Form form={form} layout="vertical" size="large" onFinish={onReset}>
-            <NewPasswordFields label="新密码" confirmLabel="确认新密码" />
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              loading={reset.isPending}
-              data-testid="forget-submit"
-            >
-              确认修改
-            </Button>
-          </Form>
-        ) : (
-          <Result
-            status="warning"
-            title="请先验证手机号"
-            extra={<Button onClick={() => navigate('/forget/step1')}>去验证</Button>}
-          />
-        ))}
+      {step === 1 && (
+        <Form form={form} layout="vertical" size="large" onFinish={onReset}>
+          <NewPasswordFields label="新密码" confirmLabel="确认新密码" />
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={reset.isPending}
+            data-testid="forget-submit"
+          >
+            确认修改
+          </Button>
+        </Form>
+      )}
       {step === 2 && (
         <Result
           status="success"

@@ -191,7 +191,7 @@ export default function QualificationsPage() {
         destroyOnHidden
       >
         <Form<RenewValues> form={form} layout="vertical" preserve={false}>
-          <LicenceFields path={[]} testId="renew" disabledKinds={waiting} />
+          <LicenceFields testId="renew" disabledKinds={waiting} />
           <Form.Item name="file_id" label="证件文件" rules={[{ required: true, message: '请上传证件文件' }]}>
             <QualificationUpload />
           </Form.Item>

@@ -1,5 +1,7 @@
 import { Button, Result, Steps } from 'antd';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { flowState, useFlowStep } from '../../../lib/flow-state';
 import { useUserBase } from '../api/user-base';
 import { AuthCard } from '../components/AuthCard';
 import { draftStore, type RegisterVariant } from '../components/draft';
@@ -15,19 +17,22 @@ const stepTitles: Record<RegisterVariant, string[]> = {
 
 /**
  * /register/step1..3 (new company) and /register/dd/step1..3 (a store under the logged-in
- * company): the step comes from the path; the draft token from sessionStorage.
+ * company): the flow and step come from the route table, the draft token from the flow state
+ * (the route guard opens steps 2 and 3 only with one).
  */
 export default function RegisterPage() {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
-  const variant: RegisterVariant = pathname.startsWith('/register/dd') ? 'dd' : 'register';
-  const step = Number(/step(\d)/.exec(pathname)?.[1] ?? 1);
-  // The success screens: ?done after the company submit; dd's step 3 is its success screen.
-  const done = new URLSearchParams(search).has('done') || (variant === 'dd' && step === 3);
+  const flow = useFlowStep();
+  const variant: RegisterVariant = flow?.flow === 'register_dd' ? 'dd' : 'register';
+  const step = flow?.step ?? 1;
+  // The company's success screen follows its submit in place (it logs the new store in, and a
+  // logged-in buyer is not sent back into the registration); dd's step 3 is its success screen.
+  const [registered, setRegistered] = useState(false);
+  const done = registered || (variant === 'dd' && step === 3);
   const base = useUserBase();
   const token = draftStore.get(variant);
-  const go = (n: number, query = '') =>
-    navigate(`${variant === 'dd' ? '/register/dd' : '/register'}/step${n}${query}`);
+  const go = (n: number) => navigate(`${variant === 'dd' ? '/register/dd' : '/register'}/step${n}`);
 
   let body: React.ReactNode;
   if (variant === 'dd' && base.data && !base.data.is_login) {
@@ -64,18 +69,23 @@ export default function RegisterPage() {
         }
       />
     );
-  } else if (step > 1 && !token) {
-    body = (
-      <Result status="warning" title="请先验证手机号" extra={<Button onClick={() => go(1)}>去验证</Button>} />
-    );
   } else if (step === 1) {
-    body = <RegisterPhoneStep variant={variant} onDone={() => go(2)} />;
+    body = (
+      <RegisterPhoneStep
+        variant={variant}
+        onDone={() => {
+          if (variant === 'dd') flowState.clear('storeAdded');
+          go(2);
+        }}
+      />
+    );
   } else if (variant === 'dd') {
     body = (
       <RegisterStoreStep
         token={token}
         onDone={() => {
           draftStore.clear('dd');
+          flowState.set('storeAdded');
           go(3);
         }}
       />
@@ -89,7 +99,7 @@ export default function RegisterPage() {
         onDone={() => {
           draftStore.clear('register');
           sessionStorage.removeItem('yc_register_company');
-          go(3, '?done=1');
+          setRegistered(true);
         }}
       />
     );

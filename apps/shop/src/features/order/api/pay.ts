@@ -20,10 +20,12 @@ export const payByCredit = (orderId: number) =>
     order_id: orderId,
   });
 
-export const useCreditCheck = (orderId: number) =>
+/** The credit terms for paying the order; `enabled` once the order is known to await payment. */
+export const useCreditCheck = (orderId: number, enabled: boolean) =>
   useQuery({
     queryKey: ['pay', 'credit-check', orderId],
     queryFn: () => http.post<CreditCheckView>('/api/pay/user_credit_check', { order_id: orderId }),
+    enabled,
   });
 
 export const startOnline = (orderId: number) =>

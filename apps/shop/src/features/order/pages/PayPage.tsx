@@ -8,9 +8,13 @@ import { useBalance } from '../../wallet/api/wallet';
 import { useOrderDetail } from '../api/orders';
 import { payByBalance, payByCredit, useCreditCheck, usePaymentDone } from '../api/pay';
 import { yuan } from '../components/Amounts';
+import { MissingOrder } from '../components/MissingOrder';
 import { OnlinePay } from '../components/OnlinePay';
 
-/** /cart/step3/:id and /cart/hm?id= — pay by balance, credit term or online QR. */
+/**
+ * /cart/step3/:id and /cart/hm?id= — pay by balance, credit term or online QR. The route guard
+ * opens it only with an order id; the credit terms are asked for once the order is known unpaid.
+ */
 export default function PayPage() {
   const { message } = useFeedback();
   const { id: pathId } = useParams();
@@ -19,12 +23,12 @@ export default function PayPage() {
   const navigate = useNavigate();
   const order = useOrderDetail(orderId);
   const balance = useBalance();
-  const credit = useCreditCheck(orderId);
+  const credit = useCreditCheck(orderId, order.data?.status === 'pending_payment');
   const [method, setMethod] = useState('balance');
   const [paying, setPaying] = useState(false);
   const done = usePaymentDone(orderId);
 
-  if (!orderId) return <Result status="warning" title="订单不存在" />;
+  if (order.isError) return <MissingOrder />;
   if (!order.data) return <PageLoading />;
   const o = order.data;
   if (o.status !== 'pending_payment')

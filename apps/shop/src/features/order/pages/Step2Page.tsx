@@ -11,7 +11,10 @@ import { Amounts, yuan } from '../components/Amounts';
 import { CheckoutLines } from '../components/CheckoutLines';
 import { CouponSplit } from '../components/CouponSplit';
 
-/** /cart/step2 — verify order: address, lines by warehouse, invoice, coupon, points, papers, remarks. */
+/**
+ * /cart/step2 — verify order: address, lines by warehouse, invoice, coupon, points, papers, remarks.
+ * The route guard opens it only with the cart's chosen lines (?ids=).
+ */
 export default function Step2Page() {
   const [params] = useSearchParams();
   const ids = useMemo(
@@ -35,14 +38,6 @@ export default function Step2Page() {
   const preview = usePreview({ ids, coupon_id: couponId, points: points || undefined });
   const coupons = useAvailableCoupons(ids);
 
-  if (!ids.length)
-    return (
-      <Result
-        status="warning"
-        title="请先在购物车中选择要结算的商品"
-        extra={<Button onClick={() => navigate('/cart')}>返回购物车</Button>}
-      />
-    );
   if (preview.isError && !preview.data)
     return (
       <Result
