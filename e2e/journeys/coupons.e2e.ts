@@ -70,6 +70,10 @@ describe('coupons', () => {
     await page.getByTestId('submit-order').waitFor();
     await page.getByTestId('coupon-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '限量抢 满1000减100' }).click();
+    // The choice is taken (the select shows it), then priced: the summary is busy until the
+    // figures of that coupon arrive, and they split it line by line.
+    await expect.poll(() => page.getByTestId('coupon-select').textContent()).toContain('限量抢 满1000减100');
+    await expect.poll(() => page.getByTestId('step2-summary').getAttribute('aria-busy')).toBe('false');
     const split = page.getByTestId('coupon-split');
     await split.waitFor();
     await expect.poll(() => split.locator('tbody tr').count()).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import type {
   Page,
 } from '@yaocai/domain';
 import { markCartChanged } from '../../../lib/cart-changed';
-import { http } from '../../../lib/http';
+import { CancelledError, http } from '../../../lib/http';
 import { markWalletChanged } from '../../wallet/api/wallet';
 
 export interface CheckoutParams {
@@ -27,12 +27,19 @@ export const orderKeys = {
   all: ['order'] as const,
 };
 
+/**
+ * The server-priced preview of the chosen lines, coupon and points. Each choice is its own query:
+ * a choice left behind is aborted (its signal), and one replaced by a newer request to the same
+ * URL (the client's repeat cancellation) is asked again rather than ending the page in an error.
+ * While the new choice is priced, the previous figures stay with `isPlaceholderData` set.
+ */
 export const usePreview = (p: CheckoutParams) =>
   useQuery({
     queryKey: orderKeys.preview(p),
-    queryFn: () => http.post<CheckoutPreview>('/api/order/preview', p),
+    queryFn: ({ signal }) => http.post<CheckoutPreview>('/api/order/preview', p, { signal }),
     enabled: p.ids.length > 0,
-    retry: false,
+    retry: (failures, error) => error instanceof CancelledError && failures < 3,
+    retryDelay: 0,
     placeholderData: (previous) => previous,
   });
 

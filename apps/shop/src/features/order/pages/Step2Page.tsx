@@ -48,6 +48,9 @@ export default function Step2Page() {
     );
   if (!preview.data) return <PageLoading />;
   const p = preview.data;
+  // The figures on screen are those of the previous choice until the new one is priced: the
+  // summary says it is busy and the order waits for them.
+  const pricing = preview.isPlaceholderData;
   // Paid orders waiting to ship count towards free shipping: said beside the gap, or beside 包邮.
   const counted = p.free_shipping_threshold > 0 ? unshippedOrdersNote(p.no_trans_order_amount) : '';
 
@@ -121,6 +124,8 @@ export default function Step2Page() {
               value={couponId}
               onChange={setCouponId}
               style={{ width: 360 }}
+              // A few coupons: a plain list, which does not re-render its options while scrolled.
+              virtual={false}
               data-testid="coupon-select"
               options={(coupons.data?.list ?? []).map((c) => ({
                 value: c.id,
@@ -160,7 +165,12 @@ export default function Step2Page() {
           </Form.Item>
         </Form>
       </Card>
-      <Card size="small" style={{ marginTop: 12 }}>
+      <Card
+        size="small"
+        style={{ marginTop: 12, opacity: pricing ? 0.6 : 1 }}
+        aria-busy={pricing}
+        data-testid="step2-summary"
+      >
         {p.free_shipping_gap > 0 && (
           <Alert
             type="info"
@@ -185,6 +195,7 @@ export default function Step2Page() {
             size="large"
             danger
             loading={create.isPending}
+            disabled={pricing}
             onClick={submit}
             data-testid="submit-order"
           >
