@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualifications, users } from '../../apps/server/src/db/schema';
 import { licenceImage } from '../../apps/server/src/lib/png';
-import { type Harness, startHarness, tick } from '../support/harness';
+import { type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('account journeys', () => {
 
     await page.waitForURL('**/register/step2');
     await page.locator('#company_name').fill('春晖大药房有限公司');
-    await tick(page.getByLabel('药店', { exact: true }));
+    await page.getByLabel('药店', { exact: true }).check();
     await page.locator('#contact_name').fill('孙春晖');
     await page.locator('#contact_phone').fill('13900000078');
     await page.getByTestId('register-region').click();
@@ -79,8 +79,8 @@ describe('account journeys', () => {
     await page.locator('.ant-cascader-menu-item', { hasText: '滨江区' }).click();
     await page.locator('.ant-cascader-dropdown').waitFor({ state: 'hidden' });
     await page.locator('#address').fill('长河街道江南大道 100 号');
-    await tick(page.getByLabel('非处方药'));
-    await tick(page.getByLabel('中成药'));
+    await page.getByLabel('非处方药').check();
+    await page.getByLabel('中成药').check();
     await h.shot(page, 'account-register-step2');
     await page.getByTestId('register-next').click();
 

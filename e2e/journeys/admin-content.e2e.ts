@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, pressUntilSent, startHarness } from '../support/harness';
+import { collectConsoleErrors, type Harness, pressForAnswer, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -30,33 +30,14 @@ describe('console content', () => {
     await h.shot(page, 'admin-content-hot-searches');
 
     await page.getByRole('tab', { name: '广告与轮播' }).click();
-    // Open the form and pick the position; on a loaded machine a click can land before the tab,
-    // the select or its option is ready, so each step is retried until the select shows 首页轮播.
-    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await page.getByTestId('admin-content-add-ads').click();
     const position = form.locator('.ant-form-item', { hasText: '广告位' }).locator('.ant-select');
-    await expect
-      .poll(
-        async () => {
-          if (!(await form.isVisible())) {
-            await page.getByTestId('admin-content-add-ads').click();
-            return '';
-          }
-          const shown = (await position.textContent()) ?? '';
-          if (shown.includes('首页轮播')) return shown;
-          if ((await dropdown.count()) === 0) await position.click({ timeout: 2_000 }).catch(() => {});
-          else
-            await dropdown
-              .getByTitle('首页轮播', { exact: true })
-              .click({ timeout: 2_000 })
-              .catch(() => {});
-          return (await position.textContent()) ?? '';
-        },
-        { timeout: 30_000 },
-      )
-      .toContain('首页轮播');
+    await position.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('首页轮播', { exact: true }).click();
+    await expect.poll(() => position.textContent()).toContain('首页轮播');
     await form.getByLabel('标题', { exact: true }).fill('药采冬季专场');
     await form.getByLabel('副标题').fill('感冒用药满1000减50');
-    const saved = await pressUntilSent(page, page.getByRole('button', { name: '保 存' }), (url) =>
+    const saved = await pressForAnswer(page, page.getByRole('button', { name: '保 存' }), (url) =>
       url.endsWith('/api/admin/content/ads'),
     );
     expect(saved.status()).toBe(200);

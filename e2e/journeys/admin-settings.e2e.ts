@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, pressUntilSent, startHarness } from '../support/harness';
+import { collectConsoleErrors, type Harness, pressForAnswer, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe('console settings and category menus', () => {
     // shown for three seconds, and the row stays).
     const row = page.getByRole('row', { name: /抗感染药/ });
     await row.getByRole('button', { name: /删\s?除/ }).click();
-    const refused = await pressUntilSent(
+    const refused = await pressForAnswer(
       page,
       page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定|OK/ }),
       (url) => /\/api\/admin\/categories\/\d+\/delete/.test(url),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness, tick } from '../support/harness';
+import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ describe('feedback', () => {
     await h.signInBuyer(buyer.context, '13800000001');
     await buyer.page.goto('/yjfk');
     await buyer.page.getByTestId('feedback-page').waitFor();
-    await tick(buyer.page.getByLabel('物流配送'));
+    await buyer.page.getByLabel('物流配送').check();
     await buyer.page.getByTestId('feedback-content').fill('短');
     await buyer.page.getByTestId('feedback-submit').click();
     await buyer.page.getByText('反馈内容至少5个字').first().waitFor();

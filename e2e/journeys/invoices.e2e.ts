@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../apps/server/test/pdf-text';
-import { collectConsoleErrors, type Harness, startHarness, tick } from '../support/harness';
+import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('e-invoices', () => {
     const orderNo = (await returned.textContent())?.match(/YC\d{14}/)?.[0] ?? '';
     await returned.getByRole('button', { name: '修改后重新提交' }).click();
     const modal = page.getByRole('dialog');
-    await tick(modal.getByLabel('增值税专用发票'));
+    await modal.getByLabel('增值税专用发票').check();
     await modal.getByTestId('invoice-tax-no').fill('12345');
     await modal.getByRole('button', { name: '提 交' }).click();
     await modal.getByText('请填写正确的纳税人识别号（15至20位数字或大写字母）').waitFor();

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goods, goodsSaleControls } from '../../apps/server/src/db/schema';
-import { collectConsoleErrors, type Harness, startHarness, tick } from '../support/harness';
+import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -57,8 +57,8 @@ describe('控销专区', () => {
       .click();
     await op.page.keyboard.press('Escape');
     const types = op.page.getByTestId('sale-control-types');
-    await tick(types.getByRole('checkbox', { name: '药店', exact: true }));
-    await tick(types.getByRole('checkbox', { name: '连锁药店', exact: true }));
+    await types.getByRole('checkbox', { name: '药店', exact: true }).check();
+    await types.getByRole('checkbox', { name: '连锁药店', exact: true }).check();
     await op.page.getByTestId('sale-control-save').click();
     await op.page.getByText('控销已设置').waitFor();
     await op.page.getByLabel('搜索控销商品').fill(target.name);

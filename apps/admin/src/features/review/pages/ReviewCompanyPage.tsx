@@ -68,7 +68,6 @@ export default function ReviewCompanyPage() {
         ))}
       </Row>
       <CompanyDecision
-        key={company.qualification_status}
         company={company}
         busy={decideCompany.isPending}
         onDecide={(decision) =>
