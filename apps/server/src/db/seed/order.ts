@@ -3,6 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { licenceImage } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
 import { demoTraceCodes, recordShipmentContents } from '../../modules/compliance/shipping';
+import { moveStock } from '../../modules/order/stock';
 import { grantCoupon } from '../../modules/promotion/service';
 import type { Tx } from '../client';
 import {
@@ -214,6 +215,20 @@ export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
           payableFen: amount,
         })),
       );
+      // Creating an order takes its units from stock, as order/service.ts does (a cancelled one
+      // gave them back); shipping below takes them from the batches. Without this the demo's
+      // stock would disagree with its batches (catalog/README.md).
+      if (plan.status !== 'cancelled')
+        await moveStock(
+          tx,
+          lines.map(({ p, quantity }) => ({
+            goodsId: p.goods.id,
+            warehouseId: p.warehouseId,
+            quantity,
+            name: p.goods.name,
+          })),
+          'reserve',
+        );
       const at = (minutes: number) => new Date(created.getTime() + minutes * 60_000);
       const events: (typeof orderEvents.$inferInsert)[] = [
         {
