@@ -66,6 +66,7 @@ export function demoGoodsWrite(
     unit: g.unit,
     approvalNo: g.approvalNo,
     dosageForm: g.dosageForm,
+    authorizationHolder: g.authorizationHolder,
     rxClass: g.rxClass,
     storage: g.storage,
     expiresOn: addMonths(now, g.shelfLifeMonths),

@@ -16,6 +16,7 @@ import {
   goodsStock,
   messages,
   moneyLog,
+  operators,
   orderEvents,
   orderLines,
   orders,
@@ -126,6 +127,11 @@ export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
     .innerJoin(warehouses, eq(warehouses.id, goodsStock.warehouseId))
     .where(eq(goods.ephedrine, true))
     .limit(1);
+  // The warehouse's demo operator ships (and so reviews) the past orders: the 随货同行单 names them.
+  const [warehouseman] = await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.username, 'cangku'));
   let balancePaid = 0;
   if (picks.length >= 2) {
     const address = addressRows[0];
@@ -281,6 +287,7 @@ export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
             orderId: order.id,
             carrier: '顺丰速运',
             trackingNo: `SF${1400000000 + seq}`,
+            operatorId: warehouseman?.id ?? null,
             shippedAt: at(600),
           })
           .returning();
@@ -314,6 +321,7 @@ export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
         events.push({
           orderId: order.id,
           actorType: 'operator',
+          actorId: warehouseman?.id ?? null,
           event: 'ship',
           fromStatus: 'awaiting_shipment',
           toStatus: 'shipped',

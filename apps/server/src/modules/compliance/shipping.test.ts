@@ -246,8 +246,13 @@ describe('trace codes at shipping', () => {
 describe('the delivery note (随货同行单)', () => {
   it('is a PDF with the GSP fields, for the order’s own store and the console only', async () => {
     const o = await paidOrder({ quantity: 4 });
+    await ctx.app.db
+      .update(goods)
+      .set({ dosageForm: '胶囊剂', authorizationHolder: '华北制药股份有限公司' })
+      .where(eq(goods.id, o.goodsId));
     expect((await send('GET', `/api/order/${o.id}/delivery-note`, o.cookie)).statusCode).toBe(409);
-    await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+    const { cookie: shipper } = await operatorCookie(ctx.app);
+    await send('POST', `/api/admin/orders/${o.id}/ship`, shipper, {
       carrier: '中通快递',
       tracking_no: 'ZT5550007',
     });
@@ -256,19 +261,39 @@ describe('the delivery note (随货同行单)', () => {
     expect(note.headers['content-type']).toBe('application/pdf');
     const [text] = await pdfText(note.rawPayload);
     const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, o.id));
+    // GSP article 73 and its appendix: every item an inspector checks, label and value.
     for (const part of [
       '随货同行单',
-      order.orderNo,
-      o.b.company.name,
+      `单号：${order.orderNo}`,
+      `收货单位：${o.b.company.name}`,
+      '收货地址：浙江省杭州市滨江区江南大道1号',
+      '供货单位：',
+      `发货日期：${new Date().toISOString().slice(0, 4)}`,
+      '通用名称',
       '阿莫西林胶囊',
+      '商品名称',
+      '剂型',
+      '胶囊剂',
+      '规格',
+      '上市许可持有人',
+      '华北制药股份有限公司',
+      '生产厂商',
+      '批准文号/注册证号',
       '国药准字H13023964',
+      '批号',
       `T${o.goodsId}W${warehouseId}`,
+      '有效期至',
       '2030-12-31',
+      '数量',
       '合格',
-      '中通快递 ZT5550007',
+      '承运：中通快递 ZT5550007',
       '49.36',
+      '发货人：运营小王',
+      '复核人：运营小王',
+      '出库专用章（盖章处）',
     ])
       expect(text, part).toContain(part);
+    expect(text).not.toContain('复核人：收货人');
     const stranger = await createBuyer(ctx.app.db);
     expect(
       (await send('GET', `/api/order/${o.id}/delivery-note`, await buyerCookie(ctx.app, stranger.user.id)))
