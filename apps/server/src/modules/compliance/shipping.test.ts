@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { cartItems, companies, goods, goodsBatches, orders, traceCodeFlags } from '../../db/schema';
+import { licenceImage } from '../../lib/png';
 
 let ctx: TestContext;
 let warehouseId: number;
@@ -385,7 +386,19 @@ describe('药检报告 (inspection reports)', () => {
     return { payload: form.payload, headers: { ...form.headers, cookie: op } };
   };
 
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  /** A one-page PDF, as a scanner would make it (without text of its own). */
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  /** What a buyer's copy must say on every page: the supplier's quality department's mark. */
+  const expectMarked = async (bytes: Buffer) => {
+    const pages = await pdfText(bytes);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      expect(page).toContain('本复印件与原件一致');
+      expect(page).toContain('供货单位质量管理部');
+    }
+  };
 
   it('质管 uploads a batch’s report; the stores the batch shipped to download it from their order', async () => {
     const o = await paidOrder({ quantity: 2 });
@@ -398,6 +411,14 @@ describe('药检报告 (inspection reports)', () => {
     });
     expect(text.statusCode).toBe(422);
     expect(text.json().data.errors.file).toEqual(['药检报告仅支持 PDF、JPG、PNG 文件']);
+    // A PDF without a readable page could not carry the mark.
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url,
+      ...upload(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), 'b.pdf'),
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().data.errors.file[0]).toContain('PDF 文件无法读取');
     const wrongGoods = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/goods/${o.goodsId + 1}/batches/${batch.id}/report`,
@@ -419,7 +440,7 @@ describe('药检报告 (inspection reports)', () => {
     expect((await detailOf()).inspection_report).toBeNull();
     const next = await send('GET', `/api/goods/${o.goodsId}/inspection-report`, o.cookie);
     expect(next.statusCode).toBe(200);
-    expect(next.rawPayload.equals(pdf)).toBe(true);
+    await expectMarked(next.rawPayload);
     expect((await ctx.app.inject(`/api/goods/${o.goodsId}/inspection-report`)).statusCode).toBe(401);
 
     await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
@@ -434,7 +455,8 @@ describe('药检报告 (inspection reports)', () => {
     expect(file.headers['content-disposition']).toContain(
       encodeURIComponent(`药检报告_${batch.batchNo}.pdf`),
     );
-    expect(file.rawPayload.equals(pdf)).toBe(true);
+    await expectMarked(file.rawPayload);
+    expect((await pdfText(pdf)).join('')).not.toContain('本复印件与原件一致');
     // Another store, or a batch the order did not ship from: not found.
     const stranger = await buyerCookie(ctx.app, (await createBuyer(ctx.app.db)).user.id);
     expect(
@@ -443,7 +465,32 @@ describe('药检报告 (inspection reports)', () => {
     expect(
       (await send('GET', `/api/order/${o.id}/inspection-reports/${batch.id + 1}`, o.cookie)).statusCode,
     ).toBe(404);
-    expect((await send('GET', url, op)).statusCode).toBe(200);
+    // The console keeps the original, unmarked.
+    const original = await send('GET', url, op);
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('a picture report reaches the buyer as a PDF carrying the mark under the picture', async () => {
+    const o = await paidOrder({ quantity: 1 });
+    const [batch] = await ctx.app.db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, o.goodsId));
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/goods/${o.goodsId}/batches/${batch.id}/report`,
+      ...upload(licenceImage(3, [200, 60, 60]), 'r.png'),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550201',
+    });
+    const file = await send('GET', `/api/order/${o.id}/inspection-reports/${batch.id}`, o.cookie);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain(
+      encodeURIComponent(`药检报告_${batch.batchNo}.pdf`),
+    );
+    await expectMarked(file.rawPayload);
   });
 });
 
