@@ -3,7 +3,8 @@
  *   npm run data:generate -- 100000            (DATABASE_URL, or the embedded PGlite in DATA_DIR)
  *   npm run data:generate -- 100000 --fill     (tops the catalogue up to 100000 goods)
  * Goods are combinations of the real demo names, specs and manufacturers, with categories,
- * stock in both warehouses and pinyin search keys, inserted in batches.
+ * stock in both warehouses (held in batches, as the demo's) and pinyin search keys, inserted in
+ * batches.
  */
 import { count, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -12,7 +13,7 @@ import { type Db, openDatabase } from './client';
 import { demoGoods } from './demo/catalogue';
 import { brands, categories, goods, warehouses } from './schema';
 import { seedDemoData } from './seed';
-import { addMonths, demoGoodsWrite } from './seed/catalog';
+import { addMonths, demoGoodsWrite, seedBatches } from './seed/catalog';
 
 const PER_TRANSACTION = 5_000;
 
@@ -92,7 +93,8 @@ export async function generateScaleGoods(db: Db, n: number, log: (line: string) 
       write.expiresOn = addMonths(now, 3 + Math.floor(random() * 33));
       batch.push(write);
     }
-    await db.transaction((tx) => insertGoods(tx, batch));
+    // Every unit of stock sits in a batch, as the demo's (catalog/README.md).
+    await db.transaction(async (tx) => seedBatches(tx, await insertGoods(tx, batch)));
     log(`  ${start + size} / ${n} goods (${Math.round((performance.now() - started) / 1000)} s)`);
   }
   // Fresh statistics and visibility maps, so the planner picks index(-only) scans at once.

@@ -69,6 +69,8 @@ export const goodsEditBody = z
     unit: singleLineText('包装单位', 6).pipe(z.string().min(1, { error: '请填写包装单位' })),
     approval_no: singleLineText('批准文号', 40).pipe(z.string().min(1, { error: '请填写批准文号' })),
     dosage_form: singleLineText('剂型', 20).default(''),
+    /** 上市许可持有人 (drugs) or 注册人/备案人 (devices). */
+    authorization_holder: singleLineText('上市许可持有人', 60).default(''),
     rx_class: z.enum(rxClassCodes, { error: '请选择处方类别' }),
     storage: singleLineText('贮藏条件', 40).default(''),
     description: multiLineText('商品说明', 5000).default(''),
@@ -192,6 +194,7 @@ export const adminGoodsDetail = z.object({
     unit: z.string(),
     approval_no: z.string(),
     dosage_form: z.string(),
+    authorization_holder: z.string(),
     rx_class: z.enum(rxClassCodes),
     storage: z.string(),
     description: z.string(),

@@ -32,6 +32,27 @@ export const traceCodeFlagView = z.object({
 });
 export type TraceCodeFlagView = z.infer<typeof traceCodeFlagView>;
 
+/**
+ * A goods whose stock in a warehouse disagrees with its batches (GET /api/admin/stock-check):
+ * stock + units held by unshipped orders should equal the sum of the batch quantities.
+ */
+export const stockMismatchView = z.object({
+  goods_id: z.number().int(),
+  goods_name: z.string(),
+  spec: z.string(),
+  warehouse_id: z.number().int(),
+  warehouse: z.string(),
+  /** Sellable stock (goods_stock). */
+  stock: z.number().int(),
+  /** Units reserved by orders not yet shipped (not cancelled). */
+  held: z.number().int(),
+  /** The sum of the warehouse's batch quantities. */
+  batch_total: z.number().int(),
+  /** batch_total - stock - held: positive when the batches hold more than stock says. */
+  difference: z.number().int(),
+});
+export type StockMismatchView = z.infer<typeof stockMismatchView>;
+
 /** One buyer company's 含麻 purchases in a period (GET /api/admin/ephedrine/report). */
 export const ephedrineReportRow = z.object({
   company_id: z.number().int(),

@@ -74,6 +74,8 @@ export const goods = pgTable(
     unit: text('unit').notNull(),
     approvalNo: text('approval_no').notNull(),
     dosageForm: text('dosage_form').notNull().default(''),
+    /** 上市许可持有人 (drugs; 药品管理法 2019) or 注册人/备案人 (devices); '' when none. */
+    authorizationHolder: text('authorization_holder').notNull().default(''),
     /** rx | otc_a | otc_b | none */
     rxClass: text('rx_class').notNull().default('none'),
     storage: text('storage').notNull().default(''),

@@ -66,6 +66,7 @@ export function demoGoodsWrite(
     unit: g.unit,
     approvalNo: g.approvalNo,
     dosageForm: g.dosageForm,
+    authorizationHolder: g.authorizationHolder,
     rxClass: g.rxClass,
     storage: g.storage,
     expiresOn: addMonths(now, g.shelfLifeMonths),
@@ -153,26 +154,29 @@ async function goodsTagged(tx: Tx, tag: string): Promise<number[]> {
 /**
  * Stock by batch for the demo catalogue: each warehouse's stock of a goods is one batch expiring
  * on the goods' shown expiry, and for every third goods with enough stock, two batches (a third
- * expiring then, the rest a year later), so the console shows several batches per goods.
+ * expiring then, the rest a year later), so the console shows several batches per goods. The
+ * batches add up to the stock exactly (catalog/README.md). `goodsIds`: only these goods (the
+ * scale-data generator's new ones); all by default.
  */
-async function seedBatches(tx: Tx) {
+export async function seedBatches(tx: Tx, goodsIds?: readonly number[]) {
   const expiry = sql`coalesce(${goods.expiresOn}, current_date + 730)`;
   const split = sql`${goodsStock.quantity} >= 20 and ${goods.id} % 3 = 0`;
   // Made two years (or one) before it expires, but never later than a month ago.
+  const only = goodsIds ? sql`${goodsStock.goodsId} = any(${sql.param([...goodsIds])}::int[])` : sql`true`;
   const produced = (days: number) => sql`least(${expiry} - ${sql.raw(String(days))}, current_date - 30)`;
   await tx.execute(sql`
     insert into ${goodsBatches} (goods_id, warehouse_id, batch_no, produced_on, expires_on, quantity)
     select ${goodsStock.goodsId}, ${goodsStock.warehouseId},
-           to_char(${expiry} - 730, 'YYMMDD') || lpad(${goods.id}::text, 4, '0') || ${goodsStock.warehouseId},
+           to_char(${expiry} - 730, 'YYMMDD') || lpad(${goods.id}::text, greatest(4, length(${goods.id}::text)), '0') || ${goodsStock.warehouseId},
            ${produced(730)}, ${expiry},
            case when ${split} then ${goodsStock.quantity} / 3 else ${goodsStock.quantity} end
     from ${goodsStock} join ${goods} on ${goods.id} = ${goodsStock.goodsId}
-    where ${goodsStock.quantity} > 0
+    where ${goodsStock.quantity} > 0 and ${only}
     union all
     select ${goodsStock.goodsId}, ${goodsStock.warehouseId},
-           to_char(${expiry} - 365, 'YYMMDD') || lpad(${goods.id}::text, 4, '0') || ${goodsStock.warehouseId},
+           to_char(${expiry} - 365, 'YYMMDD') || lpad(${goods.id}::text, greatest(4, length(${goods.id}::text)), '0') || ${goodsStock.warehouseId},
            ${produced(365)}, ${expiry} + 365,
            ${goodsStock.quantity} - ${goodsStock.quantity} / 3
     from ${goodsStock} join ${goods} on ${goods.id} = ${goodsStock.goodsId}
-    where ${split}`);
+    where ${split} and ${only}`);
 }

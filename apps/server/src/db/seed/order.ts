@@ -3,6 +3,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { licenceImage } from '../../lib/png';
 import type { FileStorage } from '../../lib/storage';
 import { demoTraceCodes, recordShipmentContents } from '../../modules/compliance/shipping';
+import { moveStock } from '../../modules/order/stock';
 import { grantCoupon } from '../../modules/promotion/service';
 import type { Tx } from '../client';
 import {
@@ -15,6 +16,7 @@ import {
   goodsStock,
   messages,
   moneyLog,
+  operators,
   orderEvents,
   orderLines,
   orders,
@@ -125,6 +127,11 @@ export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
     .innerJoin(warehouses, eq(warehouses.id, goodsStock.warehouseId))
     .where(eq(goods.ephedrine, true))
     .limit(1);
+  // The warehouse's demo operator ships (and so reviews) the past orders: the 随货同行单 names them.
+  const [warehouseman] = await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.username, 'cangku'));
   let balancePaid = 0;
   if (picks.length >= 2) {
     const address = addressRows[0];
@@ -214,6 +221,20 @@ export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
           payableFen: amount,
         })),
       );
+      // Creating an order takes its units from stock, as order/service.ts does (a cancelled one
+      // gave them back); shipping below takes them from the batches. Without this the demo's
+      // stock would disagree with its batches (catalog/README.md).
+      if (plan.status !== 'cancelled')
+        await moveStock(
+          tx,
+          lines.map(({ p, quantity }) => ({
+            goodsId: p.goods.id,
+            warehouseId: p.warehouseId,
+            quantity,
+            name: p.goods.name,
+          })),
+          'reserve',
+        );
       const at = (minutes: number) => new Date(created.getTime() + minutes * 60_000);
       const events: (typeof orderEvents.$inferInsert)[] = [
         {
@@ -266,6 +287,7 @@ export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
             orderId: order.id,
             carrier: '顺丰速运',
             trackingNo: `SF${1400000000 + seq}`,
+            operatorId: warehouseman?.id ?? null,
             shippedAt: at(600),
           })
           .returning();
@@ -299,6 +321,7 @@ export async function seedOrders(tx: Tx, at: Date, storage?: FileStorage) {
         events.push({
           orderId: order.id,
           actorType: 'operator',
+          actorId: warehouseman?.id ?? null,
           event: 'ship',
           fromStatus: 'awaiting_shipment',
           toStatus: 'shipped',

@@ -17,9 +17,16 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { anyOf, type RawStatement, rawRowsNamed, selectList, statement } from '../../db/raw';
-import { goods, goodsCategories, goodsSaleControls } from '../../db/schema';
+import {
+  goods,
+  goodsBatches,
+  goodsCategories,
+  goodsSaleControls,
+  goodsStock,
+  warehouses,
+} from '../../db/schema';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
 import { saleControlOf } from './sale-control-column';
@@ -715,4 +722,63 @@ async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<numbe
       .as('matched'),
   );
   return total;
+}
+
+/** Units taken from a warehouse's stock but still in its batches (open orders), per goods. */
+export interface HeldUnits {
+  goodsId: number;
+  warehouseId: number;
+  quantity: number;
+}
+
+export interface StockMismatch {
+  goodsId: number;
+  goodsName: string;
+  spec: string;
+  warehouseId: number;
+  warehouse: string;
+  stock: number;
+  held: number;
+  batchTotal: number;
+}
+
+/** The most mismatches one check answers (a console list, not an export). */
+export const MAX_STOCK_MISMATCHES = 500;
+
+/**
+ * Every goods and warehouse where stock and batches disagree: stock + held != sum of the batch
+ * quantities (catalog/README.md). A pair counts when any of the three knows it, so stock without
+ * a batch, a batch without a stock row, and units held with neither all show.
+ */
+export async function stockBatchMismatches(db: DbOrTx, held: readonly HeldUnits[]): Promise<StockMismatch[]> {
+  const result = await db.execute(sql`
+    with held as (
+      select * from unnest(${sql.param(held.map((h) => h.goodsId))}::int[],
+                           ${sql.param(held.map((h) => h.warehouseId))}::int[],
+                           ${sql.param(held.map((h) => h.quantity))}::int[]) as h(goods_id, warehouse_id, quantity)
+    ),
+    batch_totals as (
+      select ${goodsBatches.goodsId} as goods_id, ${goodsBatches.warehouseId} as warehouse_id,
+             sum(${goodsBatches.quantity})::int as quantity
+      from ${goodsBatches} group by 1, 2
+    ),
+    pairs as (
+      select ${goodsStock.goodsId} as goods_id, ${goodsStock.warehouseId} as warehouse_id from ${goodsStock}
+      union select goods_id, warehouse_id from batch_totals
+      union select goods_id, warehouse_id from held
+    )
+    select p.goods_id as "goodsId", ${goods.name} as "goodsName", ${goods.spec} as "spec",
+           p.warehouse_id as "warehouseId", ${warehouses.name} as "warehouse",
+           coalesce(${goodsStock.quantity}, 0)::int as "stock", coalesce(h.quantity, 0)::int as "held",
+           coalesce(b.quantity, 0)::int as "batchTotal"
+    from pairs p
+    join ${goods} on ${goods.id} = p.goods_id
+    join ${warehouses} on ${warehouses.id} = p.warehouse_id
+    left join ${goodsStock} on ${goodsStock.goodsId} = p.goods_id and ${goodsStock.warehouseId} = p.warehouse_id
+    left join batch_totals b on b.goods_id = p.goods_id and b.warehouse_id = p.warehouse_id
+    left join held h on h.goods_id = p.goods_id and h.warehouse_id = p.warehouse_id
+    where coalesce(${goodsStock.quantity}, 0) + coalesce(h.quantity, 0) <> coalesce(b.quantity, 0)
+    order by p.goods_id, p.warehouse_id
+    limit ${MAX_STOCK_MISMATCHES}`);
+  return result.rows as unknown as StockMismatch[];
 }

@@ -16,6 +16,7 @@ export interface GoodsWrite {
   unit: string;
   approvalNo: string;
   dosageForm: string;
+  authorizationHolder: string;
   rxClass: string;
   storage: string;
   expiresOn: string | null;

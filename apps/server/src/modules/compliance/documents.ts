@@ -17,9 +17,10 @@ import { cjkDocument, drawTable } from '../../lib/pdf';
 import { csvBytes } from '../../lib/spreadsheet';
 import { readSettings } from '../settings/service';
 
-// The papers that travel with a shipment: the 随货同行单 (delivery note, GSP: goods, maker,
-// approval number, batch, dates, quantity, price, buyer, seller, date, carrier) as a PDF, and
-// the trace codes of every pack as CSV for the buyer's own system.
+// The papers that travel with a shipment: the 随货同行单 (delivery note) as a PDF, and the trace
+// codes of every pack as CSV for the buyer's own system. The note carries what GSP (2016, article
+// 73) asks of it: 供货单位, 生产厂商, 通用名称, 剂型, 规格, 批号, 数量, 收货单位, 收货地址, 发货日期,
+// with the 上市许可持有人 (药品管理法 2019), the reviewer and a box for the 出库专用章.
 
 type Order = typeof orders.$inferSelect;
 
@@ -40,6 +41,9 @@ async function anyOrder(ctx: OperatorCtx, orderId: number): Promise<Order> {
 
 interface NoteRow {
   name: string;
+  commonName: string;
+  dosageForm: string;
+  holder: string;
   spec: string;
   manufacturer: string;
   approvalNo: string;
@@ -51,18 +55,21 @@ interface NoteRow {
   unitPriceFen: Fen;
 }
 
+/** 782 points: the width of A4 landscape inside 30-point margins. */
 const COLUMNS = [
-  { key: 'name', label: '品名', width: 148, align: 'left' },
-  { key: 'spec', label: '规格', width: 70, align: 'left' },
-  { key: 'manufacturer', label: '生产企业', width: 100, align: 'left' },
-  { key: 'approvalNo', label: '批准文号/注册证号', width: 92, align: 'left' },
-  { key: 'batchNo', label: '批号', width: 64, align: 'left' },
-  { key: 'producedOn', label: '生产日期', width: 54, align: 'center' },
-  { key: 'expiresOn', label: '有效期至', width: 54, align: 'center' },
-  { key: 'unit', label: '单位', width: 26, align: 'center' },
-  { key: 'quantity', label: '数量', width: 34, align: 'right' },
-  { key: 'price', label: '单价', width: 46, align: 'right' },
-  { key: 'amount', label: '金额', width: 54, align: 'right' },
+  { key: 'commonName', label: '通用名称', width: 86, align: 'left' },
+  { key: 'name', label: '商品名称', width: 84, align: 'left' },
+  { key: 'dosageForm', label: '剂型', width: 38, align: 'center' },
+  { key: 'spec', label: '规格', width: 58, align: 'left' },
+  { key: 'holder', label: '上市许可持有人', width: 76, align: 'left' },
+  { key: 'manufacturer', label: '生产厂商', width: 76, align: 'left' },
+  { key: 'approvalNo', label: '批准文号/\n注册证号', width: 70, align: 'left' },
+  { key: 'batchNo', label: '批号', width: 56, align: 'left' },
+  { key: 'dates', label: '生产日期\n有效期至', width: 56, align: 'center' },
+  { key: 'unit', label: '单位', width: 24, align: 'center' },
+  { key: 'quantity', label: '数量', width: 30, align: 'right' },
+  { key: 'price', label: '单价', width: 40, align: 'right' },
+  { key: 'amount', label: '金额', width: 48, align: 'right' },
   { key: 'quality', label: '质量状况', width: 40, align: 'center' },
 ] as const;
 
@@ -80,6 +87,9 @@ async function deliveryNote(db: DbOrTx, o: Order) {
     db
       .select({
         name: orderLines.goodsName,
+        commonName: goods.commonName,
+        dosageForm: goods.dosageForm,
+        holder: goods.authorizationHolder,
         spec: orderLines.spec,
         manufacturer: orderLines.manufacturer,
         approvalNo: goods.approvalNo,
@@ -109,9 +119,17 @@ async function deliveryNote(db: DbOrTx, o: Order) {
     address: `${o.address.province}${o.address.city}${o.address.district}${o.address.detail}`,
     consignee: `${o.address.consignee} ${o.address.phone}`,
     carrier: `${shipment.s.carrier} ${shipment.s.trackingNo}`,
-    shipper: shipment.operator ?? '仓库',
+    // The operator who confirmed the shipment checked its batches and codes against the goods
+    // (出库复核) and sent it: the note names them in both places.
+    reviewer: shipment.operator ?? '',
     papers: shippingPaperNames(o.papers),
-    rows: rows.map((r) => ({ ...r, approvalNo: r.approvalNo ?? '' })),
+    rows: rows.map((r) => ({
+      ...r,
+      commonName: r.commonName ?? r.name,
+      dosageForm: r.dosageForm ?? '',
+      holder: r.holder ?? '',
+      approvalNo: r.approvalNo ?? '',
+    })),
   });
   return { bytes, name: `随货同行单_${o.orderNo}.pdf` };
 }
@@ -126,11 +144,15 @@ interface NoteDocument {
   address: string;
   consignee: string;
   carrier: string;
-  shipper: string;
+  /** The operator who reviewed and shipped (出库复核), by display name; '' when not recorded. */
+  reviewer: string;
   /** Papers the store asked to travel with the goods. */
   papers: string[];
   rows: NoteRow[];
 }
+
+/** The height kept under the table on every page for the totals, signatures and stamp box. */
+const FOOTER_HEIGHT = 96;
 
 /** The delivery note, A4 landscape, repeating its heading on every page. */
 function renderDeliveryNote(note: NoteDocument): Promise<Buffer> {
@@ -144,13 +166,15 @@ function renderDeliveryNote(note: NoteDocument): Promise<Buffer> {
   const width = doc.page.width - left - doc.page.margins.right;
   const pad = 3;
   const cells = (r: NoteRow): Record<(typeof COLUMNS)[number]['key'], string> => ({
+    commonName: r.commonName,
     name: r.name,
+    dosageForm: r.dosageForm || '—',
     spec: r.spec,
+    holder: r.holder || '—',
     manufacturer: r.manufacturer,
     approvalNo: r.approvalNo,
     batchNo: r.batchNo,
-    producedOn: r.producedOn,
-    expiresOn: r.expiresOn,
+    dates: `${r.producedOn}\n${r.expiresOn}`,
     unit: r.unit,
     quantity: String(r.quantity),
     price: money(r.unitPriceFen),
@@ -167,19 +191,19 @@ function renderDeliveryNote(note: NoteDocument): Promise<Buffer> {
     doc.text(`单号：${note.orderNo}`, left, top);
     doc.text(`发货日期：${note.shippedOn}`, left + 220, top);
     doc.text(`第${page}页`, left, top, { width, align: 'right' });
-    doc.text(`购货单位：${note.buyer}`, left, top + 16);
+    doc.text(`收货单位：${note.buyer}`, left, top + 16, { width: 210 });
     doc.text(`收货地址：${note.address}（${note.consignee}）`, left + 220, top + 16, { width: width - 220 });
     doc.text(`供货单位：${note.seller}（药品经营许可证 ${note.sellerLicence}）`, left, top + 32, { width });
     doc.text(`供货单位地址：${note.sellerAddress}`, left, top + 48, { width });
     return top + 68;
   };
   let page = 1;
-  let y = drawTable(doc, {
+  const y = drawTable(doc, {
     columns: COLUMNS,
     rows: note.rows.map(cells),
     left,
     top: header(page),
-    bottom: doc.page.height - doc.page.margins.bottom - 70,
+    bottom: doc.page.height - doc.page.margins.bottom - FOOTER_HEIGHT,
     newPage: () => {
       doc.addPage();
       page += 1;
@@ -192,21 +216,41 @@ function renderDeliveryNote(note: NoteDocument): Promise<Buffer> {
   });
   const totalFen = note.rows.reduce((sum, r) => sum + r.unitPriceFen * r.quantity, 0);
   const totalQuantity = note.rows.reduce((sum, r) => sum + r.quantity, 0);
-  y += 8;
-  doc.fontSize(9).fillColor('#111');
-  doc.text(`合计：${note.rows.length} 行，${totalQuantity} 件，金额 ¥${money(totalFen)}`, left, y);
-  doc.text(`承运：${note.carrier}`, left + 320, y);
-  doc.text(`随货资料：${note.papers.join('、') || '无'}`, left + 560, y);
-  y += 18;
-  doc.text(`发货人：${note.shipper}`, left, y);
-  doc.text('复核人：', left + 160, y);
-  doc.text('收货人（签字）：', left + 320, y);
-  doc.text('收货日期：', left + 520, y);
-  y += 18;
+  // The stamp box on the right, the lines to its left: nothing runs into the box.
+  const top = y + 8;
+  const stamp = { width: 170, height: 78 };
+  const stampLeft = left + width - stamp.width;
+  const text = stampLeft - left - 16;
+  doc
+    .save()
+    .lineWidth(0.8)
+    .dash(3, { space: 2 })
+    .strokeColor('#9aa5b1')
+    .rect(stampLeft, top, stamp.width, stamp.height)
+    .stroke()
+    .restore();
   doc
     .fillColor('#555')
     .fontSize(8)
-    .text('本单随货同行，请收货单位按单逐项验收并保存；批号、有效期以本单为准。', left, y, { width });
+    .text('出库专用章（盖章处）', stampLeft, top + 4, { width: stamp.width, align: 'center' });
+  doc.fontSize(9).fillColor('#111');
+  doc.text(`合计：${note.rows.length} 行，${totalQuantity} 件，金额 ¥${money(totalFen)}`, left, top);
+  doc.text(`承运：${note.carrier}`, left + 260, top, { width: text - 260 });
+  doc.text(`随货资料：${note.papers.join('、') || '无'}`, left, top + 18, { width: text });
+  const signed = top + 36;
+  doc.text(`发货人：${note.reviewer || '________'}`, left, signed);
+  doc.text(`复核人：${note.reviewer || '________'}`, left + 140, signed);
+  doc.text('收货人（签字）：', left + 280, signed);
+  doc.text('收货日期：', left + 440, signed);
+  doc
+    .fillColor('#555')
+    .fontSize(8)
+    .text(
+      '本单随货同行，请收货单位按单逐项验收并保存；批号、有效期以本单为准。加盖供货单位药品出库专用章原印章有效。',
+      left,
+      top + 56,
+      { width: text },
+    );
   doc.end();
   return bytes;
 }

@@ -1,4 +1,11 @@
-import { addDays, beijingDateOf, beijingStartOf, type GspSalesQuery, toYuan } from '@yaocai/domain';
+import {
+  addDays,
+  beijingDateOf,
+  beijingStartOf,
+  type GspSalesQuery,
+  type StockMismatchView,
+  toYuan,
+} from '@yaocai/domain';
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -14,10 +21,12 @@ import {
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';
+import { stockBatchMismatches } from '../catalog/queries';
+import { unitsHeldByOpenOrders } from '../order/stock';
 
 // The GSP sales record (销售记录: goods, specification, maker, approval number, batch, dates,
 // buyer, quantity, price, date) for a date range, one row per batch a shipped line took, and the
-// trace codes offered twice. Read-only: the records themselves cannot change (db/sql/060).
+// trace codes offered twice, and the goods whose stock disagrees with its batches. Read-only: the records themselves cannot change (db/sql/060).
 
 const COLUMNS = [
   ['销售日期', 12],
@@ -142,4 +151,23 @@ export async function traceCodeFlagList(ctx: OperatorCtx, page: number, pageSize
     page,
     page_size: pageSize,
   };
+}
+
+/**
+ * The goods whose stock in a warehouse disagrees with its batches (stock + units held by
+ * unshipped orders != sum of batch quantities; catalog/README.md): 质量记录 warns of each.
+ */
+export async function stockMismatchList(ctx: OperatorCtx): Promise<StockMismatchView[]> {
+  const rows = await stockBatchMismatches(ctx.db, await unitsHeldByOpenOrders(ctx.db));
+  return rows.map((r) => ({
+    goods_id: r.goodsId,
+    goods_name: r.goodsName,
+    spec: r.spec,
+    warehouse_id: r.warehouseId,
+    warehouse: r.warehouse,
+    stock: r.stock,
+    held: r.held,
+    batch_total: r.batchTotal,
+    difference: r.batchTotal - r.stock - r.held,
+  }));
 }

@@ -8,10 +8,13 @@ import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { fieldError, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { audit } from '../audit/service';
+import { readSettings } from '../settings/service';
+import { markablePdf, markedCopy } from './copy-mark';
 
 // 药检报告: the inspection report of each batch, uploaded in the console (质管, batches:write) and
-// downloaded by the stores the batch shipped to, from their order. Kept: a new upload supersedes
-// the last for downloads, the old rows and files stay.
+// downloaded by the stores the batch shipped to, from their order, as a copy marked by the
+// supplier's 质量管理部 (copy-mark.ts). Kept: a new upload supersedes the last for downloads, the
+// old rows and files stay.
 
 const REPORT_TYPES: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -37,6 +40,9 @@ export async function storeInspectionReport(
   const type = await fileTypeFromBuffer(bytes);
   const ext = type && REPORT_TYPES[type.mime];
   if (!type || !ext) throw fieldError('file', '药检报告仅支持 PDF、JPG、PNG 文件');
+  // Every copy a buyer downloads carries the 质量管理部 mark, so the PDF must be one we can mark.
+  if (ext === 'pdf' && !(await markablePdf(bytes)))
+    throw fieldError('file', 'PDF 文件无法读取（可能已损坏或加密），请重新导出或上传扫描图片');
   const key = `inspection-reports/${randomUUID()}.${ext}`;
   await storage.put(key, bytes);
   try {
@@ -106,11 +112,17 @@ export async function nextBatchWithReport(db: DbOrTx, goodsId: number, today: st
   return (await batchesWithReports(db, [next.id])).has(next.id) ? next : null;
 }
 
+/** A buyer's copy: the report with the supplier's 质量管理部 mark. */
+async function buyerCopy(db: DbOrTx, file: Awaited<ReturnType<typeof latestReport>>) {
+  const settings = await readSettings(db);
+  return markedCopy(file, settings.footer.company);
+}
+
 /** The 药检报告 of the batch of a goods that ships next (logged-in buyers: the detail page). */
 export async function nextBatchReport(ctx: BuyerCtx, storage: FileStorage, goodsId: number) {
   const next = await nextBatchWithReport(ctx.db, goodsId, beijingToday(ctx.now));
   if (!next) throw notFound('该商品暂无药检报告');
-  return latestReport(ctx.db, storage, next.id);
+  return buyerCopy(ctx.db, await latestReport(ctx.db, storage, next.id));
 }
 
 /** The report of a batch one of the store's orders shipped from (any other batch: 404). */
@@ -133,7 +145,7 @@ export async function myInspectionReport(
     )
     .limit(1);
   if (!shipped) throw notFound('药检报告不存在');
-  return latestReport(ctx.db, storage, batchId);
+  return buyerCopy(ctx.db, await latestReport(ctx.db, storage, batchId));
 }
 
 export async function adminInspectionReport(

@@ -11,6 +11,7 @@ import {
   idParams,
   page,
   recordId,
+  stockMismatchView,
   traceCodeFlagsQuery,
   traceCodeFlagView,
 } from '@yaocai/domain';
@@ -29,7 +30,7 @@ import {
   orderFirstDocuments,
   storeFirstDocument,
 } from './first-documents';
-import { gspSalesWorkbook, traceCodeFlagList } from './records';
+import { gspSalesWorkbook, stockMismatchList, traceCodeFlagList } from './records';
 import { adminInspectionReport, myInspectionReport, nextBatchReport, storeInspectionReport } from './reports';
 
 /** A batch of one of the store's orders. */
@@ -308,6 +309,19 @@ export const complianceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await traceCodeFlagList(await request.operatorCtx(), request.query.page, request.query.page_size)),
+  );
+  app.get(
+    '/admin/stock-check',
+    {
+      preValidation: app.requirePermission('goods:read'),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Goods whose stock in a warehouse disagrees with its batches (stock + units held by unshipped orders != batch total)',
+        response: { 200: envelope(z.array(stockMismatchView)) },
+      },
+    },
+    async (request) => ok(await stockMismatchList(await request.operatorCtx())),
   );
   app.get(
     '/admin/orders/:id/delivery-note',

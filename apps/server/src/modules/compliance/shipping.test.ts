@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestContext, testDbKind } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { cartItems, companies, goods, goodsBatches, orders, traceCodeFlags } from '../../db/schema';
+import { licenceImage } from '../../lib/png';
 
 let ctx: TestContext;
 let warehouseId: number;
@@ -246,8 +247,13 @@ describe('trace codes at shipping', () => {
 describe('the delivery note (随货同行单)', () => {
   it('is a PDF with the GSP fields, for the order’s own store and the console only', async () => {
     const o = await paidOrder({ quantity: 4 });
+    await ctx.app.db
+      .update(goods)
+      .set({ dosageForm: '胶囊剂', authorizationHolder: '华北制药股份有限公司' })
+      .where(eq(goods.id, o.goodsId));
     expect((await send('GET', `/api/order/${o.id}/delivery-note`, o.cookie)).statusCode).toBe(409);
-    await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+    const { cookie: shipper } = await operatorCookie(ctx.app);
+    await send('POST', `/api/admin/orders/${o.id}/ship`, shipper, {
       carrier: '中通快递',
       tracking_no: 'ZT5550007',
     });
@@ -256,19 +262,39 @@ describe('the delivery note (随货同行单)', () => {
     expect(note.headers['content-type']).toBe('application/pdf');
     const [text] = await pdfText(note.rawPayload);
     const [order] = await ctx.app.db.select().from(orders).where(eq(orders.id, o.id));
+    // GSP article 73 and its appendix: every item an inspector checks, label and value.
     for (const part of [
       '随货同行单',
-      order.orderNo,
-      o.b.company.name,
+      `单号：${order.orderNo}`,
+      `收货单位：${o.b.company.name}`,
+      '收货地址：浙江省杭州市滨江区江南大道1号',
+      '供货单位：',
+      `发货日期：${new Date().toISOString().slice(0, 4)}`,
+      '通用名称',
       '阿莫西林胶囊',
+      '商品名称',
+      '剂型',
+      '胶囊剂',
+      '规格',
+      '上市许可持有人',
+      '华北制药股份有限公司',
+      '生产厂商',
+      '批准文号/注册证号',
       '国药准字H13023964',
+      '批号',
       `T${o.goodsId}W${warehouseId}`,
+      '有效期至',
       '2030-12-31',
+      '数量',
       '合格',
-      '中通快递 ZT5550007',
+      '承运：中通快递 ZT5550007',
       '49.36',
+      '发货人：运营小王',
+      '复核人：运营小王',
+      '出库专用章（盖章处）',
     ])
       expect(text, part).toContain(part);
+    expect(text).not.toContain('复核人：收货人');
     const stranger = await createBuyer(ctx.app.db);
     expect(
       (await send('GET', `/api/order/${o.id}/delivery-note`, await buyerCookie(ctx.app, stranger.user.id)))
@@ -360,7 +386,19 @@ describe('药检报告 (inspection reports)', () => {
     return { payload: form.payload, headers: { ...form.headers, cookie: op } };
   };
 
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  /** A one-page PDF, as a scanner would make it (without text of its own). */
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  /** What a buyer's copy must say on every page: the supplier's quality department's mark. */
+  const expectMarked = async (bytes: Buffer) => {
+    const pages = await pdfText(bytes);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      expect(page).toContain('本复印件与原件一致');
+      expect(page).toContain('供货单位质量管理部');
+    }
+  };
 
   it('质管 uploads a batch’s report; the stores the batch shipped to download it from their order', async () => {
     const o = await paidOrder({ quantity: 2 });
@@ -373,6 +411,14 @@ describe('药检报告 (inspection reports)', () => {
     });
     expect(text.statusCode).toBe(422);
     expect(text.json().data.errors.file).toEqual(['药检报告仅支持 PDF、JPG、PNG 文件']);
+    // A PDF without a readable page could not carry the mark.
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url,
+      ...upload(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), 'b.pdf'),
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().data.errors.file[0]).toContain('PDF 文件无法读取');
     const wrongGoods = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/goods/${o.goodsId + 1}/batches/${batch.id}/report`,
@@ -394,7 +440,7 @@ describe('药检报告 (inspection reports)', () => {
     expect((await detailOf()).inspection_report).toBeNull();
     const next = await send('GET', `/api/goods/${o.goodsId}/inspection-report`, o.cookie);
     expect(next.statusCode).toBe(200);
-    expect(next.rawPayload.equals(pdf)).toBe(true);
+    await expectMarked(next.rawPayload);
     expect((await ctx.app.inject(`/api/goods/${o.goodsId}/inspection-report`)).statusCode).toBe(401);
 
     await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
@@ -409,7 +455,8 @@ describe('药检报告 (inspection reports)', () => {
     expect(file.headers['content-disposition']).toContain(
       encodeURIComponent(`药检报告_${batch.batchNo}.pdf`),
     );
-    expect(file.rawPayload.equals(pdf)).toBe(true);
+    await expectMarked(file.rawPayload);
+    expect((await pdfText(pdf)).join('')).not.toContain('本复印件与原件一致');
     // Another store, or a batch the order did not ship from: not found.
     const stranger = await buyerCookie(ctx.app, (await createBuyer(ctx.app.db)).user.id);
     expect(
@@ -418,7 +465,32 @@ describe('药检报告 (inspection reports)', () => {
     expect(
       (await send('GET', `/api/order/${o.id}/inspection-reports/${batch.id + 1}`, o.cookie)).statusCode,
     ).toBe(404);
-    expect((await send('GET', url, op)).statusCode).toBe(200);
+    // The console keeps the original, unmarked.
+    const original = await send('GET', url, op);
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('a picture report reaches the buyer as a PDF carrying the mark under the picture', async () => {
+    const o = await paidOrder({ quantity: 1 });
+    const [batch] = await ctx.app.db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, o.goodsId));
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/goods/${o.goodsId}/batches/${batch.id}/report`,
+      ...upload(licenceImage(3, [200, 60, 60]), 'r.png'),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await send('POST', `/api/admin/orders/${o.id}/ship`, op, {
+      carrier: '顺丰速运',
+      tracking_no: 'SF5550201',
+    });
+    const file = await send('GET', `/api/order/${o.id}/inspection-reports/${batch.id}`, o.cookie);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain(
+      encodeURIComponent(`药检报告_${batch.batchNo}.pdf`),
+    );
+    await expectMarked(file.rawPayload);
   });
 });
 

@@ -1,8 +1,8 @@
-import { orderLineKindLabels } from '@yaocai/domain';
-import { sql } from 'drizzle-orm';
+import { type OrderStatus, orderLineKindLabels, PAID_UNSHIPPED_STATUSES } from '@yaocai/domain';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, statement } from '../../db/raw';
-import { goods } from '../../db/schema';
+import { goods, orderLines, orders } from '../../db/schema';
 import { refusal } from '../../lib/errors';
 import type { CheckoutLine } from './checkout';
 
@@ -94,4 +94,27 @@ export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: '
     );
     throw refusal(`「${short?.name ?? '商品'}」库存不足`);
   }
+}
+
+/**
+ * The orders that have taken stock and not yet shipped: created (stock reserved) and not
+ * cancelled (cancel gives it back), and not shipped (shipping takes the units from batches).
+ */
+export const STOCK_HOLDING_STATUSES: readonly OrderStatus[] = ['pending_payment', ...PAID_UNSHIPPED_STATUSES];
+
+/**
+ * The units open orders hold per goods and warehouse: gone from goods_stock at creation, still
+ * in their batches until shipping (catalog/README.md, stock and batches).
+ */
+export async function unitsHeldByOpenOrders(db: DbOrTx): Promise<StockDemand[]> {
+  return db
+    .select({
+      goodsId: orderLines.goodsId,
+      warehouseId: orderLines.warehouseId,
+      quantity: sql<number>`sum(${orderLines.quantity})::int`.mapWith(Number),
+    })
+    .from(orderLines)
+    .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
+    .where(inArray(orders.status, [...STOCK_HOLDING_STATUSES]))
+    .groupBy(orderLines.goodsId, orderLines.warehouseId);
 }

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EphedrineReportRow, FirstDocumentView, TraceCodeFlagView } from '@yaocai/domain';
+import type {
+  EphedrineReportRow,
+  FirstDocumentView,
+  StockMismatchView,
+  TraceCodeFlagView,
+} from '@yaocai/domain';
 import qs from 'qs';
 import { http } from '../../../lib/http';
 
@@ -59,3 +64,8 @@ export function useUploadFirstDocument(goodsId?: number) {
     onSuccess: (list) => client.setQueryData(['admin-first-documents', goodsId ?? null], list),
   });
 }
+
+/** GET /api/admin/stock-check (goods:read): goods whose stock disagrees with its batches. */
+export const listStockMismatches = () => http.get<StockMismatchView[]>('/api/admin/stock-check');
+export const useStockMismatches = (enabled: boolean) =>
+  useQuery({ queryKey: ['admin-stock-check'], queryFn: listStockMismatches, enabled });

@@ -5,13 +5,15 @@ import { useState } from 'react';
 import { useMe } from '../../auth/api/operator';
 import { ephedrineExportHref, gspSalesHref, useEphedrineReport, useTraceCodeFlags } from '../api/records';
 import { FirstDocumentsCard } from '../components/FirstDocumentsCard';
+import { StockMismatchAlert } from '../components/StockMismatchAlert';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
 /**
  * 质量记录 (orders:read): the GSP sales record of a date range as .xlsx (one row per batch
  * shipped: goods, maker, approval number, batch, dates, buyer, quantity, price), and the trace
- * codes offered again after they had shipped. The records themselves cannot be edited.
+ * codes offered again after they had shipped. The records themselves cannot be edited. Above
+ * them, for those who may see goods, a warning when any goods' stock disagrees with its batches.
  */
 export default function RecordsPage() {
   const today = beijingToday(new Date());
@@ -24,6 +26,7 @@ export default function RecordsPage() {
   const tooLong = from && to ? daysBetween(from, to) > 366 : false;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="admin-records">
+      {holdsPermission(permissions, 'goods:read') && <StockMismatchAlert />}
       <Card title="GSP销售记录">
         <Typography.Paragraph type="secondary">
           按发货日期（北京时间）导出：品名、规格、生产企业、批准文号、批号、生产日期、有效期、购货单位、数量、单价、金额与收货地址，每个发货批次一行。销售与发货记录不可修改或删除。

@@ -122,6 +122,16 @@ export function GoodsFields({ options }: { options: GoodsEditorOptions }) {
       )}
       {col(
         12,
+        <Form.Item
+          name="authorization_holder"
+          label="上市许可持有人 / 注册人"
+          tooltip="药品填上市许可持有人，医疗器械填注册人或备案人；印在随货同行单上"
+        >
+          <Input maxLength={60} />
+        </Form.Item>,
+      )}
+      {col(
+        12,
         <Form.Item name="storage" label="贮藏条件">
           <Input maxLength={40} />
         </Form.Item>,

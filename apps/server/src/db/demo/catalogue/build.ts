@@ -23,6 +23,8 @@ export interface GoodsRow {
   a: string;
   /** dosage form */
   f?: string;
+  /** 上市许可持有人 when not the manufacturer's company (drugs) */
+  h?: string;
   /** rx: 'rx' | 'a' (甲类OTC) | 'b' (乙类OTC); default none */
   x?: 'rx' | 'a' | 'b';
   /** normal-menu leaf */
@@ -106,6 +108,18 @@ function defaultStorage(kind: DemoGoodsKind, form: string): string {
     return '密封，置阴凉处（不超过20℃）';
   if (/乳膏|软膏|凝胶|贴/.test(form)) return '密闭，在阴凉处保存';
   return '密封，在干燥处保存';
+}
+
+/**
+ * The holder of a goods' approval: for a drug the 上市许可持有人 (药品管理法 2019), for a device
+ * the 注册人/备案人; both are the legal person the approval names, so a branch factory's goods
+ * belong to its company. Herbs (饮片) and health goods have none.
+ */
+function defaultHolder(kind: DemoGoodsKind, row: GoodsRow): string {
+  if (row.h) return row.h;
+  if (kind === 'herb' || kind === 'health') return '';
+  const company = row.m.match(/^.+?有限公司/)?.[0];
+  return company ?? row.m;
 }
 
 function defaultShelfLife(kind: DemoGoodsKind, form: string): number {
@@ -237,6 +251,7 @@ export function buildGoods(kind: DemoGoodsKind, startNo: number, rows: GoodsRow[
       unit: row.u ?? '盒',
       approvalNo: row.a,
       dosageForm: form,
+      authorizationHolder: defaultHolder(kind, row),
       rxClass: row.x === 'rx' ? 'rx' : row.x === 'a' ? 'otc_a' : row.x === 'b' ? 'otc_b' : 'none',
       storage: row.sto ?? defaultStorage(kind, form),
       shelfLifeMonths: jxq ? 3 + Math.floor(h('jxqm') * 5) : (row.sl ?? defaultShelfLife(kind, form)),

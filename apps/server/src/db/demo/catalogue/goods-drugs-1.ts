@@ -20,6 +20,7 @@ export const goodsDrugs1: DemoGoods[] = buildGoods('drug', 1, [
   {
     n: '阿莫西林胶囊',
     m: '哈药集团制药总厂',
+    h: '哈药集团股份有限公司',
     b: 'hy',
     s: '0.25g*50粒',
     a: '国药准字H23020571',

@@ -106,6 +106,7 @@ export const goodsDrugs2: DemoGoods[] = buildGoods('drug', 101, [
   {
     n: '复方盐酸伪麻黄碱缓释胶囊',
     m: '哈药集团制药六厂',
+    h: '哈药集团股份有限公司',
     b: 'hy',
     s: '10粒',
     a: '国药准字H20058839',

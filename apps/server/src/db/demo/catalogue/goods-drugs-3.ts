@@ -309,6 +309,7 @@ export const goodsDrugs3: DemoGoods[] = buildGoods('drug', 126, [
   {
     n: '葡萄糖酸钙口服溶液',
     m: '哈药集团制药六厂',
+    h: '哈药集团股份有限公司',
     b: 'hy',
     s: '10ml*12支',
     a: '国药准字H23022946',

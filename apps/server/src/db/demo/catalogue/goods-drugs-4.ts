@@ -113,6 +113,7 @@ export const goodsDrugs4: DemoGoods[] = buildGoods('drug', 201, [
   {
     n: '双黄连口服液',
     m: '哈药集团中药二厂',
+    h: '哈药集团股份有限公司',
     b: 'hy',
     s: '10ml*10支',
     a: '国药准字Z23020806',

@@ -244,6 +244,7 @@ export const goodsDrugs7: DemoGoods[] = buildGoods('drug', 325, [
     n: '护彤 小儿氨酚黄那敏颗粒',
     cn: '小儿氨酚黄那敏颗粒',
     m: '哈药集团制药六厂',
+    h: '哈药集团股份有限公司',
     b: 'hy',
     s: '12袋',
     a: '国药准字H23022409',

@@ -57,6 +57,8 @@ export interface DemoGoods {
   /** 批准文号 / 注册证号 / 备案号 / 执行标准 */
   approvalNo: string;
   dosageForm: string;
+  /** 上市许可持有人 (drugs) or 注册人/备案人 (devices); empty for herbs and health goods */
+  authorizationHolder: string;
   rxClass: DemoRxClass;
   storage: string;
   shelfLifeMonths: number;
