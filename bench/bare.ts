@@ -46,7 +46,7 @@ if (process.env.BARE_JSON_FILE) {
       if (!(await loadBuyerStanding(db, cartUser))) throw new Error('no such store');
       const [{ rows }, , live] = await Promise.all([
         loadCartRows(db, cartUser),
-        loadCartPromotions(db),
+        loadCartPromotions(db, now),
         liveSpecials(db, now),
       ]);
       await loadLineSpecials(

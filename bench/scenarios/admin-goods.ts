@@ -66,7 +66,7 @@ export function listPaths(): string[] {
 async function prepare(url: string) {
   const database = await openDatabase({ url });
   try {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, new Date());
     const [{ n }] = (await database.db.execute('select count(*)::int as n from goods' as never)).rows as {
       n: number;
     }[];

@@ -45,7 +45,7 @@ export interface CartBenchFigures {
 async function prepareDatabase(url: string, lineCount: number, addStores: number) {
   const database = await openDatabase({ url, poolSize: 4 });
   try {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, new Date());
     const [listUser, addUser] = await database.db
       .select({ id: users.id, companyId: users.companyId })
       .from(users)
