@@ -2,7 +2,6 @@ import type { DocumentCorrectionInput, ReviewDocument, ScopeClassCode } from '@y
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Checkbox, DatePicker, Form, Input, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useCorrectDocument } from '../api/review';
 
@@ -49,9 +48,6 @@ export function CorrectionModal({ companyId, doc, onClose }: Props) {
   const correct = useCorrectDocument();
   const approve = Form.useWatch('approve', form);
   const longTerm = Form.useWatch('long_term', form);
-  useEffect(() => {
-    if (doc) form.setFieldsValue(prefill(doc));
-  }, [doc, form]);
 
   const submit = async () => {
     if (!doc) return;
@@ -86,9 +82,17 @@ export function CorrectionModal({ companyId, doc, onClose }: Props) {
       confirmLoading={correct.isPending}
       onOk={submit}
       onCancel={onClose}
-      forceRender
+      destroyOnHidden
     >
-      <Form form={form} layout="vertical" size="small" data-testid="admin-correction-form">
+      {/* Mounted afresh for each version corrected, its values the form's initial values. */}
+      <Form
+        key={doc?.id}
+        form={form}
+        initialValues={doc ? prefill(doc) : undefined}
+        layout="vertical"
+        size="small"
+        data-testid="admin-correction-form"
+      >
         <Form.Item name="approve" label="审核结论">
           <Radio.Group
             options={[
