@@ -41,6 +41,7 @@ export * from './compliance/first-documents';
 export * from './compliance/licences';
 export * from './compliance/near-expiry';
 export * from './compliance/shipping';
+export * from './compliance/versions';
 export * from './eligibility/eligibility';
 export * from './eligibility/sale-control';
 export * from './eligibility/standing';

@@ -183,6 +183,8 @@ export const qualificationItem = z.object({
   scopes: z.array(z.object({ code: z.string(), name: z.string() })),
   holder_name: z.string().nullable(),
   status: z.string(),
+  /** Set when 质管 corrected the reviewed licence (更正): this version replaced one with a mistake. */
+  correction_reason: z.string().nullable(),
   file: uploadedFile,
 });
 /** The fields every view of one qualification document shares (buyer's list, review queue). */

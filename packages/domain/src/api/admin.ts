@@ -132,6 +132,13 @@ export const reviewDocument = qualificationDocumentFields.extend({
   /** For a waiting licence, the codes the console ticks to start with (see review.ts). */
   proposed_scopes: z.array(z.string()),
   review_note: z.string().nullable(),
+  /** Who reviewed (or corrected) this version and when (10-digit seconds); null when not kept. */
+  reviewed_by: z.string().nullable(),
+  reviewed_at: z.number().int().nullable(),
+  /** A correction: the version it supersedes (its 更正原因 is correction_reason). */
+  supersedes_id: z.number().int().nullable(),
+  /** The correction that superseded this version (已更正); null while it counts. */
+  superseded_by: z.number().int().nullable(),
   file_url: z.string(),
   file_mime: z.string(),
 });
@@ -159,22 +166,50 @@ export type ReviewCompany = z.infer<typeof reviewCompany>;
  * the scope codes printed on it (within what its type may grant), issuer, validity (a date or
  * 长期) and, on a purchase proxy, the purchaser; each defaults to what the store entered.
  */
-export const documentDecisionBody = z
-  .strictObject({
-    approve: formBoolean('请选择通过或退回'),
-    reason: z.string().trim().max(200, '原因最多200个字').optional(),
-    expires_on: z.preprocess(blankAsAbsent, calendarDate('有效期').optional()),
-    long_term: formBoolean('请选择是否长期有效').optional(),
-    issuer: z.preprocess(blankAsAbsent, singleLineText('发证机关', 60).optional()),
-    scopes: z.array(z.enum(scopeClassCodes, '经营范围不正确'), '经营范围不正确').max(20).optional(),
-    ...licenceHolder,
-  })
-  .superRefine((value, ctx) => {
-    if (!value.approve && !value.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: '退回时请填写原因' });
-    }
-  });
+const documentDecisionFields = {
+  approve: formBoolean('请选择通过或退回'),
+  reason: z.string().trim().max(200, '原因最多200个字').optional(),
+  expires_on: z.preprocess(blankAsAbsent, calendarDate('有效期').optional()),
+  long_term: formBoolean('请选择是否长期有效').optional(),
+  issuer: z.preprocess(blankAsAbsent, singleLineText('发证机关', 60).optional()),
+  scopes: z.array(z.enum(scopeClassCodes, '经营范围不正确'), '经营范围不正确').max(20).optional(),
+  ...licenceHolder,
+};
+const refusalNeedsReason = (value: { approve: boolean; reason?: string }, ctx: z.RefinementCtx) => {
+  if (!value.approve && !value.reason) {
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: '退回时请填写原因' });
+  }
+};
+
+export const documentDecisionBody = z.strictObject(documentDecisionFields).superRefine(refusalNeedsReason);
 export type DocumentDecisionInput = z.input<typeof documentDecisionBody>;
+
+/**
+ * A correction (更正) of a reviewed document: the decision made again with what the licence really
+ * says (number, validity, issuer, the scope codes printed on it, the purchaser), each defaulting
+ * to the version corrected, and why (更正原因, required). It becomes a new reviewed version of
+ * the licence that supersedes the corrected one, which is kept as it was reviewed.
+ */
+export const documentCorrectionBody = z
+  .strictObject({
+    ...documentDecisionFields,
+    number: z.preprocess(
+      blankAsAbsent,
+      z
+        .string({ error: '证件编号格式不正确' })
+        .trim()
+        .min(4, '证件编号至少4位')
+        .max(50, '证件编号最多50位')
+        .optional(),
+    ),
+    correction_reason: z
+      .string({ error: '请填写更正原因' })
+      .trim()
+      .min(2, '请填写更正原因（至少2个字）')
+      .max(200, '更正原因最多200个字'),
+  })
+  .superRefine(refusalNeedsReason);
+export type DocumentCorrectionInput = z.input<typeof documentCorrectionBody>;
 
 /** The company's decision: approving sets its business scope; refusing needs the reason. */
 export const companyDecisionBody = z

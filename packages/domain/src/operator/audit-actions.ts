@@ -11,6 +11,7 @@ export const auditActions = {
   'company.set_status': '停用/启用企业',
   'company.service_contact': '分配专属客服',
   'qualification.review': '证件审核',
+  'qualification.correct': '证件更正',
   'goods.create': '新建商品',
   'goods.update': '修改商品',
   'goods.sale': '商品上架/下架',

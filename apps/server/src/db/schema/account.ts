@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -131,9 +133,23 @@ export const qualifications = pgTable(
     /** The reviewer's reason (required when refused). */
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The operator who reviewed (or corrected) it; null for rows reviewed before it was kept. */
+    reviewedBy: integer('reviewed_by').references((): AnyPgColumn => operators.id),
+    /**
+     * A correction (更正) by 质管: this row is a new reviewed version of the licence it names, on
+     * the same file; that row stays as it was reviewed and no longer counts. The version that
+     * counts is the one no other row supersedes (one correction per version: unique).
+     */
+    supersedesId: integer('supersedes_id').references((): AnyPgColumn => qualifications.id),
+    /** Why 质管 corrected the version it supersedes (更正原因), shown with both versions. */
+    correctionReason: text('correction_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('qualifications_company_idx').on(t.companyId)],
+  (t) => [
+    index('qualifications_company_idx').on(t.companyId),
+    uniqueIndex('qualifications_supersedes_uq').on(t.supersedesId),
+    check('qualifications_correction_ck', sql`(${t.supersedesId} is null) = (${t.correctionReason} is null)`),
+  ],
 );
 
 /** Operator staff (the console at /admin). */

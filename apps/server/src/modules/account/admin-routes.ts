@@ -3,6 +3,7 @@ import {
   buyerLookupItem,
   buyerLookupQuery,
   companyDecisionBody,
+  documentCorrectionBody,
   documentDecisionBody,
   emptyBody,
   envelope,
@@ -23,6 +24,7 @@ import { operatorOnly } from '../../plugins/session';
 import { loadOperatorAccess } from '../operator/access';
 import { walletRow } from '../wallet/service';
 import { loginOperator } from './auth';
+import { correctDocument } from './correction';
 import { decideCompany, decideDocument, listReviewQueue, lookupBuyers, reviewCompany } from './review';
 
 /** Operator sign-in, the qualification review queue (质管) and the buyer lookup. */
@@ -113,6 +115,24 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           await reviewCompany(ctx, request.params.id),
           request.body.approve ? '证件已通过' : '证件已退回',
         );
+      },
+    );
+    scope.post(
+      '/admin/qualifications/:id/documents/:documentId/correction',
+      {
+        preValidation: guard('buyers:review'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Correct a reviewed document: a new reviewed version that supersedes it',
+          params: z.object({ id: recordId(), documentId: recordId() }),
+          body: documentCorrectionBody,
+          response: { 200: envelope(reviewCompanySchema) },
+        },
+      },
+      async (request) => {
+        const ctx = await request.operatorCtx();
+        await correctDocument(ctx, request.params.id, request.params.documentId, request.body);
+        return ok(await reviewCompany(ctx, request.params.id), '证件已更正');
       },
     );
     scope.post(

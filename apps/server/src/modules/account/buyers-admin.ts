@@ -20,6 +20,7 @@ import { companies, qualifications, serviceContacts, users } from '../../db/sche
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { isCurrentLicence } from './licences';
 import { reviewCompany } from './review';
 
 // The console's buyers: companies found by name, a store's or the contact's phone, or a
@@ -31,12 +32,14 @@ const typeName = (code: string) => companyTypes.find((t) => t.code === code)?.na
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * An approved licence that ends within LICENCE_EXPIRING_DAYS of `today` (Beijing dates): the
- * console's 即将到期 filter and the dashboard's to-do count read this one rule.
+ * An approved licence, not superseded by a correction, that ends within LICENCE_EXPIRING_DAYS of
+ * `today` (Beijing dates): the console's 即将到期 filter and the dashboard's to-do count read this
+ * one rule.
  */
 export const expiringLicence = (today: string) =>
   and(
     eq(qualifications.status, 'approved'),
+    isCurrentLicence(),
     gte(qualifications.expiresOn, today),
     lte(qualifications.expiresOn, addDays(today, LICENCE_EXPIRING_DAYS)),
   ) as SQL;

@@ -5,8 +5,9 @@ import {
   qualificationKindName,
   scopeClassName,
 } from '@yaocai/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { qualifications } from '../../db/schema';
+import { qualifications } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 
 // One reading of a licence row for every view of it (the store's 资质证件, the review queue, the
@@ -38,8 +39,19 @@ export function licenceView(q: Row): Omit<QualificationItem, 'file'> {
     scopes: q.scopes.map((code) => ({ code, name: scopeClassName(code) })),
     holder_name: q.holderName,
     status: q.status,
+    correction_reason: q.correctionReason,
   };
 }
+
+/**
+ * The licence row counts: no correction (更正) supersedes it, as `currentVersions` reads it in
+ * packages/domain (compliance/versions.ts). Every reader of approved licences asks it: the
+ * buyer's standing, the review screens, reminders and the console's expiry filters. `id` is the
+ * outer row's id; by default the unaliased qualifications table's.
+ */
+export const isCurrentLicence = (
+  id: SQL = sql`${qualifications}.${sql.identifier(qualifications.id.name)}`,
+) => sql`not exists (select 1 from ${qualifications} superseding where superseding.supersedes_id = ${id})`;
 
 /**
  * What the store may buy in today and what stops it buying, as the eligibility rule reads its

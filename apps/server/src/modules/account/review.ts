@@ -2,6 +2,7 @@ import {
   beijingToday,
   type CompanyDecisionInput,
   companyTypes,
+  currentVersions,
   type documentDecisionBody,
   holderLicenceTypes,
   licenceGrants,
@@ -9,20 +10,23 @@ import {
   qualificationKindName,
   type reviewQueueQuery,
   scopeClassName,
+  supersededBy,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, files, qualifications, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { companies, files, operators, qualifications, users } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { notify } from '../message/service';
 import { grantNewBuyerPack } from '../promotion/centre';
-import { licenceView } from './licences';
+import { isCurrentLicence, licenceView } from './licences';
 
 // The qualification review queue (质管): a company's documents are decided one by one, then the
 // company itself, which sets its business scope. The buyer is told through a message here and
-// an SMS the route sends after the commit.
+// an SMS the route sends after the commit. A reviewed document is kept as reviewed; a mistake in
+// it is corrected by a new version (correction.ts).
 
 const typeName = (code: string) => companyTypes.find((t) => t.code === code)?.name ?? code;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -82,12 +86,17 @@ export async function reviewCompany(ctx: OperatorCtx, companyId: number) {
       .where(eq(users.companyId, companyId))
       .orderBy(asc(users.id)),
     ctx.db
-      .select({ q: qualifications, mime: files.mime })
+      .select({ q: qualifications, mime: files.mime, reviewer: operators.name })
       .from(qualifications)
       .innerJoin(files, eq(files.id, qualifications.fileId))
+      .leftJoin(operators, eq(operators.id, qualifications.reviewedBy))
       .where(eq(qualifications.companyId, companyId))
       .orderBy(asc(qualifications.id)),
   ]);
+  // Every version is listed (the history); only the current ones count.
+  const rows = docs.map((d) => d.q);
+  const current = currentVersions(rows);
+  const corrections = supersededBy(rows);
   return {
     id: company.id,
     name: company.name,
@@ -99,27 +108,24 @@ export async function reviewCompany(ctx: OperatorCtx, companyId: number) {
     qualification_status: company.qualificationStatus,
     qualification_note: company.qualificationNote,
     stores,
-    documents: docs.map(({ q, mime }) => ({
+    documents: docs.map(({ q, mime, reviewer }) => ({
       ...licenceView(q),
       holder_id_no: q.holderIdNo,
       grants: licenceGrants(q.kind).map((code) => ({ code, name: scopeClassName(code) })),
-      proposed_scopes:
-        q.status === 'pending'
-          ? proposedScopes(
-              q,
-              docs.map((d) => d.q),
-              company.businessScope,
-            )
-          : [],
+      proposed_scopes: q.status === 'pending' ? proposedScopes(q, current, company.businessScope) : [],
       review_note: q.reviewNote,
+      reviewed_by: reviewer,
+      reviewed_at: q.reviewedAt ? seconds(q.reviewedAt) : null,
+      supersedes_id: q.supersedesId,
+      superseded_by: corrections.get(q.id)?.id ?? null,
       file_url: `/api/files/${q.fileId}`,
       file_mime: mime,
     })),
     licence_gaps: qualificationGaps(
       company.type,
-      docs
-        .filter(({ q }) => q.status === 'approved')
-        .map(({ q }) => ({
+      current
+        .filter((q) => q.status === 'approved')
+        .map((q) => ({
           id: q.id,
           type: q.kind,
           number: q.number,
@@ -133,14 +139,15 @@ export async function reviewCompany(ctx: OperatorCtx, companyId: number) {
 
 /**
  * The scope codes the console ticks for a waiting licence: those of the licence of its kind it
- * renews, else the company's confirmed or applied scope, cut to what its type may grant.
+ * renews (the current version), else the company's confirmed or applied scope, cut to what its
+ * type may grant.
  */
 function proposedScopes(
   doc: typeof qualifications.$inferSelect,
-  all: (typeof qualifications.$inferSelect)[],
+  current: (typeof qualifications.$inferSelect)[],
   companyScope: readonly string[],
 ): string[] {
-  const renewed = all.filter((q) => q.kind === doc.kind && q.status === 'approved').at(-1);
+  const renewed = current.filter((q) => q.kind === doc.kind && q.status === 'approved').at(-1);
   const grants = licenceGrants(doc.kind);
   return (renewed?.scopes ?? companyScope).filter((code) => grants.includes(code));
 }
@@ -148,8 +155,9 @@ function proposedScopes(
 /**
  * What an approval records on the licence: the store's entries unless the reviewer corrected
  * them, and the scope codes printed on it as the reviewer ticked them (none when not sent).
+ * A correction (correction.ts) records the same way, defaulting to the version it corrects.
  */
-function approvedLicence(
+export function approvedLicence(
   doc: typeof qualifications.$inferSelect,
   input: z.output<typeof documentDecisionBody>,
   today: string,
@@ -209,24 +217,15 @@ export async function decideDocument(
     };
     await tx
       .update(qualifications)
-      .set({ ...recorded, status: after.status, reviewNote: after.review_note, reviewedAt: ctx.now })
+      .set({
+        ...recorded,
+        status: after.status,
+        reviewNote: after.review_note,
+        reviewedAt: ctx.now,
+        reviewedBy: ctx.actor.operatorId,
+      })
       .where(eq(qualifications.id, doc.id));
-    // An approved renewal replaces the licences of its kind it renews: from now on its date is
-    // the one that counts (standing, reminders).
-    const replaced = input.approve
-      ? await tx
-          .update(qualifications)
-          .set({ status: 'replaced' })
-          .where(
-            and(
-              eq(qualifications.companyId, companyId),
-              eq(qualifications.kind, doc.kind),
-              eq(qualifications.status, 'approved'),
-              ne(qualifications.id, doc.id),
-            ),
-          )
-          .returning({ id: qualifications.id })
-      : [];
+    const replaced = input.approve ? await replaceEarlierOfKind(tx, doc) : [];
     await audit(tx, ctx, {
       action: 'qualification.review',
       target: { type: 'qualification', id: doc.id },
@@ -265,6 +264,30 @@ export async function decideDocument(
   });
 }
 
+/**
+ * An approved renewal replaces the licences of its kind it renews: from now on its date is the one
+ * that counts (standing, reminders). Versions a correction superseded already do not count and
+ * are left as they were. Returns the ids replaced.
+ */
+export async function replaceEarlierOfKind(
+  tx: DbOrTx,
+  approved: { id: number; companyId: number; kind: string },
+): Promise<{ id: number }[]> {
+  return tx
+    .update(qualifications)
+    .set({ status: 'replaced' })
+    .where(
+      and(
+        eq(qualifications.companyId, approved.companyId),
+        eq(qualifications.kind, approved.kind),
+        eq(qualifications.status, 'approved'),
+        ne(qualifications.id, approved.id),
+        isCurrentLicence(),
+      ),
+    )
+    .returning({ id: qualifications.id });
+}
+
 export interface CompanyDecisionResult {
   /** The stores' phones, for the SMS the route sends after the commit. */
   phones: string[];
@@ -283,10 +306,16 @@ export async function decideCompany(
   return ctx.db.transaction(async (tx) => {
     const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
     if (!company) throw notFound('企业不存在');
-    const docs = await tx
-      .select({ status: qualifications.status })
-      .from(qualifications)
-      .where(eq(qualifications.companyId, companyId));
+    const docs = currentVersions(
+      await tx
+        .select({
+          id: qualifications.id,
+          supersedesId: qualifications.supersedesId,
+          status: qualifications.status,
+        })
+        .from(qualifications)
+        .where(eq(qualifications.companyId, companyId)),
+    );
     if (input.approve) {
       if (docs.some((d) => d.status === 'pending')) throw refusal('还有证件未审核，请先逐项审核证件');
       if (!docs.some((d) => d.status === 'approved')) throw refusal('没有审核通过的证件，不能通过企业资质');

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
 import { companies, qualifications, users } from '../../db/schema';
 import { refusal } from '../../lib/errors';
+import { isCurrentLicence } from './licences';
 
 // The buyer half of the request context: one prepared statement per request that needs it.
 
@@ -21,7 +22,8 @@ const standingStatement = statement(
     ${companies.disabledAt} is not null as "disabled",
     coalesce((select json_agg(json_build_object('id', q.id, 'type', q.kind, 'number', q.number,
         'validUntil', q.expires_on::text, 'scopes', q.scopes) order by q.id)
-      from ${qualifications} q where q.company_id = ${companies.id} and q.status = 'approved'),
+      from ${qualifications} q where q.company_id = ${companies.id} and q.status = 'approved'
+        and ${isCurrentLicence(sql`q.id`)}),
       '[]'::json) as "licences"
     from ${users} inner join ${companies} on ${companies.id} = ${users.companyId}
     where ${users.id} = ${sql.placeholder('userId')}`,

@@ -6,7 +6,7 @@ import { companies, files, qualifications, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { backingStore, DbSessionStore } from '../../lib/session-store';
 import { BUYER_COOKIE } from '../../plugins/session';
-import { licenceView } from './licences';
+import { isCurrentLicence, licenceView } from './licences';
 import { siteSettings } from './site-settings';
 
 interface BaseRow {
@@ -194,7 +194,8 @@ export async function qualificationsOf(db: Db, userId: number) {
     .select({ q: qualifications, f: files })
     .from(qualifications)
     .innerJoin(files, eq(files.id, qualifications.fileId))
-    .where(eq(qualifications.companyId, company.id))
+    // The current version of each licence: a version 质管 corrected gave way to the correction.
+    .where(and(eq(qualifications.companyId, company.id), isCurrentLicence()))
     .orderBy(asc(qualifications.id));
   return rows.map(({ q, f }) => ({
     ...licenceView(q),

@@ -14,6 +14,7 @@ import { companies, messages, qualifications, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
+import { isCurrentLicence } from '../account/licences';
 import { heldCouponsEnding } from '../promotion/service';
 
 // 我的消息: every message a store gets is written here, by the event it reports (an order
@@ -180,6 +181,7 @@ export async function sendReminders(
     .where(
       and(
         eq(qualifications.status, 'approved'),
+        isCurrentLicence(),
         gte(qualifications.expiresOn, today),
         lte(qualifications.expiresOn, addDays(today, widest)),
       ),

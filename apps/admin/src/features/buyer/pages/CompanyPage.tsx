@@ -128,7 +128,10 @@ export default function CompanyPage() {
             { title: '有效期至', dataIndex: 'expires_on' },
             {
               title: '状态',
-              render: (_, d) => reviewStatusLabels[d.status as keyof typeof reviewStatusLabels] ?? d.status,
+              render: (_, d) =>
+                d.superseded_by
+                  ? '已更正'
+                  : (reviewStatusLabels[d.status as keyof typeof reviewStatusLabels] ?? d.status),
             },
             {
               title: '文件',

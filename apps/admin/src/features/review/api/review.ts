@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CompanyDecisionInput,
+  DocumentCorrectionInput,
   DocumentDecisionInput,
   ReviewCompany,
   ReviewQueueQuery,
@@ -37,6 +38,14 @@ export const decideDocument = ({
 }: DocumentDecisionInput & { companyId: number; documentId: number }) =>
   http.post<ReviewCompany>(`/api/admin/qualifications/${companyId}/documents/${documentId}`, body);
 
+/** POST /api/admin/qualifications/:id/documents/:documentId/correction: a new reviewed version. */
+export const correctDocument = ({
+  companyId,
+  documentId,
+  ...body
+}: DocumentCorrectionInput & { companyId: number; documentId: number }) =>
+  http.post<ReviewCompany>(`/api/admin/qualifications/${companyId}/documents/${documentId}/correction`, body);
+
 /** POST /api/admin/qualifications/:id/decision */
 export const decideCompany = ({ companyId, ...body }: CompanyDecisionInput & { companyId: number }) =>
   http.post<ReviewCompany>(`/api/admin/qualifications/${companyId}/decision`, body);
@@ -53,3 +62,4 @@ function useReviewWrite<T extends { companyId: number }>(call: (input: T) => Pro
 }
 export const useDecideDocument = () => useReviewWrite(decideDocument);
 export const useDecideCompany = () => useReviewWrite(decideCompany);
+export const useCorrectDocument = () => useReviewWrite(correctDocument);

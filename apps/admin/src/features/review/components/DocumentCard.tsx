@@ -1,8 +1,8 @@
 import type { ReviewDocument, ScopeClassCode } from '@yaocai/domain';
-import { Card, Checkbox, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { reviewStatusColors, reviewStatusLabels } from '../review-labels';
+import { formatTime, reviewStatusColors, reviewStatusLabels } from '../review-labels';
 import { DecisionButtons } from './DecisionButtons';
 
 export interface DocumentDecision {
@@ -18,16 +18,25 @@ export interface DocumentDecision {
 
 interface Props {
   doc: ReviewDocument;
+  /** The version that corrected this one (已更正), when one did. */
+  correctedBy?: ReviewDocument;
   busy: boolean;
   onDecide(decision: DocumentDecision): void;
+  /** Opens the correction of this version; absent when it may not be corrected. */
+  onCorrect?(): void;
 }
 
+/** Who did it and when, as a version records it. */
+const byWhom = (doc: ReviewDocument) =>
+  [doc.reviewed_by, doc.reviewed_at ? formatTime(doc.reviewed_at) : null].filter(Boolean).join(' ');
+
 /**
- * One licence: its image and what the store entered; while it waits, the reviewer records what
- * the licence says (validity or 长期, issuer, the scope codes printed on it, the purchaser on a
- * proxy) and approves, or refuses with a reason. A decided licence is kept as it was decided.
+ * One licence version: its image and what the store entered; while it waits, the reviewer records
+ * what the licence says (validity or 长期, issuer, the scope codes printed on it, the purchaser on
+ * a proxy) and approves, or refuses with a reason. A decided licence is kept as it was decided; a
+ * mistake in it is corrected (更正) by a new version, and this one shows 已更正.
  */
-export function DocumentCard({ doc, busy, onDecide }: Props) {
+export function DocumentCard({ doc, correctedBy, busy, onDecide, onCorrect }: Props) {
   const [reason, setReason] = useState('');
   const [longTerm, setLongTerm] = useState(doc.expires_on === null);
   const [expiresOn, setExpiresOn] = useState(doc.expires_on);
@@ -44,9 +53,16 @@ export function DocumentCard({ doc, busy, onDecide }: Props) {
     <Card
       size="small"
       title={doc.kind_name}
-      extra={<Tag color={reviewStatusColors[doc.status]}>{reviewStatusLabels[status] ?? doc.status}</Tag>}
+      extra={
+        <Space size={4}>
+          {correctedBy && <Tag data-testid="admin-document-superseded">已更正</Tag>}
+          <Tag color={reviewStatusColors[doc.status]}>{reviewStatusLabels[status] ?? doc.status}</Tag>
+        </Space>
+      }
+      style={correctedBy ? { opacity: 0.75 } : undefined}
       data-testid="admin-review-document"
       data-kind={doc.kind}
+      data-current={correctedBy ? 'false' : 'true'}
     >
       {doc.file_mime.startsWith('image/') ? (
         <a href={doc.file_url} target="_blank" rel="noreferrer">
@@ -73,7 +89,23 @@ export function DocumentCard({ doc, busy, onDecide }: Props) {
           </Descriptions.Item>
         )}
         {doc.review_note && <Descriptions.Item label="审核意见">{doc.review_note}</Descriptions.Item>}
+        {!pending && byWhom(doc) && (
+          <Descriptions.Item label={doc.supersedes_id ? '更正' : '审核'}>{byWhom(doc)}</Descriptions.Item>
+        )}
+        {doc.correction_reason && (
+          <Descriptions.Item label="更正原因">{doc.correction_reason}</Descriptions.Item>
+        )}
+        {correctedBy && (
+          <Descriptions.Item label="已更正">
+            {byWhom(correctedBy)}，原因：{correctedBy.correction_reason}；此版本不再生效
+          </Descriptions.Item>
+        )}
       </Descriptions>
+      {onCorrect && (
+        <Button size="small" onClick={onCorrect} data-testid="admin-document-correct">
+          更正
+        </Button>
+      )}
       {pending && (
         <Form layout="vertical" size="small">
           <Form.Item label="核定有效期">

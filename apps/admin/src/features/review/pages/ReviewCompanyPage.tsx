@@ -1,18 +1,25 @@
+import type { ReviewDocument } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Card, Col, Descriptions, Result, Row, Spin, Tag } from 'antd';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useDecideCompany, useDecideDocument, useReviewCompany } from '../api/review';
 import { CompanyDecision } from '../components/CompanyDecision';
+import { CorrectionModal } from '../components/CorrectionModal';
 import { DocumentCard } from '../components/DocumentCard';
 import { reviewStatusColors, reviewStatusLabels } from '../review-labels';
 
-/** One company's review: its details and stores, each document, then the company's decision. */
+/**
+ * One company's review: its details and stores, each document (every version: a corrected one
+ * beside the correction), then the company's decision.
+ */
 export default function ReviewCompanyPage() {
   const id = Number(useParams().id);
   const { message } = useFeedback();
   const { data: company, isLoading } = useReviewCompany(id);
   const decideDocument = useDecideDocument();
   const decideCompany = useDecideCompany();
+  const [correcting, setCorrecting] = useState<ReviewDocument | null>(null);
   if (isLoading) return <Spin />;
   if (!company) return <Result status="404" title="企业不存在" />;
   const status = company.qualification_status as keyof typeof reviewStatusLabels;
@@ -56,7 +63,13 @@ export default function ReviewCompanyPage() {
           <Col key={doc.id} xs={24} md={12} xl={8}>
             <DocumentCard
               doc={doc}
+              correctedBy={company.documents.find((d) => d.id === doc.superseded_by)}
               busy={decideDocument.isPending}
+              onCorrect={
+                (doc.status === 'approved' || doc.status === 'rejected') && doc.superseded_by === null
+                  ? () => setCorrecting(doc)
+                  : undefined
+              }
               onDecide={(decision) =>
                 decideDocument.mutate(
                   { companyId: company.id, documentId: doc.id, ...decision },
@@ -67,6 +80,7 @@ export default function ReviewCompanyPage() {
           </Col>
         ))}
       </Row>
+      <CorrectionModal companyId={company.id} doc={correcting} onClose={() => setCorrecting(null)} />
       <CompanyDecision
         company={company}
         busy={decideCompany.isPending}

@@ -28,7 +28,10 @@ function expiry(q: QualificationItem, today: string) {
   return { left, text: left === 0 ? '今天到期' : `${left}天后到期`, color: left <= 7 ? 'red' : 'orange' };
 }
 
-/** /zzzj 资质证件: the company's licences, their validity and scope; upload a renewal. */
+/**
+ * /zzzj 资质证件: the company's licences (the current version of each: one 质管 corrected says so),
+ * their validity and scope; upload a renewal.
+ */
 export default function QualificationsPage() {
   const { message } = useFeedback();
   const { data: list = [], isPending } = useQualifications();
@@ -136,7 +139,14 @@ export default function QualificationsPage() {
           {
             title: '状态',
             render: (_, q) => (
-              <Tag color={statusTag[q.status]?.color}>{statusTag[q.status]?.name ?? q.status}</Tag>
+              <>
+                <Tag color={statusTag[q.status]?.color}>{statusTag[q.status]?.name ?? q.status}</Tag>
+                {q.correction_reason && (
+                  <div style={{ color: '#666', fontSize: 12 }} data-testid="licence-corrected">
+                    已由质管更正：{q.correction_reason}
+                  </div>
+                )}
+              </>
             ),
           },
           {
