@@ -60,7 +60,11 @@ describe('the cart over the demo data', () => {
       .where(and(inArray(goods.id, coveredIds), ne(goods.rxClass, 'rx'), eq(goods.ephedrine, false)))
       .orderBy(goods.id)
       .limit(8);
-    const [outside] = await ctx.database.db.select(columns).from(goods).where(eq(goods.name, '阿莫西林胶囊'));
+    // Two demo goods bear that name; the one on sale (unordered, either row could come first).
+    const [outside] = await ctx.database.db
+      .select(columns)
+      .from(goods)
+      .where(and(eq(goods.name, '阿莫西林胶囊'), eq(goods.isBuy, true)));
     expect(coveredIds).not.toContain(outside.id);
     const add = await ctx.app.inject({
       method: 'POST',
@@ -70,7 +74,7 @@ describe('the cart over the demo data', () => {
         params: [...candidates, outside].map((g) => ({ goods_id: g.id, number: Math.max(g.min, g.step) })),
       },
     });
-    expect(add.statusCode).toBe(200);
+    expect(add.statusCode, add.body).toBe(200);
     const state = (await ctx.app.inject({ url: '/api/cart/list', headers: { cookie } })).json()
       .data as CartState;
     expect(state.activity_data.activities).toEqual([{ id: seeded.id, name: seeded.name }]);

@@ -102,6 +102,11 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
       '/api/admin/qualifications/{id}/documents/{documentId}',
     ],
     ['POST', '/api/admin/qualifications/999999/decision', '/api/admin/qualifications/{id}/decision'],
+    [
+      'POST',
+      '/api/admin/qualifications/999999/documents/1/correction',
+      '/api/admin/qualifications/{id}/documents/{documentId}/correction',
+    ],
   ].map(([method, url, path]) => ({
     method: method as 'GET' | 'POST',
     url,
@@ -118,6 +123,7 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['GET', '/api/admin/first-documents', '/api/admin/first-documents'],
     ['GET', '/api/admin/first-documents/999999', '/api/admin/first-documents/{id}'],
     ['GET', '/api/admin/sale-controls', '/api/admin/sale-controls'],
+    ['GET', '/api/admin/stock-check', '/api/admin/stock-check'],
   ].map(([method, url, path]) => ({
     method: method as 'GET',
     url,
