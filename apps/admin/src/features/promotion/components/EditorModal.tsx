@@ -41,8 +41,9 @@ export function useEditor<Row extends { id: number }, V>(options: {
     setEditing(row);
   };
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const values = await form.validateFields();
       await options.save.mutateAsync({
         id: editing === 'new' || editing === null ? null : editing.id,
         body: options.toBody(values),

@@ -2,6 +2,7 @@ import { type AdminCouponView, beijingToday, type CouponAction, couponActions } 
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { unreportedMessage } from '../../../lib/form-errors';
 import { useAdminCoupons, useCouponAction } from '../api/coupons';
 import { CouponClaimsDrawer } from '../components/CouponClaimsDrawer';
 import { CouponEditor, useCouponEditor } from '../components/CouponEditor';
@@ -23,8 +24,13 @@ export default function CouponsPage() {
   const [viewing, setViewing] = useState<AdminCouponView | null>(null);
 
   const run = async (c: AdminCouponView, action: CouponAction) => {
-    await act.mutateAsync({ id: c.id, action });
-    message.success(`已${couponActions[action].label}`);
+    try {
+      await act.mutateAsync({ id: c.id, action });
+      message.success(`已${couponActions[action].label}`);
+    } catch (error) {
+      const text = unreportedMessage(error, '操作失败');
+      if (text) message.error(text);
+    }
   };
 
   return (
