@@ -1,5 +1,5 @@
 import { taxNumberPattern, type UpdateUserInfo } from '@yaocai/domain';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { companies, files, qualifications, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
@@ -46,7 +46,8 @@ export async function updateUserInfo(ctx: BuyerCtx, input: UpdateUserInfo) {
 
 /**
  * What a store's invoice request starts with: the company's name as title and, as tax number, the
- * unified social credit code of its business licence (营业执照; the newest one not refused), or ''
+ * unified social credit code of its business licence (营业执照; the newest approved or pending one,
+ * not a refused or replaced one), or ''
  * when that number does not read as a taxpayer number.
  */
 export async function invoiceDefaults(ctx: BuyerCtx): Promise<{ title: string; tax_no: string }> {
@@ -61,7 +62,7 @@ export async function invoiceDefaults(ctx: BuyerCtx): Promise<{ title: string; t
       and(
         eq(qualifications.companyId, ctx.actor.companyId),
         eq(qualifications.kind, 'business_licence'),
-        ne(qualifications.status, 'rejected'),
+        inArray(qualifications.status, ['approved', 'pending']),
       ),
     )
     .orderBy(desc(qualifications.id))
