@@ -54,6 +54,11 @@ export default function CouponsPage() {
               )}
               {c.new_buyer && <Tag color="blue">新人券</Tag>}
               {c.in_centre && <Tag color="gold">领券中心</Tag>}
+              {c.status === 'draft' && (
+                <div style={{ color: '#ad4e00' }} data-testid="admin-coupon-draft-hint">
+                  草稿：点「发布」后门店才能领取
+                </div>
+              )}
               <div style={{ color: '#595959' }}>
                 {c.scope_text}
                 {c.exclude_special ? '，特价商品不参与' : ''} · {c.validity_text}
@@ -90,6 +95,11 @@ export default function CouponsPage() {
                         {couponActions[a].label}
                       </Button>
                     </Popconfirm>
+                  ) : a === 'publish' ? (
+                    // The draft's next step stands out: until published no store can claim it.
+                    <Button key={a} type="primary" size="small" onClick={() => run(c, a)}>
+                      {couponActions[a].label}
+                    </Button>
                   ) : (
                     <Button key={a} type="link" size="small" onClick={() => run(c, a)}>
                       {couponActions[a].label}
