@@ -97,7 +97,13 @@ export default function CouponsPage() {
                     </Popconfirm>
                   ) : a === 'publish' ? (
                     // The draft's next step stands out: until published no store can claim it.
-                    <Button key={a} type="primary" size="small" onClick={() => run(c, a)}>
+                    <Button
+                      key={a}
+                      type="primary"
+                      size="small"
+                      autoInsertSpace={false}
+                      onClick={() => run(c, a)}
+                    >
                       {couponActions[a].label}
                     </Button>
                   ) : (
