@@ -1,9 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qualifications, users } from '../../apps/server/src/db/schema';
+import {
+  cartItems,
+  companies,
+  goods,
+  goodsSaleControls,
+  goodsStock,
+  qualifications,
+  users,
+} from '../../apps/server/src/db/schema';
+import { grantLicences } from '../../apps/server/src/db/seed/licences';
 import { licenceImage } from '../../apps/server/src/lib/png';
-import { type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,6 +59,65 @@ async function login(page: Page, username: string, password: string) {
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => url.pathname === '/');
   await reloaded;
+}
+
+/**
+ * 质管 approves a newly registered company through the console's calls: the licences the journey
+ * did not upload (药品经营许可证, 采购委托书) are put on file as the demo data does, then the uploaded
+ * 营业执照 and the company (its applied scope) are approved.
+ */
+async function approveCompany(name: string) {
+  const db = h.app.db;
+  const [company] = await db.select().from(companies).where(eq(companies.name, name));
+  const [uploaded] = await db
+    .select({ id: qualifications.id })
+    .from(qualifications)
+    .where(and(eq(qualifications.companyId, company.id), eq(qualifications.status, 'pending')));
+  await grantLicences(db, company);
+  const { context } = await h.newPage();
+  const call = async (url: string, form?: Record<string, string>) => {
+    const res = await context.request.post(url, { form });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  };
+  await call('/api/admin/login', { username: 'zhiguan', password: 'Admin@123456' });
+  await call(`/api/admin/qualifications/${company.id}/documents/${uploaded.id}`, { approve: '1' });
+  const scope = Object.fromEntries(company.businessScope.map((code, i) => [`business_scope[${i}]`, code]));
+  await call(`/api/admin/qualifications/${company.id}/decision`, { approve: '1', ...scope });
+  await context.close();
+}
+
+/** A cart line of goods in the store's scope that no sale control keeps from it (as order.e2e). */
+async function cartLineFor(phone: string, scope: string[]) {
+  const db = h.app.db;
+  const [user] = await db.select().from(users).where(eq(users.phone, phone));
+  const [pick] = await db
+    .select({ goodsId: goods.id, warehouseId: goodsStock.warehouseId, minQuantity: goods.minQuantity })
+    .from(goods)
+    .innerJoin(goodsStock, eq(goodsStock.goodsId, goods.id))
+    .leftJoin(goodsSaleControls, eq(goodsSaleControls.goodsId, goods.id))
+    .where(
+      and(
+        inArray(goods.scopeClass, scope),
+        isNull(goodsSaleControls.goodsId),
+        gt(goodsStock.quantity, 500),
+        eq(goods.ephedrine, false),
+        eq(goods.isBuy, true),
+        eq(goods.isOnSale, true),
+        eq(goods.stepQuantity, 1),
+      ),
+    )
+    .orderBy(asc(goods.id))
+    .limit(1);
+  const [line] = await db
+    .insert(cartItems)
+    .values({
+      userId: user.id,
+      goodsId: pick.goodsId,
+      warehouseId: pick.warehouseId,
+      quantity: pick.minQuantity,
+    })
+    .returning();
+  return line.id;
 }
 
 describe('account journeys', () => {
@@ -141,6 +209,46 @@ describe('account journeys', () => {
     await login(page, phone, 'Buyer2026ok');
     await expectLoggedInAs(page, '春晖大药房有限公司');
     await h.shot(page, 'account-register-logged-in');
+
+    // The first order, once 质管 approved the company: no detour, no error escaping the page.
+    await approveCompany('春晖大药房有限公司');
+    const errors = collectConsoleErrors(page);
+    await page.goto('/lqzx');
+    // Before any refusal the coupon centre says the contract comes first, and links to it.
+    const prompt = page.getByTestId('contract-prompt');
+    await expect.poll(() => prompt.textContent()).toContain('签署电子合同后即可领券下单');
+    expect(await prompt.getByRole('link').getAttribute('href')).toBe('/dzht?redirect=%2Flqzx');
+    await h.shot(page, 'account-first-order-contract-prompt');
+    // A claim anyway is refused (459): the contract page opens, to come back here once signed.
+    const claimable = page.locator('[data-testid=centre-coupon][data-state=claimable]').first();
+    const couponName = (await claimable.locator('strong').textContent()) ?? '';
+    await claimable.getByTestId('centre-claim').click();
+    await page.waitForURL((url) => url.pathname === '/dzht' && url.searchParams.get('redirect') === '/lqzx');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '同意并签署' }).click();
+    await page.waitForURL((url) => url.pathname === '/lqzx');
+    await prompt.waitFor({ state: 'detached' });
+    const coupon = page.locator('[data-testid=centre-coupon]', { hasText: couponName }).first();
+    await coupon.getByTestId('centre-claim').click();
+    await page.getByText(`已领取「${couponName}」`).waitFor();
+
+    // Verify order: the registered address is offered, the invoice starts with the company.
+    const lineId = await cartLineFor(phone, ['fcfy', 'zcy']);
+    await page.goto(`/cart/step2?ids=${lineId}`);
+    const address = page.locator('.ant-radio-wrapper', { has: page.getByTestId('address-option') });
+    await expect.poll(() => address.textContent()).toContain('长河街道江南大道 100 号');
+    expect(await address.textContent()).toContain('孙春晖');
+    await page.getByText('普通发票', { exact: true }).click();
+    await expect.poll(() => page.getByLabel('发票抬头').inputValue()).toBe('春晖大药房有限公司');
+    await page.getByText('增值税专用发票', { exact: true }).click();
+    await expect.poll(() => page.getByLabel('纳税人识别号').inputValue()).toBe('91330108MA2CHUNHUI');
+    await h.shot(page, 'account-first-order-step2');
+    await page.getByTestId('submit-order').click();
+    await page.waitForURL(/\/cart\/step3\/\d+/);
+    await page.getByTestId('pay-page').waitFor();
+    // Only the expected refusal of the claim before signing; no uncaught error anywhere.
+    expect(errors.filter((e) => !/status of 459 .*\/api\/coupon\/receive/.test(e))).toEqual([]);
+
     await logout(page);
     await h.shot(page, 'account-register-logged-out');
     await context.close();

@@ -117,6 +117,11 @@ describe('operator console', () => {
       true,
     );
     await h.shot(page, 'admin-review-licence-scopes');
+    // Each field of a document is named by its label (a11y): the proxy's purchaser as recorded.
+    const proxy = documents.filter({ hasText: '采购委托书' });
+    expect(await proxy.getByLabel('采购人员姓名').inputValue()).toBe('刘芳');
+    expect(await proxy.getByLabel('采购人员身份证号码').inputValue()).toBe('320508198506123024');
+    expect(await proxy.getByLabel('退回原因').count()).toBe(1);
     for (let i = 0; i < 3; i++) {
       await documents.nth(i).getByTestId('admin-document-approve').click();
       await documents.nth(i).getByText('已通过').waitFor();

@@ -96,10 +96,13 @@ describe('coupons', () => {
     await dialog.getByLabel('面额（元）').fill('35');
     await h.shot(page, 'admin-coupon-form');
     await dialog.getByRole('button', { name: '保 存' }).click();
+    // A new coupon is a draft, and the console says what it takes for stores to claim it.
+    await page.getByText('已保存为草稿，发布后门店才能领取').waitFor();
     const row = page.getByTestId('admin-coupons').getByRole('row').filter({ hasText: 'E2E 满400减35' });
-    await row.waitFor();
+    await row.getByTestId('admin-coupon-draft-hint').getByText('点「发布」后门店才能领取').waitFor();
     await row.getByRole('button', { name: '发布' }).click();
     await expect.poll(() => row.textContent()).toContain('进行中');
+    expect(await row.getByTestId('admin-coupon-draft-hint').count()).toBe(0);
     await h.shot(page, 'admin-coupons');
     // Ending asks first: stores' unused coupons are voided with it.
     await row.getByRole('button', { name: '结束' }).click();

@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { guardDialogOk } from './dialog-ok';
 
 type DialogKind = 'info' | 'success' | 'error' | 'warning' | 'confirm';
 
@@ -54,6 +55,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [hostWanted, setHostWanted] = useState(false);
   const host = useRef<HookAPI | null>(null);
   const waiting = useRef<((api: HookAPI) => void)[]>([]);
+  const toasts = useRef<MessageInstance | null>(null);
+  toasts.current = messageApi;
 
   const modal = useMemo<Dialogs>(() => {
     const open =
@@ -64,7 +67,13 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         const updates: ConfigUpdate[] = [];
         const show = (api: HookAPI) => {
           if (destroyed) return;
-          dialog = api[kind](config);
+          const opened = api[kind](guardDialogOk(config, (text) => toasts.current?.error(text)));
+          // antd's await mode: a refused OK keeps the dialog open without rethrowing the refusal.
+          void opened.then(
+            () => undefined,
+            () => undefined,
+          );
+          dialog = opened;
           for (const update of updates) dialog.update(update);
         };
         if (host.current) show(host.current);

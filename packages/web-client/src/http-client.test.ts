@@ -105,14 +105,19 @@ describe('http client: the error catalogue (spec section 8)', () => {
     expect(ui.navigate).not.toHaveBeenCalled();
   });
 
-  it('459 -> toast of the message and go to /dzht', async () => {
+  it('459 -> toast of the message and go to /dzht, to come back after signing', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => answer(459, { code: 459, message: '请先签署电子合同', data: null })),
     );
     await expect(http.post('/api/cart/checkout')).rejects.toMatchObject({ code: 459 });
     expect(ui.toast).toHaveBeenCalledWith('请先签署电子合同');
-    expect(ui.navigate).toHaveBeenCalledWith('/dzht');
+    expect(ui.navigate).toHaveBeenCalledWith('/dzht?redirect=%2Fcart%3Fx%3D1');
+    // On the contract page itself a 459 does not lead there again.
+    ui.navigate.mockClear();
+    ui.currentPath.mockReturnValueOnce('/dzht?redirect=%2Flqzx');
+    await expect(http.post('/api/cart/checkout')).rejects.toMatchObject({ code: 459 });
+    expect(ui.navigate).not.toHaveBeenCalled();
   });
 
   it('422 -> toast of the first message of the first field', async () => {
@@ -322,6 +327,10 @@ describe('unreportedMessage: what a page adds to what the client reported', () =
     expect(unreportedMessage(new ApiError(422, '请填写', { errors: {} }, 422), '保存失败')).toBeNull();
     expect(unreportedMessage(new ApiError(408, '请求超时', null, 0), '失败', true)).toBeNull();
     expect(unreportedMessage(new CancelledError('/api/cart'), '失败')).toBeNull();
+    // antd's validateFields refusal: the messages are under the fields.
+    expect(
+      unreportedMessage({ errorFields: [{ name: ['title'], errors: ['请填写'] }] }, '保存失败'),
+    ).toBeNull();
   });
   it('shows a silent call’s refusal and anything else, with the fallback for an empty message', () => {
     expect(unreportedMessage(new ApiError(400, '优惠券已领完', null, 400), '领取失败', true)).toBe(

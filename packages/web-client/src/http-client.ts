@@ -33,14 +33,23 @@ export class CancelledError extends Error {
   }
 }
 
+/** antd's `form.validateFields()` refusal: the form already shows each message under its field. */
+const isInvalidForm = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  Array.isArray((error as { errorFields?: unknown }).errorFields);
+
 /**
  * A failed call's message for the page to show, or null when there is nothing to add: the http
  * client already told the user (a refusal of a call that was not silent, as a toast or a dialog;
- * a time-out, always as its dialog), or a newer request replaced this one. Pass `silent` as the
- * call was made.
+ * a time-out, always as its dialog), a newer request replaced this one, or the form's own
+ * validation stopped it (its messages are under the fields). Pass `silent` as the call was made.
+ *
+ * A page action awaiting a call (a click, a form's submit, a dialog's OK) catches what it throws
+ * and shows only this: a refusal must not escape as an uncaught error.
  */
 export function unreportedMessage(error: unknown, fallback: string, silent = false): string | null {
-  if (error instanceof CancelledError) return null;
+  if (error instanceof CancelledError || isInvalidForm(error)) return null;
   if (error instanceof ApiError) return silent && error.code !== 408 ? error.message || fallback : null;
   return error instanceof Error && error.message ? error.message : fallback;
 }
@@ -73,7 +82,10 @@ export interface HttpClientConfig {
   loginPath: string;
   /** Carry the current path to the login page as `?redirect=`, to come back after logging in. */
   loginRedirect?: boolean;
-  /** Router path of the contract page a 459 leads to; without it the 459 is only a toast. */
+  /**
+   * Router path of the contract page a 459 leads to, with `?redirect=<where the buyer was>`;
+   * without it the 459 is only a toast.
+   */
   contractPath?: string;
   /** Whether a repeat of an in-flight request to this URL cancels the earlier one (spec 4). */
   cancelsRepeat?(url: string): boolean;
@@ -167,10 +179,15 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         if (!current.startsWith(config.loginPath)) ui.navigate(loginTarget(current));
         return;
       }
-      case 'contract':
+      case 'contract': {
         ui.toast(action.text);
-        if (config.contractPath) ui.navigate(config.contractPath);
+        if (!config.contractPath) return;
+        // Back to where the buyer was once signed (the contract page follows ?redirect=).
+        const current = ui.currentPath();
+        if (!current.startsWith(config.contractPath))
+          ui.navigate(`${config.contractPath}?redirect=${encodeURIComponent(current)}`);
         return;
+      }
       case 'toast':
         ui.toast(action.text);
         return;

@@ -9,8 +9,8 @@ describe('the shop http client', () => {
     expect(loginRedirectTarget('/cart?x=1')).toBe('/login?redirect=%2Fcart%3Fx%3D1');
   });
 
-  it('459 -> toast and the contract page /dzht', async () => {
-    const ui = { toast: vi.fn(), navigate: vi.fn() };
+  it('459 -> toast and the contract page /dzht, back to where the buyer was', async () => {
+    const ui = { toast: vi.fn(), navigate: vi.fn(), currentPath: () => '/lqzx' };
     setHttpUi(ui);
     vi.stubGlobal(
       'fetch',
@@ -20,7 +20,7 @@ describe('the shop http client', () => {
     );
     await expect(http.post('/api/cart/checkout')).rejects.toMatchObject({ code: 459 });
     expect(ui.toast).toHaveBeenCalledWith('请先签署电子合同');
-    expect(ui.navigate).toHaveBeenCalledWith('/dzht');
+    expect(ui.navigate).toHaveBeenCalledWith('/dzht?redirect=%2Flqzx');
   });
 
   it.each(['/api/cart', '/api/cart/list', '/api/favorite', '/api/favorite/cancel', '/api/activity/tap'])(

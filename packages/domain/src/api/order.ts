@@ -21,6 +21,9 @@ import {
 const id = recordId();
 const ids = idList([1, '请选择要结算的商品'], [200, '一次最多结算200种商品']);
 
+/** A taxpayer number (纳税人识别号): the 18-character unified social credit code, or an older 15-20. */
+export const taxNumberPattern = /^[0-9A-Z]{15,20}$/;
+
 /** 1 普通发票, 2 增值税专用发票 (title and tax number required). */
 export const invoiceInput = z
   .object({
@@ -30,7 +33,7 @@ export const invoiceInput = z
   })
   .superRefine((v, ctx) => {
     if (v.type > 0 && !v.title) ctx.addIssue({ code: 'custom', path: ['title'], message: '请填写发票抬头' });
-    if (v.type === 2 && !/^[0-9A-Z]{15,20}$/.test(v.tax_no))
+    if (v.type === 2 && !taxNumberPattern.test(v.tax_no))
       ctx.addIssue({ code: 'custom', path: ['tax_no'], message: '请填写正确的纳税人识别号' });
   });
 
@@ -230,6 +233,11 @@ export const checkoutPreview = z.object({
   /** The store's paid, unshipped orders, counted towards free shipping (spec section 9). */
   no_trans_order_amount: yuan,
   ephedrine: z.boolean(),
+  /**
+   * What the invoice fields start with: the company's name as title, and its business licence's
+   * unified social credit code as tax number ('' when none reads as one).
+   */
+  invoice_defaults: z.object({ title: z.string(), tax_no: z.string() }),
   /** The coupon line by line: what each line was measured at and its share (adds up to amounts.coupon). */
   coupon_split: z.array(z.object({ cart_id: z.number().int(), name: z.string(), amount: yuan, share: yuan })),
   /** The stacking matrix (优惠说明), packages/domain stackingRows(). */

@@ -1,6 +1,6 @@
-import type { UpdateUserInfo } from '@yaocai/domain';
-import { and, eq } from 'drizzle-orm';
-import { files, users } from '../../db/schema';
+import { taxNumberPattern, type UpdateUserInfo } from '@yaocai/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { companies, files, qualifications, users } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { consumeSmsCode } from './sms-codes';
@@ -42,4 +42,31 @@ export async function updateUserInfo(ctx: BuyerCtx, input: UpdateUserInfo) {
     throw error;
   }
   return { phone: change.phone ?? me?.phone ?? '' };
+}
+
+/**
+ * What a store's invoice request starts with: the company's name as title and, as tax number, the
+ * unified social credit code of its business licence (营业执照; the newest approved or pending one,
+ * not a refused or replaced one), or ''
+ * when that number does not read as a taxpayer number.
+ */
+export async function invoiceDefaults(ctx: BuyerCtx): Promise<{ title: string; tax_no: string }> {
+  const [company] = await ctx.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, ctx.actor.companyId));
+  const [licence] = await ctx.db
+    .select({ number: qualifications.number })
+    .from(qualifications)
+    .where(
+      and(
+        eq(qualifications.companyId, ctx.actor.companyId),
+        eq(qualifications.kind, 'business_licence'),
+        inArray(qualifications.status, ['approved', 'pending']),
+      ),
+    )
+    .orderBy(desc(qualifications.id))
+    .limit(1);
+  const taxNo = licence?.number.trim().toUpperCase() ?? '';
+  return { title: company?.name ?? '', tax_no: taxNumberPattern.test(taxNo) ? taxNo : '' };
 }

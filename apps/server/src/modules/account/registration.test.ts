@@ -233,6 +233,20 @@ describe('full registration', () => {
       .from(qualifications)
       .where(eq(qualifications.companyId, user.companyId));
     expect(quals.map((q) => q.status)).toEqual(['pending']);
+    // The registered address is the store's first delivery address, ready for its first checkout.
+    expect((await api.get('/api/address', session)).json().data).toEqual([
+      {
+        id: expect.any(Number),
+        consignee: '赵敏',
+        phone: '13911112222',
+        province: '浙江省',
+        city: '杭州市',
+        district: '上城区',
+        detail: '解放路 100 号',
+        full: '浙江省杭州市上城区解放路 100 号',
+        is_default: true,
+      },
+    ]);
     const [claimed] = await ctx.app.db.select().from(files).where(eq(files.id, file.id));
     expect(claimed).toMatchObject({ ownerUserId: user.id, claimToken: null });
     expect((await api.get(file.url, session)).statusCode).toBe(200);
@@ -271,7 +285,8 @@ describe('full registration', () => {
     const { token } = await verifiedDraft('13700000032');
     await api.post('/api/register/company', { token, ...company, company_name: '半途药房' });
     const up = (await upload({ token }, { name: 'a.png', bytes: tinyPng, type: 'image/png' })).json().data;
-    const before = await Promise.all(['companies', 'users', 'qualifications'].map((t) => countRows(ctx, t)));
+    const tables = ['companies', 'users', 'qualifications', 'addresses'];
+    const before = await Promise.all(tables.map((t) => countRows(ctx, t)));
     const good = { kind: 'business_licence', number: '12345678', expires_on: '2035-01-01', file_id: up.id };
     const bad: Record<string, unknown>[] = [
       { token, qualifications: [good, { ...good, number: '87654321' }] }, // same file twice
@@ -296,8 +311,8 @@ describe('full registration', () => {
     });
     const race = await api.post('/api/register/submit', { token, qualifications: [good] });
     expect(race.statusCode).toBe(409);
-    const after = await Promise.all(['companies', 'users', 'qualifications'].map((t) => countRows(ctx, t)));
-    expect(after).toEqual([before[0], before[1] + 1, before[2]]);
+    const after = await Promise.all(tables.map((t) => countRows(ctx, t)));
+    expect(after).toEqual([before[0], before[1] + 1, before[2], before[3]]);
     const [draft] = await ctx.app.db.select().from(accountDrafts).where(eq(accountDrafts.token, token));
     expect(draft.usedAt).toBeNull();
     expect((await ctx.app.db.select().from(files).where(eq(files.id, up.id)))[0].claimToken).toBe(token);

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { accountDrafts, companies, files, qualifications, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, conflict, fieldError, refusal } from '../../lib/errors';
+import { addRegisteredAddress } from '../address/service';
 import { consumeDraft, createDraft, loadDraft } from './drafts';
 import { licenceColumns } from './licences';
 import { hashPassword } from './passwords';
@@ -43,8 +44,9 @@ export async function saveRegistrationCompany(db: Db, token: string, company: Co
 }
 
 /**
- * Step 3: creates company, primary store user, pending qualifications and claims the uploaded
- * files, all in one transaction: a refusal anywhere leaves nothing behind.
+ * Step 3: creates company, primary store user (with the registered address as its first, default
+ * delivery address: consignee the contact, phone the contact's mobile), pending qualifications and
+ * claims the uploaded files, all in one transaction: a refusal anywhere leaves nothing behind.
  */
 export async function submitRegistration(
   db: Db,
@@ -100,6 +102,14 @@ export async function submitRegistration(
           isPrimary: true,
         })
         .returning({ id: users.id });
+      await addRegisteredAddress(tx, user.id, {
+        consignee: company.contact_name,
+        phone: company.contact_phone,
+        province: company.province,
+        city: company.city,
+        district: company.district,
+        detail: company.address,
+      });
       await tx.insert(qualifications).values(
         input.qualifications.map((q) => ({
           companyId: createdCompany.id,

@@ -4,14 +4,14 @@ import { settings } from '../../db/schema';
 import { defaultSettings } from '../../db/seed/settings';
 import { sharedCache } from '../../lib/cache-bus';
 
-type Settings = Pick<typeof defaultSettings, 'common_config' | 'quality_inspection' | 'site'>;
+type Settings = Pick<typeof defaultSettings, 'common_config' | 'quality_inspection' | 'site' | 'footer'>;
 const cache = sharedCache<Settings>('site-settings', 5_000);
 
 /** Forget the cached settings (after an operator saves them: modules/settings). */
 export const invalidateSiteSettings = cache.forget;
 
 /**
- * The settings user/base needs, cached in process for a few seconds: the header asks on every
+ * The settings user/base and the e-contract need, cached in process for a few seconds: the header asks on every
  * page, operators change these rarely, and a stale hot line for 5 s is harmless.
  */
 export function siteSettings(db: Db): Promise<Settings> {
@@ -19,7 +19,7 @@ export function siteSettings(db: Db): Promise<Settings> {
     db
       .select()
       .from(settings)
-      .where(inArray(settings.key, ['common_config', 'quality_inspection', 'site']))
+      .where(inArray(settings.key, ['common_config', 'quality_inspection', 'site', 'footer']))
       .then((rows) => {
         const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
         return {
@@ -29,6 +29,7 @@ export function siteSettings(db: Db): Promise<Settings> {
             ...(byKey.quality_inspection as object),
           },
           site: { ...defaultSettings.site, ...(byKey.site as object) },
+          footer: { ...defaultSettings.footer, ...(byKey.footer as object) },
         };
       }),
   );

@@ -145,6 +145,8 @@ describe('business scope, qualifications, stores, contract', () => {
     const before = (await api.get('/api/user/contract', cookie)).json().data;
     expect(before).toMatchObject({ company: '康宁诊所', signed: false, signed_at: null });
     expect(before.paragraphs.length).toBeGreaterThan(3);
+    // The seller is the legal entity of the site settings, not a made-up 平台运营方.
+    expect(before.paragraphs[1]).toBe('乙方（供货方）：药采医药科技（杭州）有限公司');
     expect((await api.post('/api/user/contract/sign', {}, cookie)).statusCode).toBe(200);
     const after = (await api.get('/api/user/contract', cookie)).json().data;
     expect(after.signed).toBe(true);

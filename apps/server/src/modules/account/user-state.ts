@@ -214,9 +214,15 @@ export async function assertSameCompany(db: Db, userId: number, targetId: number
   if (!target) throw notFound('门店不存在');
 }
 
+/**
+ * The e-contract (/dzht) between the buyer's company and the seller: the legal entity the operator
+ * set in the site settings (页脚 公司名称, the name on its licences), or the site's operator when
+ * none is set.
+ */
 export async function contractOf(db: Db, userId: number) {
   const company = await companyOf(db, userId);
   const config = await siteSettings(db);
+  const seller = config.footer.company.trim() || `${config.site.title}平台运营方`;
   return {
     title: `${config.site.title}电子采购合同`,
     company: company.name,
@@ -224,7 +230,7 @@ export async function contractOf(db: Db, userId: number) {
     signed_at: company.contractSignedAt?.toISOString() ?? null,
     paragraphs: [
       `甲方（采购方）：${company.name}`,
-      `乙方（供货方）：${config.site.title}平台运营方`,
+      `乙方（供货方）：${seller}`,
       '一、甲方通过乙方平台采购药品、医疗器械及中药饮片，采购品种限于甲方资质证件核定的经营范围。',
       '二、乙方保证所售商品来源合法、质量合格，并随货提供随货同行单及相关质检报告。',
       '三、甲方应如实提交并及时更新资质证件；证件过期期间乙方有权暂停发货。',

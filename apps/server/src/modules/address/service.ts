@@ -1,6 +1,6 @@
 import { type AddressBody, formatAddress, truthy } from '@yaocai/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { addresses } from '../../db/schema';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
@@ -77,6 +77,19 @@ export function saveAddress(ctx: BuyerCtx, body: AddressBody, id?: number) {
     if (truthy(body.is_default) || Number(n) === 0) await setDefault(tx, userId, row.id);
     return { id: row.id };
   });
+}
+
+/**
+ * The first address of a newly registered store, written in the registration's transaction: the
+ * address the company registered with, its contact as consignee and the contact's mobile, as the
+ * default. So the store's first checkout offers it at once instead of refusing 请先添加收货地址.
+ */
+export async function addRegisteredAddress(
+  tx: DbOrTx,
+  userId: number,
+  address: Omit<AddressBody, 'is_default'>,
+): Promise<void> {
+  await tx.insert(addresses).values({ userId, ...values(address), isDefault: true });
 }
 
 /** Makes one of the store's addresses its default. */

@@ -339,6 +339,20 @@ describe('.xlsx import and export', () => {
     return values;
   };
 
+  it('lists every category code with its menu and name path in the template', async () => {
+    const template = await call('GET', '/api/admin/goods/import-template', operations);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('分类编码');
+    expect(sheet, 'sheet 分类编码').toBeDefined();
+    const rows = (sheet?.getSheetValues() ?? []).slice(2).map((r) => (r as string[]).slice(1));
+    const all = await ctx.app.db.select().from(categories);
+    expect(rows.map((r) => r[0]).sort()).toEqual(all.map((c) => c.code).sort());
+    const child = all.find((c) => c.parentId !== null && c.menu === 'normal');
+    const parent = all.find((c) => c.id === child?.parentId);
+    expect(rows).toContainEqual([child?.code, '常规分类', `${parent?.name} / ${child?.name}`]);
+  });
+
   it('imports new goods all at once and exports them in the same columns', async () => {
     const { headers, bytes } = await workbookOf([]);
     const sheetRows = [1, 2, 3].map((n) => headers.map((h) => row(n)[h] ?? ''));

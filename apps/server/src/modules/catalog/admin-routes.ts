@@ -90,7 +90,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: read,
       schema: { tags, summary: 'Import template (.xlsx)', produces: [XLSX], response: { 200: fileBytes } },
     },
-    async (_request, reply) => sendXlsx(reply, '商品导入模板.xlsx', await goodsImportTemplate()),
+    async (request, reply) =>
+      sendXlsx(reply, '商品导入模板.xlsx', await goodsImportTemplate(await request.operatorCtx())),
   );
   app.post(
     '/admin/goods/import',

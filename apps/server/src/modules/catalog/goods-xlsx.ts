@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   type AdminGoodsQuery,
   adminGoodsQuery,
+  categoryMenuNames,
+  categoryMenus,
   controlClasses,
   controlClassName,
   type GoodsEditBody,
@@ -99,8 +101,11 @@ async function sheetOf(workbook: Workbook) {
   return sheet;
 }
 
-/** The template: the header row and a sheet of allowed values. */
-export async function goodsImportTemplate(): Promise<Buffer> {
+/**
+ * The template: the header row, a sheet of allowed values, and every category code with the menu
+ * and name path it stands for (the operator needs them for 分类编码 without exporting goods first).
+ */
+export async function goodsImportTemplate(ctx: OperatorCtx): Promise<Buffer> {
   const workbook = newWorkbook();
   await sheetOf(workbook);
   const help = workbook.addWorksheet('填写说明');
@@ -122,9 +127,44 @@ export async function goodsImportTemplate(): Promise<Buffer> {
     ['可购买 / 包邮 / 含麻', '是 或 否'],
     ['标签', '优、秒、满、换购、赠、特、新，多个用逗号分隔'],
     ['专区', Object.values(zones).join('、')],
-    ['分类编码', '商品分类的编码，多个用逗号分隔（导出文件中可见）'],
+    ['分类编码', '商品分类的编码，多个用逗号分隔（见「分类编码」表）'],
   ]);
+  const codes = workbook.addWorksheet('分类编码');
+  codes.columns = [
+    { header: '分类编码', width: 18 },
+    { header: '菜单', width: 12 },
+    { header: '分类', width: 40 },
+  ];
+  codes.addRows(await categoryCodeRows(ctx));
   return xlsxBytes(workbook);
+}
+
+/**
+ * Every category as [code, menu, name path], in the order the shop's menus show them: menu by menu,
+ * each category followed by its children.
+ */
+async function categoryCodeRows(ctx: OperatorCtx): Promise<string[][]> {
+  const rows = await ctx.db
+    .select({
+      id: categories.id,
+      code: categories.code,
+      menu: categories.menu,
+      parentId: categories.parentId,
+      name: categories.name,
+    })
+    .from(categories)
+    .orderBy(categories.sort, categories.id);
+  type Row = (typeof rows)[number];
+  const ids = new Set(rows.map((r) => r.id));
+  const withChildren = (r: Row, names: string[]): string[][] => [
+    [r.code, categoryMenuNames[r.menu as keyof typeof categoryMenuNames] ?? r.menu, names.join(' / ')],
+    ...rows.filter((c) => c.parentId === r.id).flatMap((c) => withChildren(c, [...names, c.name])),
+  ];
+  return categoryMenus.flatMap((menu) =>
+    rows
+      .filter((r) => r.menu === menu && (r.parentId === null || !ids.has(r.parentId)))
+      .flatMap((top) => withChildren(top, [top.name])),
+  );
 }
 
 /** The filtered list as .xlsx, every editor field in the import's columns (at most 20,000 rows). */

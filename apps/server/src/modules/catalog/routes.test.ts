@@ -541,6 +541,31 @@ describe('GET /api/goods/detail/{id}', () => {
     expect(d.is_favorite).toBe(false);
   });
 
+  it('shows the uploaded list image and gallery before any generated placeholder', async () => {
+    const { id } = (await list('page_size=2')).list[1];
+    const gallery = async () => (await get(`/api/goods/detail/${id}`, approved.cookie)).body.data.gallery;
+    const [before] = await ctx.app.db.select().from(goods).where(eq(goods.id, id));
+    try {
+      // Only a 列表图 uploaded: the detail shows it, not the three placeholders.
+      await ctx.app.db.update(goods).set({ image: '/api/files/901' }).where(eq(goods.id, id));
+      invalidateGoodsLists();
+      expect(await gallery()).toEqual(['/api/files/901']);
+      // With a gallery too: the list image first, each picture once.
+      await ctx.app.db
+        .update(goods)
+        .set({ gallery: ['/api/files/902', '/api/files/901'] })
+        .where(eq(goods.id, id));
+      invalidateGoodsLists();
+      expect(await gallery()).toEqual(['/api/files/901', '/api/files/902']);
+    } finally {
+      await ctx.app.db
+        .update(goods)
+        .set({ image: before.image, gallery: before.gallery })
+        .where(eq(goods.id, id));
+      invalidateGoodsLists();
+    }
+  });
+
   it('carries near-expiry and full-reduction data', async () => {
     const jxq = (await list('zone=jxqzc&page_size=1')).list[0];
     expect((await get(`/api/goods/detail/${jxq.id}`)).body.data.is_jxq).toBe(1);

@@ -53,6 +53,15 @@ export const goodsImage = (id: number) => `/media/goods/${id}.svg`;
 export const goodsGallery = (id: number) => [1, 2, 3].map((face) => `/media/goods/${id}-${face}.svg`);
 
 /**
+ * The detail page's pictures: what the operator uploaded, the list image (列表图) first and then
+ * the gallery, each once; the generated placeholders only when nothing was uploaded.
+ */
+export function galleryOf(row: { id: number; image: string | null; gallery: string[] }): string[] {
+  const uploaded = [...new Set([row.image, ...row.gallery].filter((url): url is string => Boolean(url)))];
+  return uploaded.length ? uploaded : goodsGallery(row.id);
+}
+
+/**
  * A list row on the wire; prices are null unless the eligibility rule lets the viewer see them
  * (packages/domain/src/eligibility), and in_scope tells a buyer whether its licences cover it.
  */
@@ -348,7 +357,7 @@ export async function goodsDetail(
     inspection_report: report ? { batch_no: report.batchNo, expires_on: report.expiresOn } : null,
     dosage_form: row.dosageForm,
     storage: row.storage,
-    gallery: row.gallery.length ? row.gallery : goodsGallery(row.id),
+    gallery: galleryOf(row),
     stock: stock.map((s) => ({
       ck_id: s.warehouseId,
       name: refs.warehouseById.get(s.warehouseId)?.name ?? '',

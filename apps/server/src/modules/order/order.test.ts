@@ -1,5 +1,5 @@
 import { beijingDateOf, ORDER_PREVIEW_LINES } from '@yaocai/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCartLine,
@@ -15,7 +15,7 @@ import {
   stockOf,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { cartItems, goods, orderEvents, orders, userCoupons } from '../../db/schema';
+import { cartItems, goods, orderEvents, orders, qualifications, userCoupons } from '../../db/schema';
 import { sweepExpiredOrders } from './service';
 
 let ctx: TestContext;
@@ -82,6 +82,35 @@ describe('verify order (preview)', () => {
     expect(data.no_trans_order_amount).toBe(100);
     expect(data).toMatchObject({ free_shipping_threshold: 800, free_shipping_gap: 649 });
     expect(data.amounts).toMatchObject({ goods: 51, shipping: 10, total: 61 });
+  });
+  it('answers what the invoice starts with: the company name and its business licence credit code', async () => {
+    const b = await buyerWithCart();
+    let data = (await post('/api/order/preview', b.cookie, { ids: b.ids })).json().data;
+    // The demo licence numbers (T<company>-<n>) are no taxpayer numbers: the title alone.
+    expect(data.invoice_defaults).toEqual({ title: b.company.name, tax_no: '' });
+
+    // A renewed business licence (pending review) carries the credit code, as a store types it.
+    const [licence] = await ctx.app.db
+      .select()
+      .from(qualifications)
+      .where(and(eq(qualifications.companyId, b.company.id), eq(qualifications.kind, 'business_licence')));
+    await ctx.app.db.insert(qualifications).values({
+      companyId: b.company.id,
+      kind: 'business_licence',
+      number: ' 91330108ma2chunhui ',
+      fileId: licence.fileId,
+      status: 'pending',
+    });
+    data = (await post('/api/order/preview', b.cookie, { ids: b.ids })).json().data;
+    expect(data.invoice_defaults).toEqual({ title: b.company.name, tax_no: '91330108MA2CHUNHUI' });
+    // The prefilled invoice is accepted as it is.
+    const res = await post(
+      '/api/order/create',
+      b.cookie,
+      { ids: b.ids, invoice: { type: 2, ...data.invoice_defaults } },
+      { 'idempotency-key': key() },
+    );
+    expect(res.statusCode).toBe(201);
   });
   it('needs a login', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/order/preview', payload: { ids: [1] } });

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly } from '../../plugins/session';
+import { invoiceDefaults } from '../account/profile';
 import { afterSaleDetail, requestAfterSale, uploadReceipt } from './after-sales';
 import { type Checkout, type CheckoutLine, loadCheckout } from './checkout';
 import { listOrders, orderDetail } from './queries';
@@ -51,7 +52,11 @@ const giftsView = (line: CheckoutLine): CheckoutLineView['gifts'] =>
     amount: toYuan(g.unitPriceFen * g.quantity),
   }));
 
-function previewView(c: Checkout, threshold: number): CheckoutPreview {
+function previewView(
+  c: Checkout,
+  threshold: number,
+  invoice: CheckoutPreview['invoice_defaults'],
+): CheckoutPreview {
   const priced = new Map(c.cart.lines.map((l) => [l.id, l]));
   const groups = new Map<number, CheckoutPreview['groups'][number]>();
   for (const line of c.lines) {
@@ -104,6 +109,7 @@ function previewView(c: Checkout, threshold: number): CheckoutPreview {
     free_shipping_gap: toYuan(c.cart.freeShipping.feeApplies ? c.cart.freeShipping.gapFen : 0),
     no_trans_order_amount: toYuan(c.unshippedOrderFen),
     ephedrine: c.ephedrine,
+    invoice_defaults: invoice,
     coupon_split: couponSplit(c),
     stacking: stackingRows(),
   };
@@ -143,12 +149,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const b = request.body;
       const config = await loadOrderSettings(app.db);
-      const c = await loadCheckout(
-        await request.buyerCtx(),
-        { ids: b.ids, userCouponId: couponId(b.coupon_id), points: b.points },
-        config,
-      );
-      return ok(previewView(c, config.shipping.thresholdFen));
+      const ctx = await request.buyerCtx();
+      const [c, invoice] = await Promise.all([
+        loadCheckout(ctx, { ids: b.ids, userCouponId: couponId(b.coupon_id), points: b.points }, config),
+        invoiceDefaults(ctx),
+      ]);
+      return ok(previewView(c, config.shipping.thresholdFen, invoice));
     },
   );
 

@@ -3,6 +3,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Descriptions, Input, Result, Select, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { unreportedMessage } from '../../../lib/form-errors';
 import { useMe } from '../../auth/api/operator';
 import { reviewStatusColors, reviewStatusLabels } from '../../review/review-labels';
 import { useAssignServiceContact, useCompany, useSetCompanyStatus } from '../api/companies';
@@ -91,6 +92,10 @@ export default function CompanyPage() {
                     assign
                       .mutateAsync({ id, service_contact_id: contactId })
                       .then(() => void message.success('已分配专属客服'))
+                      .catch((error) => {
+                        const text = unreportedMessage(error, '分配失败');
+                        if (text) message.error(text);
+                      })
                   }
                 >
                   分配

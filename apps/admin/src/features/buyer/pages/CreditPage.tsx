@@ -15,8 +15,9 @@ export default function CreditPage() {
   const save = useSetCredit();
   const submit = async () => {
     if (!editing) return;
-    const values = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const values = await form.validateFields();
       const r = await save.mutateAsync({ userId: editing.user_id, ...values });
       message.success(`已调整：额度 ¥${r.credit_limit.toFixed(2)}，账期 ${r.term_days} 天`);
       setEditing(null);

@@ -39,8 +39,9 @@ function MenuTab({ menu }: { menu: CategoryMenu }) {
     setEditing({ id: item?.id ?? null });
   };
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const values = await form.validateFields();
       await save.mutateAsync({ id: editing?.id ?? null, body: { ...values, menu } });
       message.success('已保存，商城分类即时更新');
       setEditing(undefined);

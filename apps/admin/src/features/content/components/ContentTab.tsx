@@ -30,8 +30,9 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
     setEditing(item);
   };
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const values = await form.validateFields();
       await save.mutateAsync({ kind, id: editing ? editing.id : null, body: values });
       message.success(editing ? '已保存' : '已添加');
       setEditing(undefined);

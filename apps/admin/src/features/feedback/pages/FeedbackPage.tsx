@@ -20,8 +20,9 @@ export default function FeedbackPage() {
 
   const submit = async () => {
     if (!answering) return;
-    const { reply: text } = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const { reply: text } = await form.validateFields();
       await reply.mutateAsync({ id: answering.id, reply: text });
       message.success('已回复，门店会收到消息');
       setAnswering(null);

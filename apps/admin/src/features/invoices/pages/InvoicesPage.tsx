@@ -4,7 +4,7 @@ import { Button, Card, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/PagedTable';
 import { QueueFilters } from '../../../components/QueueFilters';
-import { showFieldErrors } from '../../../lib/form-errors';
+import { showFieldErrors, unreportedMessage } from '../../../lib/form-errors';
 import { type InvoiceQuery, useInvoices, useIssueInvoice, useRejectInvoice } from '../api/invoices';
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
@@ -33,8 +33,9 @@ export default function InvoicesPage() {
 
   const sendBack = async () => {
     if (!rejecting) return;
-    const values = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const values = await form.validateFields();
       await reject.mutateAsync({ id: rejecting.id, reason: values.reason });
       message.success('已退回，门店会收到消息');
       setRejecting(null);
@@ -118,8 +119,13 @@ export default function InvoicesPage() {
                     description={`按订单实付金额 ${money(r.total)} 开具${r.type_name}？开具后不能修改。`}
                     okText="开具"
                     onConfirm={async () => {
-                      await issue.mutateAsync(r.id);
-                      message.success('发票已开具，门店会收到消息');
+                      try {
+                        await issue.mutateAsync(r.id);
+                        message.success('发票已开具，门店会收到消息');
+                      } catch (error) {
+                        const text = unreportedMessage(error, '开具失败');
+                        if (text) message.error(text);
+                      }
                     }}
                   >
                     <Button type="link" size="small" data-testid="admin-invoice-issue">

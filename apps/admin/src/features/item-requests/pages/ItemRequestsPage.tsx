@@ -36,8 +36,9 @@ export default function ItemRequestsPage() {
 
   const submit = async () => {
     if (!answering) return;
-    const values = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const values = await form.validateFields();
       await reply.mutateAsync({ id: answering.id, ...values, goods_id: values.goods_id ?? 0 });
       message.success('已回复，门店会收到消息');
       setAnswering(null);

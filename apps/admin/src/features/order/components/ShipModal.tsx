@@ -56,8 +56,9 @@ export function ShipModal({ orderId, onClose }: { orderId: number | null; onClos
   };
   const submit = async () => {
     if (!orderId) return;
-    const body = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const body = await form.validateFields();
       await action.mutateAsync({ id: orderId, ...body });
       message.success('已发货：批次已按近效期先出分配');
       close();

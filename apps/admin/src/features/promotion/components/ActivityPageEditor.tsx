@@ -73,8 +73,9 @@ export function ActivityPageEditor({ page, onClose }: Props) {
       : toForm(page);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const v = await form.validateFields();
       await save.mutateAsync({ id: page === 'new' ? null : page.id, body: toBody(v) });
       message.success('已保存');
       onClose();

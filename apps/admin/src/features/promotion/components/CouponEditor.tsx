@@ -31,6 +31,8 @@ interface CouponValues {
 export const useCouponEditor = () =>
   useEditor<AdminCouponView, CouponValues>({
     save: useSaveCoupon(),
+    // A new coupon is a draft: stores see it only once published.
+    createdMessage: '已保存为草稿，发布后门店才能领取',
     toValues: (c) => ({
       ...c,
       rate_percent: c.rate_percent ?? undefined,

@@ -31,6 +31,8 @@ export function useEditor<Row extends { id: number }, V>(options: {
   toValues: (row: Row) => FormValues<V>;
   /** The request body from the form's values. */
   toBody: (values: V) => object;
+  /** What saving a new row says (what comes next for it), instead of 已保存. */
+  createdMessage?: string;
 }): Editor<Row, V> {
   const { message } = useFeedback();
   const [form] = Form.useForm<V>();
@@ -41,13 +43,15 @@ export function useEditor<Row extends { id: number }, V>(options: {
     setEditing(row);
   };
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid form ends quietly in the catch: its messages are under its fields.
     try {
+      const values = await form.validateFields();
+      const created = editing === 'new' || editing === null;
       await options.save.mutateAsync({
-        id: editing === 'new' || editing === null ? null : editing.id,
+        id: created ? null : editing.id,
         body: options.toBody(values),
       });
-      message.success('已保存');
+      message.success((created && options.createdMessage) || '已保存');
       setEditing(null);
     } catch (error) {
       showFieldErrors(form, error);

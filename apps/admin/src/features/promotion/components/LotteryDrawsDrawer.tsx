@@ -3,6 +3,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Drawer, Segmented } from 'antd';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/PagedTable';
+import { unreportedMessage } from '../../../lib/form-errors';
 import { type AdminDraw, useLotteryDraws, useShipPrize } from '../api/promotion';
 import { storeColumn } from './storeColumn';
 
@@ -50,8 +51,13 @@ export function LotteryDrawsDrawer({ lottery, onClose }: { lottery: AdminLottery
                   type="link"
                   size="small"
                   onClick={async () => {
-                    await ship.mutateAsync(r.id);
-                    message.success('已标记发货');
+                    try {
+                      await ship.mutateAsync(r.id);
+                      message.success('已标记发货');
+                    } catch (error) {
+                      const text = unreportedMessage(error, '操作失败');
+                      if (text) message.error(text);
+                    }
                   }}
                 >
                   标记发货

@@ -1,6 +1,7 @@
 import type { SpecialKind } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Popconfirm, type PopconfirmProps, Space, Tag } from 'antd';
+import { unreportedMessage } from '../../../lib/form-errors';
 import { useSpecialStatus } from '../api/specials';
 
 const phaseColors: Record<string, string> = {
@@ -54,8 +55,13 @@ export function StatusActions({ kind, id, status }: { kind: SpecialKind; id: num
   const { message } = useFeedback();
   const move = useSpecialStatus(kind);
   const run = async (action: StatusAction) => {
-    await move.mutateAsync({ id, action });
-    message.success({ pause: '已暂停', resume: '已恢复', end: '已结束' }[action]);
+    try {
+      await move.mutateAsync({ id, action });
+      message.success({ pause: '已暂停', resume: '已恢复', end: '已结束' }[action]);
+    } catch (error) {
+      const text = unreportedMessage(error, '操作失败');
+      if (text) message.error(text);
+    }
   };
   if (status === 'ended') return null;
   return (

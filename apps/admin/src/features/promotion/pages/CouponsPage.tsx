@@ -2,6 +2,7 @@ import { type AdminCouponView, beijingToday, type CouponAction, couponActions } 
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { unreportedMessage } from '../../../lib/form-errors';
 import { useAdminCoupons, useCouponAction } from '../api/coupons';
 import { CouponClaimsDrawer } from '../components/CouponClaimsDrawer';
 import { CouponEditor, useCouponEditor } from '../components/CouponEditor';
@@ -23,8 +24,13 @@ export default function CouponsPage() {
   const [viewing, setViewing] = useState<AdminCouponView | null>(null);
 
   const run = async (c: AdminCouponView, action: CouponAction) => {
-    await act.mutateAsync({ id: c.id, action });
-    message.success(`已${couponActions[action].label}`);
+    try {
+      await act.mutateAsync({ id: c.id, action });
+      message.success(`已${couponActions[action].label}`);
+    } catch (error) {
+      const text = unreportedMessage(error, '操作失败');
+      if (text) message.error(text);
+    }
   };
 
   return (
@@ -48,6 +54,11 @@ export default function CouponsPage() {
               )}
               {c.new_buyer && <Tag color="blue">新人券</Tag>}
               {c.in_centre && <Tag color="gold">领券中心</Tag>}
+              {c.status === 'draft' && (
+                <div style={{ color: '#ad4e00' }} data-testid="admin-coupon-draft-hint">
+                  草稿：点「发布」后门店才能领取
+                </div>
+              )}
               <div style={{ color: '#595959' }}>
                 {c.scope_text}
                 {c.exclude_special ? '，特价商品不参与' : ''} · {c.validity_text}
@@ -84,6 +95,17 @@ export default function CouponsPage() {
                         {couponActions[a].label}
                       </Button>
                     </Popconfirm>
+                  ) : a === 'publish' ? (
+                    // The draft's next step stands out: until published no store can claim it.
+                    <Button
+                      key={a}
+                      type="primary"
+                      size="small"
+                      autoInsertSpace={false}
+                      onClick={() => run(c, a)}
+                    >
+                      {couponActions[a].label}
+                    </Button>
                   ) : (
                     <Button key={a} type="link" size="small" onClick={() => run(c, a)}>
                       {couponActions[a].label}

@@ -10,7 +10,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { fieldErrors, showFieldErrors } from '../../../lib/form-errors';
+import { fieldErrors, showFieldErrors, unreportedMessage } from '../../../lib/form-errors';
 import { usePromotionOptions } from '../api/promotion';
 import { useSpikeSales, useSpikeWrite } from '../api/spike';
 
@@ -30,7 +30,9 @@ function SpikeDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void 
   const [word, setWord] = useState('');
   const options = usePromotionOptions(word);
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form stops here quietly: its messages are under the fields.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const [url, body] =
       dialog.kind === 'sale'
         ? ['', { name: v.name }]
@@ -120,8 +122,13 @@ function SaleCard({ sale, open }: { sale: AdminSpikeSale; open: (d: Dialog) => v
   const { message } = useFeedback();
   const write = useSpikeWrite();
   const act = async (action: SpikeSaleAction) => {
-    await write.mutateAsync({ url: `/${sale.id}/status`, body: { action } });
-    message.success('已更新');
+    try {
+      await write.mutateAsync({ url: `/${sale.id}/status`, body: { action } });
+      message.success('已更新');
+    } catch (error) {
+      const text = unreportedMessage(error, '操作失败');
+      if (text) message.error(text);
+    }
   };
   const actions = (Object.keys(spikeSaleTransitions) as SpikeSaleAction[]).filter((a) =>
     nextSpikeStatus(sale.status, a),

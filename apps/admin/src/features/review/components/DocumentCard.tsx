@@ -49,6 +49,8 @@ export function DocumentCard({ doc, correctedBy, busy, onDecide, onCorrect }: Pr
   const status = doc.status as keyof typeof reviewStatusLabels;
   const pending = doc.status === 'pending';
   const proxy = doc.kind === 'proxy';
+  // The fields have no Form name (the card keeps its own state): ids tie each label to its input.
+  const fieldId = (field: string) => `document-${doc.id}-${field}`;
   return (
     <Card
       size="small"
@@ -108,9 +110,10 @@ export function DocumentCard({ doc, correctedBy, busy, onDecide, onCorrect }: Pr
       )}
       {pending && (
         <Form layout="vertical" size="small">
-          <Form.Item label="核定有效期">
+          <Form.Item label="核定有效期" htmlFor={fieldId('expiry')}>
             <Space>
               <DatePicker
+                id={fieldId('expiry')}
                 allowClear={false}
                 disabled={longTerm}
                 value={expiresOn ? dayjs(expiresOn) : null}
@@ -122,8 +125,13 @@ export function DocumentCard({ doc, correctedBy, busy, onDecide, onCorrect }: Pr
               </Checkbox>
             </Space>
           </Form.Item>
-          <Form.Item label="发证机关">
-            <Input value={issuer} maxLength={60} onChange={(e) => setIssuer(e.target.value)} />
+          <Form.Item label="发证机关" htmlFor={fieldId('issuer')}>
+            <Input
+              id={fieldId('issuer')}
+              value={issuer}
+              maxLength={60}
+              onChange={(e) => setIssuer(e.target.value)}
+            />
           </Form.Item>
           {doc.grants.length > 0 && (
             <Form.Item
@@ -140,16 +148,27 @@ export function DocumentCard({ doc, correctedBy, busy, onDecide, onCorrect }: Pr
           )}
           {proxy && (
             <>
-              <Form.Item label="采购人员姓名" required>
-                <Input value={holderName} maxLength={20} onChange={(e) => setHolderName(e.target.value)} />
+              <Form.Item label="采购人员姓名" required htmlFor={fieldId('holder-name')}>
+                <Input
+                  id={fieldId('holder-name')}
+                  value={holderName}
+                  maxLength={20}
+                  onChange={(e) => setHolderName(e.target.value)}
+                />
               </Form.Item>
-              <Form.Item label="采购人员身份证号码" required>
-                <Input value={holderIdNo} maxLength={18} onChange={(e) => setHolderIdNo(e.target.value)} />
+              <Form.Item label="采购人员身份证号码" required htmlFor={fieldId('holder-id-no')}>
+                <Input
+                  id={fieldId('holder-id-no')}
+                  value={holderIdNo}
+                  maxLength={18}
+                  onChange={(e) => setHolderIdNo(e.target.value)}
+                />
               </Form.Item>
             </>
           )}
-          <Form.Item label="退回原因">
+          <Form.Item label="退回原因" htmlFor={fieldId('reason')}>
             <Input
+              id={fieldId('reason')}
               value={reason}
               maxLength={200}
               placeholder="退回时必填，买家可见"

@@ -1,12 +1,15 @@
+import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Checkbox, Result, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { sameSitePath } from '../../../lib/redirect';
 import { useContract, useSignContract } from '../api/contract';
 
 /**
- * /dzht: the purchase contract. Code 459 ("contract not signed") sends the buyer here; after
- * reading it and ticking the consent box the buyer signs, then returns to where it came from.
+ * /dzht: the purchase contract. Code 459 ("contract not signed") and the 签署电子合同 prompts send
+ * the buyer here with `?redirect=<where it was>`; after reading it and ticking the consent box the
+ * buyer signs, then returns there (the cart when it came from nowhere).
  */
 export default function ContractPage() {
   const contract = useContract();
@@ -15,16 +18,22 @@ export default function ContractPage() {
   const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const back = params.get('redirect') ?? '/cart';
+  const back = sameSitePath(params.get('redirect'), '/cart');
 
   if (contract.isPending) return <Skeleton active paragraph={{ rows: 12 }} style={{ padding: 24 }} />;
   if (!contract.data) return <Result status="warning" title="合同加载失败，请刷新页面重试" />;
   const data = contract.data;
 
   const onSign = async () => {
-    await sign.mutateAsync();
+    try {
+      await sign.mutateAsync();
+    } catch (error) {
+      const text = unreportedMessage(error, '签署失败，请稍候再试');
+      if (text) message.error(text);
+      return;
+    }
     message.success('合同签署成功');
-    navigate(back);
+    navigate(back, { replace: true });
   };
 
   return (

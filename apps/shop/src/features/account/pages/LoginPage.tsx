@@ -3,14 +3,13 @@ import type { LoginInput } from '@yaocai/domain';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { sameSitePath } from '../../../lib/redirect';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 import { applyApiError } from '../components/form-rules';
 import { WechatQr } from '../components/WechatQr';
 
-/** Only same-site paths are followed after login (no open redirect). */
-const safeRedirect = (value: string | null) =>
-  value?.startsWith('/') && !value.startsWith('//') ? value : '/';
+const safeRedirect = (value: string | null) => sameSitePath(value, '/');
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginInput>();

@@ -1,4 +1,5 @@
 import { type MessageCategory, type MessageView, messageCategories } from '@yaocai/domain';
+import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Badge, Button, Card, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
@@ -34,8 +35,13 @@ export default function MessagesPage() {
     if (!m.read) read.mutate({ ids: [m.id] });
   };
   const readAll = async () => {
-    const done = await read.mutateAsync(category ? { category } : {});
-    message.success(done.updated > 0 ? `已将${done.updated}条消息标为已读` : '没有未读消息');
+    try {
+      const done = await read.mutateAsync(category ? { category } : {});
+      message.success(done.updated > 0 ? `已将${done.updated}条消息标为已读` : '没有未读消息');
+    } catch (error) {
+      const text = unreportedMessage(error, '操作失败');
+      if (text) message.error(text);
+    }
   };
   const tab = (code: string, name: string, n = 0) => ({
     key: code,

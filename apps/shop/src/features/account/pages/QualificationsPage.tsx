@@ -1,4 +1,5 @@
 import { beijingToday, daysBetween, expiryWarningDays, type QualificationItem } from '@yaocai/domain';
+import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Form, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -52,13 +53,16 @@ export default function QualificationsPage() {
     setOpen(true);
   };
   const submit = async () => {
-    const v = await form.validateFields();
     try {
+      const v = await form.validateFields();
       await renew.mutateAsync(licenceInput(v));
       message.success('已提交，审核通过后新证件生效');
       setOpen(false);
     } catch (error) {
-      message.error(applyApiError(form, error));
+      // A 422 shows under its fields too; the http client has told the buyer already.
+      applyApiError(form, error);
+      const text = unreportedMessage(error, '提交失败，请稍候再试');
+      if (text) message.error(text);
     }
   };
 

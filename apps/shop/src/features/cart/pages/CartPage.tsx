@@ -4,6 +4,7 @@ import { Alert, Button, Empty, Segmented } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading';
+import { ContractPrompt } from '../../../layout/ContractPrompt';
 import { useDeleteCartLines } from '../api/cart-batch-delete';
 import { useSelectCartLines } from '../api/cart-batch-select';
 import { checkoutProblems, useCheckout } from '../api/cart-checkout';
@@ -53,6 +54,7 @@ export default function CartPage() {
   return (
     <div className="yc-page yc-cart" data-testid="cart-page">
       <CartSteps current={1} />
+      <ContractPrompt />
       {list.isPending ? (
         <PageLoading />
       ) : !state || (state.summary.line_count === 0 && filters === CART_FILTER_ALL) ? (

@@ -1,5 +1,6 @@
 import type { AddressView } from '@yaocai/domain';
 import { contactMessages, isPhoneOrLandline } from '@yaocai/domain';
+import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -33,11 +34,16 @@ export function AddressFormModal({ open, address, onClose, onSaved }: Props) {
       );
   }, [open, address, form]);
   const submit = async () => {
-    const values = await form.validateFields();
-    const { id } = await save.mutateAsync({ id: address?.id, form: values });
-    message.success('地址已保存');
-    onSaved?.(id);
-    onClose();
+    try {
+      const values = await form.validateFields();
+      const { id } = await save.mutateAsync({ id: address?.id, form: values });
+      message.success('地址已保存');
+      onSaved?.(id);
+      onClose();
+    } catch (error) {
+      const text = unreportedMessage(error, '保存失败');
+      if (text) message.error(text);
+    }
   };
   return (
     <Modal

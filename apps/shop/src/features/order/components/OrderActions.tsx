@@ -1,4 +1,5 @@
 import type { OrderSummaryView } from '@yaocai/domain';
+import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
@@ -14,8 +15,13 @@ export function OrderActions({ order, onAfterSale }: { order: OrderSummaryView; 
       await action.mutateAsync({ id: order.id, action: name });
       message.success(name === 'cancel' ? '订单已取消' : name === 'confirm' ? '已确认收货' : '已加入购物车');
     };
+    // A refusal keeps the confirmation open (feedback.tsx); without one it ends here quietly.
     if (confirm) modal.confirm({ title: '温馨提示', content: confirm, onOk: go });
-    else void go();
+    else
+      go().catch((error) => {
+        const text = unreportedMessage(error, '操作失败');
+        if (text) message.error(text);
+      });
   };
   const can = (event: string) => order.actions.includes(event);
   return (

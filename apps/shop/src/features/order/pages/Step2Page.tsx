@@ -1,4 +1,6 @@
-import { type ShippingPaper, shippingPapers } from '@yaocai/domain';
+import { type CheckoutPreview, type ShippingPaper, shippingPapers } from '@yaocai/domain';
+import { unreportedMessage } from '@yaocai/web-client';
+import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Result, Select, Space } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +12,25 @@ import { AddressPicker } from '../components/AddressPicker';
 import { Amounts, yuan } from '../components/Amounts';
 import { CheckoutLines } from '../components/CheckoutLines';
 import { CouponSplit } from '../components/CouponSplit';
+
+interface InvoiceFields {
+  type: number;
+  title: string;
+  tax_no: string;
+}
+
+/**
+ * The invoice as the buyer picks its type: an empty title starts as the company's name, an empty
+ * tax number (增值税专用发票) as its business licence's credit code; what the buyer typed stays.
+ */
+function withDefaults(invoice: InvoiceFields, p: CheckoutPreview): InvoiceFields {
+  const known = p.invoice_defaults;
+  return {
+    ...invoice,
+    title: invoice.title || (invoice.type > 0 ? known.title : ''),
+    tax_no: invoice.tax_no || (invoice.type === 2 ? known.tax_no : ''),
+  };
+}
 
 /**
  * /cart/step2 — verify order: address, lines by warehouse, invoice, coupon, points, papers, remarks.
@@ -26,11 +47,12 @@ export default function Step2Page() {
     [params],
   );
   const navigate = useNavigate();
+  const { message } = useFeedback();
   const [addressId, setAddressId] = useState<number>();
   const [couponId, setCouponId] = useState<number>();
   const [points, setPoints] = useState(0);
   const [remarks, setRemarks] = useState('');
-  const [invoice, setInvoice] = useState({ type: 0, title: '', tax_no: '' });
+  const [invoice, setInvoice] = useState<InvoiceFields>({ type: 0, title: '', tax_no: '' });
   const [papers, setPapers] = useState<ShippingPaper[]>([]);
   const create = useCreateOrder();
   // One key per visit: a double click or a retried request returns the same order.
@@ -55,19 +77,25 @@ export default function Step2Page() {
   const counted = p.free_shipping_threshold > 0 ? unshippedOrdersNote(p.no_trans_order_amount) : '';
 
   const submit = async () => {
-    const { id } = await create.mutateAsync({
-      body: {
-        ids,
-        address_id: addressId,
-        coupon_id: couponId,
-        points: points || undefined,
-        remarks: remarks || undefined,
-        invoice: invoice.type > 0 ? invoice : undefined,
-        papers: papers.length ? papers : undefined,
-      },
-      idempotencyKey: idempotencyKey.current,
-    });
-    navigate(`/cart/step3/${id}`);
+    try {
+      const { id } = await create.mutateAsync({
+        body: {
+          ids,
+          address_id: addressId,
+          coupon_id: couponId,
+          points: points || undefined,
+          remarks: remarks || undefined,
+          invoice: invoice.type > 0 ? invoice : undefined,
+          papers: papers.length ? papers : undefined,
+        },
+        idempotencyKey: idempotencyKey.current,
+      });
+      navigate(`/cart/step3/${id}`);
+    } catch (error) {
+      // A refusal (422 of the invoice, 459, stock...) was shown by the http client.
+      const text = unreportedMessage(error, '提交订单失败，请稍候再试');
+      if (text) message.error(text);
+    }
   };
 
   return (
@@ -88,7 +116,7 @@ export default function Step2Page() {
           <Form.Item label="发票类型">
             <Radio.Group
               value={invoice.type}
-              onChange={(e) => setInvoice({ ...invoice, type: e.target.value })}
+              onChange={(e) => setInvoice(withDefaults({ ...invoice, type: e.target.value }, p))}
             >
               <Radio value={0}>不开发票</Radio>
               <Radio value={1}>普通发票</Radio>
@@ -99,6 +127,7 @@ export default function Step2Page() {
             <Space>
               <Form.Item label="发票抬头">
                 <Input
+                  aria-label="发票抬头"
                   value={invoice.title}
                   onChange={(e) => setInvoice({ ...invoice, title: e.target.value })}
                   style={{ width: 260 }}

@@ -1,7 +1,9 @@
 import { beijingDateTimeText, type CouponCentreItem, formatYuan, fromYuan } from '@yaocai/domain';
+import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Empty, Progress, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
+import { ContractPrompt } from '../../../layout/ContractPrompt';
 import { useCouponCentre, useReceiveCoupon } from '../api/centre';
 
 const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));
@@ -16,7 +18,14 @@ function CentreCoupon({ coupon }: { coupon: CouponCentreItem }) {
   const { message } = useFeedback();
   const receive = useReceiveCoupon();
   const claim = async () => {
-    await receive.mutateAsync(coupon.id);
+    try {
+      await receive.mutateAsync(coupon.id);
+    } catch (error) {
+      // A refusal (已领完, 459 for the contract...) was shown by the http client.
+      const text = unreportedMessage(error, '领取失败');
+      if (text) message.error(text);
+      return;
+    }
     message.success(`已领取「${coupon.name}」，可在“我的优惠券”查看`);
   };
   const button =
@@ -83,6 +92,7 @@ export default function CouponCentrePage() {
   return (
     <div className="sh-container" style={{ padding: '16px 0' }} data-testid="coupon-centre">
       <Card title="领券中心" extra={<Link to="/yhq">我的优惠券</Link>}>
+        <ContractPrompt />
         {centre.isPending ? (
           <Spin />
         ) : centre.data?.list.length ? (
