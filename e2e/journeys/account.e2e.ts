@@ -63,13 +63,13 @@ async function login(page: Page, username: string, password: string) {
 
 /**
  * 质管 approves a newly registered company through the console's calls: the licences the journey
- * did not upload (药品经营许可证, 采购委托书) are put on file as the demo data does, then the uploaded
- * 营业执照 and the company (its applied scope) are approved.
+ * did not upload are put on file as the demo data does, then each uploaded licence and the company
+ * (its applied scope) are approved.
  */
 async function approveCompany(name: string) {
   const db = h.app.db;
   const [company] = await db.select().from(companies).where(eq(companies.name, name));
-  const [uploaded] = await db
+  const uploaded = await db
     .select({ id: qualifications.id })
     .from(qualifications)
     .where(and(eq(qualifications.companyId, company.id), eq(qualifications.status, 'pending')));
@@ -80,7 +80,18 @@ async function approveCompany(name: string) {
     expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
   };
   await call('/api/admin/login', { username: 'zhiguan', password: 'Admin@123456' });
-  await call(`/api/admin/qualifications/${company.id}/documents/${uploaded.id}`, { approve: '1' });
+  // Each uploaded licence is approved with the scope classes the store read off it.
+  const review = (await (await context.request.get(`/api/admin/qualifications/${company.id}`)).json()).data as {
+    documents: { id: number; grants: unknown[]; proposed_scopes: string[] }[];
+  };
+  for (const licence of uploaded) {
+    const doc = review.documents.find((d) => d.id === licence.id);
+    const scopes = doc?.grants.length ? doc.proposed_scopes : [];
+    await call(`/api/admin/qualifications/${company.id}/documents/${licence.id}`, {
+      approve: '1',
+      ...Object.fromEntries(scopes.map((code, i) => [`scopes[${i}]`, code])),
+    });
+  }
   const scope = Object.fromEntries(company.businessScope.map((code, i) => [`business_scope[${i}]`, code]));
   await call(`/api/admin/qualifications/${company.id}/decision`, { approve: '1', ...scope });
   await context.close();
