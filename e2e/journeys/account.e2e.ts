@@ -81,7 +81,8 @@ async function approveCompany(name: string) {
   };
   await call('/api/admin/login', { username: 'zhiguan', password: 'Admin@123456' });
   // Each uploaded licence is approved with the scope classes the store read off it.
-  const review = (await (await context.request.get(`/api/admin/qualifications/${company.id}`)).json()).data as {
+  const review = (await (await context.request.get(`/api/admin/qualifications/${company.id}`)).json())
+    .data as {
     documents: { id: number; grants: unknown[]; proposed_scopes: string[] }[];
   };
   for (const licence of uploaded) {

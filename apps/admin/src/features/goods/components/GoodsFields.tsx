@@ -7,7 +7,8 @@ import {
   rxClasses,
   scopeClasses,
 } from '@yaocai/domain';
-import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd';
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
+import { Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd';
 import { ImagesField } from '../../../components/ImagesField';
 import { uploadGoodsImage } from '../api/goods';
 import { LadderFields } from './LadderFields';
@@ -200,13 +201,13 @@ export function GoodsFields({ options }: { options: GoodsEditorOptions }) {
       {col(
         8,
         <Form.Item name="tags" label="标签">
-          <Checkbox.Group options={[...goodsTags]} />
+          <CheckboxList options={[...goodsTags]} />
         </Form.Item>,
       )}
       {col(
         24,
         <Form.Item name="zones" label="专区" extra="近效期专场按批次效期自动归入，无需勾选">
-          <Checkbox.Group
+          <CheckboxList
             options={Object.entries(assignableZones).map(([value, label]) => ({ value, label }))}
           />
         </Form.Item>,

@@ -1,6 +1,7 @@
 import { companyTypes, provinceCityOptions } from '@yaocai/domain';
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Cascader, Checkbox, Form, Select } from 'antd';
+import { Button, Card, Cascader, Form, Select } from 'antd';
 import { useState } from 'react';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { useGoodsList } from '../api/goods';
@@ -76,7 +77,7 @@ export function SaleControlForm({ draft }: { draft?: SaleControlDraft }) {
           />
         </Form.Item>
         <Form.Item name="customer_types" label="允许采购的客户类型（不选：不限）">
-          <Checkbox.Group
+          <CheckboxList
             data-testid="sale-control-types"
             options={companyTypes.map((t) => ({ value: t.code, label: t.name }))}
           />

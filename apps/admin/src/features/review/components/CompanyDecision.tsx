@@ -4,7 +4,8 @@ import {
   type ScopeClassCode,
   scopeClasses,
 } from '@yaocai/domain';
-import { Card, Checkbox, Input } from 'antd';
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
+import { Card, Input } from 'antd';
 import { useState } from 'react';
 import { DecisionButtons } from './DecisionButtons';
 
@@ -21,7 +22,7 @@ export function CompanyDecision({ company, busy, onDecide }: Props) {
   return (
     <Card size="small" title="企业审核结论" data-testid="admin-company-decision">
       <div style={{ marginBottom: 8 }}>核定经营范围</div>
-      <Checkbox.Group
+      <CheckboxList
         value={scope}
         onChange={(v) => setScope(v as ScopeClassCode[])}
         options={scopeClasses.map((c) => ({ value: c.code, label: c.name }))}

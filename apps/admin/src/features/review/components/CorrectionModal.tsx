@@ -1,4 +1,5 @@
 import type { DocumentCorrectionInput, ReviewDocument, ScopeClassCode } from '@yaocai/domain';
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Checkbox, DatePicker, Form, Input, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -121,7 +122,7 @@ export function CorrectionModal({ companyId, doc, onClose }: Props) {
         </Form.Item>
         {doc && doc.grants.length > 0 && (
           <Form.Item name="scopes" label="证件载明的经营范围" extra="按证件原文勾选">
-            <Checkbox.Group
+            <CheckboxList
               options={doc.grants.map((g) => ({ value: g.code, label: g.name }))}
               data-testid="admin-correction-scopes"
             />

@@ -1,4 +1,5 @@
 import type { ReviewDocument, ScopeClassCode } from '@yaocai/domain';
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -138,7 +139,7 @@ export function DocumentCard({ doc, correctedBy, busy, onDecide, onCorrect }: Pr
               label="证件载明的经营范围"
               extra="按证件原文勾选；企业可经营的范围以有效证件载明的为准"
             >
-              <Checkbox.Group
+              <CheckboxList
                 value={scopes}
                 onChange={(v) => setScopes(v as ScopeClassCode[])}
                 options={doc.grants.map((g) => ({ value: g.code, label: g.name }))}

@@ -6,8 +6,9 @@ import {
   settingsSectionNames,
   settingsSections,
 } from '@yaocai/domain';
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Skeleton, Space, Switch, Tabs } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { showFieldErrors, unreportedMessage } from '../../../lib/form-errors';
 import { useSaveSettings, useSettings } from '../api/settings';
@@ -239,7 +240,7 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
         label="不得网络销售的类别"
         extra="勾选的特殊管理类别，商品新建、编辑与导入时一律拒绝"
       >
-        <Checkbox.Group options={controlClasses.map((k) => ({ value: k.code, label: k.name }))} />
+        <CheckboxList options={controlClasses.map((k) => ({ value: k.code, label: k.name }))} />
       </Form.Item>
     </>
   ),

@@ -1,5 +1,6 @@
 import { companyTypes, regionOptions, type ScopeClassCode, scopeClasses } from '@yaocai/domain';
-import { Button, Cascader, Checkbox, Form, Input, Radio } from 'antd';
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
+import { Button, Cascader, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/http';
 import { useRegisterCompany } from '../api/register';
@@ -68,7 +69,7 @@ export function RegisterCompanyStep({ token, onDone }: { token: string; onDone()
         name="business_scope"
         rules={[{ required: true, message: '请至少选择一项经营范围' }]}
       >
-        <Checkbox.Group options={scopeClasses.map((c) => ({ value: c.code, label: c.name }))} />
+        <CheckboxList options={scopeClasses.map((c) => ({ value: c.code, label: c.name }))} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={save.isPending} data-testid="register-next">
         下一步

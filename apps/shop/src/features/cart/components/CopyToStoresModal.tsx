@@ -1,5 +1,6 @@
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Checkbox, Empty, Modal } from 'antd';
+import { Empty, Modal } from 'antd';
 import { useState } from 'react';
 import { useUserBase } from '../../../layout/api/user-base';
 import { useCopyCartLines } from '../api/cart-copy';
@@ -43,7 +44,7 @@ export function CopyToStoresModal({ open, ids, onClose }: Props) {
       {stores.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您的公司没有其他门店" />
       ) : (
-        <Checkbox.Group
+        <CheckboxList
           data-testid="copy-stores"
           value={chosen}
           onChange={(values) => setChosen(values as number[])}

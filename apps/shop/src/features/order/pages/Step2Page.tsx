@@ -1,7 +1,8 @@
 import { type CheckoutPreview, type ShippingPaper, shippingPapers } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
+import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Result, Select, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading';
@@ -176,7 +177,7 @@ export default function Step2Page() {
             </span>
           </Form.Item>
           <Form.Item label="随货资料" extra="勾选的资料加盖公章后随货寄出">
-            <Checkbox.Group
+            <CheckboxList
               value={papers}
               onChange={(v) => setPapers(v as ShippingPaper[])}
               options={shippingPapers.map((k) => ({ value: k.code, label: k.name }))}
