@@ -1,3 +1,4 @@
+import { scopeClassName } from '@yaocai/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../support/harness';
@@ -110,12 +111,7 @@ describe('operator console', () => {
     // the clinic applied for.
     const medical = documents.filter({ hasText: '医疗机构执业许可证' });
     for (const scope of ['处方药', '非处方药', '中成药']) {
-      const box = medical.getByTestId('admin-document-scopes').getByLabel(scope, { exact: true });
-      for (let attempt = 0; attempt < 3 && (await box.isChecked()); attempt++) {
-        await box.click();
-        await page.waitForTimeout(200);
-      }
-      expect(await box.isChecked(), scope).toBe(false);
+      await medical.getByTestId('admin-document-scopes').getByLabel(scope, { exact: true }).uncheck();
     }
     expect(await medical.getByTestId('admin-document-scopes').getByLabel('二类医疗器械').isChecked()).toBe(
       true,
@@ -129,19 +125,13 @@ describe('operator console', () => {
     await expect.poll(() => medical.textContent()).toContain('载明经营范围一类医疗器械、二类医疗器械');
     const decision = page.getByTestId('admin-company-decision');
     for (const scope of ['处方药', '非处方药', '中成药', '化学药制剂', '抗生素制剂']) {
-      const box = decision.getByLabel(scope, { exact: true });
-      // A re-render right after the last document's answer can swallow a click: try again.
-      for (let attempt = 0; attempt < 3 && !(await box.isChecked()); attempt++) {
-        await box.click();
-        await page.waitForTimeout(200);
-      }
-      expect(await box.isChecked(), scope).toBe(true);
+      // Ticked once: the answer of the last document's decision no longer resets the boxes.
+      await decision.getByLabel(scope, { exact: true }).check();
     }
     await page.getByTestId('admin-company-approve').click();
     await page.getByText('企业资质已通过，已通知买家').waitFor();
     await page.getByTestId('admin-review-company').getByText('已通过').waitFor();
     await h.shot(page, 'admin-review-approved');
-    await context.close();
 
     await buyer.page.reload();
     await buyer.page.getByTestId('price').first().waitFor();
@@ -187,6 +177,34 @@ describe('operator console', () => {
       .poll(() => buyer.page.getByTestId('business-scope').textContent())
       .toBe('可经营范围：一类医疗器械二类医疗器械');
     await h.shot(buyer.page, 'clinic-licences');
+
+    // The licence does print 处方药 and the drug's class after all: 质管 corrects it (更正), the
+    // approved version is kept as 已更正, and the clinic buys on the correction at once.
+    const rxScope = scopeClassName(rx.scope_class);
+    await medical.getByTestId('admin-document-correct').click();
+    const correction = page.getByTestId('admin-correction-form');
+    for (const scope of ['处方药', rxScope])
+      await correction.getByTestId('admin-correction-scopes').getByLabel(scope, { exact: true }).check();
+    await correction.getByTestId('admin-correction-reason').fill('证件载明处方药，审核时漏勾');
+    await page.getByTestId('admin-correction-submit').click();
+    await page.getByText('证件已更正，买家即按更正后的证件采购').waitFor();
+    await correction.waitFor({ state: 'hidden' });
+    await medical.first().getByTestId('admin-document-superseded').waitFor();
+    expect(await documents.count()).toBe(4);
+    await expect.poll(() => documents.last().textContent()).toContain('更正原因证件载明处方药，审核时漏勾');
+    await h.shot(page, 'admin-review-corrected');
+    await context.close();
+
+    await buyer.page.reload();
+    await buyer.page
+      .getByTestId('licence-corrected')
+      .getByText('已由质管更正：证件载明处方药，审核时漏勾')
+      .waitFor();
+    expect(await buyer.page.getByTestId('business-scope').textContent()).toContain('处方药');
+    await h.shot(buyer.page, 'clinic-licences-corrected');
+    await buyer.page.goto(`/list/info/${rx.id}`);
+    await buyer.page.getByTestId('add-to-cart').first().click();
+    await buyer.page.getByText('已加入购物车').first().waitFor();
     await buyer.context.close();
   });
 

@@ -15,9 +15,14 @@ interface Props {
   onDecide(decision: CompanyDecisionInput): void;
 }
 
-/** The company's decision: its business scope (经营范围) when approved, the reason when refused. */
+/**
+ * The company's decision: its business scope (经营范围) when approved, the reason when refused. The
+ * scope follows the server's proposal (it changes as documents are decided) until the reviewer
+ * ticks a box; from then on it is the reviewer's, whatever answer arrives after.
+ */
 export function CompanyDecision({ company, busy, onDecide }: Props) {
-  const [scope, setScope] = useState<ScopeClassCode[]>(company.business_scope as ScopeClassCode[]);
+  const [edited, setScope] = useState<ScopeClassCode[] | null>(null);
+  const scope = edited ?? (company.business_scope as ScopeClassCode[]);
   const [reason, setReason] = useState('');
   return (
     <Card size="small" title="企业审核结论" data-testid="admin-company-decision">

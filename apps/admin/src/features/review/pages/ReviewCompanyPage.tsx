@@ -82,7 +82,6 @@ export default function ReviewCompanyPage() {
       </Row>
       <CorrectionModal companyId={company.id} doc={correcting} onClose={() => setCorrecting(null)} />
       <CompanyDecision
-        key={company.qualification_status}
         company={company}
         busy={decideCompany.isPending}
         onDecide={(decision) =>
