@@ -147,6 +147,8 @@ describe.sequential('cart journey', () => {
       .poll(async () => (await page.getByTestId('tier-text').textContent()) ?? '')
       .toContain('已减');
     expect(tierBefore).not.toBe(await page.getByTestId('tier-text').textContent());
+    // The bar says what counts towards the tiers: the activity's goods, not the whole cart.
+    expect(await page.getByTestId('tier-text').textContent()).toMatch(/^活动商品已选¥\d+\.\d{2}，已减¥/);
     expect(await page.getByTestId('cart-reduction').textContent()).toMatch(/满减：-¥\d/);
     await h.shot(page, 'cart-full-reduction-free-shipping');
   });

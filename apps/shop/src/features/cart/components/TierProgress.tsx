@@ -1,7 +1,7 @@
 import type { CartState } from '@yaocai/domain';
 import { Tag } from 'antd';
 import { ProgressBar } from '../../../components/ProgressBar';
-import { yuan } from './format';
+import { tierText } from './format';
 
 /**
  * Full-reduction tiers (满减): a bar over the eligible amount towards the next tier, each tier
@@ -31,8 +31,7 @@ export function TierProgress({ state }: { state: CartState }) {
       </div>
       <ProgressBar label="满减进度" percent={percent} width={200} />
       <span className="yc-cart-tiers__text" data-testid="tier-text">
-        {reduction > 0 ? `已减${yuan(reduction)}` : '未满足满减'}
-        {hint ? `，${hint.text}` : ''}
+        {tierText(eligible, reduction, hint?.text)}
       </span>
     </div>
   );

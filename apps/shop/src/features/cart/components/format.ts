@@ -10,3 +10,13 @@ export const yuan = (value: number | null, hidden = '') => (value === null ? hid
  */
 export const unshippedOrdersNote = (amount: number) =>
   amount > 0 ? `（已计入待发货订单${yuan(amount)}）` : '';
+
+/**
+ * The 满减 bar's words: only the activity's goods count towards its tiers, so the bar says how
+ * much of the selection does (活动商品已选¥x) before what is reduced and what the next tier needs.
+ */
+export function tierText(eligible: number, reduction: number, hint?: string): string {
+  const counted = `活动商品已选${yuan(eligible)}`;
+  const state = reduction > 0 ? `已减${yuan(reduction)}` : '未满足满减';
+  return [counted, state, hint].filter(Boolean).join('，');
+}
