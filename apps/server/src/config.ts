@@ -83,7 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'yc:',
-    seedDemoData: env.SEED_DEMO_DATA !== '0',
+    // Demo data (with its published demo passwords) only where asked for: on by default for the
+    // one-command demo, off under NODE_ENV=production unless SEED_DEMO_DATA=1.
+    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA !== '0' : env.NODE_ENV !== 'production',
     trustedOrigins: (env.TRUSTED_ORIGINS ?? '').split(',').filter(Boolean),
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
