@@ -3,11 +3,11 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, qualifications, users } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
-import { conflict, notFound, refusal } from '../../lib/errors';
+import { conflict, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { notify } from '../message/service';
 import { isCurrentLicence } from './licences';
-import { approvedLicence, replaceEarlierOfKind } from './review';
+import { approvedLicence, lockCompanyDocument, replaceEarlierOfKind } from './review';
 
 // A correction (更正, issue #30 item 8): 质管 finds a mistake in a reviewed licence (a scope class
 // left unticked, a wrong date or number) and decides it again. The reviewed row is a kept record
@@ -39,12 +39,7 @@ export async function correctDocument(
 ): Promise<{ id: number }> {
   return ctx.db.transaction(async (tx) => {
     // The lock makes a second correction of the same version wait, then see the first one.
-    const [doc] = await tx
-      .select()
-      .from(qualifications)
-      .where(and(eq(qualifications.id, documentId), eq(qualifications.companyId, companyId)))
-      .for('update');
-    if (!doc) throw notFound('证件不存在');
+    const doc = await lockCompanyDocument(tx, companyId, documentId);
     const [later] = await tx
       .select({ id: qualifications.id })
       .from(qualifications)

@@ -183,6 +183,20 @@ export function approvedLicence(
   return { expiresOn, scopes, issuer: input.issuer ?? doc.issuer, holderName, holderIdNo };
 }
 
+/**
+ * One document of the company, locked for the decision (a second decision of it waits, then sees
+ * the first); another company's id is not found.
+ */
+export async function lockCompanyDocument(tx: DbOrTx, companyId: number, documentId: number) {
+  const [doc] = await tx
+    .select()
+    .from(qualifications)
+    .where(and(eq(qualifications.id, documentId), eq(qualifications.companyId, companyId)))
+    .for('update');
+  if (!doc) throw notFound('证件不存在');
+  return doc;
+}
+
 /** Approves or refuses one document, optionally correcting its validity date. */
 export async function decideDocument(
   ctx: OperatorCtx,
@@ -191,12 +205,7 @@ export async function decideDocument(
   input: z.output<typeof documentDecisionBody>,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [doc] = await tx
-      .select()
-      .from(qualifications)
-      .where(and(eq(qualifications.id, documentId), eq(qualifications.companyId, companyId)))
-      .for('update');
-    if (!doc) throw notFound('证件不存在');
+    const doc = await lockCompanyDocument(tx, companyId, documentId);
     if (doc.status !== 'pending') throw refusal('该证件已审核，不能再次审核');
     let recorded = {
       expiresOn: doc.expiresOn,
