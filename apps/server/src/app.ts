@@ -37,6 +37,7 @@ import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
 import { orderSweeper } from './modules/order/sweeper';
 import { paymentRoutes } from './modules/payment/routes';
+import { paymentSweeper } from './modules/payment/sweeper';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
 import { specialActivityRoutes } from './modules/promotion/activity-routes';
 import { promotionAdminRoutes } from './modules/promotion/admin-routes';
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(spikeAdminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(orderSweeper);
+  await app.register(paymentSweeper);
   await app.register(reminderSweeper);
 
   await app.register(spaPlugin, {

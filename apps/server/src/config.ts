@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type PaymentChannelName,
+  paymentChannelsOf,
+  readChannelSettings,
+} from './modules/payment/channel-config';
 
 // This module runs from apps/server/src (tsx) or inlined in apps/server/dist/server.js (the
 // compiled server, see build.mjs): both one level under the server package.
@@ -37,10 +42,14 @@ export interface AppConfig {
   /** NODE_ENV=production. */
   production: boolean;
   /**
-   * The online payment provider (PAYMENT_PROVIDER): `sandbox` simulates one for demos and tests,
-   * `none` turns online payment off. Default: `sandbox`, except under NODE_ENV=production.
+   * The payment channels besides balance and credit (PAYMENT_PROVIDERS, comma-separated:
+   * `wechat`, `alipay`, `transfer`, or `sandbox` which simulates a QR provider for demos and
+   * tests; empty or `none` turns them off). Default: `sandbox`, except under NODE_ENV=production
+   * where the default is none. The older PAYMENT_PROVIDER (one name) is still read.
    */
-  paymentProvider: PaymentProviderName;
+  paymentChannels: PaymentChannelName[];
+  /** Each named channel's credentials, read and checked at start (channel-config.ts). */
+  paymentSettings: Partial<Record<PaymentChannelName, unknown>>;
   /** ALLOW_SANDBOX_PAY=1: the sandbox may run under NODE_ENV=production (a public demo). */
   sandboxAllowedInProduction: boolean;
   /** SANDBOX_PAY_SECRET: the sandbox's HMAC key; unset = a random one kept in the database. */
@@ -64,17 +73,8 @@ function wechatProviderOf(env: NodeJS.ProcessEnv): WechatProviderName {
   return name as WechatProviderName;
 }
 
-export const paymentProviderNames = ['sandbox', 'none'] as const;
-export type PaymentProviderName = (typeof paymentProviderNames)[number];
-
-function paymentProviderOf(env: NodeJS.ProcessEnv): PaymentProviderName {
-  const name = env.PAYMENT_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'sandbox');
-  if (!(paymentProviderNames as readonly string[]).includes(name))
-    throw new Error(`PAYMENT_PROVIDER=${name}: expected one of ${paymentProviderNames.join(', ')}`);
-  return name as PaymentProviderName;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const paymentChannels = paymentChannelsOf(env);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
     port: Number(env.PORT ?? 3000),
@@ -97,7 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
     siteTitle: env.SITE_TITLE ?? '药采',
     production: env.NODE_ENV === 'production',
-    paymentProvider: paymentProviderOf(env),
+    paymentChannels,
+    paymentSettings: readChannelSettings(paymentChannels, env),
     sandboxAllowedInProduction: env.ALLOW_SANDBOX_PAY === '1',
     sandboxPaySecret: env.SANDBOX_PAY_SECRET || undefined,
     wechatProvider: wechatProviderOf(env),

@@ -472,6 +472,9 @@ export type CreditBillView = z.infer<typeof creditBillView>;
 
 export const onlinePaymentView = z.object({
   order_id: z.number().int(),
+  /** The channel (sandbox, wechat, alipay) and its name for the buyer. */
+  provider: z.string(),
+  provider_label: z.string(),
   out_trade_no: z.string(),
   qr_content: z.string(),
   amount: yuan,
@@ -505,6 +508,12 @@ export const creditCheckView = z.object({
 export type CreditCheckView = z.infer<typeof creditCheckView>;
 /** POST /api/pay/user_credit_pay */
 export const creditRepayment = z.object({ repaid: yuan, bills: z.number().int() });
+/** GET /api/pay/channels: the channels open besides balance and credit. */
+export const paymentChannelsView = z.object({
+  online: z.array(z.object({ name: z.string(), label: z.string() })),
+  transfer: z.boolean(),
+});
+export type PaymentChannelsView = z.infer<typeof paymentChannelsView>;
 /** POST /api/pay/notify/{provider}: what the notification did. */
 export const notificationResult = z.object({ result: z.enum(['paid', 'refunded']) });
 /** POST /api/pay/sandbox/scan/{outTradeNo}/confirm */

@@ -96,6 +96,36 @@ export const paymentNotifications = pgTable(
 );
 
 /**
+ * Each refund sent to an online provider: ours by `refund_no` (the provider's idempotency key).
+ * A refund the provider answered PROCESSING is polled until SUCCESS or FAILED; a FAILED one is a
+ * 财务 to-do (the money is still owed to the payer).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    provider: text('provider').notNull(),
+    refundNo: text('refund_no').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    reason: text('reason').notNull(),
+    /** processing | success | failed */
+    status: text('status').notNull().default('processing'),
+    /** The provider's words when it refused or the call failed (never a secret). */
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_no_uq').on(t.refundNo),
+    index('payment_refunds_open_idx').on(t.status),
+    index('payment_refunds_order_idx').on(t.orderId),
+  ],
+);
+
+/**
  * The sandbox provider's own book (stands in for WeChat Pay / Alipay's side): what the payer
  * scanned and paid, and what went back. Our `payments` table is only changed by notifications
  * the provider's own query confirms.

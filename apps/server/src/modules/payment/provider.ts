@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { PG_INT_MAX } from '@yaocai/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { sandboxTrades } from '../../db/schema';
 import { ensureProviderSecret, providerSecret } from '../../lib/provider-secrets';
@@ -8,14 +10,56 @@ export interface PaymentRequest {
   outTradeNo: string;
   amountFen: number;
   subject: string;
+  /** When the order closes: the trade should not outlive it (WeChat time_expire, Alipay timeout). */
+  expiresAt: Date;
 }
 
+/**
+ * A provider refused a call or could not be reached (a time-out, an error answer). Its message
+ * is the provider's words, safe to show to 财务 (never a secret); the caller decides whether it
+ * is a to-do (a refund) or a refusal (opening a trade).
+ */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** The sandbox's notification body (signed with HMAC-SHA256 in the x-pay-signature header). */
 export interface PaymentNotification {
   out_trade_no: string;
   transaction_id: string;
   amount_fen: number;
   trade_state: 'SUCCESS';
   paid_at: number;
+}
+
+/** A notification request as it arrived: the raw body (signatures cover its exact bytes). */
+export interface NotificationRequest {
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * What a notification whose signature is the provider's claims: a trade paid for an amount. A
+ * hint only: the provider's own query decides (trades.ts).
+ */
+export interface TradeClaim {
+  outTradeNo: string;
+  transactionId: string;
+  amountFen: number;
+}
+
+/** How the notification endpoint answers the provider (each has its documented reply). */
+export interface NotificationReply {
+  /** 200 accepted (or, for Alipay, any answer: its body says); 400/500 ask WeChat Pay to retry. */
+  status: 200 | 400 | 500;
+  contentType: string;
+  body: string;
 }
 
 /** The provider's own answer about a trade: only SUCCESS carries money (amount and transaction). */
@@ -26,6 +70,28 @@ export type TradeQuery =
 /** What closing a trade at the provider found: closed now (or already), or paid before the close. */
 export type CloseOutcome = 'closed' | 'paid';
 
+/** A refund of all or part of a paid trade; `refundNo` is ours and makes a retry idempotent. */
+export interface RefundRequest {
+  outTradeNo: string;
+  refundNo: string;
+  amountFen: number;
+  /** The trade's whole amount (WeChat Pay asks for it beside the refund's). */
+  totalFen: number;
+  reason: string;
+}
+
+/** Where a refund stands at the provider: done, still on its way, or refused for good. */
+export type RefundState = 'SUCCESS' | 'PROCESSING' | 'FAILED';
+
+/** One line of a provider's daily bill (对账单): money in or out on a trade. */
+export interface BillLine {
+  outTradeNo: string;
+  transactionId: string;
+  kind: 'pay' | 'refund';
+  amountFen: number;
+  refundNo?: string;
+}
+
 /**
  * What the server needs from an online payment provider (WeChat Pay, Alipay, the sandbox). The
  * book operations take the caller's database handle, so a close or a refund joins the caller's
@@ -33,17 +99,33 @@ export type CloseOutcome = 'closed' | 'paid';
  */
 export interface PaymentProvider {
   readonly name: string;
+  /** The channel's name as the buyer reads it (微信支付, 支付宝). */
+  readonly label: string;
+  /** Opens a trade; `qrContent` is what the payer scans (a URL or the provider's code URL). */
   createPayment(db: DbOrTx, request: PaymentRequest): Promise<{ qrContent: string }>;
-  /** True when the signature over the payload is the provider's. Never enough alone: see query. */
-  verifyNotification(db: DbOrTx, payload: PaymentNotification, signature: string): Promise<boolean>;
+  /**
+   * Reads a notification request: verifies its signature over the raw body (and decrypts it
+   * where the provider encrypts), then returns what it claims, or null when the signature is not
+   * the provider's. Never enough alone: see query.
+   */
+  readNotification(db: DbOrTx, request: NotificationRequest): Promise<TradeClaim | null>;
+  /**
+   * The provider's documented answer to its notification: accepted (applied, or already applied)
+   * or not (it will retry). Absent: our JSON envelope (the sandbox).
+   */
+  reply?(accepted: boolean, message: string): NotificationReply;
   query(db: DbOrTx, outTradeNo: string): Promise<TradeQuery>;
   /** Closes an unpaid trade so it can never be paid; 'paid' when the payer was first. */
   close(db: DbOrTx, outTradeNo: string): Promise<CloseOutcome>;
   /**
    * Sends money of a paid trade back to the payer through the channel it came from: all of it or
-   * a part (after-sales); parts add up and never pass the trade's amount.
+   * a part (after-sales); parts add up and never pass the trade's amount. PROCESSING: the
+   * provider took it and will finish later (polled through queryRefund).
    */
-  refund(db: DbOrTx, outTradeNo: string, amountFen: number, reason: string): Promise<void>;
+  refund(db: DbOrTx, request: RefundRequest): Promise<RefundState>;
+  queryRefund(db: DbOrTx, request: { outTradeNo: string; refundNo: string }): Promise<RefundState>;
+  /** The provider's bill of one China day (YYYY-MM-DD) for reconciliation, where it offers one. */
+  bill?(date: string): Promise<BillLine[]>;
 }
 
 /** Canonical string: keys sorted, key=value joined with & (as WeChat Pay v2 signs). */
@@ -81,6 +163,7 @@ const inState = (outTradeNo: string, state: string) =>
  */
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
+  label: '沙箱支付',
   async createPayment(db, request) {
     await db.insert(sandboxTrades).values({
       outTradeNo: request.outTradeNo,
@@ -89,10 +172,19 @@ export const sandboxProvider: PaymentProvider = {
     });
     return { qrContent: `/api/pay/sandbox/scan/${request.outTradeNo}` };
   },
-  async verifyNotification(db, payload, signature) {
+  async readNotification(db, request) {
+    const parsed = sandboxNotification.safeParse(parseJson(request.body));
+    if (!parsed.success) return null;
+    const payload = parsed.data as PaymentNotification;
+    const signature = request.headers['x-pay-signature'];
     const expected = Buffer.from(signSandbox(payload, await sandboxSecret(db)), 'hex');
-    const given = Buffer.from(String(signature ?? ''), 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    const given = Buffer.from(typeof signature === 'string' ? signature : '', 'hex');
+    if (!(given.length === expected.length && timingSafeEqual(given, expected))) return null;
+    return {
+      outTradeNo: payload.out_trade_no,
+      transactionId: payload.transaction_id,
+      amountFen: payload.amount_fen,
+    };
   },
   async query(db, outTradeNo) {
     const t = await trade(db, outTradeNo);
@@ -111,7 +203,7 @@ export const sandboxProvider: PaymentProvider = {
     const t = await trade(db, outTradeNo);
     return t && (t.state === 'SUCCESS' || t.state === 'REFUND') ? 'paid' : 'closed';
   },
-  async refund(db, outTradeNo, amountFen, reason) {
+  async refund(db, { outTradeNo, amountFen, reason }) {
     // Partial refunds add up (as WeChat Pay's and Alipay's do), never beyond what was paid.
     const refunded = await db
       .update(sandboxTrades)
@@ -131,11 +223,40 @@ export const sandboxProvider: PaymentProvider = {
       .returning({ state: sandboxTrades.state });
     if (!refunded.length)
       throw new Error(`sandbox trade ${outTradeNo}: not paid, or ${amountFen} fen is more than is left`);
+    return 'SUCCESS';
+  },
+  // The sandbox refunds at once: a refund it took is done.
+  async queryRefund() {
+    return 'SUCCESS';
   },
 };
 
-/** Every provider the server knows, by name (a Map, so `__proto__` is no provider). */
+const sandboxNotification = z.object({
+  out_trade_no: z.string().min(1).max(64),
+  transaction_id: z.string().min(1).max(64),
+  amount_fen: z.number().int().nonnegative().max(PG_INT_MAX),
+  trade_state: z.literal('SUCCESS'),
+  paid_at: z.number().int().nonnegative().max(PG_INT_MAX),
+});
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The providers that run, by name (a Map, so `__proto__` is no provider): filled at start from
+ * the configured channels (routes.ts). The sandbox is always known, so the trades it opened stay
+ * readable in a database that switched to real channels.
+ */
 export const providers = new Map<string, PaymentProvider>([[sandboxProvider.name, sandboxProvider]]);
+
+export function registerProvider(provider: PaymentProvider) {
+  providers.set(provider.name, provider);
+}
 
 export function notificationOf(t: typeof sandboxTrades.$inferSelect): PaymentNotification {
   return {

@@ -3,11 +3,156 @@
 // -> back through the provider that took it. The payment row keeps what went back
 // (refunded_fen); it becomes refunded only once all of it has.
 import { toYuan } from '@yaocai/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type orders, payments } from '../../db/schema';
+import { type orders, paymentRefunds, payments } from '../../db/schema';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
-import { providers } from './provider';
+import { type PaymentProvider, ProviderError, providers, type RefundState } from './provider';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Sends `amountFen` of a paid online trade back through its provider, in the caller's
+ * transaction and under its lock on the payment, and keeps it in `payment_refunds` by our refund
+ * number (the provider's idempotency key, so a retry never pays twice). SUCCESS is done;
+ * PROCESSING is polled (pollRefunds); a provider that refuses or cannot be reached leaves a
+ * failed refund for 财务 to retry: the money is owed either way, so the order moves on.
+ */
+export async function sendProviderRefund(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  amountFen: number,
+  reason: string,
+): Promise<RefundState> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, payment.id));
+  const refundNo = `${payment.outTradeNo}R${n + 1}`;
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      provider: provider.name,
+      refundNo,
+      amountFen,
+      reason,
+    })
+    .returning({ id: paymentRefunds.id });
+  let state: RefundState;
+  let error: string | null = null;
+  try {
+    state = await provider.refund(tx, {
+      outTradeNo: payment.outTradeNo,
+      refundNo,
+      amountFen,
+      totalFen: payment.amountFen,
+      reason,
+    });
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    state = 'FAILED';
+    error = e.message;
+  }
+  await settleRefund(tx, row.id, state, error, false);
+  return state;
+}
+
+/** Records where a refund stands; a final state (SUCCESS, FAILED) gets its time. */
+async function settleRefund(
+  db: DbOrTx,
+  id: number,
+  state: RefundState,
+  error: string | null,
+  polled: boolean,
+) {
+  await db
+    .update(paymentRefunds)
+    .set({
+      status: state.toLowerCase(),
+      error,
+      attempts: sql`${paymentRefunds.attempts} + 1`,
+      ...(state === 'PROCESSING' ? {} : { finishedAt: sql`now()` }),
+    })
+    .where(and(eq(paymentRefunds.id, id), polled ? eq(paymentRefunds.status, 'processing') : sql`true`));
+}
+
+/**
+ * Asks the providers where their PROCESSING refunds stand and records the answers (the payment
+ * sweeper calls it). A provider that cannot be reached is asked again next time. Returns how
+ * many refunds reached a final state.
+ */
+export async function pollRefunds(db: DbOrTx, limit = 50) {
+  const open = await db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.status, 'processing'))
+    .orderBy(asc(paymentRefunds.id))
+    .limit(limit);
+  let settled = 0;
+  for (const refund of open) {
+    const provider = providers.get(refund.provider);
+    if (!provider) continue;
+    const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
+    let state: RefundState;
+    let error: string | null = null;
+    try {
+      state = await provider.queryRefund(db, { outTradeNo: payment.outTradeNo, refundNo: refund.refundNo });
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      state = 'PROCESSING';
+      error = e.message;
+    }
+    await settleRefund(db, refund.id, state, error, true);
+    if (state !== 'PROCESSING') settled++;
+  }
+  return settled;
+}
+
+/**
+ * 财务 sends a failed refund again, with the same refund number (so the provider never pays it
+ * twice). Returns the new state.
+ */
+export async function retryRefund(db: DbOrTx, refundId: number): Promise<RefundState | null> {
+  return db.transaction(async (tx) => {
+    const [refund] = await tx
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'failed')))
+      .for('update');
+    if (!refund) return null;
+    const provider = providers.get(refund.provider);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
+    if (!provider || !payment) return null;
+    let state: RefundState;
+    let error: string | null = null;
+    try {
+      state = await provider.refund(tx, {
+        outTradeNo: payment.outTradeNo,
+        refundNo: refund.refundNo,
+        amountFen: refund.amountFen,
+        totalFen: payment.amountFen,
+        reason: refund.reason,
+      });
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      state = 'FAILED';
+      error = e.message;
+    }
+    await tx
+      .update(paymentRefunds)
+      .set({
+        status: state.toLowerCase(),
+        error,
+        attempts: sql`${paymentRefunds.attempts} + 1`,
+        finishedAt: state === 'PROCESSING' ? null : sql`now()`,
+      })
+      .where(eq(paymentRefunds.id, refund.id));
+    return state;
+  });
+}
 
 export type RefundChannel = 'balance' | 'credit' | 'online';
 
@@ -44,7 +189,7 @@ export async function refundOrderPayment(
     await returnCredit(tx, order.userId, order.id, amountFen);
     channel = 'credit';
   } else if (order.paymentMethod === 'online' && payment && provider) {
-    await provider.refund(tx, payment.outTradeNo, amountFen, reason);
+    await sendProviderRefund(tx, provider, payment, amountFen, reason);
     channel = 'online';
   } else {
     await moveBalance(tx, order.userId, amountFen, USE_TYPE.refund, `订单${order.orderNo}${reason}`, {

@@ -9,35 +9,30 @@ import {
   notificationResult,
   onlinePaymentView,
   orderIdBody,
-  PG_INT_MAX,
+  paymentChannelsView,
   paymentStatusView,
   recordId,
 } from '@yaocai/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { systemCtx } from '../../lib/context';
-import { notFound, refusal } from '../../lib/errors';
+import { AppError, notFound, refusal } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly } from '../../plugins/session';
 import { repayBills } from '../wallet/service';
-import { ensureSandboxSecret, type PaymentNotification } from './provider';
+import { onlineChannelNames, type PaymentChannelName } from './channel-config';
+import { startOnlineProviders } from './channels';
+import { ensureSandboxSecret, type PaymentProvider } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
 import { creditCheck, payByBalance, payByCredit, paymentStatus, startOnline } from './service';
 import { handleNotification } from './trades';
 
-type PaymentOptions = { provider: AppConfig['paymentProvider'] };
-
-const notification = z.object({
-  out_trade_no: z.string().min(1).max(64),
-  transaction_id: z.string().min(1).max(64),
-  amount_fen: z.coerce.number().int().nonnegative().max(PG_INT_MAX),
-  trade_state: z.literal('SUCCESS'),
-  paid_at: z.coerce.number().int().nonnegative().max(PG_INT_MAX),
-});
+type PaymentOptions = { online: PaymentProvider[]; channels: PaymentChannelName[] };
 
 /** Buyer payment calls: balance, credit (账期), online QR via a provider, status polling. */
-const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provider }) => {
+const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { online, channels }) => {
   buyerOnly(app);
   app.post(
     '/pay/balance',
@@ -92,19 +87,37 @@ const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { prov
     {
       schema: {
         tags: ['pay'],
-        summary: 'Start an online QR payment (the configured provider)',
+        summary: 'Start an online QR payment at one of the configured channels (default: the first)',
         body: z.strictObject({
           order_id: recordId(),
-          provider: z.enum(['sandbox']).optional(),
+          provider: z.enum(onlineChannelNames).optional(),
         }),
         response: { 200: envelope(onlinePaymentView) },
       },
     },
     async (request) => {
-      if (provider === 'none') throw refusal('暂未开通在线支付，请选择其他支付方式');
-      if (request.body.provider && request.body.provider !== provider) throw refusal('不支持的支付方式');
-      return ok(await startOnline(await request.buyerCtx(), request.body.order_id, provider));
+      const ctx = await request.buyerCtx();
+      if (!online.length) throw refusal('暂未开通在线支付，请选择其他支付方式');
+      const name = request.body.provider ?? online[0].name;
+      const provider = online.find((p) => p.name === name);
+      if (!provider) throw refusal('不支持的支付方式');
+      return ok(await startOnline(ctx, request.body.order_id, provider));
     },
+  );
+  app.get(
+    '/pay/channels',
+    {
+      schema: {
+        tags: ['pay'],
+        summary: 'The payment channels open besides balance and credit (online QR, bank transfer)',
+        response: { 200: envelope(paymentChannelsView) },
+      },
+    },
+    async () =>
+      ok({
+        online: online.map((p) => ({ name: p.name, label: p.label })),
+        transfer: channels.includes('transfer'),
+      }),
   );
   app.get(
     '/pay/status/:id',
@@ -121,10 +134,17 @@ const buyerPayRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { prov
 };
 
 /**
- * The provider's notification endpoint (public: the provider calls it). The signature must be
- * the provider's, and then the provider's own book is asked: the notification alone moves no money.
+ * The providers' notification endpoint (public: the provider calls it). The body is read raw
+ * (signatures cover its exact bytes, JSON for WeChat Pay, a form for Alipay); the provider
+ * checks the signature, and then its own book is asked: the notification alone moves no money.
+ * A provider with a documented reply gets it (accepted also when the trade was applied before,
+ * so it stops retrying); the sandbox gets our envelope.
  */
-const notifyRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provider }) => {
+const notifyRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { online }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
   app.post(
     '/pay/notify/:provider',
     {
@@ -134,50 +154,78 @@ const notifyRoutes: FastifyPluginAsyncZod<PaymentOptions> = async (app, { provid
         tags: ['pay'],
         summary: 'Provider payment notification (signed; confirmed by querying the provider)',
         params: z.object({ provider: z.string().max(20) }),
-        body: notification,
-        headers: z.object({ 'x-pay-signature': z.string().max(200).optional() }),
-        response: { 200: envelope(notificationResult) },
+        body: z
+          .string()
+          .max(64 * 1024)
+          .optional(),
+        produces: ['application/json', 'text/plain'],
+        response: { 200: z.union([envelope(notificationResult), z.string()]) },
       },
     },
-    async (request) => {
-      if (request.params.provider !== provider) throw notFound('未知的支付渠道');
-      const outcome = await handleNotification(
-        systemCtx(app.db, app.clock),
-        request.params.provider,
-        request.body as PaymentNotification,
-        request.headers['x-pay-signature'] ?? '',
+    async (request, reply) => {
+      const provider = online.find((p) => p.name === request.params.provider);
+      if (!provider) throw notFound('未知的支付渠道');
+      const notification = { body: request.body ?? '', headers: request.headers };
+      const ctx = systemCtx(app.db, app.clock);
+      if (!provider.reply) {
+        const { outcome, claim } = await handleNotification(ctx, provider, notification);
+        if (outcome === 'refunded') logRefunded(request, claim.outTradeNo);
+        return ok({ result: outcome }, 'SUCCESS');
+      }
+      const answer = await handleNotification(ctx, provider, notification).then(
+        ({ outcome, claim }) => {
+          if (outcome === 'refunded') logRefunded(request, claim.outTradeNo);
+          return provider.reply?.(true, '成功');
+        },
+        (e) => {
+          // Applied before (a repeated notification): accepted, so the provider stops sending it.
+          if (e instanceof AppError && e.statusCode === 409) return provider.reply?.(true, '成功');
+          request.log.warn({ err: e, provider: provider.name }, 'payment notification not accepted');
+          return provider.reply?.(false, e instanceof AppError ? e.message : '处理失败');
+        },
       );
-      if (outcome === 'refunded')
-        request.log.warn(
-          { outTradeNo: request.body.out_trade_no },
-          'online payment arrived for an order that can no longer take it: refunded through the provider',
-        );
-      return ok({ result: outcome }, 'SUCCESS');
+      if (!answer) throw new Error('unreachable');
+      // A provider's refusal code (400/500: WeChat Pay retries) carries its own documented text
+      // body, not our envelope; only 200 has a declared schema (the errors' envelope is ours).
+      return reply
+        .code(answer.status as 200)
+        .type(answer.contentType)
+        .send(answer.body);
     },
   );
 };
 
+function logRefunded(request: FastifyRequest, outTradeNo: string) {
+  request.log.warn(
+    { outTradeNo },
+    'online payment arrived for an order that can no longer take it: refunded through the provider',
+  );
+}
+
 /**
- * Payments. The online provider is chosen by configuration (PAYMENT_PROVIDER); the sandbox is for
- * demos and tests: announced in the log, refused under NODE_ENV=production unless
- * ALLOW_SANDBOX_PAY=1, its signing key random per database unless SANDBOX_PAY_SECRET.
+ * Payments. The channels are configuration (PAYMENT_PROVIDERS); the sandbox is for demos and
+ * tests: announced in the log, refused under NODE_ENV=production unless ALLOW_SANDBOX_PAY=1, its
+ * signing key random per database unless SANDBOX_PAY_SECRET.
  */
 export const paymentRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  const provider = config.paymentProvider;
-  if (provider === 'sandbox') {
+  const channels = config.paymentChannels;
+  if (channels.includes('sandbox')) {
     if (config.production && !config.sandboxAllowedInProduction)
       throw new Error(
-        'PAYMENT_PROVIDER=sandbox under NODE_ENV=production: the sandbox simulates payments and must not ' +
-          'take real orders. Configure a real provider, PAYMENT_PROVIDER=none, or ALLOW_SANDBOX_PAY=1 for a demo.',
+        'PAYMENT_PROVIDERS includes sandbox under NODE_ENV=production: the sandbox simulates payments and must not ' +
+          'take real orders. Configure real channels (wechat, alipay, transfer), none, or ALLOW_SANDBOX_PAY=1 for a demo.',
       );
     await ensureSandboxSecret(app.db, config.sandboxPaySecret);
     app.log.warn(
-      'payment provider: sandbox (demo and tests only: payments are simulated, no real money moves)',
+      'payment channel: sandbox (demo and tests only: payments are simulated, no real money moves)',
     );
-  } else {
-    app.log.info('payment provider: none (online payment is off)');
   }
-  await app.register(buyerPayRoutes, { provider });
-  await app.register(notifyRoutes, { provider });
-  if (provider === 'sandbox') await app.register(sandboxRoutes);
+  const online = startOnlineProviders(config);
+  app.log.info(
+    { channels: channels.length ? channels : ['none'] },
+    channels.length ? 'payment channels' : 'payment channels: none (only balance and credit)',
+  );
+  await app.register(buyerPayRoutes, { online, channels });
+  await app.register(notifyRoutes, { online, channels });
+  if (channels.includes('sandbox')) await app.register(sandboxRoutes);
 };

@@ -10,7 +10,7 @@ import { assertEphedrinePayment } from '../compliance/ephedrine';
 import { lockOrder } from '../order/service';
 import { loadOrderSettings } from '../order/settings';
 import { moveBalance, USE_TYPE, useCredit, walletRow } from '../wallet/service';
-import { providers } from './provider';
+import type { PaymentProvider } from './provider';
 import { applyIfPaid, closeOpenTrades, markOrderPaid } from './trades';
 
 export { closeOpenTrades };
@@ -102,10 +102,8 @@ export async function payByCredit(ctx: BuyerCtx, orderId: number) {
  * content to show. A trade of another provider or amount is closed before a new one opens (the
  * partial unique index payments_open_trade_uq holds one open trade per order).
  */
-export async function startOnline(ctx: BuyerCtx, orderId: number, providerName: string) {
+export async function startOnline(ctx: BuyerCtx, orderId: number, provider: PaymentProvider) {
   assertMaySpend(ctx);
-  const provider = providers.get(providerName);
-  if (!provider) throw refusal('不支持的支付方式');
   const { ephedrineWalletOnly } = await loadOrderSettings(ctx.db);
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, ctx.actor.userId);
@@ -123,6 +121,7 @@ export async function startOnline(ctx: BuyerCtx, orderId: number, providerName: 
         outTradeNo,
         amountFen: order.totalFen,
         subject: `药采订单${order.orderNo}`,
+        expiresAt: order.expiresAt,
       });
       [trade] = await tx
         .insert(payments)
@@ -138,6 +137,8 @@ export async function startOnline(ctx: BuyerCtx, orderId: number, providerName: 
     }
     return {
       order_id: order.id,
+      provider: provider.name,
+      provider_label: provider.label,
       out_trade_no: trade.outTradeNo,
       qr_content: trade.qrContent ?? '',
       amount: toYuan(order.totalFen),

@@ -12,7 +12,8 @@ import { spendRefusalOf } from '../account/standing';
 import { recordEvent } from '../order/events';
 import { lockOrder, transition } from '../order/service';
 import { recordPurchases } from '../quick-buy/purchases';
-import { type PaymentNotification, type PaymentProvider, providers } from './provider';
+import { type NotificationRequest, type PaymentProvider, providers, type TradeClaim } from './provider';
+import { sendProviderRefund } from './refunds';
 
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -51,11 +52,17 @@ async function refundTrade(
   transactionId: string | null,
   reason: string,
 ) {
-  await provider.refund(tx, payment.outTradeNo, payment.amountFen, reason);
   await tx
     .update(payments)
     .set({ status: 'refunded', refundedFen: payment.amountFen, providerTransactionId: transactionId })
     .where(eq(payments.id, payment.id));
+  await sendProviderRefund(
+    tx,
+    provider,
+    { ...payment, providerTransactionId: transactionId },
+    payment.amountFen,
+    reason,
+  );
   await recordEvent(
     tx,
     order.id,
@@ -107,7 +114,7 @@ export async function applyProviderTrade(
   ctx: Ctx,
   provider: PaymentProvider,
   outTradeNo: string,
-  claim?: PaymentNotification,
+  claim?: TradeClaim,
 ): Promise<NotifyOutcome> {
   const [known] = await ctx.db
     .select({ orderId: payments.orderId })
@@ -123,16 +130,18 @@ export async function applyProviderTrade(
       .for('update');
     const q = await provider.query(tx, outTradeNo);
     if (q.state !== 'SUCCESS' && q.state !== 'REFUND') throw refusal('支付渠道查询该交易尚未支付');
-    if (q.amountFen !== payment.amountFen || (claim && claim.amount_fen !== q.amountFen))
+    if (q.amountFen !== payment.amountFen || (claim && claim.amountFen !== q.amountFen))
       throw refusal('支付金额与订单金额不符');
-    if (claim && claim.transaction_id !== q.transactionId) throw refusal('支付通知与支付渠道的交易不符');
+    if (claim && claim.transactionId !== q.transactionId) throw refusal('支付通知与支付渠道的交易不符');
     const inserted = await tx
       .insert(paymentNotifications)
       .values({
         provider: provider.name,
         transactionId: q.transactionId,
         outTradeNo,
-        payload: claim ?? { source: 'query', out_trade_no: outTradeNo, transaction_id: q.transactionId },
+        payload: claim
+          ? { source: 'notification', ...claim }
+          : { source: 'query', outTradeNo, transactionId: q.transactionId },
       })
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id });
@@ -163,18 +172,18 @@ export async function applyProviderTrade(
   });
 }
 
-/** A provider's notification: the signature must be the provider's, then its book is asked. */
+/**
+ * A provider's notification: the signature must be the provider's (checked, and the body
+ * decrypted where the provider encrypts it, by the provider), then its book is asked.
+ */
 export async function handleNotification(
   ctx: Ctx,
-  providerName: string,
-  payload: PaymentNotification,
-  signature: string,
-): Promise<NotifyOutcome> {
-  const provider = providers.get(providerName);
-  if (!provider) throw notFound('未知的支付渠道');
-  if (!(await provider.verifyNotification(ctx.db, payload, signature)))
-    throw new AppError(401, '支付通知签名验证失败');
-  return applyProviderTrade(ctx, provider, payload.out_trade_no, payload);
+  provider: PaymentProvider,
+  request: NotificationRequest,
+): Promise<{ outcome: NotifyOutcome; claim: TradeClaim }> {
+  const claim = await provider.readNotification(ctx.db, request);
+  if (!claim) throw new AppError(401, '支付通知签名验证失败');
+  return { outcome: await applyProviderTrade(ctx, provider, claim.outTradeNo, claim), claim };
 }
 
 /** The logged-in buyer's own online trade at a provider (404 for anyone else's). */

@@ -4,6 +4,7 @@ import type {
   CreditCheckView,
   CreditPayment,
   OnlinePaymentView,
+  PaymentChannelsView,
   PaymentStatusView,
 } from '@yaocai/domain';
 import { useCallback } from 'react';
@@ -28,8 +29,16 @@ export const useCreditCheck = (orderId: number, enabled: boolean) =>
     enabled,
   });
 
-export const startOnline = (orderId: number) =>
-  http.post<OnlinePaymentView>('/api/pay/online', { order_id: orderId, provider: 'sandbox' });
+export const startOnline = (orderId: number, provider: string) =>
+  http.post<OnlinePaymentView>('/api/pay/online', { order_id: orderId, provider });
+
+/** The channels open besides balance and credit (the server's configuration). */
+export const usePaymentChannels = () =>
+  useQuery({
+    queryKey: ['pay', 'channels'],
+    queryFn: () => http.get<PaymentChannelsView>('/api/pay/channels'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /** Polls the payment status every 2 s while `enabled`. */
 export const usePaymentStatus = (orderId: number, enabled: boolean) =>

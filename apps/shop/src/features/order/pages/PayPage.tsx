@@ -6,10 +6,14 @@ import { PageLoading } from '../../../components/PageLoading';
 import { CartSteps } from '../../cart/components';
 import { useBalance } from '../../wallet/api/wallet';
 import { useOrderDetail } from '../api/orders';
-import { payByBalance, payByCredit, useCreditCheck, usePaymentDone } from '../api/pay';
+import { payByBalance, payByCredit, useCreditCheck, usePaymentChannels, usePaymentDone } from '../api/pay';
 import { yuan } from '../components/Amounts';
 import { MissingOrder } from '../components/MissingOrder';
 import { OnlinePay } from '../components/OnlinePay';
+
+/** The online tab's name: the one real channel, or what the sandbox stands in for. */
+const onlineLabel = (online: { name: string; label: string }[]) =>
+  online.length === 1 && online[0].name !== 'sandbox' ? online[0].label : '微信/支付宝';
 
 /**
  * /cart/step3/:id and /cart/hm?id= — pay by balance, credit term or online QR. The route guard
@@ -27,6 +31,8 @@ export default function PayPage() {
   const [method, setMethod] = useState('balance');
   const [paying, setPaying] = useState(false);
   const done = usePaymentDone(orderId);
+  const channels = usePaymentChannels();
+  const online = channels.data?.online ?? [];
 
   if (order.isError) return <MissingOrder />;
   if (!order.data) return <PageLoading />;
@@ -122,11 +128,17 @@ export default function PayPage() {
                 </div>
               ),
             },
-            {
-              key: 'online',
-              label: '微信/支付宝',
-              children: method === 'online' && <OnlinePay orderId={orderId} onPaid={done} />,
-            },
+            ...(online.length
+              ? [
+                  {
+                    key: 'online',
+                    label: onlineLabel(online),
+                    children: method === 'online' && (
+                      <OnlinePay orderId={orderId} channels={online} onPaid={done} />
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
