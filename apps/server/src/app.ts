@@ -36,6 +36,7 @@ import { operatorAdminRoutes } from './modules/operator/admin-routes';
 import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
 import { orderSweeper } from './modules/order/sweeper';
+import { paymentAdminRoutes } from './modules/payment/admin-routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { paymentSweeper } from './modules/payment/sweeper';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(pointsRoutes, { prefix: '/api' });
   await app.register(pointsAdminRoutes, { prefix: '/api' });
   await app.register(invoiceAdminRoutes, { prefix: '/api' });
+  await app.register(paymentAdminRoutes, { prefix: '/api' });
   await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(complianceAdminRoutes, { prefix: '/api' });
   await app.register(quickBuyRoutes, { prefix: '/api' });

@@ -27,6 +27,7 @@ export * from './api/messages';
 export * from './api/order';
 export * from './api/points';
 export * from './api/quick-buy';
+export * from './api/reconciliation';
 export * from './api/shop-html';
 export * from './api/site-messages';
 export * from './api/specials';

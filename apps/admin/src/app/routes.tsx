@@ -112,6 +112,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     page: () => import('../features/invoices/pages/InvoicesPage'),
   },
   {
+    path: '/finance/reconciliation',
+    title: '渠道对账',
+    group: 'order',
+    icon: MoneyCollectOutlined,
+    permission: 'payments:reconcile',
+    page: () => import('../features/finance/pages/ReconciliationPage'),
+  },
+  {
     path: '/manjian',
     title: '满减活动',
     group: 'promotion',

@@ -7,6 +7,8 @@ export const auditActions = {
   'order.receipt_review': '含麻回执审核',
   'after_sale.decide': '售后处理',
   'credit.set_limit': '调整授信额度',
+  'payment.reconcile': '渠道对账',
+  'payment.refund_retry': '重发退款',
   'company.review': '企业资质审核',
   'company.set_status': '停用/启用企业',
   'company.service_contact': '分配专属客服',

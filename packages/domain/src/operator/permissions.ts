@@ -22,6 +22,7 @@ export const permissions = [
   { code: 'credit:write', name: '账期额度', group: '财务' },
   { code: 'refunds:write', name: '退款', group: '财务' },
   { code: 'invoices:write', name: '发票', group: '财务' },
+  { code: 'payments:reconcile', name: '渠道对账', group: '财务' },
   { code: 'audit:read', name: '审计日志', group: '系统' },
   { code: 'operators:write', name: '操作员与角色', group: '系统' },
 ] as const;

@@ -3,6 +3,7 @@ export * from './invoice';
 export * from './order-lines';
 export * from './order-total';
 export * from './points';
+export * from './reconciliation';
 export * from './refund';
 export * from './regions';
 export * from './state-machine';

@@ -126,6 +126,29 @@ export const paymentRefunds = pgTable(
 );
 
 /**
+ * 财务's reconciliations (对账): one channel's China day, our totals against the provider's bill,
+ * and every difference, kept as run (a later run of the same day is a new row).
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    /** The China calendar day, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    oursPaidFen: integer('ours_paid_fen').notNull(),
+    oursRefundedFen: integer('ours_refunded_fen').notNull(),
+    theirsPaidFen: integer('theirs_paid_fen').notNull(),
+    theirsRefundedFen: integer('theirs_refunded_fen').notNull(),
+    differences: jsonb('differences').notNull(),
+    operatorId: integer('operator_id').notNull(),
+    operatorName: text('operator_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reconciliation_runs_day_idx').on(t.day, t.channel)],
+);
+
+/**
  * The sandbox provider's own book (stands in for WeChat Pay / Alipay's side): what the payer
  * scanned and paid, and what went back. Our `payments` table is only changed by notifications
  * the provider's own query confirms.

@@ -229,6 +229,9 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['GET', '/api/admin/invoices/999999/pdf', '/api/admin/invoices/{id}/pdf'],
     ['POST', '/api/admin/invoices/999999/issue', '/api/admin/invoices/{id}/issue'],
     ['POST', '/api/admin/invoices/999999/reject', '/api/admin/invoices/{id}/reject'],
+    ['GET', '/api/admin/finance/reconciliations', '/api/admin/finance/reconciliations'],
+    ['POST', '/api/admin/finance/reconciliations', '/api/admin/finance/reconciliations'],
+    ['GET', '/api/admin/finance/reconciliations/999999/xlsx', '/api/admin/finance/reconciliations/{id}/xlsx'],
   ].map(([method, url, path]) => ({
     method: method as 'GET' | 'POST',
     url,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PG_INT_MAX } from '@yaocai/domain';
+import { addDays, beijingStartOf, PG_INT_MAX } from '@yaocai/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -125,7 +125,7 @@ export interface PaymentProvider {
   refund(db: DbOrTx, request: RefundRequest): Promise<RefundState>;
   queryRefund(db: DbOrTx, request: { outTradeNo: string; refundNo: string }): Promise<RefundState>;
   /** The provider's bill of one China day (YYYY-MM-DD) for reconciliation, where it offers one. */
-  bill?(date: string): Promise<BillLine[]>;
+  bill?(db: DbOrTx, date: string): Promise<BillLine[]>;
 }
 
 /** Canonical string: keys sorted, key=value joined with & (as WeChat Pay v2 signs). */
@@ -228,6 +228,36 @@ export const sandboxProvider: PaymentProvider = {
   // The sandbox refunds at once: a refund it took is done.
   async queryRefund() {
     return 'SUCCESS';
+  },
+  // The sandbox's bill is its own book: trades paid that China day, and what went back of the
+  // trades refunded that day (its book keeps a trade's refunds as one sum).
+  async bill(db, day) {
+    const from = beijingStartOf(day);
+    const to = beijingStartOf(addDays(day, 1));
+    const rows = await db.select().from(sandboxTrades);
+    const within = (at: Date | null) => !!at && at >= from && at < to;
+    return rows.flatMap((t): BillLine[] => [
+      ...(within(t.paidAt) && t.transactionId
+        ? [
+            {
+              outTradeNo: t.outTradeNo,
+              transactionId: t.transactionId,
+              kind: 'pay' as const,
+              amountFen: t.amountFen,
+            },
+          ]
+        : []),
+      ...(within(t.refundedAt) && t.refundFen > 0
+        ? [
+            {
+              outTradeNo: t.outTradeNo,
+              transactionId: t.transactionId ?? '',
+              kind: 'refund' as const,
+              amountFen: t.refundFen,
+            },
+          ]
+        : []),
+    ]);
   },
 };
 
