@@ -6,3 +6,4 @@ export * from './points';
 export * from './refund';
 export * from './regions';
 export * from './state-machine';
+export * from './tax-codes';
