@@ -229,6 +229,7 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['GET', '/api/admin/invoices/999999/pdf', '/api/admin/invoices/{id}/pdf'],
     ['POST', '/api/admin/invoices/999999/issue', '/api/admin/invoices/{id}/issue'],
     ['POST', '/api/admin/invoices/999999/reject', '/api/admin/invoices/{id}/reject'],
+    ['POST', '/api/admin/invoices/999999/refresh', '/api/admin/invoices/{id}/refresh'],
   ].map(([method, url, path]) => ({
     method: method as 'GET' | 'POST',
     url,
