@@ -26,7 +26,7 @@ import { homeTopAd } from './modules/content/service';
 import { dashboardAdminRoutes } from './modules/dashboard/routes';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
-import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoice/routes';
+import { invoiceAdminRoutes, invoiceProviderFor, invoiceRoutes } from './modules/invoice/routes';
 import { itemRequestAdminRoutes, itemRequestRoutes } from './modules/item-request/routes';
 import { lotteryAdminRoutes, lotteryBuyerRoutes, lotteryRoutes } from './modules/lottery/routes';
 import { memberRoutes } from './modules/member/routes';
@@ -147,7 +147,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(pointsMallRoutes, { prefix: '/api' });
   await app.register(pointsRoutes, { prefix: '/api' });
   await app.register(pointsAdminRoutes, { prefix: '/api' });
-  await app.register(invoiceAdminRoutes, { prefix: '/api' });
+  await app.register(invoiceAdminRoutes, { prefix: '/api', provider: invoiceProviderFor(config) });
   await app.register(paymentAdminRoutes, { prefix: '/api' });
   await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(complianceAdminRoutes, { prefix: '/api' });

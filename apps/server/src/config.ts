@@ -61,6 +61,48 @@ export interface AppConfig {
   wechatProvider: WechatProviderName;
   /** ALLOW_SANDBOX_WECHAT=1: the WeChat sandbox may run under NODE_ENV=production (a public demo). */
   wechatSandboxAllowedInProduction: boolean;
+  /**
+   * The e-invoice provider (INVOICE_PROVIDER): `demo` draws its own PDF marked 演示 · 非税务发票
+   * (refused under NODE_ENV=production unless ALLOW_DEMO_INVOICE=1), `nuonuo` issues 数电发票
+   * through 诺诺开放平台 with NUONUO_APP_KEY, NUONUO_APP_SECRET, NUONUO_TOKEN, NUONUO_TAX_NUM
+   * (NUONUO_BASE: the services URL, for tests or the sandbox).
+   */
+  invoice: InvoiceProviderConfig;
+}
+
+export type InvoiceProviderConfig =
+  | { provider: 'demo'; allowedInProduction: boolean }
+  | {
+      provider: 'nuonuo';
+      nuonuo: { appKey: string; appSecret: string; token: string; taxNum: string; base: string };
+    };
+
+const NUONUO_VARS = ['NUONUO_APP_KEY', 'NUONUO_APP_SECRET', 'NUONUO_TOKEN', 'NUONUO_TAX_NUM'] as const;
+
+function invoiceProviderOf(env: NodeJS.ProcessEnv): InvoiceProviderConfig {
+  const name = env.INVOICE_PROVIDER || 'demo';
+  if (name === 'demo') return { provider: 'demo', allowedInProduction: env.ALLOW_DEMO_INVOICE === '1' };
+  if (name !== 'nuonuo') throw new Error(`INVOICE_PROVIDER=${name}: expected one of demo, nuonuo`);
+  const missing = NUONUO_VARS.filter((v) => !env[v]?.trim());
+  if (missing.length) throw new Error(`INVOICE_PROVIDER=nuonuo needs ${missing.join(', ')} (not set)`);
+  const taxNum = env.NUONUO_TAX_NUM!.trim();
+  if (!/^[0-9A-Z]{15,20}$/.test(taxNum))
+    throw new Error(
+      "NUONUO_TAX_NUM: expected the seller's 纳税人识别号 (15 to 20 digits or capital letters)",
+    );
+  const base = env.NUONUO_BASE || 'https://sdk.nuonuo.com/open/v1/services';
+  if (!/^https?:\/\/[^/]+\/[^/]+\/[^/]+\/[^/]+$/.test(base))
+    throw new Error('NUONUO_BASE: expected the services URL, like https://sdk.nuonuo.com/open/v1/services');
+  return {
+    provider: 'nuonuo',
+    nuonuo: {
+      appKey: env.NUONUO_APP_KEY!.trim(),
+      appSecret: env.NUONUO_APP_SECRET!.trim(),
+      token: env.NUONUO_TOKEN!.trim(),
+      taxNum,
+      base,
+    },
+  };
 }
 
 export const wechatProviderNames = ['sandbox', 'none'] as const;
@@ -103,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxPaySecret: env.SANDBOX_PAY_SECRET || undefined,
     wechatProvider: wechatProviderOf(env),
     wechatSandboxAllowedInProduction: env.ALLOW_SANDBOX_WECHAT === '1',
+    invoice: invoiceProviderOf(env),
   };
 }

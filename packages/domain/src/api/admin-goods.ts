@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { goodsTags, scopeClassCodes, zones } from '../catalog/scope';
 import { controlClassCodes } from '../compliance/control-classes';
 import { fromYuan } from '../money';
+import { taxClassificationOf, vatRates } from '../order/tax-codes';
 import { ladderProblems } from '../pricing/ladder-rules';
 import { pageOf } from './admin';
 import {
@@ -75,6 +76,21 @@ export const goodsEditBody = z
     storage: singleLineText('贮藏条件', 40).default(''),
     description: multiLineText('商品说明', 5000).default(''),
     scope_class: z.enum(scopeClassCodes, { error: '请选择经营范围类别' }),
+    /** 税收分类编码 (19 digits); empty: the scope class's default (domain defaultTaxOf). */
+    tax_code: orNull(
+      z
+        .string({ error: '税收分类编码须为19位数字' })
+        .regex(/^\d{19}$/, { error: '税收分类编码须为19位数字' })
+        .refine((code) => taxClassificationOf(code) !== undefined, {
+          error: '税收分类编码不在可开票的编码表中',
+        }),
+    ).default(null),
+    /** VAT rate in percent; empty: the tax code's rate. */
+    tax_rate: orNull(
+      z.coerce.number({ error: '税率不正确' }).refine((r) => (vatRates as readonly number[]).includes(r), {
+        error: '税率须为13%、9%、6%、3%、1%或0%',
+      }),
+    ).default(null),
     /** 特殊管理类别 (vaccine, narcotic ...), or null for none. */
     control_class: orNull(z.enum(controlClassCodes, { error: '特殊管理类别不正确' })).default(null),
     base_price: yuanAmount('基础价').pipe(z.number().gt(0, { error: '基础价须大于0' })),
@@ -199,6 +215,8 @@ export const adminGoodsDetail = z.object({
     storage: z.string(),
     description: z.string(),
     scope_class: z.string(),
+    tax_code: z.string(),
+    tax_rate: z.number().int(),
     control_class: z.enum(controlClassCodes).nullable(),
     base_price: z.number(),
     retail_price: z.number().nullable(),

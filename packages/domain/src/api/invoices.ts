@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceStates } from '../order/invoice';
+import { invoiceKinds, invoiceStates } from '../order/invoice';
 import { pageOf } from './admin';
 import { multiLineText, pageNumber, recordId, singleLineText } from './input';
 
@@ -46,8 +46,15 @@ export const invoiceLineView = z.object({
   total: z.number(),
 });
 
+const kindCodes = invoiceKinds.map((k) => k.code) as ['blue', 'red'];
+
 export const invoiceView = z.object({
   id: z.number().int(),
+  /** blue, or red: 红字发票 (negative amounts) reversing `original_invoice_no`. */
+  kind: z.enum(kindCodes),
+  kind_name: z.string(),
+  /** Red: the number of the blue invoice it reverses; a blue one after a refund: the one it replaces. */
+  original_invoice_no: z.string().nullable(),
   order_id: z.number().int(),
   order_no: z.string(),
   order_status_label: z.string(),

@@ -32,6 +32,7 @@ export const auditActions = {
   'feedback.reply': '回复意见反馈',
   'item_request.reply': '回复品种求购',
   'invoice.issue': '开具发票',
+  'invoice.result': '查询开票结果',
   'invoice.reject': '退回发票申请',
   'lottery.create': '新建抽奖活动',
   'lottery.update': '修改抽奖活动',

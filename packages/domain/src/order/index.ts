@@ -7,3 +7,4 @@ export * from './reconciliation';
 export * from './refund';
 export * from './regions';
 export * from './state-machine';
+export * from './tax-codes';

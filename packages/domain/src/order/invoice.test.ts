@@ -5,9 +5,11 @@ import {
   invoiceFigures,
   invoiceNumber,
   invoiceState,
+  redFigures,
   splitTax,
   yuanInCapitals,
 } from './invoice';
+import { defaultTaxOf, SHIPPING_TAX, taxClassifications } from './tax-codes';
 
 describe('yuanInCapitals (价税合计大写)', () => {
   it.each([
@@ -42,27 +44,33 @@ describe('yuanInCapitals (价税合计大写)', () => {
 });
 
 describe('invoice lines', () => {
-  const line = (id: number, payableFen: number, kind = 'drug') => ({
-    id,
-    name: `商品${id}`,
-    spec: '10片',
-    unit: '盒',
-    quantity: 2,
-    payableFen,
-    kind,
-  });
+  const scopes: Record<string, string> = { drug: 'hxyzj', herb: 'zyyp', device: 'qx2', patent: 'zcy' };
+  const line = (id: number, payableFen: number, kind = 'drug') => {
+    const tax = defaultTaxOf(scopes[kind], kind);
+    return {
+      id,
+      name: `商品${id}`,
+      spec: '10片',
+      unit: '盒',
+      quantity: 2,
+      payableFen,
+      taxCode: tax.code,
+      taxRate: tax.rate,
+    };
+  };
 
-  it('splits each line into amount and tax at its rate: herbs at 9%, the rest at 13%', () => {
-    const f = invoiceFigures([line(1, 11_300), line(2, 10_900, 'herb')], {
+  it('splits each line into amount and tax at its goods rate, named by the tax code short name', () => {
+    const f = invoiceFigures([line(1, 11_300), line(2, 10_900, 'herb'), line(3, 2_260, 'patent')], {
       deductionFen: 0,
       shippingFen: 0,
       refundedFen: 0,
     });
-    expect(f.lines.map((l) => [l.name, l.rate, l.amountFen, l.taxFen])).toEqual([
-      ['*药品*商品1', 13, 10_000, 1_300],
-      ['*中药饮片*商品2', 9, 10_000, 900],
+    expect(f.lines.map((l) => [l.name, l.taxCode, l.rate, l.amountFen, l.taxFen])).toEqual([
+      ['*化学药品制剂*商品1', '1070301020000000000', 13, 10_000, 1_300],
+      ['*中药饮片*商品2', '1070303010000000000', 9, 10_000, 900],
+      ['*中成药*商品3', '1070302000000000000', 13, 2_000, 260],
     ]);
-    expect(f).toMatchObject({ amountFen: 20_000, taxFen: 2_200, totalFen: 22_200 });
+    expect(f).toMatchObject({ amountFen: 22_000, taxFen: 2_460, totalFen: 24_460 });
   });
 
   it('spreads the coupon, points and refunds over the goods and adds the shipping line', () => {
@@ -72,7 +80,14 @@ describe('invoice lines', () => {
       refundedFen: 2_000,
     });
     expect(f.lines.map((l) => l.totalFen)).toEqual([27_000, 9_000, 1_000]);
-    expect(f.lines[2]).toMatchObject({ name: '*物流辅助服务*运费', rate: 13 });
+    // Shipping is a service of its own category at 6%, not the goods' 13%: 1000 = 943 + 57.
+    expect(f.lines[2]).toMatchObject({
+      name: '*物流辅助服务*收派服务',
+      taxCode: '3040407000000000000',
+      rate: 6,
+      amountFen: 943,
+      taxFen: 57,
+    });
     expect(f.totalFen).toBe(40_000 - 4_000 + 1_000);
   });
 
@@ -111,9 +126,71 @@ describe('invoice lines', () => {
     );
   });
 
-  it('splitTax rounds the amount before tax to the fen', () => {
+  it('splitTax rounds the amount before tax to the fen, half away from zero', () => {
     expect(splitTax(100, 13)).toEqual({ amountFen: 88, taxFen: 12 });
     expect(splitTax(1, 13)).toEqual({ amountFen: 1, taxFen: 0 });
+    expect(splitTax(20_800, 13)).toEqual({ amountFen: 18_407, taxFen: 2_393 });
+    expect(splitTax(-100, 13)).toEqual({ amountFen: -88, taxFen: -12 });
+    expect(splitTax(53, 6)).toEqual({ amountFen: 50, taxFen: 3 });
+    expect(() => splitTax(1.5, 13)).toThrow(RangeError);
+  });
+
+  it('splitTax: amount + tax is the total, tax within half a fen of amount x rate, red = -blue', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.constantFrom(13, 9, 6, 3, 1, 0),
+        (total, rate) => {
+          const blue = splitTax(total, rate);
+          expect(blue.amountFen + blue.taxFen).toBe(total);
+          expect(Number.isInteger(blue.amountFen) && Number.isInteger(blue.taxFen)).toBe(true);
+          // The amount is the nearest fen to total / (1 + rate).
+          expect(Math.abs(blue.amountFen * (100 + rate) - total * 100)).toBeLessThanOrEqual((100 + rate) / 2);
+          const red = splitTax(-total, rate);
+          expect(red.amountFen).toBe(-blue.amountFen || 0);
+          expect(red.taxFen).toBe(-blue.taxFen || 0);
+        },
+      ),
+    );
+  });
+
+  it('a red invoice negates every line: blue + red = 0 to the fen', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.integer({ min: 1, max: 5_000_000 }), fc.constantFrom('drug', 'herb', 'patent')),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
+        fc.integer({ min: 0, max: 2_000 }),
+        (rows, shippingFen) => {
+          const blue = invoiceFigures(
+            rows.map(([fen, kind], i) => line(i + 1, fen, kind)),
+            { deductionFen: 0, shippingFen, refundedFen: 0 },
+          );
+          const red = redFigures(blue.lines);
+          expect(red.totalFen).toBe(-blue.totalFen);
+          expect(red.amountFen + red.taxFen).toBe(red.totalFen);
+          red.lines.forEach((l, i) => {
+            expect(l.name).toBe(blue.lines[i].name);
+            expect(l.amountFen + blue.lines[i].amountFen).toBe(0);
+            expect(l.taxFen + blue.lines[i].taxFen).toBe(0);
+            expect(l.quantity).toBe(-blue.lines[i].quantity);
+          });
+        },
+      ),
+    );
+  });
+
+  it('every known tax code is 19 digits; drugs 13%, 中药饮片 9%, devices 13%, shipping 6%', () => {
+    for (const c of [...taxClassifications, SHIPPING_TAX]) expect(c.code).toMatch(/^\d{19}$/);
+    expect(defaultTaxOf('hxyzj').rate).toBe(13);
+    expect(defaultTaxOf('zyyp')).toEqual({ code: '1070303010000000000', rate: 9 });
+    expect(defaultTaxOf('qx3').rate).toBe(13);
+    expect(defaultTaxOf('cfy', 'herb').code).toBe('1070303010000000000');
+    expect(SHIPPING_TAX.rate).toBe(6);
   });
 });
 
@@ -130,6 +207,17 @@ describe('invoice state', () => {
     expect(invoiceState('requested', { ...paid, status: 'refunded', netFen: 50 })).toBe('pending');
     expect(invoiceState('rejected', paid)).toBe('rejected');
     expect(invoiceState('issued', { ...paid, status: 'refunded', netFen: 0 })).toBe('issued');
+    expect(invoiceState('reversed', { ...paid, status: 'refunded', netFen: 0 })).toBe('reversed');
+    expect(invoiceState('issuing', paid)).toBe('issuing');
+    expect(invoiceState('failed', paid)).toBe('failed');
+    expect(invoiceState('failed', { ...paid, status: 'refunded', netFen: 0 })).toBe('void');
+  });
+  it('a red invoice is pending whatever the order: the money it follows already came back', () => {
+    const refunded = { status: 'refunded' as const, paid: true, netFen: 0 };
+    expect(invoiceState('requested', refunded, 'red')).toBe('pending');
+    expect(invoiceState('requested', { ...paid, status: 'after_sale_requested' }, 'red')).toBe('pending');
+    expect(invoiceState('failed', refunded, 'red')).toBe('failed');
+    expect(invoiceState('issued', refunded, 'red')).toBe('issued');
   });
   it('lets the buyer edit until issued or void', () => {
     expect(invoiceEditable('pending')).toBe(true);

@@ -2,6 +2,7 @@ import type { Fen } from '../money';
 import { prorate } from '../pricing/prorate';
 import { linePaidAmounts } from './refund';
 import type { OrderStatus } from './state-machine';
+import { SHIPPING_TAX, taxedItemName } from './tax-codes';
 
 // 电子发票: what an invoice of an order says. The buyer asks for one at step 2 (or later on
 // /dzfp), finance (invoices:write) issues it once the order is paid, and its lines are fixed at
@@ -18,16 +19,32 @@ export const invoiceTypeName = (type: number) =>
   invoiceTypes.find((t) => t.code === type)?.short ?? '不开发票';
 export const invoiceTitleOf = (type: number) => invoiceTypes.find((t) => t.code === type)?.name ?? '电子发票';
 
-/** The stored life cycle: requested, then issued (final) or returned to the buyer to correct. */
-export const invoiceStatuses = ['requested', 'issued', 'rejected'] as const;
+/**
+ * The stored life cycle: requested, then issuing (sent to the e-invoice provider, its answer
+ * awaited) and issued, or failed (the provider refused: 财务's to-do, to issue again), or returned
+ * to the buyer to correct. An issued blue invoice whose money partly or wholly came back is
+ * reversed (已红冲) by a red-letter invoice.
+ */
+export const invoiceStatuses = ['requested', 'issuing', 'issued', 'failed', 'rejected', 'reversed'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/** blue: an ordinary (positive) invoice; red: 红字发票, the negative of an issued blue one. */
+export const invoiceKinds = [
+  { code: 'blue', name: '蓝字发票' },
+  { code: 'red', name: '红字发票' },
+] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number]['code'];
+export const invoiceKindName = (kind: string) => invoiceKinds.find((k) => k.code === kind)?.name ?? kind;
 
 /** What the buyer and the console show: the stored status read together with the order's. */
 export const invoiceStates = [
   { code: 'awaiting_payment', name: '待付款', hint: '订单付款后开具' },
   { code: 'pending', name: '待开票', hint: '财务将在订单付款后3个工作日内开具' },
   { code: 'on_hold', name: '售后处理中', hint: '售后完成后开具' },
+  { code: 'issuing', name: '开具中', hint: '已提交开票平台，等待开具结果' },
+  { code: 'failed', name: '开具失败', hint: '开票平台未能开具，财务处理后重新开具' },
   { code: 'issued', name: '已开票', hint: '可下载PDF' },
+  { code: 'reversed', name: '已红冲', hint: '订单发生退款，已开具红字发票冲销' },
   { code: 'rejected', name: '已退回', hint: '请修改开票信息后重新提交' },
   { code: 'void', name: '已作废', hint: '订单已取消或已全额退款，不再开具' },
 ] as const;
@@ -37,45 +54,33 @@ export const invoiceStateName = (code: InvoiceState) =>
 
 const HELD: readonly OrderStatus[] = ['after_sale_requested', 'after_sale_approved'];
 
-/** The state of an invoice given its order; `issuable` says finance may issue it now. */
+/**
+ * The state of an invoice given its order; `issuable` says finance may issue it now. A red
+ * invoice follows money that already came back, so the order's state never holds or voids it.
+ */
 export function invoiceState(
   status: InvoiceStatus,
   order: { status: OrderStatus; paid: boolean; netFen: Fen },
+  kind: InvoiceKind = 'blue',
 ): InvoiceState {
-  if (status === 'issued') return 'issued';
+  if (status === 'issued' || status === 'reversed' || status === 'issuing') return status;
+  if (kind === 'red') return status === 'failed' ? 'failed' : 'pending';
   if (order.status === 'cancelled' || (order.paid && order.netFen <= 0)) return 'void';
+  if (status === 'failed') return 'failed';
   if (status === 'rejected') return 'rejected';
   if (!order.paid) return 'awaiting_payment';
   if (HELD.includes(order.status)) return 'on_hold';
   return 'pending';
 }
-export const invoiceIssuable = (state: InvoiceState) => state === 'pending';
+/** 财务 may issue a pending invoice, or one the provider refused once the cause is dealt with. */
+export const invoiceIssuable = (state: InvoiceState) => state === 'pending' || state === 'failed';
 /** The buyer may change the title or tax number until the invoice is issued or void. */
 export const invoiceEditable = (state: InvoiceState) =>
-  state === 'awaiting_payment' || state === 'pending' || state === 'on_hold' || state === 'rejected';
-
-/**
- * VAT rate (percent) by the goods' business class: 中药饮片 are agricultural products at 9%,
- * everything else a wholesaler sells (drugs, devices, health food) at 13%.
- */
-export function vatRateOf(kind: string): number {
-  return kind === 'herb' ? 9 : 13;
-}
-/** The tax classification printed before the item name, as 全电发票 do (*中成药*...). */
-export function taxCategoryOf(kind: string): string {
-  switch (kind) {
-    case 'herb':
-      return '中药饮片';
-    case 'device':
-      return '医疗器械';
-    case 'health':
-      return '保健食品';
-    default:
-      return '药品';
-  }
-}
-/** Shipping charged with the goods is part of the same sale (混合销售), at the goods' rate. */
-export const SHIPPING_VAT_RATE = 13;
+  state === 'awaiting_payment' ||
+  state === 'pending' ||
+  state === 'on_hold' ||
+  state === 'rejected' ||
+  state === 'failed';
 
 export interface InvoiceSourceLine {
   id: number;
@@ -85,12 +90,16 @@ export interface InvoiceSourceLine {
   quantity: number;
   /** What the order line charged after its own reductions. */
   payableFen: Fen;
-  /** packages/domain goods kind (drug, device, herb, health). */
-  kind: string;
+  /** The goods' 税收分类编码 and VAT rate (percent), as the goods carries them. */
+  taxCode: string;
+  taxRate: number;
 }
 
 export interface InvoiceLine {
+  /** *简称*name, as the tax code's short name prints it. */
   name: string;
+  /** 税收分类编码 (19 digits). */
+  taxCode: string;
   spec: string;
   unit: string;
   quantity: number;
@@ -108,9 +117,19 @@ export interface InvoiceFigures {
   totalFen: Fen;
 }
 
-/** Splits a tax-inclusive amount: amount = round(total / (1 + rate)), tax = the rest. */
+/**
+ * Splits a tax-inclusive amount in integer fen: amount = round(total x 100 / (100 + rate)), half
+ * away from zero (so a red line is exactly the negative of its blue one), tax = the rest. Amount
+ * plus tax is the total by construction: no fen is lost or made.
+ */
 export function splitTax(totalFen: Fen, rate: number): { amountFen: Fen; taxFen: Fen } {
-  const amountFen = Math.round((totalFen * 100) / (100 + rate));
+  if (!Number.isSafeInteger(totalFen) || !Number.isInteger(rate) || rate < 0)
+    throw new RangeError(`cannot split ${totalFen} fen at ${rate}%`);
+  const sign = totalFen < 0 ? -1 : 1;
+  const abs = Math.abs(totalFen);
+  // Integer half-up: floor((2 x abs x 100 + (100 + rate)) / (2 x (100 + rate))).
+  const amount = Math.floor((2 * abs * 100 + (100 + rate)) / (2 * (100 + rate)));
+  const amountFen = sign * amount;
   return { amountFen, taxFen: totalFen - amountFen };
 }
 
@@ -140,9 +159,10 @@ export function invoiceFigures(
   lines.forEach((l, i) => {
     const totalFen = paid[i] - refunded[i];
     if (totalFen <= 0) return;
-    const rate = vatRateOf(l.kind);
+    const rate = l.taxRate;
     out.push({
-      name: `*${taxCategoryOf(l.kind)}*${l.name}`,
+      name: taxedItemName(l.taxCode, l.name),
+      taxCode: l.taxCode,
       spec: l.spec,
       unit: l.unit,
       quantity: l.quantity,
@@ -153,20 +173,39 @@ export function invoiceFigures(
   });
   if (shippingFen > 0)
     out.push({
-      name: '*物流辅助服务*运费',
+      name: taxedItemName(SHIPPING_TAX.code, SHIPPING_TAX.name),
+      taxCode: SHIPPING_TAX.code,
       spec: '',
       unit: '次',
       quantity: 1,
-      rate: SHIPPING_VAT_RATE,
+      rate: SHIPPING_TAX.rate,
       totalFen: shippingFen,
-      ...splitTax(shippingFen, SHIPPING_VAT_RATE),
+      ...splitTax(shippingFen, SHIPPING_TAX.rate),
     });
-  return {
-    lines: out,
-    amountFen: out.reduce((s, l) => s + l.amountFen, 0),
-    taxFen: out.reduce((s, l) => s + l.taxFen, 0),
-    totalFen: out.reduce((s, l) => s + l.totalFen, 0),
-  };
+  return sumUp(out);
+}
+
+const sumUp = (lines: InvoiceLine[]): InvoiceFigures => ({
+  lines,
+  amountFen: lines.reduce((s, l) => s + l.amountFen, 0),
+  taxFen: lines.reduce((s, l) => s + l.taxFen, 0),
+  totalFen: lines.reduce((s, l) => s + l.totalFen, 0),
+});
+
+/**
+ * The red-letter invoice (红字发票) of an issued blue one: every line negated (quantity, amount,
+ * tax, total), so blue plus red is zero to the fen, line by line.
+ */
+export function redFigures(blue: readonly InvoiceLine[]): InvoiceFigures {
+  return sumUp(
+    blue.map((l) => ({
+      ...l,
+      quantity: -l.quantity,
+      amountFen: -l.amountFen,
+      taxFen: -l.taxFen,
+      totalFen: -l.totalFen,
+    })),
+  );
 }
 
 const DIGITS = '零壹贰叁肆伍陆柒捌玖';

@@ -86,6 +86,12 @@ export const goods = pgTable(
     description: text('description').notNull().default(''),
     /** Business-scope class (matched against the buyer's jyfw). */
     scopeClass: text('scope_class').notNull(),
+    /**
+     * 税收分类编码 (19 digits) and VAT rate (percent) of the goods' invoice lines; new goods start
+     * from their scope class's default (packages/domain defaultTaxOf), the editor may override.
+     */
+    taxCode: text('tax_code').notNull().default('1070301020000000000'),
+    taxRate: integer('tax_rate').notNull().default(13),
     basePriceFen: integer('base_price_fen').notNull(),
     retailPriceFen: integer('retail_price_fen'),
     ladderType: integer('ladder_type').notNull().default(0),

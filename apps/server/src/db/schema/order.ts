@@ -110,6 +110,8 @@ export const orders = pgTable(
 /** One printed line of an issued invoice (packages/domain InvoiceLine), kept as issued. */
 export interface InvoiceLineSnapshot {
   name: string;
+  /** 税收分类编码 (absent on lines issued before codes were kept). */
+  taxCode?: string;
   spec: string;
   unit: string;
   quantity: number;
@@ -139,8 +141,22 @@ export const invoices = pgTable(
     type: integer('type').notNull(),
     title: text('title').notNull(),
     taxNo: text('tax_no').notNull().default(''),
-    /** packages/domain InvoiceStatus: requested | issued | rejected */
+    /** packages/domain InvoiceKind: blue | red (红字发票, the negative of `originalId`). */
+    kind: text('kind').notNull().default('blue'),
+    /**
+     * A red invoice: the issued blue one it reverses. A blue invoice made after a partial refund:
+     * the blue one it replaces (for what remains).
+     */
+    originalId: integer('original_id'),
+    /** packages/domain InvoiceStatus: requested | issuing | issued | failed | rejected | reversed */
     status: text('status').notNull().default('requested'),
+    /** The e-invoice provider that issues it (demo, nuonuo) and its serial number there. */
+    provider: text('provider'),
+    providerSerial: text('provider_serial'),
+    /** Why the provider refused (status failed): 财务's to-do. */
+    providerMessage: text('provider_message'),
+    /** The provider's own PDF of an issued invoice (a real provider's is the tax document). */
+    providerPdfUrl: text('provider_pdf_url'),
     rejectReason: text('reject_reason'),
     invoiceNo: text('invoice_no'),
     lines: jsonb('lines').$type<InvoiceLineSnapshot[]>(),
@@ -153,7 +169,11 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_order_uq').on(t.orderId),
+    /** One live blue invoice per order; red ones and reversed blue ones stay beside it. */
+    uniqueIndex('invoices_order_uq')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'blue' and ${t.status} <> 'reversed'`),
+    index('invoices_original_idx').on(t.originalId),
     uniqueIndex('invoices_no_uq').on(t.invoiceNo),
     index('invoices_user_idx').on(t.userId, t.id),
     index('invoices_status_idx').on(t.status, t.id),

@@ -1,5 +1,5 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
-import { issuedNotice, issuedValues } from '../../modules/invoice/service';
+import { issuedNotice, issuedValues } from '../../modules/invoice/issue';
 import { notify } from '../../modules/message/service';
 import type { Tx } from '../client';
 import { invoices, messages, operators, orders } from '../schema';

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   type AdminGoodsDetail,
   type adminGoodsQuery,
+  defaultTaxOf,
   fromYuan,
   type GoodsEditBody,
   listingRefusal,
   type PermissionCode,
   permissionName,
+  taxClassificationOf,
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -244,6 +246,13 @@ export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
   };
 }
 
+/** Tax code and rate: the editor's, else the scope class's default (domain defaultTaxOf). */
+function goodsTax(body: GoodsEditBody) {
+  const fallback = defaultTaxOf(body.scope_class, body.kind);
+  const taxCode = body.tax_code ?? fallback.code;
+  return { taxCode, taxRate: body.tax_rate ?? taxClassificationOf(taxCode)?.rate ?? fallback.rate };
+}
+
 /** The goods columns an editor body sets (money in fen, pinyin keys computed). */
 export function goodsColumns(body: GoodsEditBody) {
   return {
@@ -261,6 +270,7 @@ export function goodsColumns(body: GoodsEditBody) {
     storage: body.storage,
     description: body.description,
     scopeClass: body.scope_class,
+    ...goodsTax(body),
     controlClass: body.control_class,
     basePriceFen: fromYuan(body.base_price),
     retailPriceFen: body.retail_price === null ? null : fromYuan(body.retail_price),
@@ -506,6 +516,8 @@ export async function getAdminGoods(ctx: OperatorCtx, id: number): Promise<Admin
       storage: row.storage,
       description: row.description,
       scope_class: row.scopeClass,
+      tax_code: row.taxCode,
+      tax_rate: row.taxRate,
       control_class: row.controlClass as AdminGoodsDetail['fields']['control_class'],
       base_price: toYuan(row.basePriceFen),
       retail_price: row.retailPriceFen === null ? null : toYuan(row.retailPriceFen),

@@ -1,3 +1,4 @@
+import { defaultTaxOf } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { goods, goodsCategories, goodsStock, type LadderTierRow } from '../../db/schema';
@@ -22,6 +23,9 @@ export interface GoodsWrite {
   expiresOn: string | null;
   description: string;
   scopeClass: string;
+  /** 税收分类编码 and VAT rate: the scope class's default when absent (domain defaultTaxOf). */
+  taxCode?: string;
+  taxRate?: number;
   basePriceFen: number;
   retailPriceFen: number | null;
   ladderType: number;
@@ -71,6 +75,8 @@ export async function insertGoods(db: DbOrTx, items: GoodsWrite[]): Promise<numb
       .values(
         batch.map(({ stock, categoryIds, createdAt, ...g }) => ({
           ...g,
+          taxCode: g.taxCode ?? defaultTaxOf(g.scopeClass, g.kind).code,
+          taxRate: g.taxRate ?? defaultTaxOf(g.scopeClass, g.kind).rate,
           ...searchColumns(g.name, g.manufacturer),
           stockTotal: stock.reduce((sum, s) => sum + s.quantity, 0),
           ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),

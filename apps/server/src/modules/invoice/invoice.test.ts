@@ -33,7 +33,10 @@ async function order(o: { invoice?: object; pay?: boolean } = {}) {
   const cookie = await buyerCookie(ctx.app, b.user.id);
   const drug = await createGoods(ctx.app.db, { warehouseId, priceFen: 11_300, name: '复方丹参滴丸' });
   const herb = await createGoods(ctx.app.db, { warehouseId, priceFen: 10_900, name: '当归片' });
-  await ctx.app.db.update(goods).set({ kind: 'herb' }).where(eq(goods.id, herb.id));
+  await ctx.app.db
+    .update(goods)
+    .set({ kind: 'herb', taxCode: '1070303010000000000', taxRate: 9 })
+    .where(eq(goods.id, herb.id));
   const lines = [
     await addCartLine(ctx.app.db, b.user.id, drug.id, warehouseId, 2),
     await addCartLine(ctx.app.db, b.user.id, herb.id, warehouseId, 1),
@@ -92,9 +95,9 @@ describe('e-invoices (电子发票)', () => {
     expect(inv).toMatchObject({ state: 'issued', total: (o.totalFen - o.refundedFen) / 100 });
     expect(inv.invoice_no).toMatch(/^\d{20}$/);
     expect(inv.lines.map((l: { name: string; rate: number }) => [l.name, l.rate])).toEqual([
-      ['*药品*复方丹参滴丸', 13],
+      ['*化学药品制剂*复方丹参滴丸', 13],
       ['*中药饮片*当归片', 9],
-      ['*物流辅助服务*运费', 13],
+      ['*物流辅助服务*收派服务', 6],
     ]);
     expect(Math.round((inv.amount + inv.tax) * 100)).toBe(o.totalFen);
     expect((await send('POST', `/api/admin/invoices/${id}/issue`, finance)).statusCode).toBe(409);
@@ -120,7 +123,7 @@ describe('e-invoices (电子发票)', () => {
       inv.invoice_no,
       '测试大药房有限公司',
       '91330108MA2H3K5X7Q',
-      '*药品*复方丹参滴丸',
+      '*化学药品制剂*复方丹参滴丸',
       '*中药饮片*当归片',
       `价税合计（大写）：${yuanInCapitals(o.totalFen)}`,
       o.orderNo,

@@ -20,12 +20,18 @@ export interface InvoiceDocument {
   totalFen: Fen;
   orderNo: string;
   issuer: string;
+  /** A red-letter invoice: the number of the blue one it reverses. */
+  reverses?: string;
+  /** Drawn by the demo provider: no tax document, marked as such on every page. */
+  demo: boolean;
 }
+
+export const DEMO_MARK = '演示 · 非税务发票';
 
 const money = (fen: Fen) => formatYuan(fen).replace('¥', '');
 /** Unit price before tax, to six places as invoices print it (amount / quantity). */
 const unitPrice = (l: InvoiceLineSnapshot) =>
-  (l.amountFen / 100 / l.quantity).toFixed(6).replace(/0{1,4}$/, '');
+  (Math.abs(l.amountFen) / 100 / Math.abs(l.quantity || 1)).toFixed(6).replace(/0{1,4}$/, '');
 
 const COLUMNS = [
   { key: 'name', label: '项目名称', width: 168, align: 'left' },
@@ -54,7 +60,7 @@ export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
     size: 'A4',
     margin: 40,
     info: {
-      Title: `${invoiceTitleOf(inv.type)} ${inv.invoiceNo}`,
+      Title: `${inv.demo ? `${DEMO_MARK} ` : ''}${invoiceTitleOf(inv.type)} ${inv.invoiceNo}`,
       Author: inv.seller.name,
       Subject: inv.orderNo,
     },
@@ -65,8 +71,19 @@ export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
   const red = '#9b1c1c';
   const pad = 4;
 
+  const title = `${invoiceTitleOf(inv.type)}${inv.reverses ? '（红字）' : ''}`;
   const header = (page: number) => {
-    doc.fillColor(red).fontSize(18).text(invoiceTitleOf(inv.type), left, 40, { width, align: 'center' });
+    if (inv.demo) {
+      doc.fillColor('#d4380d').fontSize(11).text(DEMO_MARK, left, 24, { width, align: 'left' });
+      doc.save().rotate(-30, { origin: [doc.page.width / 2, doc.page.height / 2] });
+      doc
+        .fillColor('#d4380d')
+        .opacity(0.12)
+        .fontSize(60)
+        .text(DEMO_MARK, 0, doc.page.height / 2 - 30, { width: doc.page.width, align: 'center' });
+      doc.restore().opacity(1);
+    }
+    doc.fillColor(red).fontSize(18).text(title, left, 40, { width, align: 'center' });
     doc.fontSize(9).fillColor('#333');
     doc.text(`发票号码：${inv.invoiceNo}`, left, 68, { width, align: 'right' });
     doc.text(`开票日期：${inv.issuedOn}`, left, 82, { width, align: 'right' });
@@ -131,7 +148,10 @@ export function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
     .strokeColor(red)
     .stroke();
   y += 8;
-  doc.text(`备注：订单号 ${inv.orderNo}`, left + pad, y, { width });
+  const remark = inv.reverses
+    ? `被红冲蓝字数电发票号码：${inv.reverses}；订单号 ${inv.orderNo}`
+    : `订单号 ${inv.orderNo}`;
+  doc.text(`备注：${remark}`, left + pad, y, { width });
   y += 24;
   doc.text(`开票人：${inv.issuer}`, left + pad, y);
   doc.end();

@@ -14,19 +14,36 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from '../../config';
 import { fileBytes, PDF, sendFile } from '../../lib/download';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
+import { issueInvoice, refreshInvoice, rejectInvoice } from './issue';
+import { nuonuoProvider } from './nuonuo';
+import { demoInvoiceProvider, type InvoiceProvider } from './provider';
 import {
   adminInvoicePdf,
   invoiceableOrders,
   invoiceInbox,
-  issueInvoice,
   myInvoicePdf,
   myInvoices,
-  rejectInvoice,
   requestInvoice,
 } from './service';
+
+/**
+ * The configured e-invoice provider. The demo (a drawn PDF, no tax document) is refused under
+ * NODE_ENV=production unless ALLOW_DEMO_INVOICE=1.
+ */
+export function invoiceProviderFor(config: Pick<AppConfig, 'invoice' | 'production'>): InvoiceProvider {
+  if (config.invoice.provider === 'nuonuo') return nuonuoProvider(config.invoice.nuonuo);
+  if (config.production && !config.invoice.allowedInProduction)
+    throw new Error(
+      'INVOICE_PROVIDER=demo under NODE_ENV=production: the demo draws invoices that are no tax documents. ' +
+        'Configure INVOICE_PROVIDER=nuonuo (NUONUO_APP_KEY, NUONUO_APP_SECRET, NUONUO_TOKEN, NUONUO_TAX_NUM), ' +
+        'or ALLOW_DEMO_INVOICE=1 for a public demo.',
+    );
+  return demoInvoiceProvider;
+}
 
 const sendPdf = (reply: FastifyReply, file: { bytes: Buffer; name: string }) => sendFile(reply, PDF, file);
 
@@ -84,8 +101,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Finance's invoices (发票管理, invoices:write): list, issue, send back, download. */
-export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Finance's invoices (发票管理, invoices:write): list, issue, ask for the result, send back, download. */
+export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ provider: InvoiceProvider }> = async (
+  app,
+  { provider },
+) => {
   operatorOnly(app);
   const guard = app.requirePermission('invoices:write');
   const tags = ['admin'];
@@ -113,7 +133,29 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(invoiceView) },
       },
     },
-    async (request) => ok(await issueInvoice(await request.operatorCtx(), request.params.id), '发票已开具'),
+    async (request) => {
+      const issued = await issueInvoice(await request.operatorCtx(), request.params.id, provider);
+      const message =
+        issued.state === 'issued'
+          ? '发票已开具'
+          : issued.state === 'issuing'
+            ? '已提交开票平台，开具中'
+            : `开票平台未能开具：${issued.hint}`;
+      return ok(issued, message);
+    },
+  );
+  app.post(
+    '/admin/invoices/:id/refresh',
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: 'Ask the e-invoice provider for the result of an invoice it is issuing',
+        params: idParams,
+        response: { 200: envelope(invoiceView) },
+      },
+    },
+    async (request) => ok(await refreshInvoice(await request.operatorCtx(), request.params.id, provider)),
   );
   app.post(
     '/admin/invoices/:id/reject',

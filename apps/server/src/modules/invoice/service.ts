@@ -1,15 +1,13 @@
 import {
   type AdminInvoiceView,
   beijingDateOf,
-  beijingToday,
+  type InvoiceKind,
   type InvoiceRequestBody,
   type InvoiceState,
   type InvoiceStatus,
   type InvoiceView,
   invoiceEditable,
-  invoiceFigures,
-  invoiceIssuable,
-  invoiceNumber,
+  invoiceKindName,
   invoiceState,
   invoiceStateName,
   invoiceStates,
@@ -33,22 +31,25 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companies, goods, invoices, operators, orderLines, orders, users } from '../../db/schema';
+import { companies, invoices, operators, orders, users } from '../../db/schema';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, notFound, refusal } from '../../lib/errors';
-import { audit } from '../audit/service';
-import { notify } from '../message/service';
 import { readSettings } from '../settings/service';
 import { renderInvoicePdf } from './pdf';
 
-// 电子发票: one invoice per order. The store asks (at step 2 through the order, or on /dzfp),
-// may correct the title or tax number until it is issued; finance issues it once the order is
-// paid and no after-sales is open, which fixes its number, lines and amounts; or sends it back
-// with a reason. Each decision writes the store's message and finance's audit row.
+// 电子发票: one live blue invoice per order. The store asks (at step 2 through the order, or on
+// /dzfp), may correct the title or tax number until it is issued; finance issues it (issue.ts)
+// once the order is paid and no after-sales is open, or sends it back with a reason. A refund
+// after issuing reverses it (reversal.ts): a red invoice and, for a partial refund, a new blue
+// one for what remains. See README.md.
 
-type Row = typeof invoices.$inferSelect;
-const orderCols = {
+export type Row = typeof invoices.$inferSelect;
+/** The blue invoice a red one reverses (or a new blue one replaces): its number. */
+const original = alias(invoices, 'original');
+const originalNo = { originalNo: original.invoiceNo };
+export const orderCols = {
   id: orders.id,
   orderNo: orders.orderNo,
   status: orders.status,
@@ -57,22 +58,26 @@ const orderCols = {
   totalFen: orders.totalFen,
   refundedFen: orders.refundedFen,
 };
-type OrderPart = { [K in keyof typeof orderCols]: (typeof orders.$inferSelect)[K] };
+export type OrderPart = { [K in keyof typeof orderCols]: (typeof orders.$inferSelect)[K] };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const netFen = (o: OrderPart) => o.totalFen - o.refundedFen;
-const stateOf = (r: Row, o: OrderPart): InvoiceState =>
-  invoiceState(r.status as InvoiceStatus, {
-    status: o.status as OrderStatus,
-    paid: o.paidAt !== null,
-    netFen: netFen(o),
-  });
+export const stateOf = (r: Row, o: OrderPart): InvoiceState =>
+  invoiceState(
+    r.status as InvoiceStatus,
+    { status: o.status as OrderStatus, paid: o.paidAt !== null, netFen: netFen(o) },
+    r.kind as InvoiceKind,
+  );
 export const invoicePdfPath = (id: number) => `/api/user/invoices/${id}/pdf`;
+const hasDocument = (r: Row) => (r.status === 'issued' || r.status === 'reversed') && r.invoiceNo !== null;
 
-function view(r: Row, o: OrderPart, pdfPath = invoicePdfPath): InvoiceView {
+export function view(r: Row, o: OrderPart, originalNo: string | null, pdfPath = invoicePdfPath): InvoiceView {
   const state = stateOf(r, o);
   return {
     id: r.id,
+    kind: r.kind as InvoiceKind,
+    kind_name: invoiceKindName(r.kind),
+    original_invoice_no: originalNo,
     order_id: o.id,
     order_no: o.orderNo,
     order_status_label: orderStatusLabels[o.status as OrderStatus] ?? o.status,
@@ -84,7 +89,10 @@ function view(r: Row, o: OrderPart, pdfPath = invoicePdfPath): InvoiceView {
     total: toYuan(r.totalFen ?? Math.max(0, netFen(o))),
     state,
     state_name: invoiceStateName(state),
-    hint: invoiceStates.find((s) => s.code === state)?.hint ?? '',
+    hint:
+      state === 'failed' && r.providerMessage
+        ? r.providerMessage
+        : (invoiceStates.find((s) => s.code === state)?.hint ?? ''),
     editable: invoiceEditable(state),
     reject_reason: r.status === 'rejected' ? r.rejectReason : null,
     invoice_no: r.invoiceNo,
@@ -101,42 +109,46 @@ function view(r: Row, o: OrderPart, pdfPath = invoicePdfPath): InvoiceView {
       tax: toYuan(l.taxFen),
       total: toYuan(l.totalFen),
     })),
-    pdf: r.status === 'issued' ? pdfPath(r.id) : null,
+    pdf: hasDocument(r) ? (r.providerPdfUrl ?? pdfPath(r.id)) : null,
   };
 }
 
-const HELD: OrderStatus[] = ['after_sale_requested', 'after_sale_approved'];
 const net = sql`${orders.totalFen} - ${orders.refundedFen}`;
+const blue = eq(invoices.kind, 'blue');
+const red = eq(invoices.kind, 'red');
+const held = inArray(orders.status, ['after_sale_requested', 'after_sale_approved']);
+const voided = or(eq(orders.status, 'cancelled'), and(isNotNull(orders.paidAt), sql`${net} <= 0`));
+const live = and(ne(orders.status, 'cancelled'), or(isNull(orders.paidAt), sql`${net} > 0`));
 
 /** The SQL form of invoiceState: which rows show in a state (the list filters). */
 function stateWhere(state: InvoiceState): SQL | undefined {
-  const live = and(ne(orders.status, 'cancelled'), or(isNull(orders.paidAt), sql`${net} > 0`));
   switch (state) {
     case 'issued':
-      return eq(invoices.status, 'issued');
+    case 'reversed':
+    case 'issuing':
+      return eq(invoices.status, state);
+    case 'failed':
+      return and(eq(invoices.status, 'failed'), or(red, live));
     case 'void':
-      return and(
-        ne(invoices.status, 'issued'),
-        or(eq(orders.status, 'cancelled'), and(isNotNull(orders.paidAt), sql`${net} <= 0`)),
-      );
+      return and(blue, inArray(invoices.status, ['requested', 'rejected', 'failed']), voided);
     case 'rejected':
-      return and(eq(invoices.status, 'rejected'), live);
+      return and(eq(invoices.status, 'rejected'), blue, live);
     case 'awaiting_payment':
-      return and(eq(invoices.status, 'requested'), isNull(orders.paidAt), ne(orders.status, 'cancelled'));
-    case 'on_hold':
       return and(
         eq(invoices.status, 'requested'),
-        isNotNull(orders.paidAt),
-        sql`${net} > 0`,
-        inArray(orders.status, HELD),
+        blue,
+        isNull(orders.paidAt),
+        ne(orders.status, 'cancelled'),
       );
+    case 'on_hold':
+      return and(eq(invoices.status, 'requested'), blue, isNotNull(orders.paidAt), sql`${net} > 0`, held);
     case 'pending':
       return and(
         eq(invoices.status, 'requested'),
-        isNotNull(orders.paidAt),
-        sql`${net} > 0`,
-        ne(orders.status, 'cancelled'),
-        sql`${orders.status} not in ('after_sale_requested', 'after_sale_approved')`,
+        or(
+          red,
+          and(isNotNull(orders.paidAt), sql`${net} > 0`, ne(orders.status, 'cancelled'), sql`not ${held}`),
+        ),
       );
   }
 }
@@ -148,9 +160,10 @@ export async function myInvoices(
   const where = and(eq(invoices.userId, ctx.actor.userId), q.state ? stateWhere(q.state) : undefined);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ r: invoices, o: orderCols })
+      .select({ r: invoices, o: orderCols, ...originalNo })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .leftJoin(original, eq(original.id, invoices.originalId))
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(q.page_size)
@@ -162,7 +175,7 @@ export async function myInvoices(
       .where(where),
   ]);
   return {
-    list: rows.map((x) => view(x.r, x.o)),
+    list: rows.map((x) => view(x.r, x.o, x.originalNo)),
     total: total?.n ?? 0,
     page: q.page,
     page_size: q.page_size,
@@ -221,18 +234,28 @@ export async function requestInvoice(ctx: BuyerCtx, body: InvoiceRequestBody): P
       .values({ ...values, orderId: o.id, userId: ctx.actor.userId, createdAt: ctx.now, updatedAt: ctx.now })
       .onConflictDoUpdate({
         target: invoices.orderId,
-        set: { ...values, status: 'requested', rejectReason: null, updatedAt: ctx.now },
-        setWhere: ne(invoices.status, 'issued'),
+        targetWhere: sql`${invoices.kind} = 'blue' and ${invoices.status} <> 'reversed'`,
+        set: {
+          ...values,
+          status: 'requested',
+          rejectReason: null,
+          providerMessage: null,
+          updatedAt: ctx.now,
+        },
+        setWhere: inArray(invoices.status, ['requested', 'rejected', 'failed']),
       })
       .returning();
-    if (!row) throw conflict('发票已开具，不能修改开票信息');
+    if (!row) throw conflict('发票已开具或正在开具，不能修改开票信息');
     await tx
       .update(orders)
       .set({
         invoice: { type: body.type, title: body.title, ...(body.tax_no ? { taxNo: body.tax_no } : {}) },
       })
       .where(eq(orders.id, o.id));
-    return view(row, o);
+    const [replaces] = row.originalId
+      ? await tx.select({ no: invoices.invoiceNo }).from(invoices).where(eq(invoices.id, row.originalId))
+      : [];
+    return view(row, o, replaces?.no ?? null);
   });
 }
 
@@ -254,8 +277,8 @@ export async function createCheckoutInvoice(
   });
 }
 
-async function pdfOf(db: DbOrTx, r: Row, orderNo: string) {
-  if (r.status !== 'issued' || !r.invoiceNo || !r.lines || !r.issuedAt) throw refusal('发票尚未开具', 409);
+async function pdfOf(db: DbOrTx, r: Row, orderNo: string, reverses: string | null) {
+  if (!hasDocument(r) || !r.invoiceNo || !r.lines || !r.issuedAt) throw refusal('发票尚未开具', 409);
   const [settings, [issuer]] = await Promise.all([
     readSettings(db),
     db
@@ -281,6 +304,8 @@ async function pdfOf(db: DbOrTx, r: Row, orderNo: string) {
     totalFen: r.totalFen ?? 0,
     orderNo,
     issuer: issuer?.name ?? '财务',
+    reverses: r.kind === 'red' ? (reverses ?? undefined) : undefined,
+    demo: (r.provider ?? 'demo') === 'demo',
   });
   return { bytes, name: `电子发票_${r.invoiceNo}.pdf` };
 }
@@ -288,25 +313,27 @@ async function pdfOf(db: DbOrTx, r: Row, orderNo: string) {
 /** The PDF of one of the store's issued invoices (another store's: 404). */
 export async function myInvoicePdf(ctx: BuyerCtx, id: number) {
   const [x] = await ctx.db
-    .select({ r: invoices, orderNo: orders.orderNo })
+    .select({ r: invoices, orderNo: orders.orderNo, ...originalNo })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(original, eq(original.id, invoices.originalId))
     .where(and(eq(invoices.id, id), eq(invoices.userId, ctx.actor.userId)));
   if (!x) throw notFound('发票不存在');
-  return pdfOf(ctx.db, x.r, x.orderNo);
+  return pdfOf(ctx.db, x.r, x.orderNo, x.originalNo);
 }
 
 export async function adminInvoicePdf(ctx: OperatorCtx, id: number) {
   const [x] = await ctx.db
-    .select({ r: invoices, orderNo: orders.orderNo })
+    .select({ r: invoices, orderNo: orders.orderNo, ...originalNo })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(original, eq(original.id, invoices.originalId))
     .where(eq(invoices.id, id));
   if (!x) throw notFound('发票不存在');
-  return pdfOf(ctx.db, x.r, x.orderNo);
+  return pdfOf(ctx.db, x.r, x.orderNo, x.originalNo);
 }
 
-const adminPdfPath = (id: number) => `/api/admin/invoices/${id}/pdf`;
+export const adminPdfPath = (id: number) => `/api/admin/invoices/${id}/pdf`;
 
 /** Finance's list (发票管理): filter by state, search order number, title, store, phone, number. */
 export async function invoiceInbox(
@@ -331,6 +358,7 @@ export async function invoiceInbox(
       .select({
         r: invoices,
         o: orderCols,
+        ...originalNo,
         storeName: users.storeName,
         phone: users.phone,
         companyName: companies.name,
@@ -341,6 +369,7 @@ export async function invoiceInbox(
       .innerJoin(users, eq(users.id, invoices.userId))
       .innerJoin(companies, eq(companies.id, users.companyId))
       .leftJoin(operators, eq(operators.id, invoices.issuedBy))
+      .leftJoin(original, eq(original.id, invoices.originalId))
       .where(where)
       // The queue is worked oldest first; other lists show the newest first.
       .orderBy(...(q.state === 'pending' ? [asc(invoices.id)] : [desc(invoices.id)]))
@@ -356,7 +385,7 @@ export async function invoiceInbox(
   return {
     list: rows.map(
       (x): AdminInvoiceView => ({
-        ...view(x.r, x.o, adminPdfPath),
+        ...view(x.r, x.o, x.originalNo, adminPdfPath),
         store_name: x.storeName,
         phone: x.phone,
         company_name: x.companyName,
@@ -367,132 +396,4 @@ export async function invoiceInbox(
     page: q.page,
     page_size: q.page_size,
   };
-}
-
-async function lockForDecision(tx: DbOrTx, id: number) {
-  const [r] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
-  if (!r) throw notFound('发票不存在');
-  const [o] = await tx.select(orderCols).from(orders).where(eq(orders.id, r.orderId));
-  return { r, o, state: stateOf(r, o) };
-}
-
-/**
- * What issuing writes on an invoice: its number and its lines as the order was paid (domain
- * invoiceFigures over the order lines, the goods kind deciding the tax rate), fixed from now on.
- * The console's issue and the demo data both go through it.
- */
-export async function issuedValues(
-  tx: DbOrTx,
-  invoiceId: number,
-  orderId: number,
-  operatorId: number,
-  at: Date,
-) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  const lines = await tx
-    .select({
-      id: orderLines.id,
-      name: orderLines.goodsName,
-      spec: orderLines.spec,
-      unit: orderLines.unit,
-      quantity: orderLines.quantity,
-      payableFen: orderLines.payableFen,
-      kind: goods.kind,
-    })
-    .from(orderLines)
-    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
-  const figures = invoiceFigures(
-    lines.map((l) => ({ ...l, kind: l.kind ?? 'drug' })),
-    {
-      deductionFen: order.couponFen + order.pointsFen,
-      shippingFen: order.shippingFen,
-      refundedFen: order.refundedFen,
-    },
-  );
-  return {
-    status: 'issued',
-    invoiceNo: invoiceNumber(invoiceId, beijingToday(at)),
-    lines: figures.lines,
-    amountFen: figures.amountFen,
-    taxFen: figures.taxFen,
-    totalFen: figures.totalFen,
-    issuedBy: operatorId,
-    issuedAt: at,
-    rejectReason: null,
-    updatedAt: at,
-  };
-}
-
-/** The store's message when its invoice is issued. */
-export const issuedNotice = (
-  userId: number,
-  orderNo: string,
-  issued: { invoiceNo: string; totalFen: number },
-) => ({
-  userId,
-  category: 'order' as const,
-  title: '电子发票已开具',
-  body: `订单${orderNo}的电子发票已开具（发票号码${issued.invoiceNo}，价税合计¥${toYuan(issued.totalFen).toFixed(2)}），可在“电子发票”页下载PDF。`,
-  link: '/dzfp',
-});
-
-/**
- * Issues an invoice: only when its order is paid, not cancelled, not fully refunded and without
- * an open after-sales. Its lines are the order's as paid (domain invoiceFigures), fixed here.
- */
-export async function issueInvoice(ctx: OperatorCtx, id: number): Promise<InvoiceView> {
-  return ctx.db.transaction(async (tx) => {
-    const { r, o, state } = await lockForDecision(tx, id);
-    if (!invoiceIssuable(state)) throw conflict(`该发票${invoiceStateName(state)}，不能开具`);
-    const issued = await issuedValues(tx, r.id, o.id, ctx.actor.operatorId, ctx.now);
-    const [row] = await tx.update(invoices).set(issued).where(eq(invoices.id, id)).returning();
-    await notify(tx, issuedNotice(r.userId, o.orderNo, issued), ctx.now);
-    await audit(tx, ctx, {
-      action: 'invoice.issue',
-      target: { type: 'invoice', id },
-      before: { status: r.status },
-      after: {
-        status: 'issued',
-        invoice_no: issued.invoiceNo,
-        total_fen: issued.totalFen,
-        title: r.title,
-        tax_no: r.taxNo,
-      },
-    });
-    return view(row, o);
-  });
-}
-
-/** Sends a request back to the store with the reason (a wrong title or tax number, say). */
-export async function rejectInvoice(ctx: OperatorCtx, id: number, reason: string): Promise<InvoiceView> {
-  return ctx.db.transaction(async (tx) => {
-    const { r, o, state } = await lockForDecision(tx, id);
-    if (state === 'issued' || state === 'void' || state === 'rejected')
-      throw conflict(`该发票${invoiceStateName(state)}，不能退回`);
-    const [row] = await tx
-      .update(invoices)
-      .set({ status: 'rejected', rejectReason: reason, updatedAt: ctx.now })
-      .where(eq(invoices.id, id))
-      .returning();
-    await notify(
-      tx,
-      {
-        userId: r.userId,
-        category: 'order',
-        title: '发票申请被退回',
-        body: `订单${o.orderNo}的发票申请被退回：${reason}。请修改开票信息后重新提交。`,
-        link: '/dzfp',
-      },
-      ctx.now,
-    );
-    await audit(tx, ctx, {
-      action: 'invoice.reject',
-      target: { type: 'invoice', id },
-      before: { status: r.status },
-      after: { status: 'rejected', reason },
-    });
-    return view(row, o);
-  });
 }

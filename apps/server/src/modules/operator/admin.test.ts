@@ -232,6 +232,7 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['GET', '/api/admin/finance/reconciliations', '/api/admin/finance/reconciliations'],
     ['POST', '/api/admin/finance/reconciliations', '/api/admin/finance/reconciliations'],
     ['GET', '/api/admin/finance/reconciliations/999999/xlsx', '/api/admin/finance/reconciliations/{id}/xlsx'],
+    ['POST', '/api/admin/invoices/999999/refresh', '/api/admin/invoices/{id}/refresh'],
   ].map(([method, url, path]) => ({
     method: method as 'GET' | 'POST',
     url,

@@ -16,6 +16,7 @@ import { assertOwnFiles } from '../account/files';
 import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
 import { type LineCodes, recordShipmentContents, refuseShippedCodes } from '../compliance/shipping';
+import { reverseInvoiceAfterRefund } from '../invoice/reversal';
 import { type Notice, notify } from '../message/service';
 import { type RefundChannel, refundChannelNames, refundNote, refundOrderPayment } from '../payment/refunds';
 import { reverseOrderPoints } from '../points/service';
@@ -181,6 +182,7 @@ export async function decideAfterSale(
       const refundedFen = order.refundedFen + refundFen;
       channel = await refundOrderPayment(tx, order, refundFen, '售后退款');
       await tx.update(orders).set({ refundedFen }).where(eq(orders.id, order.id));
+      await reverseInvoiceAfterRefund(tx, order.id, ctx.now);
       await reverseOrderPoints(tx, order, refundedFen);
       await reverseOrderCashBack(tx, order, refundedFen);
       // The returned units now include this request's (approved above).

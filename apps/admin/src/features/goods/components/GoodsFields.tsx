@@ -12,6 +12,7 @@ import { Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from '
 import { ImagesField } from '../../../components/ImagesField';
 import { uploadGoodsImage } from '../api/goods';
 import { LadderFields } from './LadderFields';
+import { TaxFields } from './TaxFields';
 
 const menuNames: Record<string, string> = {
   normal: '全部分类',
@@ -85,6 +86,7 @@ export function GoodsFields({ options }: { options: GoodsEditorOptions }) {
           />
         </Form.Item>,
       )}
+      <TaxFields />
       {col(
         12,
         <Form.Item name="manufacturer" label="生产厂家" rules={required('请填写生产厂家')}>

@@ -30,6 +30,16 @@ export const issueInvoice = (id: number) => http.post<InvoiceView>(`/api/admin/i
 export const rejectInvoice = ({ id, reason }: { id: number; reason: string }) =>
   http.post<InvoiceView>(`/api/admin/invoices/${id}/reject`, { reason });
 
+/** POST /api/admin/invoices/:id/refresh: the provider's result of an invoice it is issuing. */
+export const refreshInvoice = (id: number) => http.post<InvoiceView>(`/api/admin/invoices/${id}/refresh`, {});
+
+export function useRefreshInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: refreshInvoice,
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
 export function useIssueInvoice() {
   const client = useQueryClient();
   return useMutation({

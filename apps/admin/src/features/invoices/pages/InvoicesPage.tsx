@@ -5,14 +5,23 @@ import { useState } from 'react';
 import { PagedTable } from '../../../components/PagedTable';
 import { QueueFilters } from '../../../components/QueueFilters';
 import { showFieldErrors, unreportedMessage } from '../../../lib/form-errors';
-import { type InvoiceQuery, useInvoices, useIssueInvoice, useRejectInvoice } from '../api/invoices';
+import {
+  type InvoiceQuery,
+  useInvoices,
+  useIssueInvoice,
+  useRefreshInvoice,
+  useRejectInvoice,
+} from '../api/invoices';
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
 const stateColor: Record<InvoiceState, string> = {
   awaiting_payment: 'default',
   pending: 'orange',
   on_hold: 'gold',
+  issuing: 'processing',
+  failed: 'volcano',
   issued: 'green',
+  reversed: 'purple',
   rejected: 'red',
   void: 'default',
 };
@@ -27,6 +36,7 @@ export default function InvoicesPage() {
   const [query, setQuery] = useState<InvoiceQuery>({ state: 'pending', page: 1, page_size: 20 });
   const { data, isFetching } = useInvoices(query);
   const issue = useIssueInvoice();
+  const refresh = useRefreshInvoice();
   const reject = useRejectInvoice();
   const [rejecting, setRejecting] = useState<AdminInvoiceView | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
@@ -85,7 +95,13 @@ export default function InvoicesPage() {
             render: (_, r) => (
               <>
                 <Tag>{r.type_name}</Tag>
+                {r.kind === 'red' && <Tag color="red">红字发票</Tag>}
                 {r.title}
+                {r.original_invoice_no && (
+                  <div style={{ color: '#999' }}>
+                    {r.kind === 'red' ? '冲销蓝字发票' : '替换已红冲发票'} {r.original_invoice_no}
+                  </div>
+                )}
                 {r.tax_no && <div style={{ color: '#999' }}>税号 {r.tax_no}</div>}
               </>
             ),
@@ -98,6 +114,7 @@ export default function InvoicesPage() {
               <>
                 <Tag color={stateColor[r.state]}>{r.state_name}</Tag>
                 {r.reject_reason && <div style={{ color: '#cf1322' }}>退回原因：{r.reject_reason}</div>}
+                {r.state === 'failed' && <div style={{ color: '#cf1322' }}>{r.hint}</div>}
                 {r.invoice_no && (
                   <div style={{ color: '#999' }}>
                     {r.invoice_no}
@@ -113,15 +130,21 @@ export default function InvoicesPage() {
             width: 150,
             render: (_, r) => (
               <Space size={4}>
-                {r.state === 'pending' && (
+                {(r.state === 'pending' || r.state === 'failed') && (
                   <Popconfirm
-                    title="开具发票"
-                    description={`按订单实付金额 ${money(r.total)} 开具${r.type_name}？开具后不能修改。`}
+                    title={r.kind === 'red' ? '开具红字发票' : '开具发票'}
+                    description={
+                      r.kind === 'red'
+                        ? `开具红字发票 ${money(r.total)}，冲销发票 ${r.original_invoice_no}？`
+                        : `按订单实付金额 ${money(r.total)} 开具${r.type_name}？开具后不能修改。`
+                    }
                     okText="开具"
                     onConfirm={async () => {
                       try {
-                        await issue.mutateAsync(r.id);
-                        message.success('发票已开具，门店会收到消息');
+                        const done = await issue.mutateAsync(r.id);
+                        if (done.state === 'issued') message.success('发票已开具，门店会收到消息');
+                        else if (done.state === 'issuing') message.info('已提交开票平台，开具中');
+                        else message.error(`开票平台未能开具：${done.hint}`);
                       } catch (error) {
                         const text = unreportedMessage(error, '开具失败');
                         if (text) message.error(text);
@@ -133,19 +156,38 @@ export default function InvoicesPage() {
                     </Button>
                   </Popconfirm>
                 )}
-                {(r.state === 'pending' || r.state === 'on_hold' || r.state === 'awaiting_payment') && (
+                {r.state === 'issuing' && (
                   <Button
                     type="link"
                     size="small"
-                    danger
-                    onClick={() => {
-                      form.resetFields();
-                      setRejecting(r);
+                    loading={refresh.isPending}
+                    onClick={async () => {
+                      try {
+                        const done = await refresh.mutateAsync(r.id);
+                        message.info(`开具结果：${done.state_name}`);
+                      } catch (error) {
+                        const text = unreportedMessage(error, '查询失败');
+                        if (text) message.error(text);
+                      }
                     }}
                   >
-                    退回
+                    查询结果
                   </Button>
                 )}
+                {r.kind === 'blue' &&
+                  ['pending', 'on_hold', 'awaiting_payment', 'failed'].includes(r.state) && (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() => {
+                        form.resetFields();
+                        setRejecting(r);
+                      }}
+                    >
+                      退回
+                    </Button>
+                  )}
                 {r.pdf && (
                   <a href={r.pdf} download data-testid="admin-invoice-download">
                     下载PDF

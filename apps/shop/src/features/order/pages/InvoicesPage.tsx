@@ -17,7 +17,10 @@ const stateColor: Record<InvoiceState, string> = {
   awaiting_payment: 'default',
   pending: 'orange',
   on_hold: 'gold',
+  issuing: 'processing',
+  failed: 'volcano',
   issued: 'green',
+  reversed: 'purple',
   rejected: 'red',
   void: 'default',
 };
@@ -106,7 +109,25 @@ export default function InvoicesPage() {
               </>
             ),
           },
-          { title: '发票类型', dataIndex: 'type_name', width: 100 },
+          {
+            title: '发票类型',
+            width: 120,
+            render: (_: unknown, r) => (
+              <div data-testid="invoice-kind">
+                {r.type_name}
+                {r.kind === 'red' && (
+                  <Tag color="red" style={{ marginLeft: 4 }}>
+                    红字
+                  </Tag>
+                )}
+                {r.original_invoice_no && (
+                  <div style={{ color: '#707070', fontSize: 12 }}>
+                    {r.kind === 'red' ? '冲销' : '替换'}发票 {r.original_invoice_no}
+                  </div>
+                )}
+              </div>
+            ),
+          },
           {
             title: '抬头 / 税号',
             width: 190,
