@@ -59,6 +59,7 @@ export function startServer(databaseUrl: string, port: number): Promise<BenchSer
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: '0',
       NODE_ENV: 'production',
+      ALLOW_DEMO_INVOICE: '1',
     },
     port,
     '/api/health',
