@@ -1,5 +1,6 @@
 export * from './api/account';
 export * from './api/activity-pages';
+export * from './api/ad-slots';
 export * from './api/admin';
 export * from './api/admin-buyers';
 export * from './api/admin-categories';

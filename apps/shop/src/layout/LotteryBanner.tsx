@@ -36,7 +36,7 @@ export const CLOSE_DURING_DRAW = '抽奖进行中 , 如果关闭后未出结果 
 const COLOURS = ['#c62828', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96'];
 
 /** The wheel: one slice per prize (eight when the prizes are not known yet). */
-function Wheel({ slices }: { slices: number }) {
+function Wheel({ slices, size = 96 }: { slices: number; size?: number }) {
   const n = Math.max(2, Math.min(12, slices || 8));
   const paths = Array.from({ length: n }, (_, i) => {
     const a = (2 * Math.PI * i) / n;
@@ -45,7 +45,7 @@ function Wheel({ slices }: { slices: number }) {
     return <path key={i} d={`M50 50 L${p(a)} A48 48 0 0 1 ${p(b)} Z`} fill={COLOURS[i % COLOURS.length]} />;
   });
   return (
-    <svg viewBox="0 0 100 100" width="96" height="96" aria-hidden="true" className="sh-lottery__wheel">
+    <svg viewBox="0 0 100 100" width={size} height={size} aria-hidden="true" className="sh-lottery__wheel">
       <circle cx="50" cy="50" r="49" fill="#fff" />
       {paths}
       <circle cx="50" cy="50" r="12" fill="#fff" stroke="#c41d7f" strokeWidth="3" />
@@ -57,6 +57,11 @@ function Wheel({ slices }: { slices: number }) {
  * The bottom-right lottery banner (spec sections 4 and 9): shown only when /api/draw/simple
  * says is_join 0; clicking the wheel draws (the server picks), the result alert comes 2 s after;
  * closing during a draw asks first; once closed it is not asked for again this session.
+ *
+ * It lives in the side bar and never lies over the 1200 px page: where the right gutter holds the
+ * card beside the bar (layout.css, 1584 px and wider) the card shows there; narrower, the bar shows
+ * a 抽奖 tab that opens the card on request (issue 30: it covered the list's view switch, the fifth
+ * goods card and the detail page's lower right at 1366 px).
  */
 export function LotteryBanner() {
   const { modal } = useFeedback();
@@ -64,6 +69,7 @@ export function LotteryBanner() {
   const [closed, setClosed] = useState(() => sessionStorage.getItem(LOTTERY_CLOSED_KEY) === '1');
   const [closing, setClosing] = useState(false);
   const [drawing, setDrawing] = useState(false);
+  const [expanded, setExpanded] = useState(false);
   const dismissed = useRef(false);
   // While the close confirmation is open, a result that arrives waits for its answer.
   const asking = useRef(false);
@@ -137,36 +143,57 @@ export function LotteryBanner() {
     }
   };
 
+  const classes = [
+    'sh-lottery',
+    expanded && 'is-expanded',
+    closing && 'sh-lottery--closing',
+    drawing && 'sh-lottery--drawing',
+  ];
   return (
-    <aside
-      className={`sh-lottery${closing ? ' sh-lottery--closing' : ''}${drawing ? ' sh-lottery--drawing' : ''}`}
-      style={{ transitionDuration: `${LOTTERY_CLOSE_MS}ms` }}
-      aria-label="幸运抽奖"
-      data-testid="lottery-banner"
-    >
+    <>
       <button
         type="button"
-        className="sh-lottery__close"
-        aria-label="关闭抽奖"
-        onClick={close}
-        data-testid="lottery-close"
+        className="sh-sidebar__btn sh-lottery-tab"
+        onClick={() => setExpanded(!expanded)}
+        aria-expanded={expanded}
+        aria-controls="sh-lottery"
+        title="幸运抽奖"
+        data-testid="lottery-tab"
       >
-        <CloseOutlined />
+        <Wheel slices={8} size={20} />
+        <span className="sh-sidebar__vert">抽奖</span>
       </button>
-      <button
-        type="button"
-        className="sh-lottery__start"
-        onClick={start}
-        aria-busy={drawing}
-        data-testid="lottery-wheel"
-        title={activity.data?.rule_text}
+      <aside
+        id="sh-lottery"
+        className={classes.filter(Boolean).join(' ')}
+        style={{ transitionDuration: `${LOTTERY_CLOSE_MS}ms` }}
+        aria-label="幸运抽奖"
+        data-testid="lottery-banner"
       >
-        <Wheel slices={activity.data?.prizes.length ?? 8} />
-        <span className="sh-lottery__label">
-          {drawing ? '抽奖中…' : (activity.data?.name ?? '幸运大转盘')}
-        </span>
-        <span className="sh-lottery__hint">点击转盘抽奖</span>
-      </button>
-    </aside>
+        <button
+          type="button"
+          className="sh-lottery__close"
+          aria-label="关闭抽奖"
+          onClick={close}
+          data-testid="lottery-close"
+        >
+          <CloseOutlined />
+        </button>
+        <button
+          type="button"
+          className="sh-lottery__start"
+          onClick={start}
+          aria-busy={drawing}
+          data-testid="lottery-wheel"
+          title={activity.data?.rule_text}
+        >
+          <Wheel slices={activity.data?.prizes.length ?? 8} />
+          <span className="sh-lottery__label">
+            {drawing ? '抽奖中…' : (activity.data?.name ?? '幸运大转盘')}
+          </span>
+          <span className="sh-lottery__hint">点击转盘抽奖</span>
+        </button>
+      </aside>
+    </>
   );
 }

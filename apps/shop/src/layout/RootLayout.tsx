@@ -8,7 +8,7 @@ import { loadsUserBaseOnEntry, useUserBase } from './api/user-base';
 import { CategoryMenu } from './CategoryMenu';
 import { Footer } from './Footer';
 import { Header, LoginHeader } from './Header';
-import { LotteryBanner, showsLotteryBanner } from './LotteryBanner';
+import { showsLotteryBanner } from './LotteryBanner';
 import { MemberLayout } from './MemberLayout';
 import { Nav } from './Nav';
 import { SideBar } from './SideBar';
@@ -98,8 +98,7 @@ export function RootLayout() {
         </div>
       )}
       <Page route={route} />
-      {flags?.sideBar && <SideBar cartStep={flags.cartStep} />}
-      {flags?.sideBar && showsLotteryBanner(route?.name) && <LotteryBanner />}
+      {flags?.sideBar && <SideBar lottery={showsLotteryBanner(route?.name)} />}
       {flags?.footer && <Footer />}
       <ScrollRestoration getKey={(location) => location.pathname} />
     </div>

@@ -7,8 +7,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { queryKeys } from '../lib/query-keys';
 import { QrPopover, useQrTargets } from './AppQr';
 import { BADGE_MAX } from './api/cart-total';
@@ -16,9 +16,10 @@ import { useUserBase } from './api/user-base';
 import { useCartCount } from './CartButton';
 import { CountBadge } from './CountBadge';
 import { HoverPanel } from './HoverPanel';
+import { LotteryBanner } from './LotteryBanner';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './side-bar-widths';
 
-/** The cart drawer, loaded when it first opens (on the cart page it opens with the page). */
+/** The cart drawer, loaded when it first opens. */
 const CartDrawer = lazy(() => import('./CartDrawer').then((m) => ({ default: m.CartDrawer })));
 
 const qqLink = (number: string) =>
@@ -57,20 +58,26 @@ function ServicePanel() {
   );
 }
 
-/** The fixed right side bar (spec 2): profile, cart drawer (40 -> 310 px), messages, service, QR, top. */
-export function SideBar({ cartStep }: { cartStep?: number }) {
-  const autoOpen = cartStep === 1;
-  const [open, setOpen] = useState(autoOpen);
+/**
+ * The fixed right side bar (spec 2): profile, cart drawer (40 -> 310 px), messages, service, QR,
+ * the lottery's entry where it is offered, back to top. Closed it is a compact stack at mid-height
+ * (the top bar and header keep their right edge); the drawer opens only when asked for. Spec 4 has
+ * it open by itself on cart step 1, but there it covered the top bar's right links and a third of
+ * the page while repeating the list the cart page shows (issue 30), so the cart page leaves it shut.
+ */
+export function SideBar({ lottery }: { lottery: boolean }) {
   const { user } = useUserBase(false);
   const cartCount = useCartCount();
   const queryClient = useQueryClient();
   const targets = useQrTargets();
-
-  useEffect(() => setOpen(autoOpen), [autoOpen]);
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: the page the drawer leads to (the cart) replaces it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
 
   const toggleCart = () => {
     if (!open) void queryClient.invalidateQueries({ queryKey: queryKeys.cartTotal });
-    setOpen(!open);
+    setOpenOn(open ? null : pathname);
   };
 
   return (
@@ -120,6 +127,7 @@ export function SideBar({ cartStep }: { cartStep?: number }) {
             <QrcodeOutlined />
           </button>
         </QrPopover>
+        {lottery && <LotteryBanner />}
         <button
           type="button"
           className="sh-sidebar__btn sh-sidebar__top"

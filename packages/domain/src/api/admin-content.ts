@@ -1,27 +1,11 @@
 import { z } from 'zod';
+import { adPositions } from './ad-slots';
 import { calendarDate, formBoolean, multiLineText, recordId, singleLineText } from './input';
 
 // Console content contracts (/api/admin/content/:kind): ads and banners, the main nav, hot
 // searches, friendly links and help articles. Each kind has one body schema (create and edit);
 // the console's forms and the server read them from here.
 
-/** Where an ad shows, with its Chinese name (the focus/:position calls of spec section 7). */
-export const adPositions = [
-  { code: 'home_banner', name: '首页轮播' },
-  { code: 'top', name: '顶部通栏' },
-  { code: 'right', name: '右侧广告' },
-  { code: 'home_floor', name: '首页楼层' },
-  { code: 'login', name: '登录页' },
-  { code: 'xrtj', name: '新人推荐' },
-  { code: 'yx', name: '优选专区' },
-  { code: 'zyzq', name: '中药专区' },
-  { code: 'qxzq', name: '器械专区' },
-  { code: 'jxqzc', name: '近效期专场' },
-  { code: 'kxzq', name: '控销专区' },
-  { code: 'new_kxzq', name: '控销专区（新）' },
-  { code: 'ppzq', name: '品牌专区' },
-  { code: 'lottery', name: '抽奖页广告' },
-] as const;
 const adPositionCodes = adPositions.map((p) => p.code) as [string, ...string[]];
 
 /** A link an operator may set: a shop path (/list?...) or an http(s) address; never javascript: or //host. */

@@ -1,3 +1,4 @@
+import { adSlotSize } from '@yaocai/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -74,15 +75,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
         .from(ads)
         .where(eq(ads.id, Number(m[1])));
       if (!row) return notFound(reply);
-      const size =
-        row.position === 'right'
-          ? { w: 300, h: 400 }
-          : row.position === 'top'
-            ? { w: 1200, h: 80 }
-            : row.position === 'home_floor'
-              ? { w: 400, h: 200 }
-              : { w: 1200, h: 400 };
-      return sendSvg(reply, bannerSvg(row.title, row.subtitle, row.color, size));
+      return sendSvg(reply, bannerSvg(row.title, row.subtitle, row.color, adSlotSize(row.position)));
     },
   );
 

@@ -167,6 +167,14 @@ ${wrap(subtitle, 12, 2)
 <rect x="${w / 2 - 70}" y="${h * 0.8}" width="140" height="40" rx="20" fill="#fff"/><text x="${w / 2}" y="${h * 0.8 + 26}" font-size="18" fill="${dark}" text-anchor="middle">立即查看 ›</text>`,
     );
   }
+  // The text column runs from 7 % of the width to the artwork at 72 %: each line's font shrinks
+  // until its estimated width fits there, so a long title is never cut at the slot's edge.
+  const s = Math.min(1, Math.max(h / 400, 0.6 * Math.min(1, h / 160)));
+  const left = w * 0.07;
+  const column = w * 0.65;
+  const titleSize = fitFontSize(title, Math.round(56 * s), column);
+  const subtitleSize = fitFontSize(subtitle, Math.round(28 * s), column);
+  const button = h >= 200;
   return svg(
     w,
     h,
@@ -178,11 +186,29 @@ ${wrap(subtitle, 12, 2)
 <rect x="0" y="40" width="150" height="60" rx="30" fill="#fff"/><rect x="75" y="40" width="75" height="60" rx="30" fill="${shade(color, 0.6)}"/><rect x="75" y="40" width="40" height="60" fill="${shade(color, 0.6)}"/>
 <rect x="40" y="130" width="110" height="110" rx="12" fill="#fff" opacity="0.85"/><path d="M80 185 h30 M95 170 v30" stroke="${color}" stroke-width="10" stroke-linecap="round"/>
 </g>
-<text x="${w * 0.07}" y="${h * 0.45}" font-size="${Math.round(56 * scale)}" font-weight="700" fill="#fff">${escapeXml(title)}</text>
-<text x="${w * 0.07}" y="${h * 0.62}" font-size="${Math.round(28 * scale)}" fill="#fff" opacity="0.92">${escapeXml(subtitle)}</text>
-<rect x="${w * 0.07}" y="${h * 0.72}" width="${160 * scale}" height="${44 * scale}" rx="${22 * scale}" fill="#fff"/>
-<text x="${w * 0.07 + 80 * scale}" y="${h * 0.72 + 29 * scale}" font-size="${Math.round(20 * scale)}" fill="${dark}" text-anchor="middle">立即采购 ›</text>`,
+<text x="${left}" y="${h * 0.45}" font-size="${titleSize}" font-weight="700" fill="#fff" data-role="title">${escapeXml(title)}</text>
+<text x="${left}" y="${h * 0.62}" font-size="${subtitleSize}" fill="#fff" opacity="0.92" data-role="subtitle">${escapeXml(subtitle)}</text>${
+      button
+        ? `
+<rect x="${left}" y="${h * 0.72}" width="${160 * s}" height="${44 * s}" rx="${22 * s}" fill="#fff"/>
+<text x="${left + 80 * s}" y="${h * 0.72 + 29 * s}" font-size="${Math.round(20 * s)}" fill="${dark}" text-anchor="middle">立即采购 ›</text>`
+        : ''
+    }`,
   );
+}
+
+/** Estimated width of a line in em (CJK and full-width 1, latin and digits 0.6, bold included). */
+export function textUnits(text: string): number {
+  let units = 0;
+  for (const ch of text) units += (ch.codePointAt(0) ?? 0) < 0x2e80 ? 0.6 : 1;
+  return units;
+}
+
+/** The largest font size up to `size` at which `text` fits `width` px (kept above 10 px to stay legible). */
+export function fitFontSize(text: string, size: number, width: number): number {
+  const units = textUnits(text);
+  if (units === 0) return size;
+  return Math.max(10, Math.min(size, Math.floor(width / units)));
 }
 
 /** A QR-looking pattern (not scannable) with a caption. */

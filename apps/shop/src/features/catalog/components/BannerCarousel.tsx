@@ -7,7 +7,8 @@ const INTERVAL_MS = 4000;
 const isExternal = (url: string) => /^https?:\/\//.test(url);
 
 /** Home banners: a light slider (no carousel library on the home route, for a fast first paint). */
-export function BannerCarousel({ items, height }: { items: AdItem[]; height: number }) {
+export function BannerCarousel({ items, size }: { items: AdItem[]; size: { w: number; h: number } }) {
+  const height = size.h;
   const [index, setIndex] = useState(0);
   useEffect(() => {
     if (items.length < 2) return;
@@ -32,7 +33,7 @@ export function BannerCarousel({ items, height }: { items: AdItem[]; height: num
           <img
             src={item.image}
             alt={item.title}
-            width={770}
+            width={size.w}
             height={height}
             fetchPriority={i === 0 ? 'high' : 'low'}
             loading={i === 0 ? 'eager' : 'lazy'}

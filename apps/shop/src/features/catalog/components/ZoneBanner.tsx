@@ -1,10 +1,13 @@
+import { ZONE_BANNER_SIZE } from '@yaocai/domain';
 import type { ReactNode } from 'react';
 import { useFocusBanners } from '../api/focus-banners';
 import type { ZoneInfo } from '../lib/zones';
 
 /**
  * The zone's banner: the operator's image when one is set (it carries its own artwork, so the
- * title stays for screen readers only), else the zone's colours with its title and slogan.
+ * title stays for screen readers only), else the zone's colours with its title and slogan. A
+ * compact strip (ZONE_BANNER_SIZE, 160 px high; a taller image is cropped to it) so the zone's
+ * goods show on the first screen.
  */
 export function ZoneBanner({ zone, extra }: { zone: ZoneInfo; extra?: ReactNode }) {
   const banners = useFocusBanners(zone.focusPath);
@@ -16,11 +19,11 @@ export function ZoneBanner({ zone, extra }: { zone: ZoneInfo; extra?: ReactNode 
         <img
           src={image}
           alt={banners.data?.[0]?.title ?? zone.title}
-          width={1200}
-          height={400}
+          width={ZONE_BANNER_SIZE.w}
+          height={ZONE_BANNER_SIZE.h}
           className="yc-zone-img"
         />
-        {extra && <div style={{ position: 'absolute', left: 48, bottom: 24 }}>{extra}</div>}
+        {extra && <div style={{ position: 'absolute', left: '7%', bottom: 16 }}>{extra}</div>}
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { adSlotSize } from '@yaocai/domain';
 import { Link } from 'react-router';
 import { DeferUntilNear } from '../../../components/DeferUntilNear';
 import { queryClient } from '../../../lib/query-client';
@@ -14,7 +15,8 @@ import { zoneEntrances } from '../lib/zones';
 import '../catalog.css';
 
 const HOME_BANNERS = '/api/focus?position=home_banner';
-const BANNER_HEIGHT = 388;
+/** The banner slot (770 x 388 between the menu and the service box), as the ads are made for it. */
+const BANNER_SIZE = adSlotSize('home_banner');
 /** The home route shows the category menu expanded over the page's left edge (shell layout). */
 const MENU_WIDTH = 210;
 
@@ -93,14 +95,16 @@ export default function HomePage() {
   const hot = useHotGoods();
   return (
     <div className="yc-page" data-testid="home-page">
-      <div style={{ display: 'grid', gridTemplateColumns: `${MENU_WIDTH}px 1fr 200px`, gap: 10 }}>
+      <div
+        style={{ display: 'grid', gridTemplateColumns: `${MENU_WIDTH}px ${BANNER_SIZE.w}px 200px`, gap: 10 }}
+      >
         <div aria-hidden />
         {banners.isPending ? (
-          <div style={{ height: BANNER_HEIGHT, background: '#e8f4ee', borderRadius: 4 }} />
+          <div style={{ height: BANNER_SIZE.h, background: '#e8f4ee', borderRadius: 4 }} />
         ) : (
-          <BannerCarousel items={banners.data ?? []} height={BANNER_HEIGHT} />
+          <BannerCarousel items={banners.data ?? []} size={BANNER_SIZE} />
         )}
-        <aside style={{ background: '#fff', padding: 16, height: BANNER_HEIGHT }}>
+        <aside style={{ background: '#fff', padding: 16, height: BANNER_SIZE.h }}>
           <div style={{ fontWeight: 600, marginBottom: 12 }}>采购服务</div>
           <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
             {quickLinks.map((l) => (
