@@ -56,3 +56,4 @@ export * from './promotion';
 export * from './time/beijing';
 export * from './time/countdown';
 export * from './validation/contact';
+export * from './validation/password';
