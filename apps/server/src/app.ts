@@ -96,7 +96,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
 
   await app.register(envelopePlugin);
   await app.register(storagePlugin, { root: `${config.dataDir}/uploads` });
-  await app.register(smsPlugin);
+  await app.register(smsPlugin, { config });
   await app.register(dbPlugin, {
     database,
     url: config.databaseUrl,

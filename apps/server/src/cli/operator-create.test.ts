@@ -203,7 +203,7 @@ describe('production start', () => {
     const database = await t.open();
     const lines: string[] = [];
     const app = await buildApp({
-      config: { ...loadConfig({ ...t.env, NODE_ENV: 'production' }), logLevel: 'warn' },
+      config: { ...loadConfig({ ...t.env, NODE_ENV: 'production', ALLOW_LOG_SMS: '1' }), logLevel: 'warn' },
       database,
       logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },
     });

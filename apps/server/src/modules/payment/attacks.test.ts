@@ -183,7 +183,10 @@ describe('issue 11: the sandbox payment provider created money', () => {
 describe('the payment provider is chosen by configuration', () => {
   const appWith = async (env: Record<string, string>) => {
     const app = await buildApp({
-      config: { ...loadConfig({ DATA_DIR: '/nonexistent-yaocai', ...env }), seedDemoData: false },
+      config: {
+        ...loadConfig({ DATA_DIR: '/nonexistent-yaocai', ALLOW_LOG_SMS: '1', ...env }),
+        seedDemoData: false,
+      },
       database: ctx.database,
       logger: false,
     });

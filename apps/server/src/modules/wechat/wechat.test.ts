@@ -127,7 +127,12 @@ describe('绑定微信 and 微信登录 (sandbox)', () => {
     const appWith = async (env: Record<string, string>) => {
       const app = await buildApp({
         config: {
-          ...loadConfig({ DATA_DIR: '/nonexistent-yaocai', PAYMENT_PROVIDER: 'none', ...env }),
+          ...loadConfig({
+            DATA_DIR: '/nonexistent-yaocai',
+            PAYMENT_PROVIDER: 'none',
+            ALLOW_LOG_SMS: '1',
+            ...env,
+          }),
           seedDemoData: false,
         },
         database: ctx.database,
