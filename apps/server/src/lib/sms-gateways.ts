@@ -17,10 +17,19 @@ function defaultExport<T>(module: unknown): T {
 
 const SEND_TIMEOUT_MS = 5_000;
 
-/** The vendor's error code and message (the SDKs keep the code beside the message). */
-function vendorError(vendor: string, error: unknown): Error {
+/**
+ * The vendor's error code and message (the SDKs keep the code beside the message), with the
+ * template values blanked: a network error of the Aliyun SDK quotes the whole request URL, whose
+ * TemplateParam carries the verification code, and the message goes to the log.
+ */
+function vendorError(vendor: string, error: unknown, request: SmsSendRequest): Error {
   const e = error as { code?: unknown; message?: unknown };
-  return new Error(`${vendor} ${String(e.code ?? 'error')}: ${String(e.message ?? error)}`);
+  let message = `${vendor} ${String(e.code ?? 'error')}: ${String(e.message ?? error)}`;
+  for (const value of Object.values(request.params)) {
+    if (!value) continue;
+    message = message.split(value).join('***').split(encodeURIComponent(value)).join('***');
+  }
+  return new Error(message.slice(0, 500));
 }
 
 export class AliyunSmsGateway implements SmsGateway {
@@ -53,7 +62,7 @@ export class AliyunSmsGateway implements SmsGateway {
         }),
       )
       .catch((error) => {
-        throw vendorError('aliyun', error);
+        throw vendorError('aliyun', error, request);
       });
     const body = answer.body;
     // A refusal can come as HTTP 200 with a Code other than OK (a blocked number, a daily limit).
@@ -91,7 +100,7 @@ export class TencentSmsGateway implements SmsGateway {
         TemplateParamSet: Object.values(request.params),
       })
       .catch((error) => {
-        throw vendorError('tencent', error);
+        throw vendorError('tencent', error, request);
       });
     const status = answer.SendStatusSet?.[0];
     // The call succeeds while a number can still be refused: each number has its own Code.

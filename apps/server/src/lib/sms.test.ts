@@ -312,6 +312,17 @@ describe('Aliyun SendSms (official SDK) against a local double', () => {
       } finally {
         await forged.app.close();
       }
+      // Nobody answers: the SDK's error quotes the request URL, its TemplateParam blanked in the log.
+      const down = await appWith({ ...env(), ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:1' });
+      try {
+        expect((await requestCode(down.app, freshPhone())).statusCode).toBe(502);
+        const logged = down.logs.join('');
+        expect(logged).toContain('ECONNREFUSED');
+        expect(logged).toContain('TemplateParam=%7B%22code%22%3A%22***%22%7D');
+        expect(logged).not.toMatch(/\d{6}%22/);
+      } finally {
+        await down.app.close();
+      }
     } finally {
       await app.close();
     }
