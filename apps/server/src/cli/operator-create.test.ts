@@ -177,24 +177,18 @@ describe('npm run operator:create', () => {
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
   });
 
-  it('runs as the real script (npm run operator:create) with ADMIN_PASSWORD on a temporary PGlite folder', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-cli-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'Script#Pass3' };
-    delete env.DATABASE_URL;
+  it('runs as the real script (npm run operator:create) with ADMIN_PASSWORD (PGlite folder or PostgreSQL)', async () => {
+    const t = await target();
+    const env: NodeJS.ProcessEnv = { ...process.env, ...t.env, ADMIN_PASSWORD: 'Script#Pass3' };
+    if (testDbKind === 'pglite') delete env.DATABASE_URL;
     const { stdout } = await promisify(execFile)('npm', ['run', 'operator:create', '--', 'installer'], {
       cwd: repoRoot,
       env,
     });
     expect(stdout).toContain('已创建超级管理员 installer');
-    const database = await openDatabase({ dataDir: `${dataDir}/pglite` });
-    try {
-      const rows = await database.db.select().from(operators);
-      expect(rows.map((r) => r.username)).toEqual(['installer']);
-    } finally {
-      await database.close();
-    }
-  }, 120_000);
+    const rows = await inspect(t, (db) => db.select().from(operators));
+    expect(rows.map((r) => r.username)).toEqual(['installer']);
+  }, 240_000);
 });
 
 describe('production start', () => {
