@@ -60,6 +60,7 @@ export function startServer(databaseUrl: string, port: number): Promise<BenchSer
       SEED_DEMO_DATA: '0',
       NODE_ENV: 'production',
       ALLOW_DEMO_INVOICE: '1',
+      ALLOW_LOG_SMS: '1',
     },
     port,
     '/api/health',

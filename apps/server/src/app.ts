@@ -33,6 +33,7 @@ import { memberRoutes } from './modules/member/routes';
 import { reminderSweeper } from './modules/message/reminder-sweeper';
 import { messageRoutes } from './modules/message/routes';
 import { operatorAdminRoutes } from './modules/operator/admin-routes';
+import { productionStartNotices } from './modules/operator/bootstrap';
 import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
 import { orderSweeper } from './modules/order/sweeper';
@@ -97,7 +98,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
 
   await app.register(envelopePlugin);
   await app.register(storagePlugin, { root: `${config.dataDir}/uploads` });
-  await app.register(smsPlugin);
+  await app.register(smsPlugin, { config });
   await app.register(dbPlugin, {
     database,
     url: config.databaseUrl,
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
     seed: config.seedDemoData,
     clock: appClock,
   });
+  await productionStartNotices(app, config);
   await app.register(sessionPlugin, {
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,

@@ -68,6 +68,10 @@ export interface AppConfig {
    * (NUONUO_BASE: the services URL, for tests or the sandbox).
    */
   invoice: InvoiceProviderConfig;
+  /** The SMS gateway (SMS_PROVIDER, lib/sms.ts) with its credentials; `log` writes codes to the log. */
+  sms: SmsConfig;
+  /** ALLOW_LOG_SMS=1: SMS_PROVIDER=log may run under NODE_ENV=production (a public demo, the bench). */
+  logSmsAllowedInProduction: boolean;
 }
 
 export type InvoiceProviderConfig =
@@ -103,6 +107,82 @@ function invoiceProviderOf(env: NodeJS.ProcessEnv): InvoiceProviderConfig {
       base,
     },
   };
+
+export const smsProviderNames = ['log', 'aliyun', 'tencent'] as const;
+export type SmsProviderName = (typeof smsProviderNames)[number];
+
+export type SmsConfig =
+  | { provider: 'log' }
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      /** The default sign name (短信签名); 短信设置 in the console may name another. */
+      signName: string;
+      /** ALIYUN_SMS_ENDPOINT: `https://dysmsapi.aliyuncs.com` unless set (tests: a local double). */
+      endpoint: string;
+    }
+  | {
+      provider: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      signName: string;
+      /** TENCENT_SMS_REGION, `ap-guangzhou` unless set. */
+      region: string;
+      /** TENCENT_SMS_ENDPOINT: `https://sms.tencentcloudapi.com` unless set (tests: a local double). */
+      endpoint: string;
+    };
+
+/** A variable a named provider needs: missing or blank stops the start, naming it. */
+function required(env: NodeJS.ProcessEnv, name: string, provider: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new Error(`SMS_PROVIDER=${provider} needs ${name} (missing or empty)`);
+  return value;
+}
+
+function endpointOf(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name}=${value}: expected a URL such as ${fallback}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name}=${value}: expected an http(s) URL such as ${fallback}`);
+  return `${url.protocol}//${url.host}`;
+}
+
+function smsConfigOf(env: NodeJS.ProcessEnv): SmsConfig {
+  const name = env.SMS_PROVIDER || 'log';
+  if (!(smsProviderNames as readonly string[]).includes(name))
+    throw new Error(`SMS_PROVIDER=${name}: expected one of ${smsProviderNames.join(', ')}`);
+  if (name === 'aliyun')
+    return {
+      provider: 'aliyun',
+      accessKeyId: required(env, 'ALIYUN_SMS_ACCESS_KEY_ID', name),
+      accessKeySecret: required(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET', name),
+      signName: required(env, 'ALIYUN_SMS_SIGN_NAME', name),
+      endpoint: endpointOf(env, 'ALIYUN_SMS_ENDPOINT', 'https://dysmsapi.aliyuncs.com'),
+    };
+  if (name === 'tencent') {
+    const sdkAppId = required(env, 'TENCENT_SMS_SDK_APP_ID', name);
+    if (!/^\d+$/.test(sdkAppId))
+      throw new Error(
+        `TENCENT_SMS_SDK_APP_ID=${sdkAppId}: expected the digits of the SMS application's SdkAppId`,
+      );
+    return {
+      provider: 'tencent',
+      secretId: required(env, 'TENCENT_SMS_SECRET_ID', name),
+      secretKey: required(env, 'TENCENT_SMS_SECRET_KEY', name),
+      sdkAppId,
+      signName: required(env, 'TENCENT_SMS_SIGN_NAME', name),
+      region: env.TENCENT_SMS_REGION?.trim() || 'ap-guangzhou',
+      endpoint: endpointOf(env, 'TENCENT_SMS_ENDPOINT', 'https://sms.tencentcloudapi.com'),
+    };
+  }
+  return { provider: 'log' };
 }
 
 export const wechatProviderNames = ['sandbox', 'none'] as const;
@@ -146,5 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatProvider: wechatProviderOf(env),
     wechatSandboxAllowedInProduction: env.ALLOW_SANDBOX_WECHAT === '1',
     invoice: invoiceProviderOf(env),
+    sms: smsConfigOf(env),
+    logSmsAllowedInProduction: env.ALLOW_LOG_SMS === '1',
   };
 }

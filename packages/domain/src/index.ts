@@ -58,3 +58,4 @@ export * from './promotion';
 export * from './time/beijing';
 export * from './time/countdown';
 export * from './validation/contact';
+export * from './validation/password';

@@ -1,12 +1,56 @@
+import type { SmsTemplatePurpose } from '@yaocai/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppConfig, SmsConfig } from '../config';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
+import { defaultSettings } from '../db/seed/settings';
+import { AppError } from './errors';
 
-/** Sends SMS verification codes and notices. Production plugs in a real gateway behind this interface. */
-export interface SmsProvider {
-  sendCode(phone: string, code: string): Promise<void>;
-  /** A text notice (a review result ...). */
-  sendNotice(phone: string, text: string): Promise<void>;
+// SMS: verification codes and notices, through the gateway SMS_PROVIDER names (config.ts):
+// `log` writes them to the server log (demo and tests), `aliyun` and `tencent` send through the
+// vendors' official SDKs (lib/sms-gateways.ts). The sign name and the template of each purpose
+// come from 短信设置 in the console (settings row `sms`); credentials only from the environment.
+
+/** Purposes whose message carries a verification code. */
+export type SmsCodePurpose = Extract<SmsTemplatePurpose, 'register' | 'password_reset'>;
+/** Purposes of the notices (the station message is written too; the SMS is extra). */
+export type SmsNoticePurpose = Exclude<SmsTemplatePurpose, SmsCodePurpose>;
+
+/**
+ * A notice: its template variables (Aliyun reads them by name, Tencent in this order; README
+ * "Going live" lists them per purpose) and the text the log gateway writes.
+ */
+export interface SmsNotice {
+  params: Record<string, string>;
+  text: string;
 }
+
+/** What the app sends (app.sms). */
+export interface SmsProvider {
+  /** Sends a code; a failed send throws the Chinese refusal smsFailed() after logging why. */
+  sendCode(phone: string, code: string, purpose?: SmsCodePurpose): Promise<void>;
+  /** Sends a notice; a failed send is logged and thrown (callers after a commit catch it). */
+  sendNotice(purpose: SmsNoticePurpose, phone: string, notice: SmsNotice): Promise<void>;
+}
+
+/** One message as the vendor's SendSms takes it. */
+export interface SmsSendRequest {
+  phone: string;
+  signName: string;
+  templateCode: string;
+  params: Record<string, string>;
+}
+
+/** A vendor's gateway: resolves when the vendor accepted the message, throws otherwise. */
+export interface SmsGateway {
+  readonly name: 'aliyun' | 'tencent';
+  send(request: SmsSendRequest): Promise<void>;
+}
+
+/** The refusal the person sees when the gateway did not take the message. */
+export const smsFailed = () => new AppError(502, '短信发送失败，请稍后重试');
 
 /**
  * The default provider: writes the code to the server log, so registration and password reset
@@ -14,6 +58,7 @@ export interface SmsProvider {
  */
 export class LogSmsProvider implements SmsProvider {
   private readonly codes = new Map<string, string>();
+  private readonly notices = new Map<string, string>();
   constructor(private readonly log: FastifyBaseLogger) {}
 
   async sendCode(phone: string, code: string) {
@@ -25,15 +70,65 @@ export class LogSmsProvider implements SmsProvider {
     return this.codes.get(phone);
   }
 
-  private readonly notices = new Map<string, string>();
-
-  async sendNotice(phone: string, text: string) {
-    this.notices.set(phone, text);
-    this.log.info({ phone }, `SMS notice sent to ${phone}: ${text}`);
+  async sendNotice(_purpose: SmsNoticePurpose, phone: string, notice: SmsNotice) {
+    this.notices.set(phone, notice.text);
+    this.log.info({ phone }, `SMS notice sent to ${phone}: ${notice.text}`);
   }
 
   lastNotice(phone: string): string | undefined {
     return this.notices.get(phone);
+  }
+}
+
+/** 短信设置 as stored (the defaults of a site that never saved it: no template yet). */
+export async function smsSettings(db: Db): Promise<typeof defaultSettings.sms> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'sms'));
+  const stored = (row?.value ?? {}) as Partial<typeof defaultSettings.sms>;
+  return {
+    sign_name: stored.sign_name ?? defaultSettings.sms.sign_name,
+    templates: { ...defaultSettings.sms.templates, ...stored.templates },
+  };
+}
+
+/**
+ * A real vendor behind the settings: picks the sign name and template of the purpose and sends.
+ * Every failure (no template configured, the vendor refused, the network) is logged with the
+ * phone, purpose and the vendor's answer, never the code, and thrown as smsFailed().
+ */
+export class GatewaySmsProvider implements SmsProvider {
+  constructor(
+    private readonly gateway: SmsGateway,
+    private readonly db: () => Db,
+    private readonly defaultSignName: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private async send(purpose: SmsTemplatePurpose, phone: string, params: Record<string, string>) {
+    const configured = await smsSettings(this.db());
+    const templateCode = configured.templates[purpose];
+    const signName = configured.sign_name || this.defaultSignName;
+    const where = { phone, purpose, provider: this.gateway.name };
+    if (!templateCode) {
+      // A notice without a template is one the site does not send by SMS (the station message
+      // is enough); a code without one cannot reach the person.
+      if (purpose !== 'register' && purpose !== 'password_reset') return;
+      this.log.error(where, `SMS not sent: no ${purpose} template in 短信设置`);
+      throw smsFailed();
+    }
+    try {
+      await this.gateway.send({ phone, signName, templateCode, params });
+    } catch (error) {
+      this.log.error({ ...where, templateCode, reason: (error as Error).message }, 'SMS not sent');
+      throw smsFailed();
+    }
+  }
+
+  sendCode(phone: string, code: string, purpose: SmsCodePurpose = 'register') {
+    return this.send(purpose, phone, { code });
+  }
+
+  sendNotice(purpose: SmsNoticePurpose, phone: string, notice: SmsNotice) {
+    return this.send(purpose, phone, notice.params);
   }
 }
 
@@ -46,13 +141,40 @@ declare module 'fastify' {
   }
 }
 
-export const smsPlugin = fp(async (app: FastifyInstance, options: { provider?: SmsProvider }) => {
-  const provider = options.provider ?? new LogSmsProvider(app.log);
+export interface SmsPluginOptions {
+  /** A provider to use instead of the configured one (tests). */
+  provider?: SmsProvider;
+  config?: Pick<AppConfig, 'production' | 'logSmsAllowedInProduction'> & { sms: SmsConfig };
+}
+
+/**
+ * Decorates app.sms. `log` under NODE_ENV=production stops the start unless ALLOW_LOG_SMS=1:
+ * nobody could register, the codes being in the log only.
+ */
+export const smsPlugin = fp(async (app: FastifyInstance, options: SmsPluginOptions) => {
+  const sms = options.config?.sms ?? { provider: 'log' };
+  let provider = options.provider;
+  if (!provider && sms.provider !== 'log') {
+    const { gatewayOf } = await import('./sms-gateways');
+    provider = new GatewaySmsProvider(gatewayOf(sms), () => app.db, sms.signName, app.log);
+    app.log.info(`SMS provider: ${sms.provider}`);
+  }
+  if (!provider) {
+    if (options.config?.production && !options.config.logSmsAllowedInProduction)
+      throw new Error(
+        'SMS_PROVIDER=log under NODE_ENV=production: verification codes would only reach the server log, ' +
+          'so nobody could register. Set SMS_PROVIDER=aliyun or tencent with its credentials, or ALLOW_LOG_SMS=1 for a demo.',
+      );
+    if (options.config?.production) app.log.warn('SMS provider: log (codes go to the server log: demo only)');
+    provider = new LogSmsProvider(app.log);
+  }
+  const chosen = provider;
   app.decorate('sms', {
-    sendCode: (phone: string, code: string) => provider.sendCode(phone, code),
-    sendNotice: (phone: string, text: string) => provider.sendNotice(phone, text),
-    lastCode: (phone: string) => (provider instanceof LogSmsProvider ? provider.lastCode(phone) : undefined),
-    lastNotice: (phone: string) =>
-      provider instanceof LogSmsProvider ? provider.lastNotice(phone) : undefined,
+    sendCode: (phone: string, code: string, purpose?: SmsCodePurpose) =>
+      chosen.sendCode(phone, code, purpose),
+    sendNotice: (purpose: SmsNoticePurpose, phone: string, notice: SmsNotice) =>
+      chosen.sendNotice(purpose, phone, notice),
+    lastCode: (phone: string) => (chosen instanceof LogSmsProvider ? chosen.lastCode(phone) : undefined),
+    lastNotice: (phone: string) => (chosen instanceof LogSmsProvider ? chosen.lastNotice(phone) : undefined),
   });
 });

@@ -20,6 +20,37 @@ const qqContact = (label: string) =>
     ),
   });
 
+/**
+ * What an SMS is sent for, each with its own template at the provider (Aliyun 模板CODE, Tencent
+ * 模板ID): the codes of registration and password reset, and the notices.
+ */
+export const smsTemplatePurposes = [
+  'register',
+  'password_reset',
+  'review_result',
+  'licence_expiry',
+  'shipped',
+  'transfer_confirmed',
+] as const;
+export type SmsTemplatePurpose = (typeof smsTemplatePurposes)[number];
+export const smsTemplatePurposeNames: Record<SmsTemplatePurpose, string> = {
+  register: '注册验证码',
+  password_reset: '找回密码验证码',
+  review_result: '资质审核结果',
+  licence_expiry: '证照到期提醒',
+  shipped: '订单发货通知',
+  transfer_confirmed: '转账到账确认',
+};
+
+const templateCode = (purpose: SmsTemplatePurpose) =>
+  singleLineText(`${smsTemplatePurposeNames[purpose]}模板编号`, 40)
+    .pipe(
+      z.string().regex(/^[A-Za-z0-9_-]*$/, {
+        error: `${smsTemplatePurposeNames[purpose]}模板编号只能包含字母、数字、下划线和 -`,
+      }),
+    )
+    .default('');
+
 export const settingsSectionBodies = {
   /** Header: site title and slogan. */
   site: z.object({
@@ -108,6 +139,28 @@ export const settingsSectionBodies = {
       .max(controlClassCodes.length)
       .default([]),
   }),
+  /**
+   * 短信设置: the sign name (empty: the provider's ALIYUN_SMS_SIGN_NAME / TENCENT_SMS_SIGN_NAME) and
+   * the provider's template per purpose (empty: that message is not sent by SMS). Credentials
+   * stay in the environment, never here.
+   */
+  sms: z.object({
+    sign_name: singleLineText('短信签名', 20).default(''),
+    templates: z
+      .object(
+        Object.fromEntries(smsTemplatePurposes.map((p) => [p, templateCode(p)])) as {
+          [P in SmsTemplatePurpose]: ReturnType<typeof templateCode>;
+        },
+      )
+      .default({
+        register: '',
+        password_reset: '',
+        review_result: '',
+        licence_expiry: '',
+        shipped: '',
+        transfer_confirmed: '',
+      }),
+  }),
 } as const;
 
 export type SettingsSection = keyof typeof settingsSectionBodies;
@@ -121,6 +174,7 @@ export const settingsSectionNames: Record<SettingsSection, string> = {
   order: '订单规则',
   points: '积分规则',
   compliance: '质量管理',
+  sms: '短信设置',
 };
 
 /** Every section as the console form shows it (money in yuan). */

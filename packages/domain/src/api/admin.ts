@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { scopeClassCodes } from '../catalog/scope';
 import { permissionCodes } from '../operator/permissions';
-import { blankAsAbsent, licenceHolder, password, qualificationDocumentFields } from './account';
+import { strongPassword } from '../validation/password';
+import { blankAsAbsent, licenceHolder, qualificationDocumentFields } from './account';
 import { calendarDate, formBoolean, PG_INT_MAX, pageNumber, recordId, singleLineText } from './input';
 
 // Operator console contracts (/api/admin/...): request bodies the server validates and answer
@@ -82,13 +83,16 @@ export type OperatorView = z.infer<typeof operatorView>;
 const operatorName = z.string().trim().min(2, '姓名至少2个字').max(20, '姓名最多20个字');
 const roleIds = z.array(recordId('角色不正确'), '请至少选择一个角色').min(1, '请至少选择一个角色').max(20);
 
+/** An operator's user name (the console's form and `npm run operator:create` check the same). */
+export const operatorUsername = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{2,29}$/, '用户名为3-30位小写字母、数字或下划线，以字母开头');
+
 export const createOperatorBody = z.strictObject({
-  username: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9_]{2,29}$/, '用户名为3-30位小写字母、数字或下划线，以字母开头'),
+  username: operatorUsername,
   name: operatorName,
-  password,
+  password: strongPassword,
   role_ids: roleIds,
 });
 export type CreateOperatorInput = z.input<typeof createOperatorBody>;
@@ -96,7 +100,7 @@ export type CreateOperatorInput = z.input<typeof createOperatorBody>;
 export const updateOperatorBody = z.strictObject({ name: operatorName, role_ids: roleIds });
 export type UpdateOperatorInput = z.input<typeof updateOperatorBody>;
 
-export const resetOperatorPasswordBody = z.strictObject({ password });
+export const resetOperatorPasswordBody = z.strictObject({ password: strongPassword });
 export const operatorStatusBody = z.strictObject({ disabled: formBoolean('请选择启用或停用') });
 
 // --- qualification review ----------------------------------------------------------------------

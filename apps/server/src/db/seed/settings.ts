@@ -64,6 +64,18 @@ export const defaultSettings = {
     ephedrine_wallet_only: false,
     never_listable: [...controlClassCodes],
   },
+  /** No template configured: with a real SMS provider nothing is sent until 短信设置 names them. */
+  sms: {
+    sign_name: '',
+    templates: {
+      register: '',
+      password_reset: '',
+      review_result: '',
+      licence_expiry: '',
+      shipped: '',
+      transfer_confirmed: '',
+    },
+  },
 };
 
 export async function seedSettings(tx: Tx) {

@@ -152,7 +152,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await decideCompany(ctx, request.params.id, request.body);
         // After the commit: a failed SMS never undoes the decision; the message is already stored.
         for (const phone of result.phones) {
-          await app.sms.sendNotice(phone, result.notice).catch((error) => {
+          await app.sms.sendNotice('review_result', phone, result.notice).catch((error) => {
             request.log.warn({ err: error, phone }, 'review notice SMS failed');
           });
         }

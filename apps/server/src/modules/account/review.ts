@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, files, operators, qualifications, users } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
+import type { SmsNotice } from '../../lib/sms';
 import { audit } from '../audit/service';
 import { notify } from '../message/service';
 import { grantNewBuyerPack } from '../promotion/centre';
@@ -300,7 +301,8 @@ export async function replaceEarlierOfKind(
 export interface CompanyDecisionResult {
   /** The stores' phones, for the SMS the route sends after the commit. */
   phones: string[];
-  notice: string;
+  /** The review_result SMS: variables `result` (通过 / 未通过) and `note` (the reason, or 无). */
+  notice: SmsNotice;
 }
 
 /**
@@ -367,9 +369,12 @@ export async function decideCompany(
     );
     return {
       phones: stores.map((s) => s.phone),
-      notice: input.approve
-        ? '【药采】您的企业资质已审核通过，登录即可查看价格并采购。'
-        : `【药采】您的企业资质未通过审核：${note}。请登录药采修改后重新提交。`,
+      notice: {
+        params: { result: input.approve ? '通过' : '未通过', note: (input.approve ? null : note) ?? '无' },
+        text: input.approve
+          ? '【药采】您的企业资质已审核通过，登录即可查看价格并采购。'
+          : `【药采】您的企业资质未通过审核：${note}。请登录药采修改后重新提交。`,
+      },
     };
   });
 }

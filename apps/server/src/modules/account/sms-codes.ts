@@ -5,6 +5,9 @@ import type { Ctx } from '../../lib/context';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
 
+// Codes of registration, a second store and a new phone go out on the `register` template, the
+// forgotten password's on `password_reset` (短信设置).
+
 export type SmsPurpose = 'register' | 'forget' | 'register_dd' | 'change_phone';
 
 export const smsRules = {
@@ -73,7 +76,16 @@ export async function sendSmsCode(
       expiresAt: new Date(now + smsRules.ttlMs),
     });
   });
-  await sms.sendCode(phone, code);
+  try {
+    await sms.sendCode(phone, code, purpose === 'forget' ? 'password_reset' : 'register');
+  } catch (error) {
+    // Not sent: the code can never be used (it stays counted for the limits, like any request).
+    await ctx.db
+      .update(smsCodes)
+      .set({ expiresAt: ctx.now })
+      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.codeHash, hashCode(phone, purpose, code))));
+    throw error;
+  }
 }
 
 /**

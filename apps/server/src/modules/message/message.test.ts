@@ -204,8 +204,9 @@ describe('reminders', () => {
     // The SMS the sweep sends, as a provider receives them.
     const texts: { phone: string; text: string }[] = [];
     const sms = {
-      sendNotice: async (phone: string, text: string) => {
-        texts.push({ phone, text });
+      sendNotice: async (purpose: string, phone: string, notice: { text: string }) => {
+        expect(purpose).toBe('licence_expiry');
+        texts.push({ phone, text: notice.text });
       },
     };
     const mine = async () =>

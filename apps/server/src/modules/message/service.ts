@@ -213,12 +213,18 @@ export async function sendReminders(
     // messages sends it); a failed SMS leaves the messages, and is not retried.
     if (written > 0 && sms)
       await sms
-        .sendNotice(
-          l.phone,
-          `【药采】您的${qualificationKindName(l.kind)}（${l.number}）${
+        .sendNotice('licence_expiry', l.phone, {
+          // Template variables, in this order: licence, number, date, days.
+          params: {
+            licence: qualificationKindName(l.kind),
+            number: l.number,
+            date: l.expiresOn,
+            days: String(left),
+          },
+          text: `【药采】您的${qualificationKindName(l.kind)}（${l.number}）${
             left === 0 ? '今日到期' : `将于${l.expiresOn}到期，还剩${left}天`
           }，到期后将无法下单，请尽快登录药采上传新证件。`,
-        )
+        })
         .catch(() => undefined);
   }
   const soon = new Date(now.getTime() + COUPON_REMINDER_DAYS * 86_400_000);

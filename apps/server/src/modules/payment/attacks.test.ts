@@ -184,7 +184,12 @@ describe('the payment provider is chosen by configuration', () => {
   const appWith = async (env: Record<string, string>) => {
     const app = await buildApp({
       config: {
-        ...loadConfig({ DATA_DIR: '/nonexistent-yaocai', ALLOW_DEMO_INVOICE: '1', ...env }),
+        ...loadConfig({
+          DATA_DIR: '/nonexistent-yaocai',
+          ALLOW_DEMO_INVOICE: '1',
+          ALLOW_LOG_SMS: '1',
+          ...env,
+        }),
         seedDemoData: false,
       },
       database: ctx.database,

@@ -46,6 +46,7 @@ function viewOf<K extends SettingsSection>(stored: Stored, section: K): Settings
     order: s.order,
     points: s.points,
     compliance: s.compliance,
+    sms: { sign_name: s.sms.sign_name, templates: { ...defaultSettings.sms.templates, ...s.sms.templates } },
   };
   return views[section];
 }

@@ -131,6 +131,7 @@ describe('绑定微信 and 微信登录 (sandbox)', () => {
             DATA_DIR: '/nonexistent-yaocai',
             PAYMENT_PROVIDER: 'none',
             ALLOW_DEMO_INVOICE: '1',
+            ALLOW_LOG_SMS: '1',
             ...env,
           }),
           seedDemoData: false,

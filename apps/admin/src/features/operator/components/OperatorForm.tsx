@@ -1,4 +1,4 @@
-import type { OperatorView, RoleView } from '@yaocai/domain';
+import { type OperatorView, type RoleView, strongPasswordProblem } from '@yaocai/domain';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 
@@ -18,9 +18,12 @@ interface Props {
   onClose(): void;
 }
 
+/** The operator password rule of packages/domain (the server checks the same). */
 const PASSWORD_RULE = {
-  pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,20}$/,
-  message: '密码为8-20位，须包含字母和数字',
+  validator: (_rule: unknown, value: string | undefined) => {
+    const problem = value ? strongPasswordProblem(value) : undefined;
+    return problem ? Promise.reject(new Error(problem.zh)) : Promise.resolve();
+  },
 };
 
 /** Create an operator (user name, name, password, roles) or change one's name and roles. */

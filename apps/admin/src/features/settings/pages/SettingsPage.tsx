@@ -3,8 +3,11 @@ import {
   controlClasses,
   type SettingsSection,
   type SettingsView,
+  type SmsTemplatePurpose,
   settingsSectionNames,
   settingsSections,
+  smsTemplatePurposeNames,
+  smsTemplatePurposes,
 } from '@yaocai/domain';
 import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { useFeedback } from '@yaocai/web-client/feedback';
@@ -12,6 +15,16 @@ import { Alert, Button, Card, Form, Input, InputNumber, Skeleton, Space, Switch,
 import type { ReactNode } from 'react';
 import { showFieldErrors, unreportedMessage } from '../../../lib/form-errors';
 import { useSaveSettings, useSettings } from '../api/settings';
+
+/** The template variables of each purpose (Aliyun names them ${name}; Tencent numbers them {1}, {2} ... in this order). */
+const smsTemplateHints: Record<SmsTemplatePurpose, string> = {
+  register: '模板变量（依次）：code（验证码）；必填，否则无法注册',
+  password_reset: '模板变量（依次）：code（验证码）；必填，否则无法找回密码',
+  review_result: '模板变量（依次）：result（通过/未通过）、note（原因）；留空则只发站内信',
+  licence_expiry: '模板变量（依次）：licence、number、date、days；留空则只发站内信',
+  shipped: '模板变量（依次）：order_no、carrier、tracking_no；留空则只发站内信',
+  transfer_confirmed: '模板变量（依次）：order_no、amount（元）；留空则只发站内信',
+};
 
 /** The form items of each section (names follow the API; money in yuan). */
 const sectionFields: Record<SettingsSection, ReactNode> = {
@@ -242,6 +255,33 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
       >
         <CheckboxList options={controlClasses.map((k) => ({ value: k.code, label: k.name }))} />
       </Form.Item>
+    </>
+  ),
+  sms: (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="短信服务商及其密钥在服务器环境变量中配置（SMS_PROVIDER 等），此处只填写签名与各场景的模板编号"
+      />
+      <Form.Item
+        name="sign_name"
+        label="短信签名"
+        extra="留空则使用服务器配置的默认签名；须为服务商审核通过的签名"
+      >
+        <Input maxLength={20} data-testid="admin-settings-sms-sign" />
+      </Form.Item>
+      {smsTemplatePurposes.map((purpose) => (
+        <Form.Item
+          key={purpose}
+          name={['templates', purpose]}
+          label={`${smsTemplatePurposeNames[purpose]}模板编号`}
+          extra={smsTemplateHints[purpose]}
+        >
+          <Input maxLength={40} placeholder="如 SMS_123456789 或 1234567" />
+        </Form.Item>
+      ))}
     </>
   ),
 };
