@@ -107,6 +107,7 @@ function invoiceProviderOf(env: NodeJS.ProcessEnv): InvoiceProviderConfig {
       base,
     },
   };
+}
 
 export const smsProviderNames = ['log', 'aliyun', 'tencent'] as const;
 export type SmsProviderName = (typeof smsProviderNames)[number];
