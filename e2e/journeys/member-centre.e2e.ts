@@ -302,8 +302,9 @@ describe('网站应用微信登录 (WECHAT_PROVIDER=wechat, a local double of We
       await page.goto('/bdwx');
       await page.getByTestId('wechat-bind').click();
       // This tab goes to WeChat's QR page (the double scans at once) and comes back to /bdwx.
-      await page.getByTestId('wechat-bound').waitFor();
+      // The toast comes with the poll's answer; the page turns once user/base says so.
       await page.getByText('绑定成功，下次可用微信扫码登录').waitFor();
+      await page.getByTestId('wechat-bound').waitFor();
       expect(new URL(page.url()).search).toBe('');
       expect(wx.exchanges).toHaveLength(1);
 

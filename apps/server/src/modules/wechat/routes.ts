@@ -9,6 +9,7 @@ import { AppError, notFound, notLoggedIn, refusal } from '../../lib/errors';
 import { type SandboxPage, sandboxPage } from '../../lib/sandbox-page';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly } from '../../plugins/session';
+import { forgetUserBase } from '../account/user-state';
 import { sandboxProvider, type WechatProvider, wechatOpenProvider } from './provider';
 import {
   acceptAuthorization,
@@ -195,6 +196,8 @@ export const wechatRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async 
       if (t.purpose === 'bind') {
         if ((await request.buyerId()) !== t.userId) throw notFound('二维码不存在');
         await app.db.transaction((tx) => completeBind(tx, t, { ip: request.ip, now }));
+        // A write by a GET: the next user/base must say 已绑定 (the shop asks at once).
+        forgetUserBase(request);
         return ok({ state: 'bound' as const }, '绑定成功');
       }
       if (t.purpose === 'register') {

@@ -127,6 +127,8 @@ describe('网站应用微信登录 (WECHAT_PROVIDER=wechat)', () => {
     for (const me of [newWechatUser('有unionid'), newWechatUser('无unionid', false)]) {
       const b = await createBuyer(ctx.app.db);
       const shop = browser(await buyerCookie(ctx.app, b.user.id));
+      // The page asks user/base before the poll binds (the server keeps a copy a second).
+      expect((await shop.send('GET', '/api/user/base')).json().data.wechat).not.toBe('已绑定');
       const { callback } = await authorize(shop, 'bind', me);
       const { to, poll } = await comeBack(shop, callback);
       expect(to.pathname).toBe('/bdwx');
