@@ -16,7 +16,8 @@ export default function BindWechatPage() {
   const { user } = useUserBase(true);
   const unbind = useUnbindWechat();
   const [params, setParams] = useSearchParams();
-  // Back from WeChat's QR page (?wx=): the binding completes here.
+  // Back from WeChat's QR page (?wx=): the binding completes here. While binding, the QR (or the
+  // resumed ticket) stays until its poll answers, even if user/base says 已绑定 first.
   const [binding, setBinding] = useState(params.has(RESUME_PARAM));
   const bound = user.wechat === '已绑定';
 
@@ -40,7 +41,11 @@ export default function BindWechatPage() {
 
   return (
     <Card className="sh-container" title="绑定微信" data-testid="bind-wechat-page">
-      {bound ? (
+      {binding ? (
+        <div style={{ display: 'flex', justifyContent: 'center', padding: 24 }}>
+          <WechatQr purpose="bind" onDone={done} />
+        </div>
+      ) : bound ? (
         <div data-testid="wechat-bound">
           <Result
             icon={<WechatOutlined style={{ color: '#07c160' }} />}
@@ -57,10 +62,6 @@ export default function BindWechatPage() {
               </Popconfirm>
             }
           />
-        </div>
-      ) : binding ? (
-        <div style={{ display: 'flex', justifyContent: 'center', padding: 24 }}>
-          <WechatQr purpose="bind" onDone={done} />
         </div>
       ) : (
         <Result
