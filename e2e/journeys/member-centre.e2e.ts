@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceImage } from '../../apps/server/src/lib/png';
+import { newWechatUser, startWechatOpenDouble } from '../../apps/server/test/wechat-open-double';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -283,5 +284,41 @@ describe('会员中心', () => {
     await page.goto('/user');
     await page.waitForURL(/\/login\?redirect=/);
     await context.close();
+  });
+});
+
+describe('网站应用微信登录 (WECHAT_PROVIDER=wechat, a local double of WeChat’s OAuth pages)', () => {
+  it('a store binds its WeChat through WeChat’s QR page and back, then logs in by it', async () => {
+    const wx = await startWechatOpenDouble();
+    const real = await startHarness({
+      wechatProvider: 'wechat',
+      wechat: { appId: wx.appId, secret: wx.secret, openBase: wx.base, apiBase: wx.base },
+    });
+    try {
+      wx.scanner = newWechatUser('古墩路店店长');
+      const { page, context } = await real.newPage();
+      const errors = collectConsoleErrors(page);
+      await real.signInBuyer(context, '13800000011');
+      await page.goto('/bdwx');
+      await page.getByTestId('wechat-bind').click();
+      // This tab goes to WeChat's QR page (the double scans at once) and comes back to /bdwx.
+      // The toast comes with the poll's answer; the page turns once user/base says so.
+      await page.getByText('绑定成功，下次可用微信扫码登录').waitFor();
+      await page.getByTestId('wechat-bound').waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      expect(wx.exchanges).toHaveLength(1);
+
+      expect((await context.request.delete(`${real.baseUrl}/api/user/logout`)).status()).toBe(200);
+      await page.goto('/login?redirect=/user');
+      await page.getByTestId('login-wechat').click();
+      await page.waitForURL(/\/user$/);
+      await page.getByTestId('member-centre').waitFor();
+      expect((await page.getByTestId('member-profile').textContent()) ?? '').toContain('古墩路店');
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await real.close();
+      await wx.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
 } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import { type AppConfig, loadConfig } from '../../apps/server/src/config';
 import { e2eStart, type MovableClock, runningClock } from './clock';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,13 +39,20 @@ export interface Harness {
 
 /**
  * Starts the real server on a free port over a fresh embedded database with the demo data,
- * serving the built SPAs, and launches Debian's Chromium through playwright-core.
+ * serving the built SPAs, and launches Debian's Chromium through playwright-core. `overrides`
+ * change the server's configuration (a real provider pointed at a local double, say).
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-e2e-'));
   // A copy of the database the global setup migrated and seeded once.
   cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
-  const config = { ...loadConfig({ DATA_DIR: dataDir }), port: 0, host: '127.0.0.1', logLevel: 'warn' };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir }),
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'warn',
+    ...overrides,
+  };
   const clock = runningClock(e2eStart());
   const app = await buildApp({ config, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });

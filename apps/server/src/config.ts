@@ -56,9 +56,12 @@ export interface AppConfig {
   sandboxPaySecret?: string;
   /**
    * The WeChat provider (WECHAT_PROVIDER) of 绑定微信 and 微信登录: `sandbox` simulates the scan in
-   * a browser tab, `none` turns WeChat off. Default: `sandbox`, except under NODE_ENV=production.
+   * a browser tab, `wechat` is the WeChat Open Platform website login (网站应用微信登录, needs
+   * `wechat`), `none` turns WeChat off. Default: `sandbox`, except under NODE_ENV=production.
    */
   wechatProvider: WechatProviderName;
+  /** The Open Platform website app, when wechatProvider is `wechat`. */
+  wechat?: WechatOpenConfig;
   /** ALLOW_SANDBOX_WECHAT=1: the WeChat sandbox may run under NODE_ENV=production (a public demo). */
   wechatSandboxAllowedInProduction: boolean;
   /**
@@ -186,8 +189,60 @@ function smsConfigOf(env: NodeJS.ProcessEnv): SmsConfig {
   return { provider: 'log' };
 }
 
-export const wechatProviderNames = ['sandbox', 'none'] as const;
+export const wechatProviderNames = ['sandbox', 'wechat', 'none'] as const;
 export type WechatProviderName = (typeof wechatProviderNames)[number];
+
+/** WECHAT_APPID, WECHAT_SECRET and the optional hosts of the Open Platform website login. */
+export interface WechatOpenConfig {
+  appId: string;
+  /** The website app's AppSecret: sent to WeChat's API only, never logged nor answered. */
+  secret: string;
+  /** WECHAT_OPEN_BASE: the host of the QR connect page (tests point it at a local double). */
+  openBase: string;
+  /** WECHAT_API_BASE: the host of /sns/oauth2/access_token and /sns/userinfo. */
+  apiBase: string;
+  /**
+   * WECHAT_REDIRECT_BASE: the origin WeChat sends the browser back to (its domain must be the
+   * app's 授权回调域); unset = the first TRUSTED_ORIGINS entry, else the request's own origin.
+   */
+  redirectBase?: string;
+}
+
+const baseUrl = (env: NodeJS.ProcessEnv, name: string, fallback?: string) => {
+  const value = env[name] || fallback;
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name}=${value}: expected an http(s) origin such as https://example.com`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname.length > 1 || url.search || url.hash)
+    throw new Error(`${name}=${value}: expected an http(s) origin such as https://example.com`);
+  return url.origin;
+};
+
+function wechatOpenOf(env: NodeJS.ProcessEnv): WechatOpenConfig {
+  const missing = ['WECHAT_APPID', 'WECHAT_SECRET'].filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new Error(
+      `WECHAT_PROVIDER=wechat needs ${missing.join(' and ')} (the website app's AppID and AppSecret)`,
+    );
+  const appId = env.WECHAT_APPID as string;
+  const secret = env.WECHAT_SECRET as string;
+  if (!/^wx[0-9a-f]{16}$/.test(appId))
+    throw new Error('WECHAT_APPID is malformed: expected wx followed by 16 hexadecimal characters');
+  // Never echoes the secret.
+  if (!/^[0-9A-Za-z]{32}$/.test(secret))
+    throw new Error('WECHAT_SECRET is malformed: expected the 32-character AppSecret');
+  return {
+    appId,
+    secret,
+    openBase: baseUrl(env, 'WECHAT_OPEN_BASE', 'https://open.weixin.qq.com') as string,
+    apiBase: baseUrl(env, 'WECHAT_API_BASE', 'https://api.weixin.qq.com') as string,
+    redirectBase: baseUrl(env, 'WECHAT_REDIRECT_BASE'),
+  };
+}
 
 function wechatProviderOf(env: NodeJS.ProcessEnv): WechatProviderName {
   const name = env.WECHAT_PROVIDER || (env.NODE_ENV === 'production' ? 'none' : 'sandbox');
@@ -225,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxAllowedInProduction: env.ALLOW_SANDBOX_PAY === '1',
     sandboxPaySecret: env.SANDBOX_PAY_SECRET || undefined,
     wechatProvider: wechatProviderOf(env),
+    wechat: wechatProviderOf(env) === 'wechat' ? wechatOpenOf(env) : undefined,
     wechatSandboxAllowedInProduction: env.ALLOW_SANDBOX_WECHAT === '1',
     invoice: invoiceProviderOf(env),
     sms: smsConfigOf(env),

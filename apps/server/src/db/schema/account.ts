@@ -73,6 +73,10 @@ export const users = pgTable(
     isPrimary: boolean('is_primary').notNull().default(true),
     serviceContactId: integer('service_contact_id').references(() => serviceContacts.id),
     points: integer('points').notNull().default(0),
+    /**
+     * The store's WeChat: the unionid WeChat gives (the openid when it gives none; `sbx_...` in
+     * the sandbox). Unique: one WeChat logs in to one store.
+     */
     wechatOpenId: text('wechat_open_id'),
     avatar: text('avatar'),
     /** Member rank shown in the member centre. */
@@ -180,9 +184,10 @@ export const sessions = pgTable(
 );
 
 /**
- * A WeChat QR ticket (绑定微信 /bdwx, 微信登录): the browser that asked polls it by its random id
- * (held in its cookie); the provider confirms it with the scanner's openid. bind tickets belong
- * to a store; login tickets to no one until the openid names a bound store. Five minutes.
+ * A WeChat QR ticket (绑定微信 /bdwx, 微信登录, 微信注册): its random id is the OAuth `state`, held
+ * in the asking browser's cookie; the provider's callback confirms it with the WeChat (unionid,
+ * else openid) once, and the browser completes it once. bind tickets belong to a store; login
+ * tickets to no one until the WeChat names a bound store. Ten minutes.
  */
 export const wechatTickets = pgTable('wechat_tickets', {
   id: text('id').primaryKey(),
@@ -192,9 +197,32 @@ export const wechatTickets = pgTable('wechat_tickets', {
   /** waiting | confirmed | used */
   state: text('state').notNull().default('waiting'),
   openId: text('open_id'),
+  /** The shop page the browser returns to after WeChat's redirect (a same-site path). */
+  returnTo: text('return_to'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A store's own security-relevant account changes (binding and unbinding its WeChat), append
+ * only: who (the store), what, when, from where. Operator writes go to audit_log instead.
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** A dotted verb: `wechat.bind`, `wechat.unbind`. */
+    action: text('action').notNull(),
+    /** What changed, e.g. { wechat, via } (never a secret). */
+    detail: jsonb('detail'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_events_user_idx').on(t.userId, t.createdAt)],
+);
 
 /** SMS verification codes: stored hashed, single use, 5 minutes. */
 export const smsCodes = pgTable(

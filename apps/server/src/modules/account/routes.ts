@@ -143,7 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const wechat = request.cookies[REGISTER_COOKIE];
       if (wechat) {
         const openId = await registrationOpenId(app.db, wechat);
-        if (openId) await bindRegisteredWechat(app.db, userId, openId);
+        if (openId) await bindRegisteredWechat(app.db, userId, openId, { ip: request.ip });
         reply.clearCookie(REGISTER_COOKIE, { path: '/api' });
       }
       await reply.startSession('buyer', { userId, loginAt: Date.now() });

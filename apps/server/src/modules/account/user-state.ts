@@ -87,7 +87,8 @@ async function queryBaseRow(
 const USER_BASE_TTL_MS = Number(process.env.USER_BASE_CACHE_MS ?? 1_000);
 const userBaseCache = new Map<string, { until: number; value: UserBase }>();
 
-function forgetUserBase(request: FastifyRequest): void {
+/** Forgets the request's session's user/base copy (a write by a GET: the WeChat poll's bind). */
+export function forgetUserBase(request: FastifyRequest): void {
   const sessionId = request.cookies[BUYER_COOKIE];
   if (sessionId) userBaseCache.delete(sessionId);
 }

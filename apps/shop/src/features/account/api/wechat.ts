@@ -4,7 +4,11 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export interface WechatTicket {
   ticket: string;
+  /** qr mode (the sandbox): what the QR code shows, the provider's page for the phone. */
   qr_content: string;
+  /** redirect mode (WeChat's website login): where this tab goes to scan. */
+  authorize_url: string;
+  mode: 'qr' | 'redirect';
   expires_in: number;
 }
 export type TicketState = 'waiting' | 'bound' | 'logged_in' | 'unbound' | 'registering' | 'expired';
@@ -12,8 +16,8 @@ export type TicketState = 'waiting' | 'bound' | 'logged_in' | 'unbound' | 'regis
 /** POST /api/wechat/ticket */
 export const useWechatTicket = () =>
   useMutation({
-    mutationFn: (purpose: 'bind' | 'login' | 'register') =>
-      http.post<WechatTicket>('/api/wechat/ticket', { purpose }, { silent: true }),
+    mutationFn: (body: { purpose: 'bind' | 'login' | 'register'; return_to: string }) =>
+      http.post<WechatTicket>('/api/wechat/ticket', body, { silent: true }),
   });
 
 /** GET /api/wechat/ticket/{ticket} every two seconds while it waits. */

@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Popconfirm, Result } from 'antd';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useUserBase } from '../../../layout/api/user-base';
 import { queryKeys } from '../../../lib/query-keys';
 import { useUnbindWechat } from '../api/wechat';
-import { WechatQr } from '../components/WechatQr';
+import { RESUME_PARAM, WechatQr } from '../components/WechatQr';
 
 /** /bdwx 绑定微信: bind the store's WeChat (then log in by scanning), or unbind it. */
 export default function BindWechatPage() {
@@ -14,23 +15,37 @@ export default function BindWechatPage() {
   const client = useQueryClient();
   const { user } = useUserBase(true);
   const unbind = useUnbindWechat();
-  const [binding, setBinding] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // Back from WeChat's QR page (?wx=): the binding completes here. While binding, the QR (or the
+  // resumed ticket) stays until its poll answers, even if user/base says 已绑定 first.
+  const [binding, setBinding] = useState(params.has(RESUME_PARAM));
   const bound = user.wechat === '已绑定';
 
   const done = useCallback(
     (state: string) => {
       setBinding(false);
+      setParams(
+        (p) => {
+          p.delete(RESUME_PARAM);
+          return p;
+        },
+        { replace: true },
+      );
       if (state === 'bound') {
         message.success('绑定成功，下次可用微信扫码登录');
         void client.invalidateQueries({ queryKey: queryKeys.userBase });
       }
     },
-    [client, message],
+    [client, message, setParams],
   );
 
   return (
     <Card className="sh-container" title="绑定微信" data-testid="bind-wechat-page">
-      {bound ? (
+      {binding ? (
+        <div style={{ display: 'flex', justifyContent: 'center', padding: 24 }}>
+          <WechatQr purpose="bind" onDone={done} />
+        </div>
+      ) : bound ? (
         <div data-testid="wechat-bound">
           <Result
             icon={<WechatOutlined style={{ color: '#07c160' }} />}
@@ -47,10 +62,6 @@ export default function BindWechatPage() {
               </Popconfirm>
             }
           />
-        </div>
-      ) : binding ? (
-        <div style={{ display: 'flex', justifyContent: 'center', padding: 24 }}>
-          <WechatQr purpose="bind" onDone={done} />
         </div>
       ) : (
         <Result

@@ -7,17 +7,18 @@ import { sameSitePath } from '../../../lib/redirect';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 import { applyApiError } from '../components/form-rules';
-import { WechatQr } from '../components/WechatQr';
+import { RESUME_PARAM, WechatQr } from '../components/WechatQr';
 
 const safeRedirect = (value: string | null) => sameSitePath(value, '/');
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginInput>();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
   const [error, setError] = useState<string>();
-  const [wechat, setWechat] = useState(false);
+  // Back from WeChat's QR page (?wx=): the dialog reopens and completes the login.
+  const [wechat, setWechat] = useState(params.has(RESUME_PARAM));
   const [unboundWechat, setUnboundWechat] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
   const wechatDone = useCallback(
@@ -87,7 +88,18 @@ export default function LoginPage() {
         open={wechat}
         title="微信扫码登录"
         footer={null}
-        onCancel={() => setWechat(false)}
+        onCancel={() => {
+          setWechat(false);
+          setUnboundWechat(false);
+          if (params.has(RESUME_PARAM))
+            setParams(
+              (p) => {
+                p.delete(RESUME_PARAM);
+                return p;
+              },
+              { replace: true },
+            );
+        }}
         destroyOnHidden
       >
         <div style={{ display: 'flex', justifyContent: 'center', padding: 16 }}>
