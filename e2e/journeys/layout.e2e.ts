@@ -52,7 +52,7 @@ const pageTargets = (page: Page) =>
     const targets = document.querySelectorAll(
       'a, button, input, select, textarea, [role=button], [data-testid=goods-card]',
     );
-    return [...targets]
+    return Array.from(targets)
       .filter((el) => !el.closest('[data-testid=side-bar]'))
       .map((el) => {
         const r = el.getBoundingClientRect();
@@ -126,7 +126,7 @@ async function expectBannersFit(page: Page, context: BrowserContext) {
     const fit = await svgPage.evaluate(() => {
       const svg = document.documentElement as unknown as SVGSVGElement;
       const width = svg.viewBox.baseVal.width;
-      const lines = [...svg.querySelectorAll('text[data-role]')] as SVGTextElement[];
+      const lines = Array.from(svg.querySelectorAll('text[data-role]')) as SVGTextElement[];
       return lines.map((t) => {
         const b = t.getBBox();
         return { text: t.textContent, left: b.x, right: b.x + b.width, width };
