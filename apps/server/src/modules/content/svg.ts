@@ -167,6 +167,11 @@ ${wrap(subtitle, 12, 2)
 <rect x="${w / 2 - 70}" y="${h * 0.8}" width="140" height="40" rx="20" fill="#fff"/><text x="${w / 2}" y="${h * 0.8 + 26}" font-size="18" fill="${dark}" text-anchor="middle">立即查看 ›</text>`,
     );
   }
+  if (w >= h * 6) return stripSvg(title, subtitle, { w, h }, { dark, light });
+  // Scaled with the height, but never below a legible 14 px (a 400 x 200 floor ad).
+  const px = (n: number) => Math.max(MIN_TEXT_PX, Math.round(n * scale));
+  const buttonW = Math.max(160 * scale, textWidth('立即采购 ›', px(20)) + 24);
+  const buttonH = Math.max(44 * scale, px(20) + 12);
   return svg(
     w,
     h,
@@ -178,10 +183,51 @@ ${wrap(subtitle, 12, 2)
 <rect x="0" y="40" width="150" height="60" rx="30" fill="#fff"/><rect x="75" y="40" width="75" height="60" rx="30" fill="${shade(color, 0.6)}"/><rect x="75" y="40" width="40" height="60" fill="${shade(color, 0.6)}"/>
 <rect x="40" y="130" width="110" height="110" rx="12" fill="#fff" opacity="0.85"/><path d="M80 185 h30 M95 170 v30" stroke="${color}" stroke-width="10" stroke-linecap="round"/>
 </g>
-<text x="${w * 0.07}" y="${h * 0.45}" font-size="${Math.round(56 * scale)}" font-weight="700" fill="#fff">${escapeXml(title)}</text>
-<text x="${w * 0.07}" y="${h * 0.62}" font-size="${Math.round(28 * scale)}" fill="#fff" opacity="0.92">${escapeXml(subtitle)}</text>
-<rect x="${w * 0.07}" y="${h * 0.72}" width="${160 * scale}" height="${44 * scale}" rx="${22 * scale}" fill="#fff"/>
-<text x="${w * 0.07 + 80 * scale}" y="${h * 0.72 + 29 * scale}" font-size="${Math.round(20 * scale)}" fill="${dark}" text-anchor="middle">立即采购 ›</text>`,
+<text x="${w * 0.07}" y="${h * 0.45}" font-size="${px(56)}" font-weight="700" fill="#fff">${escapeXml(title)}</text>
+<text x="${w * 0.07}" y="${h * 0.62}" font-size="${px(28)}" fill="#fff" opacity="0.92">${escapeXml(subtitle)}</text>
+<rect x="${w * 0.07}" y="${h * 0.72}" width="${buttonW}" height="${buttonH}" rx="${buttonH / 2}" fill="#fff"/>
+<text x="${w * 0.07 + buttonW / 2}" y="${h * 0.72 + buttonH / 2 + px(20) * 0.35}" font-size="${px(20)}" fill="${dark}" text-anchor="middle">立即采购 ›</text>`,
+  );
+}
+
+/** The smallest text a drawn banner uses (a 1200 x 80 strip is shown at its own size). */
+export const MIN_TEXT_PX = 14;
+
+/** Estimated width of a line: CJK full width, Latin about half. */
+const textWidth = (text: string, size: number) =>
+  [...text].reduce((sum, ch) => sum + ((ch.codePointAt(0) ?? 0) < 0x100 ? 0.55 : 1) * size, 0);
+
+/**
+ * A wide strip (the 1200 x 80 top ad): title, subtitle and button on one line at reading sizes
+ * (the landscape layout scaled down to 80 px high drew its text at 6 to 11 px). The subtitle is
+ * left out when it would run into the button.
+ */
+function stripSvg(
+  title: string,
+  subtitle: string,
+  { w, h }: { w: number; h: number },
+  { dark, light }: { dark: string; light: string },
+): string {
+  const titlePx = Math.min(30, Math.round(h * 0.38));
+  const subtitlePx = Math.max(MIN_TEXT_PX, Math.round(titlePx * 0.62));
+  const buttonPx = Math.max(MIN_TEXT_PX, Math.round(titlePx * 0.55));
+  const left = Math.round(h * 0.6);
+  const baseline = Math.round(h / 2 + titlePx * 0.35);
+  const buttonW = textWidth('立即查看 ›', buttonPx) + 32;
+  const buttonH = buttonPx + 16;
+  const buttonX = w - left - buttonW;
+  const subtitleX = left + textWidth(title, titlePx) + 28;
+  const fits = subtitle && subtitleX + textWidth(subtitle, subtitlePx) < buttonX - 24;
+  return svg(
+    w,
+    h,
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#g)"/>
+<circle cx="${w * 0.7}" cy="${h * 0.1}" r="${h * 0.9}" fill="#fff" opacity="0.08"/>
+<text x="${left}" y="${baseline}" font-size="${titlePx}" font-weight="700" fill="#fff">${escapeXml(title)}</text>
+${fits ? `<text x="${subtitleX}" y="${baseline}" font-size="${subtitlePx}" fill="#fff" opacity="0.95">${escapeXml(subtitle)}</text>` : ''}
+<rect x="${buttonX}" y="${(h - buttonH) / 2}" width="${buttonW}" height="${buttonH}" rx="${buttonH / 2}" fill="#fff"/>
+<text x="${buttonX + buttonW / 2}" y="${h / 2 + buttonPx * 0.35}" font-size="${buttonPx}" font-weight="700" fill="${dark}" text-anchor="middle">立即查看 ›</text>`,
   );
 }
 
