@@ -131,7 +131,9 @@ describe('the home page carries its top ad in the HTML', () => {
       );
       expect((await server.inject({ url: '/?from=sms' })).payload).toContain('sh-topad-static');
       for (const other of ['/list', '/admin/goods'])
-        expect((await server.inject({ url: other })).payload).toBe(page);
+        expect((await server.inject({ url: other, headers: { cookie: 'yc_admin_sid=s1' } })).payload).toBe(
+          page,
+        );
       const closed = await server.inject({ url: '/', headers: { cookie: 'yc_sid=x; yc_topad_closed=1' } });
       expect(closed.payload).toBe(page);
       expect(asked).toBe(2);

@@ -21,7 +21,13 @@ const approved = buyerEligibility(
       companyType: 'pharmacy',
       licences: [
         { id: 1, type: 'business_licence', number: 'B1', validUntil: null, scopes: [] },
-        { id: 2, type: 'drug_licence', number: 'D1', validUntil: null, scopes: ['cfy', 'fcfy', 'hxyzj', 'kssz'] },
+        {
+          id: 2,
+          type: 'drug_licence',
+          number: 'D1',
+          validUntil: null,
+          scopes: ['cfy', 'fcfy', 'hxyzj', 'kssz'],
+        },
         { id: 3, type: 'proxy', number: 'P1', validUntil: null, scopes: [] },
       ],
       businessScope: [...scopeClassCodes],

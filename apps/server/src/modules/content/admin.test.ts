@@ -72,7 +72,9 @@ describe('console content', () => {
     expect(listed.find((i) => i.id === ad.id)).toMatchObject({ audience: ['visitor'] });
     const refused = await save(['vip']);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().data.errors.audience).toEqual(['请选择投放对象']);
+    const errors = refused.json().data.errors as Record<string, string[]>;
+    expect(Object.keys(errors)[0]).toMatch(/^audience/);
+    expect(Object.values(errors)[0]).toEqual(['请选择投放对象']);
   });
 
   it('refuses a javascript: or protocol-relative link, in Chinese', async () => {
