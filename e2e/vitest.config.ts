@@ -10,6 +10,8 @@ export default defineConfig({
     root: __dirname,
     include: ['journeys/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
+    // The console check after each test (support/console-check.ts).
+    setupFiles: ['support/console-check.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // expect.poll gives up after 1 s by default; on the busy CI machine a dialog's lazy chunk

@@ -12,7 +12,7 @@ import {
 } from '../../apps/server/src/db/schema';
 import { grantLicences } from '../../apps/server/src/db/seed/licences';
 import { licenceImage } from '../../apps/server/src/lib/png';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -225,6 +225,8 @@ describe('account journeys', () => {
     // The first order, once 质管 approved the company: no detour, no error escaping the page.
     await approveCompany('春晖大药房有限公司');
     const errors = collectConsoleErrors(page);
+    // The claim before signing is refused on purpose (459: sign the contract first).
+    expectRefusal(459, /^\/api\/coupon\/receive$/);
     await page.goto('/lqzx');
     // Before any refusal the coupon centre says the contract comes first, and links to it.
     const prompt = page.getByTestId('contract-prompt');

@@ -160,8 +160,9 @@ describe('operator console', () => {
     const device = await find((g) => g.scope_class === 'qx2' && g.rx_class === 'none');
     await buyer.page.goto(`/list/info/${rx.id}`);
     const why = buyer.page.getByTestId('purchase-block').first();
+    await expect.poll(() => why.textContent()).toBe('暂不可购买：超出经营范围');
     await expect
-      .poll(() => why.textContent())
+      .poll(() => buyer.page.getByTestId('purchase-block-detail').textContent())
       .toBe(
         '超出经营范围：需具备「处方药」经营范围，请上传载明该范围的「药品经营许可证」或「医疗机构执业许可证」',
       );

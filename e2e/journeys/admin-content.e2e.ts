@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, pressForAnswer, startHarness } from '../support/harness';
+import {
+  collectConsoleErrors,
+  expectRefusal,
+  type Harness,
+  pressForAnswer,
+  startHarness,
+} from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,6 +17,8 @@ describe('console content', () => {
   it('a 运营 operator adds a hot search and a banner; the shop shows them at once', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
+    // The javascript: link is refused on purpose.
+    expectRefusal(422, /^\/api\/admin\/content\/hot_searches/);
     await h.signInOperator(page, 'yunying');
     await page.getByTestId('admin-menu').getByRole('link', { name: '内容管理' }).click();
     await page.getByTestId('admin-content').locator('tbody tr').first().waitFor();

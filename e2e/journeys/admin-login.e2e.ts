@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../support/harness';
+import { expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,6 +12,8 @@ describe('operator console login', () => {
     const { page, context } = await h.newPage();
     await page.goto('/admin/');
     await page.waitForURL((url) => url.pathname === '/admin/login');
+    // The empty form is refused in the page; the wrong password by the server, on purpose.
+    expectRefusal(422, /^\/api\/admin\/login$/);
     await page.getByTestId('admin-login-submit').click();
     await page.getByText('请输入用户名').waitFor();
     await page.getByTestId('admin-username').fill('admin');

@@ -1,6 +1,6 @@
 import type { CartState, GoodsSummary } from '@yaocai/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,6 +12,8 @@ describe('console: full-reduction activities', () => {
   it('a 运营 operator pauses the demo activity and runs a new one; the buyer’s cart takes it at once', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
+    // A reduction as large as its threshold is refused on purpose.
+    expectRefusal(422, /^\/api\/admin\/manjian/);
     await h.signInOperator(page, 'yunying');
     await page.getByTestId('admin-menu').getByRole('link', { name: '满减活动' }).click();
     const table = page.getByTestId('admin-manjian');

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, pressForAnswer, startHarness } from '../support/harness';
+import {
+  collectConsoleErrors,
+  expectRefusal,
+  type Harness,
+  pressForAnswer,
+  startHarness,
+} from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,6 +17,8 @@ describe('console settings and category menus', () => {
   it('a 运营 operator changes the hot line; the shop header shows it at once', async () => {
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
+    // Invalid settings and the deletion of a category holding goods are refused on purpose.
+    expectRefusal(422, /^\/api\/admin\/(settings|categories)\//);
     await h.signInOperator(page, 'yunying');
     await page.getByTestId('admin-menu').getByRole('link', { name: '站点设置' }).click();
     await page.getByRole('tab', { name: '客服联系方式' }).click();

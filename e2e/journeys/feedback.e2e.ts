@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,6 +11,8 @@ describe('feedback', () => {
   it('a store sends feedback with a picture at /yjfk; 客服 answers in the console; the store reads the answer', async () => {
     const buyer = await h.newPage();
     const errors = collectConsoleErrors(buyer.page);
+    // An incomplete feedback is refused on purpose.
+    expectRefusal(422, /^\/api\/(user\/)?feedback/);
     await h.signInBuyer(buyer.context, '13800000001');
     await buyer.page.goto('/yjfk');
     await buyer.page.getByTestId('feedback-page').waitFor();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../apps/server/test/pdf-text';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -22,6 +22,8 @@ describe('e-invoices', () => {
   it('the store downloads its issued invoice, corrects a returned one; 财务 issues it; the store downloads that too', async () => {
     const buyer = await h.newPage();
     const errors = collectConsoleErrors(buyer.page);
+    // A 专票 with a malformed tax number is refused on purpose.
+    expectRefusal(422, /^\/api\/user\/invoices/);
     await h.signInBuyer(buyer.context, '13800000001');
     const page = buyer.page;
     // The top bar's 电子发票查询 opens /dzfp inside the member centre.

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceImage } from '../../apps/server/src/lib/png';
 import { newWechatUser, startWechatOpenDouble } from '../../apps/server/test/wechat-open-double';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -175,6 +175,8 @@ describe('会员中心', () => {
   });
 
   it('基本信息: a store changes its contact, avatar and phone (with the new phone’s code), then logs in with the new phone', async () => {
+    // A wrong code is refused on purpose.
+    expectRefusal(422, /^\/api\/user\/updateUserInfo$/);
     const { page, context } = await h.newPage();
     const errors = collectConsoleErrors(page);
     // The third demo store, so the other journeys keep their phone.

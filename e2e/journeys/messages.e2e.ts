@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -43,6 +43,8 @@ describe('messages and item requests', () => {
   it('a store asks for a goods at /pzqg/add; 客服 answers with a goods on sale; the store sees the answer and a message', async () => {
     const buyer = await h.newPage();
     const errors = collectConsoleErrors(buyer.page);
+    // A request without a goods name is refused on purpose.
+    expectRefusal(422, /^\/api\/item/);
     await h.signInBuyer(buyer.context, '13800000001');
     await buyer.page.goto('/pzqg');
     await buyer.page.getByTestId('item-requests-page').waitFor();

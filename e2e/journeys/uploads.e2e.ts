@@ -11,7 +11,13 @@ import {
   orders,
   users,
 } from '../../apps/server/src/db/schema';
-import { collectConsoleErrors, confirmDialog, type Harness, startHarness } from '../support/harness';
+import {
+  collectConsoleErrors,
+  confirmDialog,
+  expectRefusal,
+  type Harness,
+  startHarness,
+} from '../support/harness';
 import { drawPng, textPosingAsPng } from '../support/images';
 
 /**
@@ -195,6 +201,8 @@ describe('uploads', () => {
   });
 
   it('ephedrine order: a text file posing as an image is refused; the signed receipt is accepted and the order ships', async () => {
+    // The text file posing as an image is refused on purpose.
+    expectRefusal(422, /^\/api\/upload$/);
     const buyer = await buyerPage();
     const op = await operatorPage();
     const placed = await paidOrder(buyer.page, true);

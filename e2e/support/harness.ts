@@ -93,6 +93,8 @@ export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<
       });
       // The page's Date reads the server's clock (its timers run on as usual).
       await context.clock.install({ time: clock.now() });
+      // Every page of the context (popups too) is watched for console errors (consoleProblems).
+      context.on('page', watchConsole);
       const page = await context.newPage();
       return { context, page };
     },
@@ -117,9 +119,71 @@ export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<
       await browser.close();
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // What a page logged after the last test's check (support/console-check.ts).
+      const late = takeConsoleProblems();
+      if (late.length > 0) throw new Error(consoleReport(late));
     },
   };
 }
+
+/**
+ * The console check of every journey: each page a harness context opens is watched, and every
+ * console error or uncaught exception it shows fails the test that was running
+ * (support/console-check.ts runs the check after each test). The only lines a test may allow are
+ * the ones Chromium itself prints for a request the journey provokes to be refused on purpose
+ * ("Failed to load resource: the server responded with a status of 422"), one
+ * `expectRefusal(status, path)` each; anything else is a product fault to fix, not to allow.
+ */
+const problems: string[] = [];
+const refusals: { status: number; path: RegExp }[] = [];
+const failedResource = /^Failed to load resource: the server responded with a status of (\d{3})/;
+
+function watchConsole(page: Page) {
+  const at = () => {
+    try {
+      return new URL(page.url()).pathname;
+    } catch {
+      return page.url();
+    }
+  };
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    const text = message.text().split('\n')[0];
+    const resource = message.location().url;
+    const status = failedResource.exec(text)?.[1];
+    if (status && isExpectedRefusal(Number(status), resource)) return;
+    problems.push(`${at()}: ${status ? `${text} [${resource}]` : text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${at()}: uncaught ${error.name}: ${error.message}`));
+}
+
+function isExpectedRefusal(status: number, resource: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(resource).pathname;
+  } catch {
+    return false;
+  }
+  return refusals.some((r) => r.status === status && r.path.test(pathname));
+}
+
+/**
+ * Allows, until the running test ends, the console line Chromium prints when a call to `path`
+ * answers `status`: for a refusal the test provokes on purpose (a 422 of an invalid form).
+ */
+export function expectRefusal(status: number, path: RegExp): void {
+  if (status < 400 || status > 499) throw new Error('only refusals (4xx) may be expected');
+  refusals.push({ status, path });
+}
+
+/** The console problems seen since the last call; forgets the test's expected refusals. */
+export function takeConsoleProblems(): string[] {
+  refusals.length = 0;
+  return problems.splice(0);
+}
+
+export const consoleReport = (lines: string[]) =>
+  `The browser console was not clean (${lines.length}):\n${lines.map((l) => `  ${l}`).join('\n')}`;
 
 /**
  * Collects the page's console errors and uncaught exceptions as "<path>: <text>", a failed

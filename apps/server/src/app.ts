@@ -182,7 +182,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(spaPlugin, {
     shopDist: config.shopDist,
     adminDist: config.adminDist,
-    homeTopAd: () => homeTopAd({ db: app.db, now: app.clock.now() }),
+    homeTopAd: async (request) => homeTopAd(await request.viewerCtx()),
   });
   return app;
 }

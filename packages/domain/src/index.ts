@@ -45,6 +45,7 @@ export * from './compliance/near-expiry';
 export * from './compliance/shipping';
 export * from './compliance/versions';
 export * from './eligibility/eligibility';
+export * from './eligibility/reasons';
 export * from './eligibility/sale-control';
 export * from './eligibility/standing';
 export * from './money';

@@ -56,12 +56,25 @@ describe('built SPA assets', () => {
   });
 
   it('leave index.html uncached, so a new build is picked up at once', async () => {
-    for (const url of ['/', '/list/info/1', '/admin/goods']) {
-      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    for (const url of ['/', '/list/info/1', '/admin/goods', '/admin/login']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br', cookie: 'yc_admin_sid=s1' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toContain('text/html');
     }
+  });
+
+  it('send a visitor without an operator session to the console login, not into the console', async () => {
+    for (const [url, to] of [
+      ['/admin', '/admin/login?redirect=%2F'],
+      ['/admin/', '/admin/login?redirect=%2F'],
+      ['/admin/goods', '/admin/login?redirect=%2Fgoods'],
+    ]) {
+      const res = await app.inject({ url, headers: { cookie: 'yc_sid=buyer' } });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(to);
+    }
+    expect((await app.inject({ url: '/admin/login' })).statusCode).toBe(200);
   });
 
   it('carry only the subresource security headers; the page carries the document policies', async () => {
@@ -118,7 +131,9 @@ describe('the home page carries its top ad in the HTML', () => {
       );
       expect((await server.inject({ url: '/?from=sms' })).payload).toContain('sh-topad-static');
       for (const other of ['/list', '/admin/goods'])
-        expect((await server.inject({ url: other })).payload).toBe(page);
+        expect((await server.inject({ url: other, headers: { cookie: 'yc_admin_sid=s1' } })).payload).toBe(
+          page,
+        );
       const closed = await server.inject({ url: '/', headers: { cookie: 'yc_sid=x; yc_topad_closed=1' } });
       expect(closed.payload).toBe(page);
       expect(asked).toBe(2);

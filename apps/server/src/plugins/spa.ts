@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ApiCode, STATIC_TOP_AD_ID, TOP_AD_CLOSED_COOKIE } from '@yaocai/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { OPERATOR_COOKIE } from './session';
 
 /** Where both SPAs' hashed build files live: served as files, never answered with index.html. */
 export const buildAssetPath = /^\/(admin\/)?assets\//;
@@ -15,15 +16,17 @@ export interface SpaOptions {
    * The top ad the home page opens with (the largest paint of a phone's first screen). The
    * server writes it into the home page's HTML, above the app's root, with a preload of its
    * image: it shows while the JavaScript loads, and the shop's TopAd takes its place once
-   * rendered (apps/shop/src/layout/TopAd.tsx). Same-origin images only; a failure adds nothing.
+   * rendered (apps/shop/src/layout/TopAd.tsx). The viewer's ad (its audience); same-origin images
+   * only; a failure adds nothing.
    */
-  homeTopAd?: () => Promise<{ image: string; title: string; url: string } | undefined>;
+  homeTopAd?: (request: FastifyRequest) => Promise<{ image: string; title: string; url: string } | undefined>;
 }
 
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const topAdClosed = new RegExp(`(?:^|;\\s*)${TOP_AD_CLOSED_COOKIE}=1(?:;|$)`);
+const operatorSession = new RegExp(`(?:^|;\\s*)${OPERATOR_COOKIE}=[^;]`);
 const sameOrigin = (p: string) => p.startsWith('/') && !p.startsWith('//');
 
 /**
@@ -105,11 +108,19 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     // A chunk missing after a deploy must fail as a chunk (the SPA's import error), not arrive as HTML.
     if (buildAssetPath.test(url))
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    if ((url === '/admin' || url.startsWith('/admin/')) && adminIndex) return sendIndex(reply, adminIndex);
+    if ((url === '/admin' || url.startsWith('/admin/')) && adminIndex) {
+      // Without an operator session the console would ask /api/admin/me first and be refused
+      // (a 401 in the browser's console): a visitor goes to the login page straight away.
+      const page = url.slice('/admin'.length) || '/';
+      if (page !== '/login' && !operatorSession.test(request.headers.cookie ?? ''))
+        return reply.redirect(`/admin/login?redirect=${encodeURIComponent(page)}`);
+      return sendIndex(reply, adminIndex);
+    }
     if (shopIndex) {
       // Only the home page shows the top ad, and not to a buyer who closed it.
       const closed = topAdClosed.test(request.headers.cookie ?? '');
-      const ad = url === '/' && !closed ? await options.homeTopAd?.().catch(() => undefined) : undefined;
+      const ad =
+        url === '/' && !closed ? await options.homeTopAd?.(request).catch(() => undefined) : undefined;
       return sendIndex(reply, ad ? withTopAd(shopIndex, ad) : shopIndex);
     }
     return reply

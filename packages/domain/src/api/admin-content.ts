@@ -8,6 +8,36 @@ import { calendarDate, formBoolean, multiLineText, recordId, singleLineText } fr
 
 const adPositionCodes = adPositions.map((p) => p.code) as [string, ...string[]];
 
+/**
+ * Who an ad is shown to: everyone, visitors (not logged in), new buyers (logged in, no paid order
+ * yet). An ad names 全部 or some of the others (新人专享: 游客 and 新客).
+ */
+export const adAudiences = [
+  { code: 'all', name: '全部' },
+  { code: 'visitor', name: '游客' },
+  { code: 'new_buyer', name: '新客' },
+] as const;
+export type AdAudience = (typeof adAudiences)[number]['code'];
+/** Who is looking: a visitor, a buyer with no paid order yet, or a buyer who has paid one. */
+export type AdViewer = 'visitor' | 'new_buyer' | 'customer';
+
+/** May an ad of this audience be shown to the viewer? */
+export const adShownTo = (audience: readonly string[], viewer: AdViewer): boolean =>
+  audience.includes('all') || audience.includes(viewer);
+
+const adAudience = z
+  .array(
+    z.enum(adAudiences.map((a) => a.code) as [AdAudience, ...AdAudience[]], { error: '请选择投放对象' }),
+    {
+      error: '请选择投放对象',
+    },
+  )
+  .max(adAudiences.length, { error: '请选择投放对象' })
+  // 全部 with others, or nothing, reads as 全部; each group once.
+  .transform((list): AdAudience[] =>
+    list.length === 0 || list.includes('all') ? ['all'] : [...new Set(list)].sort(),
+  );
+
 /** A link an operator may set: a shop path (/list?...) or an http(s) address; never javascript: or //host. */
 export const linkUrl = (label: string) =>
   singleLineText(label, 300).refine(
@@ -43,6 +73,7 @@ export const adBody = z.object({
     .default('#1f6fb2'),
   sort,
   is_active: formBoolean('启用须为是或否').default(true),
+  audience: adAudience.default(['all']),
 });
 
 export const navBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { goodsSorts, goodsTags } from '../catalog/scope';
+import { refusalCodes } from '../eligibility/eligibility';
 import { idList, optionalRecordId, PG_INT_MAX, recordId, singleLineText } from './input';
 
 /**
@@ -61,6 +62,14 @@ export const goodsSummary = z.object({
   controlled: z.boolean(),
   /** For a logged-in buyer outside the control: why it may not see the price or buy; else null. */
   control_message: z.string().nullable(),
+  /**
+   * Why the viewer may not add it to the cart now (the eligibility rule's verdict), else null:
+   * the code, the short text a card shows (暂不可购买：超出经营范围, eligibility/reasons.ts) and
+   * the rule's own message when it says more (which licence would grant the class ...).
+   */
+  unavailable: z
+    .object({ code: z.enum(refusalCodes), text: z.string(), detail: z.string().nullable() })
+    .nullable(),
 });
 export type GoodsSummary = z.infer<typeof goodsSummary>;
 

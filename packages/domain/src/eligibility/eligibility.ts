@@ -34,20 +34,23 @@ export interface EligibilityGoods {
   }[];
 }
 
-export type RefusalCode =
-  | 'login'
-  | 'disabled'
-  | 'pending'
-  | 'rejected'
-  | 'expired'
-  | 'licence'
-  | 'contract'
-  | 'off_sale'
-  | 'not_purchasable'
-  | 'out_of_stock'
-  | 'business_scope'
-  | 'control_type'
-  | 'control_region';
+/** Why the rule refuses, as a code (the wire's `unavailable.code`; reasons.ts reads each in Chinese). */
+export const refusalCodes = [
+  'login',
+  'disabled',
+  'pending',
+  'rejected',
+  'expired',
+  'licence',
+  'contract',
+  'off_sale',
+  'not_purchasable',
+  'out_of_stock',
+  'business_scope',
+  'control_type',
+  'control_region',
+] as const;
+export type RefusalCode = (typeof refusalCodes)[number];
 
 export interface Refusal {
   code: RefusalCode;

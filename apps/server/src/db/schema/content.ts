@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -20,6 +21,8 @@ export const ads = pgTable(
     subtitle: text('subtitle').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Who sees it (packages/domain adAudiences): {all}, or some of visitor and new_buyer. */
+    audience: text('audience').array().notNull().default(sql`'{all}'::text[]`),
   },
   (t) => [index('ads_position_idx').on(t.position, t.sort)],
 );

@@ -43,7 +43,15 @@ export const hotSearchSeed = [
 ];
 
 /** Ads by position; image drawn by /media/ads/{id}.svg from title, subtitle and colour. */
-export const adSeed: { position: string; title: string; subtitle: string; url: string; color: string }[] = [
+export const adSeed: {
+  position: string;
+  title: string;
+  subtitle: string;
+  url: string;
+  color: string;
+  /** Who sees it (packages/domain adAudiences); everyone when absent. */
+  audience?: string[];
+}[] = [
   {
     position: 'home_banner',
     title: '秋冬感冒季 常备药品集中采购',
@@ -85,6 +93,8 @@ export const adSeed: { position: string; title: string; subtitle: string; url: s
     subtitle: '资质审核通过后自动到账',
     url: '/lqzx',
     color: '#e67e22',
+    // For those who have not bought yet: visitors and new buyers, not a long-standing customer.
+    audience: ['new_buyer', 'visitor'],
   },
   {
     position: 'right',

@@ -619,6 +619,27 @@ describe('GET /api/goods/search', () => {
     }
     expect((await search('keywords=g')).length).toBe(10);
   });
+  it('suggests names containing the keyword, those starting with it first (感冒 -> 999感冒灵颗粒)', async () => {
+    const s = await search(`keywords=${encodeURIComponent('感冒')}&type=0`);
+    expect(s).toContain('999感冒灵颗粒');
+    // Prefix-before-contains: no name (or generic name) starting with 感冒 after one only containing it.
+    const onSale = await ctx.database.db
+      .select({ name: goods.name, common: goods.commonName })
+      .from(goods)
+      .where(eq(goods.isOnSale, true));
+    const starts = s.map((name) =>
+      onSale.some((g) => g.name === name && (g.name.startsWith('感冒') || g.common.startsWith('感冒'))),
+    );
+    expect(starts).toContain(true);
+    expect(starts.slice(starts.indexOf(false))).not.toContain(true);
+    // 口罩 and 藿香: every goods on sale whose name contains it is suggested.
+    for (const k of ['口罩', '藿香']) {
+      const expected = [...new Set(onSale.map((g) => g.name).filter((n) => n.includes(k)))];
+      expect(expected.length, k).toBeGreaterThan(0);
+      const got = await search(`keywords=${encodeURIComponent(k)}&type=0`);
+      for (const name of expected.slice(0, 10)) expect(got, k).toContain(name);
+    }
+  });
   it('suggests manufacturers for type 1', async () => {
     const s = await search(`keywords=hbzy&type=1`);
     expect(s).toContain('华北制药股份有限公司');
@@ -627,7 +648,10 @@ describe('GET /api/goods/search', () => {
   it('answers empty, odd and hostile keywords without errors', async () => {
     expect(await search('keywords=')).toEqual([]);
     expect(await search(`keywords=${encodeURIComponent("' or 1=1 --")}`)).toEqual([]);
-    expect(await search(`keywords=${encodeURIComponent('%')}`)).toEqual([]);
+    // A % is a character like any other: only names holding one (75%医用酒精) are suggested.
+    const percent = await search(`keywords=${encodeURIComponent('%')}`);
+    for (const name of percent) expect(name).toContain('%');
+    expect(await search(`keywords=${encodeURIComponent('%%%')}`)).toEqual([]);
     expect((await get(`/api/goods/search?keywords=${'x'.repeat(10_000)}`)).status).toBe(422);
     expect((await get('/api/goods/search?keywords=a&type=5')).status).toBe(422);
   });

@@ -12,12 +12,13 @@ import {
   type GoodsTag,
   giftTypeLabels,
   goodsEligibility,
+  goodsUnavailable,
   isNearExpiry,
   type NearExpiryWindow,
   nearExpiryWindow,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   cartItems,
@@ -127,6 +128,7 @@ export function toSummary(
     brand: brand ? { id: brand.id, name: brand.name } : null,
     controlled: control !== null,
     control_message: controlRefused ? (judged.price?.short ?? null) : null,
+    unavailable: goodsUnavailable(judged.add),
   };
 }
 
@@ -246,9 +248,10 @@ async function flushKeywords(db: Db) {
 }
 
 /**
- * GET /api/goods/search: up to 10 distinct suggestions, best sellers first. Prefix matches on
- * the name (or manufacturer), its full pinyin and its initials come first (btree pattern
- * indexes); contains-matches (trigram indexes) fill up the rest.
+ * GET /api/goods/search: up to 10 distinct suggestions. A suggestion contains the keyword in its
+ * name (or manufacturer), the goods' generic name, full pinyin or initials (感冒 suggests
+ * 999感冒灵颗粒); those where one of them starts with the keyword come first, best sellers first
+ * within each. One query; a bigram index for the contains-match is the search issue's.
  */
 const suggestionCache = new Map<string, { at: number; list: Promise<string[]> }>();
 const SUGGESTION_TTL_MS = listCacheTtlMs * 6;
@@ -269,34 +272,33 @@ export function suggestions(db: Db, keywords: string, type: number): Promise<str
 }
 
 async function querySuggestions(db: Db, k: string, type: number): Promise<string[]> {
-  const lower = k.toLowerCase();
   const column = type === 1 ? goods.manufacturer : goods.name;
+  // Chinese keys match as typed; pinyin keys are stored lower-case.
   const keys =
     type === 1
-      ? [goods.manufacturer, goods.manufacturerPinyin, goods.manufacturerInitials]
-      : [goods.name, goods.namePinyin, goods.nameInitials];
-  const run = async (prefix: boolean, limit: number, exclude: string[]) => {
-    const wrap = (text: string) => (prefix ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`);
-    const match = or(like(keys[0], wrap(k)), like(keys[1], wrap(lower)), like(keys[2], wrap(lower)));
-    const where = and(
-      eq(goods.isOnSale, true),
-      match,
-      exclude.length ? notInArray(column, exclude) : undefined,
-    );
-    // Best sellers first: scan the candidates by sales and keep distinct texts.
-    const rows = await db
-      .select({ text: column, sales: sql<number>`max(${goods.salesCount})` })
-      .from(goods)
-      .where(where)
-      .groupBy(column)
-      .orderBy(desc(sql`max(${goods.salesCount})`), asc(column))
-      .limit(limit);
-    return rows.map((r) => r.text);
-  };
-  const first = await run(true, 10, []);
-  // Contains-matches need three characters for the trigram indexes; shorter keys stay prefix-only.
-  if (first.length >= 10 || [...k].length < 3) return first;
-  return [...first, ...(await run(false, 10 - first.length, first))];
+      ? [
+          { key: goods.manufacturer, text: k },
+          { key: goods.manufacturerPinyin, text: k.toLowerCase() },
+          { key: goods.manufacturerInitials, text: k.toLowerCase() },
+        ]
+      : [
+          { key: goods.name, text: k },
+          { key: goods.commonName, text: k },
+          { key: goods.namePinyin, text: k.toLowerCase() },
+          { key: goods.nameInitials, text: k.toLowerCase() },
+        ];
+  const contains = or(...keys.map(({ key, text }) => like(key, `%${escapeLike(text)}%`)));
+  const prefix = or(...keys.map(({ key, text }) => like(key, `${escapeLike(text)}%`)));
+  // 0 when any goods of the text matches at the start, else 1.
+  const rank = sql<number>`min(case when ${prefix} then 0 else 1 end)`;
+  const rows = await db
+    .select({ text: column })
+    .from(goods)
+    .where(and(eq(goods.isOnSale, true), contains))
+    .groupBy(column)
+    .orderBy(rank, desc(sql`max(${goods.salesCount})`), asc(column))
+    .limit(10);
+  return rows.map((r) => r.text);
 }
 
 /** GET /api/goods/detail/{id} */

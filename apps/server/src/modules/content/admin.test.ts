@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorCookie } from '../../../test/factories';
+import { buyerCookie, createBuyer, operatorCookie } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { auditLog } from '../../db/schema';
 
@@ -46,6 +46,35 @@ describe('console content', () => {
     expect(trail.map((a) => a.action)).toEqual(['content.create', 'content.update', 'content.delete']);
     expect(trail[1].before).toMatchObject({ title: '冬季感冒用药专场', is_active: true });
     expect(trail[1].after).toMatchObject({ title: '冬季专场', is_active: false });
+  });
+
+  it('an ad names its audience (全部, 游客, 新客): kept as written, read back, refused in Chinese when unknown', async () => {
+    const save = (audience: unknown) =>
+      call('POST', '/api/admin/content/ads', { position: 'right', title: '游客专享', audience });
+    const created = await save(['visitor']);
+    expect(created.statusCode, created.body).toBe(200);
+    const ad = created.json().data as { id: number; audience: string[] };
+    expect(ad.audience).toEqual(['visitor']);
+    const right = async (cookie?: string) =>
+      (
+        (await ctx.app.inject({ url: '/api/focus/right', headers: cookie ? { cookie } : {} })).json()
+          .data as {
+          id: number;
+        }[]
+      ).some((a) => a.id === ad.id);
+    expect(await right()).toBe(true);
+    const buyer = await createBuyer(ctx.app.db);
+    expect(await right(await buyerCookie(ctx.app, buyer.user.id))).toBe(false);
+    // 全部 with another reads as 全部; none given is 全部 too.
+    expect((await save(['all', 'visitor'])).json().data.audience).toEqual(['all']);
+    expect((await save(undefined)).json().data.audience).toEqual(['all']);
+    const listed = (await call('GET', '/api/admin/content/ads')).json().data.items as { id: number }[];
+    expect(listed.find((i) => i.id === ad.id)).toMatchObject({ audience: ['visitor'] });
+    const refused = await save(['vip']);
+    expect(refused.statusCode).toBe(422);
+    const errors = refused.json().data.errors as Record<string, string[]>;
+    expect(Object.keys(errors)[0]).toMatch(/^audience/);
+    expect(Object.values(errors)[0]).toEqual(['请选择投放对象']);
   });
 
   it('refuses a javascript: or protocol-relative link, in Chinese', async () => {

@@ -54,6 +54,7 @@ const definitions: { [K in ContentKind]: KindDefinition<K> } = {
       color: r.color,
       sort: r.sort,
       is_active: r.isActive,
+      audience: r.audience,
     }),
     write: (b) => ({
       position: b.position,
@@ -63,6 +64,7 @@ const definitions: { [K in ContentKind]: KindDefinition<K> } = {
       color: b.color,
       sort: b.sort,
       isActive: b.is_active,
+      audience: b.audience,
       image: b.image,
     }),
     afterWrite: (row) => (row.image ? null : { image: drawnAd(row.id) }),

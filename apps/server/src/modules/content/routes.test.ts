@@ -9,10 +9,12 @@ import {
   siteFooter,
   siteInfo,
 } from '@yaocai/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { makeWarehouse, unpaidOrder } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { hotSearches } from '../../db/schema';
+import { hotSearches, orders } from '../../db/schema';
 import { invalidateContent } from './service';
 
 let ctx: TestContext;
@@ -114,6 +116,37 @@ describe('ads', () => {
     // An ad group (/kxzq/goods/:url/:ads): only the ads named.
     expect((await get(`/api/focus/kxzq_ad?ids=${group[1].id}`)).body.data).toEqual([group[1]]);
     expect((await get('/api/focus/kxzq_ad?ids=abc')).status).toBe(422);
+  });
+  it('shows an ad only to its audience: 新人专享 to visitors and new buyers, not to a paying customer', async () => {
+    const topTitles = async (cookie?: string) => {
+      const res = await ctx.app.inject({ url: '/api/focus/top', headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(200);
+      return ads.parse(res.json().data).map((a) => a.title);
+    };
+    const newcomer = '新人专享 注册即领 200 元券包';
+    expect(await topTitles()).toContain(newcomer);
+    const buyer = await unpaidOrder(ctx.app, (await makeWarehouse(ctx.app.db)).id);
+    expect(await topTitles(buyer.cookie)).toContain(newcomer);
+    // Its company pays: a customer now, the newcomer ad is gone (and from the home page's HTML).
+    await ctx.app.db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, buyer.orderId));
+    expect(await topTitles(buyer.cookie)).not.toContain(newcomer);
+    // Ads for everyone still show to everyone.
+    const right = await ctx.app.inject({ url: '/api/focus/right', headers: { cookie: buyer.cookie } });
+    expect(ads.parse(right.json().data).length).toBeGreaterThan(0);
+  });
+  it('draws the 1200 x 80 top ad with text of at least 12 px', async () => {
+    const [top] = ads.parse((await get('/api/focus/top')).body.data);
+    const body = (await ctx.app.inject(top.image)).body;
+    const sizes = [...body.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(sizes.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+    expect(body).toContain('新人专享');
+    expect(body).toContain('资质审核通过后自动到账');
+    for (const floor of ads.parse((await get('/api/focus?position=home_floor')).body.data)) {
+      const text = (await ctx.app.inject(floor.image)).body;
+      const px = [...text.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+      expect(Math.min(...px), floor.title).toBeGreaterThanOrEqual(12);
+    }
   });
   it('refuses unknown positions', async () => {
     expect((await get('/api/focus/nothing')).status).toBe(422);

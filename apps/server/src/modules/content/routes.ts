@@ -52,7 +52,8 @@ const tags = ['content'];
 
 /** Header, menus, ads, links, site footer data, help articles and news. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The same for every viewer: no session is read, only the request's instant.
+  // Header, links, help and news are the same for every viewer: no session is read, only the
+  // request's instant. Ads are the viewer's (below).
   const contentCtx = (): ContentCtx => ({ db: app.db, now: app.clock.now() });
 
   app.get(
@@ -76,11 +77,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const adList = { 200: envelope(z.array(adItem)) };
-  app.get('/focus/top', { schema: { tags, summary: 'Top ads', response: adList } }, async () =>
-    ok(await adsAt(contentCtx(), 'top')),
+  // Ads are narrowed to the viewer's audience (全部, 游客, 新客): they read the session.
+  app.get('/focus/top', { schema: { tags, summary: 'Top ads', response: adList } }, async (request) =>
+    ok(await adsAt(await request.viewerCtx(), 'top')),
   );
-  app.get('/focus/right', { schema: { tags, summary: 'Right side ads', response: adList } }, async () =>
-    ok(await adsAt(contentCtx(), 'right')),
+  app.get(
+    '/focus/right',
+    { schema: { tags, summary: 'Right side ads', response: adList } },
+    async (request) => ok(await adsAt(await request.viewerCtx(), 'right')),
   );
   app.get(
     '/focus',
@@ -92,7 +96,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: adList,
       },
     },
-    async (request) => ok(await adsAt(contentCtx(), request.query.position)),
+    async (request) => ok(await adsAt(await request.viewerCtx(), request.query.position)),
   );
   app.get(
     '/focus/:position',
@@ -107,7 +111,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: adList,
       },
     },
-    async (request) => ok(await adsAt(contentCtx(), request.params.position, request.query.ids)),
+    async (request) => ok(await adsAt(await request.viewerCtx(), request.params.position, request.query.ids)),
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import {
   type AdItem,
+  type AdViewer,
+  adShownTo,
   type CategoryMenuItem,
   envelope,
   type HelpCategory,
@@ -21,9 +23,10 @@ import {
   siteLinks,
 } from '../../db/schema';
 import { sharedCache } from '../../lib/cache-bus';
-import type { Ctx } from '../../lib/context';
+import type { Ctx, ViewerCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { type CatalogRefs, catalogRefs, invalidateCatalogRefs } from '../catalog/refs';
+import { hasPaidOrder } from '../order/queries';
 
 /** Content is the same for every viewer: its calls need the database and the request's instant. */
 export type ContentCtx = Pick<Ctx, 'db' | 'now'>;
@@ -44,13 +47,15 @@ export function invalidateContent() {
 }
 
 /**
- * The top ad the home page opens with (TopAd shows the first), which the server writes into the
- * home page's HTML (plugins/spa.ts): cached like the header, forgotten by content writes.
+ * The top ads the home page opens with (TopAd shows the first the viewer may see), which the
+ * server writes into the home page's HTML (plugins/spa.ts): cached like the header, forgotten by
+ * content writes, then narrowed to the viewer's audience.
  */
-const topAdCache = sharedCache<AdItem | undefined>('content-top-ad', 5_000);
+const topAdCache = sharedCache<AdRow[]>('content-top-ad', 5_000);
 
-export function homeTopAd(ctx: ContentCtx): Promise<AdItem | undefined> {
-  return topAdCache.get(ctx.db, () => adsAt(ctx, 'top').then((ads) => ads[0]));
+export async function homeTopAd(ctx: AdsCtx): Promise<AdItem | undefined> {
+  const rows = await topAdCache.get(ctx.db, () => adRows(ctx.db, 'top'));
+  return (await shownTo(ctx, rows))[0];
 }
 
 /** The body of GET /api/focus/common without its closing: `...,"timestamp":` */
@@ -113,14 +118,37 @@ async function assembleCommon(db: Db) {
   };
 }
 
-/** The live ads of a position, optionally only those of `ids` (an ad group). */
-export async function adsAt(ctx: ContentCtx, position: string, ids?: number[]): Promise<AdItem[]> {
-  const rows = await ctx.db
-    .select({ id: ads.id, url: ads.url, image: ads.image, title: ads.title })
+/** Who looks at ads: the request's actor (a visitor or a buyer). */
+export type AdsCtx = ContentCtx & Pick<ViewerCtx, 'actor'>;
+
+type AdRow = AdItem & { audience: string[] };
+
+async function adRows(db: Db, position: string, ids?: number[]): Promise<AdRow[]> {
+  return db
+    .select({ id: ads.id, url: ads.url, image: ads.image, title: ads.title, audience: ads.audience })
     .from(ads)
     .where(and(eq(ads.position, position), eq(ads.isActive, true), ids ? inArray(ads.id, ids) : undefined))
     .orderBy(asc(ads.sort), asc(ads.id));
-  return rows;
+}
+
+/** A visitor, a buyer whose company has not paid an order yet (新客), or one that has. */
+async function adViewerOf(ctx: AdsCtx): Promise<AdViewer> {
+  if (ctx.actor.kind !== 'buyer') return 'visitor';
+  return (await hasPaidOrder(ctx.db, ctx.actor.companyId)) ? 'customer' : 'new_buyer';
+}
+
+/** The ads the viewer may see (the orders are read only when an ad is not for everyone). */
+async function shownTo(ctx: AdsCtx, rows: AdRow[]): Promise<AdItem[]> {
+  const forAll = rows.every((r) => r.audience.includes('all'));
+  const viewer = forAll ? null : await adViewerOf(ctx);
+  return rows
+    .filter((r) => viewer === null || adShownTo(r.audience, viewer))
+    .map(({ id, url, image, title }) => ({ id, url, image, title }));
+}
+
+/** The live ads of a position the viewer may see, optionally only those of `ids` (an ad group). */
+export async function adsAt(ctx: AdsCtx, position: string, ids?: number[]): Promise<AdItem[]> {
+  return shownTo(ctx, await adRows(ctx.db, position, ids));
 }
 
 export async function links(ctx: ContentCtx) {

@@ -167,6 +167,7 @@ ${wrap(subtitle, 12, 2)
 <rect x="${w / 2 - 70}" y="${h * 0.8}" width="140" height="40" rx="20" fill="#fff"/><text x="${w / 2}" y="${h * 0.8 + 26}" font-size="18" fill="${dark}" text-anchor="middle">立即查看 ›</text>`,
     );
   }
+  if (w >= h * 6) return stripSvg(title, subtitle, { w, h }, { dark, light });
   // The text column runs from 7 % of the width to the artwork at 72 %: each line's font shrinks
   // until its estimated width fits there, so a long title is never cut at the slot's edge.
   const s = Math.min(1, Math.max(h / 400, 0.6 * Math.min(1, h / 160)));
@@ -175,6 +176,7 @@ ${wrap(subtitle, 12, 2)
   const titleSize = fitFontSize(title, Math.round(56 * s), column);
   const subtitleSize = fitFontSize(subtitle, Math.round(28 * s), column);
   const button = h >= 200;
+  const buttonPx = Math.max(MIN_TEXT_PX, Math.round(20 * s));
   return svg(
     w,
     h,
@@ -190,10 +192,51 @@ ${wrap(subtitle, 12, 2)
 <text x="${left}" y="${h * 0.62}" font-size="${subtitleSize}" fill="#fff" opacity="0.92" data-role="subtitle">${escapeXml(subtitle)}</text>${
       button
         ? `
-<rect x="${left}" y="${h * 0.72}" width="${160 * s}" height="${44 * s}" rx="${22 * s}" fill="#fff"/>
-<text x="${left + 80 * s}" y="${h * 0.72 + 29 * s}" font-size="${Math.round(20 * s)}" fill="${dark}" text-anchor="middle">立即采购 ›</text>`
+<rect x="${left}" y="${h * 0.72}" width="${Math.max(160 * s, textWidth('立即采购 ›', buttonPx) + 24)}" height="${Math.max(44 * s, buttonPx + 12)}" rx="${Math.max(22 * s, (buttonPx + 12) / 2)}" fill="#fff"/>
+<text x="${left + Math.max(160 * s, textWidth('立即采购 ›', buttonPx) + 24) / 2}" y="${h * 0.72 + 29 * s}" font-size="${buttonPx}" fill="${dark}" text-anchor="middle">立即采购 ›</text>`
         : ''
     }`,
+  );
+}
+
+/** The smallest text a drawn banner uses (a 1200 x 80 strip is shown at its own size). */
+export const MIN_TEXT_PX = 14;
+
+/** Estimated width of a line: CJK full width, Latin about half. */
+const textWidth = (text: string, size: number) =>
+  [...text].reduce((sum, ch) => sum + ((ch.codePointAt(0) ?? 0) < 0x100 ? 0.55 : 1) * size, 0);
+
+/**
+ * A wide strip (the 1200 x 80 top ad): title, subtitle and button on one line at reading sizes
+ * (the landscape layout scaled down to 80 px high drew its text at 6 to 11 px). The subtitle is
+ * left out when it would run into the button.
+ */
+function stripSvg(
+  title: string,
+  subtitle: string,
+  { w, h }: { w: number; h: number },
+  { dark, light }: { dark: string; light: string },
+): string {
+  const titlePx = Math.min(30, Math.round(h * 0.38));
+  const subtitlePx = Math.max(MIN_TEXT_PX, Math.round(titlePx * 0.62));
+  const buttonPx = Math.max(MIN_TEXT_PX, Math.round(titlePx * 0.55));
+  const left = Math.round(h * 0.6);
+  const baseline = Math.round(h / 2 + titlePx * 0.35);
+  const buttonW = textWidth('立即查看 ›', buttonPx) + 32;
+  const buttonH = buttonPx + 16;
+  const buttonX = w - left - buttonW;
+  const subtitleX = left + textWidth(title, titlePx) + 28;
+  const fits = subtitle && subtitleX + textWidth(subtitle, subtitlePx) < buttonX - 24;
+  return svg(
+    w,
+    h,
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#g)"/>
+<circle cx="${w * 0.7}" cy="${h * 0.1}" r="${h * 0.9}" fill="#fff" opacity="0.08"/>
+<text x="${left}" y="${baseline}" font-size="${titlePx}" font-weight="700" fill="#fff">${escapeXml(title)}</text>
+${fits ? `<text x="${subtitleX}" y="${baseline}" font-size="${subtitlePx}" fill="#fff" opacity="0.95">${escapeXml(subtitle)}</text>` : ''}
+<rect x="${buttonX}" y="${(h - buttonH) / 2}" width="${buttonW}" height="${buttonH}" rx="${buttonH / 2}" fill="#fff"/>
+<text x="${buttonX + buttonW / 2}" y="${h / 2 + buttonPx * 0.35}" font-size="${buttonPx}" font-weight="700" fill="${dark}" text-anchor="middle">立即查看 ›</text>`,
   );
 }
 
@@ -204,11 +247,11 @@ export function textUnits(text: string): number {
   return units;
 }
 
-/** The largest font size up to `size` at which `text` fits `width` px (kept above 10 px to stay legible). */
+/** The largest font size up to `size` at which `text` fits `width` px (never below MIN_TEXT_PX, to stay legible). */
 export function fitFontSize(text: string, size: number, width: number): number {
   const units = textUnits(text);
   if (units === 0) return size;
-  return Math.max(10, Math.min(size, Math.floor(width / units)));
+  return Math.max(MIN_TEXT_PX, Math.min(size, Math.floor(width / units)));
 }
 
 /** A QR-looking pattern (not scannable) with a caption. */

@@ -21,6 +21,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNotNull,
   ne,
   type Placeholder,
   type SQL,
@@ -39,6 +40,16 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { shippedContents } from '../compliance/shipping';
+
+/** Has any store of the company paid an order yet (a new buyer has not: the ads' 新客)? */
+export async function hasPaidOrder(db: DbOrTx, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), isNotNull(orders.paidAt)))
+    .limit(1);
+  return row !== undefined;
+}
 
 export interface OrderListFilter {
   tab?: string;

@@ -1,4 +1,4 @@
-import { adPositions, type ContentItem, type ContentKind } from '@yaocai/domain';
+import { adAudiences, adPositions, type ContentItem, type ContentKind } from '@yaocai/domain';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { ImagesField } from '../../../components/ImagesField';
@@ -44,6 +44,12 @@ const urlField: ContentField = {
   column: (i) => String(i.url),
 };
 
+const audienceNames = new Map<string, string>(adAudiences.map((a) => [a.code, a.name]));
+const audienceLabel = (audience: unknown) =>
+  Array.isArray(audience) && audience.length > 0
+    ? audience.map((code) => audienceNames.get(String(code)) ?? String(code)).join('、')
+    : '全部';
+
 /** The fields of each kind; the body schemas in packages/domain (admin-content.ts) validate them on the server. */
 export function contentFields(
   kind: ContentKind,
@@ -71,6 +77,20 @@ export function contentFields(
           column: (i) => <img src={String(i.shown_image)} alt="" height={36} />,
         },
         { name: 'color', label: '底色', editor: <Input type="color" style={{ width: 80 }} /> },
+        {
+          name: 'audience',
+          label: '投放对象（不选为全部；新人广告选游客和新客）',
+          editor: (
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder="全部"
+              options={adAudiences.map((a) => ({ value: a.code, label: a.name }))}
+              data-testid="ad-audience"
+            />
+          ),
+          column: (i) => audienceLabel(i.audience),
+        },
         sortField,
         {
           name: 'is_active',

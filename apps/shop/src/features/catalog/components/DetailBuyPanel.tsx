@@ -25,7 +25,7 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
       <div className="yc-price-box">
         <Space align="baseline" size={16}>
           <span style={{ color: '#707070' }}>采购价</span>
-          <PriceTag goods={goods} price={unit} size="large" />
+          <PriceTag goods={goods} price={unit} size="large" detailed />
           {visible && goods.retail_price !== null && (
             <span style={{ color: '#707070' }}>建议零售价 ¥{goods.retail_price.toFixed(2)}</span>
           )}

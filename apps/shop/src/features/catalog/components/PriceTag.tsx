@@ -10,16 +10,19 @@ interface Props {
   size?: 'normal' | 'large';
   /** Show why the goods cannot be bought (out of business scope, not for sale, no stock). */
   showBlock?: boolean;
+  /** Also the rule's full explanation under the reason (the detail page). */
+  detailed?: boolean;
 }
 
 /**
  * The price, or who may see it: visitors log in first; otherwise the server's reason (the
  * eligibility rule's text: pending approval, a disabled account ...).
  */
-export function PriceTag({ goods, price, size = 'normal', showBlock = true }: Props) {
+export function PriceTag({ goods, price, size = 'normal', showBlock = true, detailed = false }: Props) {
   const location = useLocation();
   // A 控销 refusal is the price tip itself: not told twice.
   const block = showBlock && goods.price_visibility !== 'controlled' ? purchaseBlock(goods) : null;
+  const detail = block && detailed ? goods.unavailable?.detail : null;
   const shown = price ?? goods.base_price;
   let body: ReactNode;
   if (goods.price_visibility === 'login') {
@@ -47,8 +50,17 @@ export function PriceTag({ goods, price, size = 'normal', showBlock = true }: Pr
     <span>
       {body}
       {block && (
-        <div className="yc-scope-block" data-testid="purchase-block">
+        <div
+          className="yc-scope-block"
+          data-testid="purchase-block"
+          title={goods.unavailable?.detail ?? undefined}
+        >
           {block}
+        </div>
+      )}
+      {detail && (
+        <div className="yc-scope-block" data-testid="purchase-block-detail">
+          {detail}
         </div>
       )}
     </span>

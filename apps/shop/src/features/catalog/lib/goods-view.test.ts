@@ -43,6 +43,7 @@ const goods = (over: Partial<GoodsSummary> = {}): GoodsSummary => ({
   brand: null,
   controlled: false,
   control_message: null,
+  unavailable: null,
   ...over,
 });
 
@@ -58,18 +59,23 @@ describe('why a goods cannot be bought', () => {
     expect(purchaseBlock(goods({ controlled: true }))).toBeNull();
   });
 
-  it('explains an out-of-scope goods with the server message, or names the scope class', () => {
-    expect(
-      purchaseBlock(goods({ in_scope: false, scope_message: '超出经营范围：需具备「处方药」经营范围' })),
-    ).toBe('超出经营范围：需具备「处方药」经营范围');
-    expect(purchaseBlock(goods({ in_scope: false, scope_message: null }))).toContain('抗生素制剂');
+  it('tells the server’s reason in a few words, and nothing for buyable goods', () => {
+    const scope = {
+      code: 'business_scope' as const,
+      text: '暂不可购买：超出经营范围',
+      detail: '超出经营范围：需具备「处方药」经营范围',
+    };
+    expect(purchaseBlock(goods({ in_scope: false, unavailable: scope }))).toBe('暂不可购买：超出经营范围');
+    const stock = { code: 'out_of_stock' as const, text: '暂不可购买：暂时缺货', detail: null };
+    expect(purchaseBlock(goods({ number: 0, unavailable: stock }))).toBe('暂不可购买：暂时缺货');
+    expect(purchaseBlock(goods())).toBeNull();
   });
 
-  it('tells goods not for sale and out of stock apart, and nothing for buyable goods', () => {
-    expect(purchaseBlock(goods({ is_buy: false }))).toBe('该商品暂不可购买');
-    expect(purchaseBlock(goods({ number: 0 }))).toBe('暂时缺货');
-    expect(purchaseBlock(goods())).toBeNull();
-    expect(purchaseBlock(goods({ in_scope: null }))).toBeNull();
+  it('leaves hidden prices to their own tip', () => {
+    const login = { code: 'login' as const, text: '暂不可购买：请先登录', detail: null };
+    expect(
+      purchaseBlock(goods({ price_visibility: 'login', base_price: null, unavailable: login })),
+    ).toBeNull();
   });
 });
 

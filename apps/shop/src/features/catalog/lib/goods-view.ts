@@ -1,11 +1,4 @@
-import {
-  fromYuan,
-  type GoodsSummary,
-  ladderUnitPrice,
-  priceTips,
-  scopeClassName,
-  toYuan,
-} from '@yaocai/domain';
+import { fromYuan, type GoodsSummary, ladderUnitPrice, priceTips, toYuan } from '@yaocai/domain';
 
 export const PRICE_TIP_LOGIN = priceTips.login;
 export const PRICE_TIP_PENDING = priceTips.pending;
@@ -17,15 +10,14 @@ export const rxClassLabel: Record<GoodsSummary['rx_class'], string | null> = {
   none: null,
 };
 
-/** Why the buyer cannot buy this goods, or null when it can (prices aside). */
+/**
+ * Why the buyer cannot buy this goods, or null when it can: a 控销 refusal, else the server's
+ * verdict in a few words (暂不可购买：超出经营范围). Hidden prices say why themselves (price_tip).
+ */
 export function purchaseBlock(goods: GoodsSummary): string | null {
   if (goods.control_message) return goods.control_message;
-  if (goods.in_scope === false) {
-    return goods.scope_message || `超出经营范围（${scopeClassName(goods.scope_class)}），暂不可购买`;
-  }
-  if (!goods.is_buy) return '该商品暂不可购买';
-  if (goods.number <= 0) return '暂时缺货';
-  return null;
+  if (goods.price_visibility !== 'visible') return null;
+  return goods.unavailable?.text ?? null;
 }
 
 /** Unit price in yuan for a quantity, the ladder applied (null when prices are hidden). */

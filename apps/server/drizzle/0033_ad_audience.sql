@@ -1,0 +1,1 @@
+ALTER TABLE "ads" ADD COLUMN "audience" text[] DEFAULT '{all}'::text[] NOT NULL;
