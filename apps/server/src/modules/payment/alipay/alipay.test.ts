@@ -44,7 +44,7 @@ beforeAll(async () => {
     seed: false,
     config: {
       paymentChannels: ['alipay'],
-      paymentSettings: { alipay: readAlipaySettings(double.env({ ALIPAY_TIMEOUT_MS: '1000' })) },
+      paymentSettings: { alipay: readAlipaySettings(double.env({ ALIPAY_TIMEOUT_MS: '3000' })) },
     },
   });
   // Alipay posts to PAYMENT_NOTIFY_BASE/api/pay/notify/alipay: routed into the app.
@@ -197,7 +197,7 @@ describe('Alipay 当面付 (precreate QR)', () => {
 
   it('gateway time-out or refusal on start: a Chinese refusal, no trade kept', async () => {
     const b = await unpaidOrder(ctx.app, warehouseId, { priceFen: 100001 });
-    double.latencyMs = 1500;
+    double.latencyMs = 3500;
     try {
       const res = await post('/api/pay/online', b.cookie, { order_id: b.orderId, provider: 'alipay' });
       expect(res.statusCode).toBe(400);
@@ -420,10 +420,9 @@ describe.skipIf(testDbKind !== 'postgres')('Alipay money invariant under concurr
         headers: { cookie: b.cookie, 'idempotency-key': key() },
       });
       const orderId = created.json().data.id as number;
-      const start = (
-        await post('/api/pay/online', b.cookie, { order_id: orderId, provider: 'alipay' })
-      ).json().data;
-      const out = start.out_trade_no as string;
+      const started = await post('/api/pay/online', b.cookie, { order_id: orderId, provider: 'alipay' });
+      expect(started.statusCode, started.body).toBe(200);
+      const out = started.json().data.out_trade_no as string;
       const payLater = async (ms: number) => {
         await sleep(ms);
         return double.pay(out, { notify: true });
