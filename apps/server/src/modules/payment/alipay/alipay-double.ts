@@ -94,7 +94,7 @@ export class AlipayDouble {
     this.handle(req).then(
       ({ status, type, body }) => {
         const send = () => res.writeHead(status, { 'content-type': type }).end(body);
-        if (this.latencyMs > 0) setTimeout(send, this.latencyMs);
+        if (this.latencyMs > 0) setTimeout(send, this.latencyMs).unref();
         else send();
       },
       () => res.writeHead(500).end(),

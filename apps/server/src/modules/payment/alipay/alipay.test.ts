@@ -197,7 +197,8 @@ describe('Alipay 当面付 (precreate QR)', () => {
 
   it('gateway time-out or refusal on start: a Chinese refusal, no trade kept', async () => {
     const b = await unpaidOrder(ctx.app, warehouseId, { priceFen: 100001 });
-    double.latencyMs = 3500;
+    // Well past the SDK's 3 s timeout: undici's timers for long timeouts fire up to a second late.
+    double.latencyMs = 8000;
     try {
       const res = await post('/api/pay/online', b.cookie, { order_id: b.orderId, provider: 'alipay' });
       expect(res.statusCode).toBe(400);
