@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatYuan, fromYuan, mulFloor, toYuan } from './money';
+import { formatYuan, fromYuan, mulFloor, toYuan, yuanDecimal } from './money';
 
 describe('money', () => {
   it('converts yuan to fen exactly', () => {
@@ -22,5 +22,23 @@ describe('money', () => {
   });
   it('rounds rates down to the fen', () => {
     expect(mulFloor(999, 94, 100)).toBe(939);
+  });
+});
+
+describe('yuanDecimal (a provider’s yuan text)', () => {
+  it('writes two decimals exactly', () => {
+    expect(yuanDecimal(3520)).toBe('35.20');
+    expect(yuanDecimal(1)).toBe('0.01');
+    expect(yuanDecimal(0)).toBe('0.00');
+    expect(yuanDecimal(-5)).toBe('-0.05');
+    expect(yuanDecimal(2_147_483_647)).toBe('21474836.47');
+    expect(() => yuanDecimal(1.5)).toThrow(RangeError);
+  });
+  it('round-trips through fromYuan for every amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (fen) => {
+        expect(fromYuan(yuanDecimal(fen))).toBe(fen);
+      }),
+    );
   });
 });

@@ -26,6 +26,16 @@ export function fromYuan(yuan: number | string): Fen {
   return sign === '-' ? -fen : fen;
 }
 
+/**
+ * fen -> the decimal text a provider's wire takes for yuan, exactly two decimals (3520 -> "35.20",
+ * -5 -> "-0.05"); integer arithmetic, no float on the way. The inverse is fromYuan(text).
+ */
+export function yuanDecimal(fen: Fen): string {
+  assertFen(fen);
+  const abs = Math.abs(fen);
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Display form used by the screens: ¥35.20 */
 export function formatYuan(fen: Fen): string {
   const sign = fen < 0 ? '-' : '';

@@ -2,6 +2,8 @@
 // settings (channel-config.ts read and checked them). A new provider is an entry here and a
 // settings reader there.
 import type { AppConfig } from '../../config';
+import type { AlipaySettings } from './alipay/config';
+import { createAlipayProvider } from './alipay/provider';
 import { type OnlineChannelName, onlineChannelNames, type PaymentChannelName } from './channel-config';
 import { type PaymentProvider, registerProvider, sandboxProvider } from './provider';
 
@@ -10,7 +12,7 @@ type Factory = (settings: unknown) => PaymentProvider;
 const factories: Record<OnlineChannelName, Factory | undefined> = {
   sandbox: () => sandboxProvider,
   wechat: undefined,
-  alipay: undefined,
+  alipay: (settings) => createAlipayProvider(settings as AlipaySettings),
 };
 
 const isOnline = (name: PaymentChannelName): name is OnlineChannelName =>

@@ -10,7 +10,7 @@ import { assertEphedrinePayment } from '../compliance/ephedrine';
 import { lockOrder } from '../order/service';
 import { loadOrderSettings } from '../order/settings';
 import { moveBalance, USE_TYPE, useCredit, walletRow } from '../wallet/service';
-import type { PaymentProvider } from './provider';
+import { type PaymentProvider, ProviderError } from './provider';
 import { applyIfPaid, closeOpenTrades, markOrderPaid } from './trades';
 
 export { closeOpenTrades };
@@ -117,12 +117,19 @@ export async function startOnline(ctx: BuyerCtx, orderId: number, provider: Paym
     if (!open?.qrContent || open.provider !== provider.name || open.amountFen !== order.totalFen) {
       await closeOpenTrades(tx, order.id);
       const outTradeNo = tradeNo(order, 'P');
-      const { qrContent } = await provider.createPayment(tx, {
-        outTradeNo,
-        amountFen: order.totalFen,
-        subject: `药采订单${order.orderNo}`,
-        expiresAt: order.expiresAt,
-      });
+      const { qrContent } = await provider
+        .createPayment(tx, {
+          outTradeNo,
+          amountFen: order.totalFen,
+          subject: `药采订单${order.orderNo}`,
+          expiresAt: order.expiresAt,
+        })
+        .catch((e) => {
+          // The provider refused or could not be reached: the buyer may try again or pay otherwise.
+          if (e instanceof ProviderError)
+            throw refusal(`${provider.label}暂时无法受理支付，请稍后重试或选择其他支付方式`);
+          throw e;
+        });
       [trade] = await tx
         .insert(payments)
         .values({
