@@ -2,6 +2,7 @@
 // Kept free of database and HTTP imports: config.ts reads it before anything else starts. A
 // named channel whose credentials are missing or malformed stops the start with a message
 // naming the variable; secrets are kept only in the returned settings, never logged.
+import { readWechatPaySettings } from './wechat/config';
 
 /** Every channel the server knows (besides the store's own balance and credit). */
 export const paymentChannelNames = ['sandbox', 'wechat', 'alipay', 'transfer'] as const;
@@ -40,7 +41,9 @@ export function required(env: NodeJS.ProcessEnv, name: string, channel: string):
   return value;
 }
 
-const readers: Partial<Record<PaymentChannelName, SettingsReader>> = {};
+const readers: Partial<Record<PaymentChannelName, SettingsReader>> = {
+  wechat: readWechatPaySettings,
+};
 
 /** Each named channel's settings; a channel without a reader needs none. */
 export function readChannelSettings(channels: PaymentChannelName[], env: NodeJS.ProcessEnv) {

@@ -4,12 +4,14 @@
 import type { AppConfig } from '../../config';
 import { type OnlineChannelName, onlineChannelNames, type PaymentChannelName } from './channel-config';
 import { type PaymentProvider, registerProvider, sandboxProvider } from './provider';
+import type { WechatPaySettings } from './wechat/config';
+import { createWechatPayProvider } from './wechat/provider';
 
 type Factory = (settings: unknown) => PaymentProvider;
 
 const factories: Record<OnlineChannelName, Factory | undefined> = {
   sandbox: () => sandboxProvider,
-  wechat: undefined,
+  wechat: (settings) => createWechatPayProvider(settings as WechatPaySettings),
   alipay: undefined,
 };
 

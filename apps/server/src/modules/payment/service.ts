@@ -10,7 +10,7 @@ import { assertEphedrinePayment } from '../compliance/ephedrine';
 import { lockOrder } from '../order/service';
 import { loadOrderSettings } from '../order/settings';
 import { moveBalance, USE_TYPE, useCredit, walletRow } from '../wallet/service';
-import type { PaymentProvider } from './provider';
+import { type PaymentProvider, ProviderError } from './provider';
 import { applyIfPaid, closeOpenTrades, markOrderPaid } from './trades';
 
 export { closeOpenTrades };
@@ -117,12 +117,20 @@ export async function startOnline(ctx: BuyerCtx, orderId: number, provider: Paym
     if (!open?.qrContent || open.provider !== provider.name || open.amountFen !== order.totalFen) {
       await closeOpenTrades(tx, order.id);
       const outTradeNo = tradeNo(order, 'P');
-      const { qrContent } = await provider.createPayment(tx, {
-        outTradeNo,
-        amountFen: order.totalFen,
-        subject: `药采订单${order.orderNo}`,
-        expiresAt: order.expiresAt,
-      });
+      // A provider that refuses or cannot be reached: the buyer reads why, and the transaction
+      // rolls back (no trade of ours is left open).
+      const { qrContent } = await provider
+        .createPayment(tx, {
+          outTradeNo,
+          amountFen: order.totalFen,
+          subject: `药采订单${order.orderNo}`,
+          expiresAt: order.expiresAt,
+        })
+        .catch((e) => {
+          if (e instanceof ProviderError)
+            throw refusal(`${provider.label}暂时无法下单，请稍后重试或选择其他支付方式`);
+          throw e;
+        });
       [trade] = await tx
         .insert(payments)
         .values({
