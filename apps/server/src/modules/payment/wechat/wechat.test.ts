@@ -347,8 +347,9 @@ describe('WeChat Pay Native (local double)', () => {
     expect(await wechat?.bill?.('2000-01-01')).toEqual([]);
   });
 
-  it('notification handling time with its signature check (200 notifications, p50/p99)', async () => {
-    const N = 200;
+  it('notification handling time with its signature check (p50/p99)', async () => {
+    // 200 for the figure (WECHATPAY_BENCH=1); a smaller run keeps CI's time.
+    const N = process.env.WECHATPAY_BENCH === '1' ? 200 : 30;
     const trades: string[] = [];
     for (let i = 0; i < N; i++) {
       const b = await started(50000 + i);
