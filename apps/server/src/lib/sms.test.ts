@@ -438,10 +438,10 @@ describe('SMS configuration stops a wrong start', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow('SMS_PROVIDER=carrier-pigeon');
     expect(loadConfig({}).sms).toEqual({ provider: 'log' });
 
-    await expect(appWith({ NODE_ENV: 'production' })).rejects.toThrow(
+    await expect(appWith({ NODE_ENV: 'production', ALLOW_DEMO_INVOICE: '1' })).rejects.toThrow(
       /SMS_PROVIDER=log under NODE_ENV=production.*ALLOW_LOG_SMS=1/,
     );
-    const allowed = await appWith({ NODE_ENV: 'production', ALLOW_LOG_SMS: '1' });
+    const allowed = await appWith({ NODE_ENV: 'production', ALLOW_LOG_SMS: '1', ALLOW_DEMO_INVOICE: '1' });
     expect(allowed.logs.join('')).toContain('SMS provider: log');
     await allowed.app.close();
   });

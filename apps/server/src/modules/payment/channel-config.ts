@@ -3,6 +3,7 @@
 // named channel whose credentials are missing or malformed stops the start with a message
 // naming the variable; secrets are kept only in the returned settings, never logged.
 import { readAlipaySettings } from './alipay/config';
+import { readWechatPaySettings } from './wechat/config';
 
 /** Every channel the server knows (besides the store's own balance and credit). */
 export const paymentChannelNames = ['sandbox', 'wechat', 'alipay', 'transfer'] as const;
@@ -43,6 +44,7 @@ export function required(env: NodeJS.ProcessEnv, name: string, channel: string):
 
 const readers: Partial<Record<PaymentChannelName, SettingsReader>> = {
   alipay: readAlipaySettings,
+  wechat: readWechatPaySettings,
 };
 
 /** Each named channel's settings; a channel without a reader needs none. */

@@ -6,12 +6,14 @@ import type { AlipaySettings } from './alipay/config';
 import { createAlipayProvider } from './alipay/provider';
 import { type OnlineChannelName, onlineChannelNames, type PaymentChannelName } from './channel-config';
 import { type PaymentProvider, registerProvider, sandboxProvider } from './provider';
+import type { WechatPaySettings } from './wechat/config';
+import { createWechatPayProvider } from './wechat/provider';
 
 type Factory = (settings: unknown) => PaymentProvider;
 
 const factories: Record<OnlineChannelName, Factory | undefined> = {
   sandbox: () => sandboxProvider,
-  wechat: undefined,
+  wechat: (settings) => createWechatPayProvider(settings as WechatPaySettings),
   alipay: (settings) => createAlipayProvider(settings as AlipaySettings),
 };
 

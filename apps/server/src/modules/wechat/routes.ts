@@ -45,7 +45,9 @@ const ticketBody = z.strictObject({
   return_to: z
     .string()
     .max(300, { error: '返回地址不正确' })
-    .regex(/^\/(?![/\\])[^\s\\]*$/, { error: '返回地址不正确' })
+    // A path on this site: "/" then no second "/" (a protocol-relative //host), no backslash, no
+    // space (written without a lookahead, so the schema's JSON pattern is a plain one).
+    .regex(/^\/([^/\s\\][^\s\\]*)?$/, { error: '返回地址不正确' })
     .optional(),
 });
 const ticketView = z.object({
