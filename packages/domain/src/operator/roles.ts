@@ -55,6 +55,13 @@ export const initialRoles: readonly RoleDefinition[] = [
     code: 'finance',
     name: '财务',
     allPermissions: false,
-    permissions: ['buyers:read', 'credit:write', 'refunds:write', 'invoices:write', 'orders:read'],
+    permissions: [
+      'buyers:read',
+      'credit:write',
+      'refunds:write',
+      'transfers:confirm',
+      'invoices:write',
+      'orders:read',
+    ],
   },
 ];

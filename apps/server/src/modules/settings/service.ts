@@ -46,6 +46,7 @@ function viewOf<K extends SettingsSection>(stored: Stored, section: K): Settings
     order: s.order,
     points: s.points,
     compliance: s.compliance,
+    transfer: s.transfer,
   };
   return views[section];
 }
