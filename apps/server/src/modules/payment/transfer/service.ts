@@ -3,7 +3,9 @@
 // a receipt waits, or part of the money has arrived, the order is held: the expiry sweep passes
 // it by, and it cannot be paid another way (a cancel sends what arrived back through 财务).
 import {
+  beijingDateOf,
   beijingDateTimeText,
+  beijingToday,
   fromYuan,
   type TransferView,
   toYuan,
@@ -14,7 +16,7 @@ import type { DbOrTx } from '../../../db/client';
 import { bankTransfers, orders, transferReceipts } from '../../../db/schema';
 import type { BuyerCtx } from '../../../lib/context';
 import { assertMaySpend } from '../../../lib/eligibility';
-import { notFound, refusal } from '../../../lib/errors';
+import { fieldError, notFound, refusal } from '../../../lib/errors';
 import { assertOwnFiles } from '../../account/files';
 import { assertEphedrinePayment } from '../../compliance/ephedrine';
 import { recordEvent } from '../../order/events';
@@ -142,6 +144,10 @@ export async function uploadTransferReceipt(
       .from(transferReceipts)
       .where(and(eq(transferReceipts.orderId, order.id), eq(transferReceipts.status, 'pending')));
     if (pending) throw refusal('已有回单等待财务确认，请勿重复提交');
+    // A transfer is made between ordering and today (Beijing): any other date is a typing slip.
+    if (body.transfer_date > beijingToday(ctx.now)) throw fieldError('transfer_date', '转账日期不能晚于今天');
+    if (body.transfer_date < beijingDateOf(order.createdAt))
+      throw fieldError('transfer_date', '转账日期不能早于下单日期');
     const declaredFen = fromYuan(body.amount);
     await tx.insert(transferReceipts).values({
       transferId: transfer.id,

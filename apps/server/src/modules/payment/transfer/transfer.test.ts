@@ -1,4 +1,4 @@
-import { TRANSFER_CODE_ALPHABET } from '@yaocai/domain';
+import { beijingToday, TRANSFER_CODE_ALPHABET } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { key, makeWarehouse, multipart, operatorCookie, unpaidOrder } from '../../../../test/factories';
@@ -53,7 +53,12 @@ async function transferOrder() {
   return { ...b, transfer: res.json().data };
 }
 
-async function uploadReceipt(cookie: string, orderId: number, amount: number) {
+async function uploadReceipt(
+  cookie: string,
+  orderId: number,
+  amount: number,
+  transferDate = beijingToday(clock.now()),
+) {
   const body = multipart({}, { name: '回单.png', bytes: tinyPng, type: 'image/png' });
   const file = await ctx.app.inject({
     method: 'POST',
@@ -66,7 +71,7 @@ async function uploadReceipt(cookie: string, orderId: number, amount: number) {
     file_id: file.json().data.id,
     payer_name: '杭州测试大药房有限公司',
     amount,
-    transfer_date: '2026-11-20',
+    transfer_date: transferDate,
   });
 }
 
@@ -129,6 +134,10 @@ describe('the buyer chooses 对公转账', () => {
 describe('财务 confirms a transfer', () => {
   it('exact amount: the order is paid through markOrderPaid with a transfer payment, audited, messaged', async () => {
     const b = await transferOrder();
+    // A transfer dated after today is a typing slip.
+    const future = await uploadReceipt(b.cookie, b.orderId, 1000, '2099-01-01');
+    expect(future.statusCode).toBe(422);
+    expect(JSON.stringify(future.json())).toContain('转账日期不能晚于今天');
     const up = await uploadReceipt(b.cookie, b.orderId, 1000);
     expect(up.statusCode).toBe(200);
     expect(up.json().data).toMatchObject({ awaiting_confirmation: true });

@@ -10,13 +10,20 @@ const transferKey = (orderId: number) => ['pay', 'transfer', orderId] as const;
  * POST /api/pay/transfer: choosing 对公转账 gives the order its 汇款识别码 (the same one when
  * chosen again); read through a query so the tab shows it at once when reopened.
  */
-export const useChooseTransfer = (orderId: number, enabled: boolean) =>
-  useQuery({
+export function useChooseTransfer(orderId: number, enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery({
     queryKey: transferKey(orderId),
-    queryFn: () => http.post<TransferView>('/api/pay/transfer', { order_id: orderId }),
+    queryFn: async () => {
+      const view = await http.post<TransferView>('/api/pay/transfer', { order_id: orderId });
+      // The order now waits longer: the page's 支付截止 reads it again.
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      return view;
+    },
     enabled,
     staleTime: 30_000,
   });
+}
 
 /** Uploads the 银行回单, then POST /api/pay/transfer/:id/receipt with what it shows. */
 export function useSubmitTransferReceipt(orderId: number) {
