@@ -3,7 +3,6 @@
 // a receipt waits, or part of the money has arrived, the order is held: the expiry sweep passes
 // it by, and it cannot be paid another way (a cancel sends what arrived back through 财务).
 import {
-  beijingDateOf,
   beijingDateTimeText,
   beijingToday,
   fromYuan,
@@ -144,10 +143,8 @@ export async function uploadTransferReceipt(
       .from(transferReceipts)
       .where(and(eq(transferReceipts.orderId, order.id), eq(transferReceipts.status, 'pending')));
     if (pending) throw refusal('已有回单等待财务确认，请勿重复提交');
-    // A transfer is made between ordering and today (Beijing): any other date is a typing slip.
+    // A transfer dated after today (Beijing) is a typing slip.
     if (body.transfer_date > beijingToday(ctx.now)) throw fieldError('transfer_date', '转账日期不能晚于今天');
-    if (body.transfer_date < beijingDateOf(order.createdAt))
-      throw fieldError('transfer_date', '转账日期不能早于下单日期');
     const declaredFen = fromYuan(body.amount);
     await tx.insert(transferReceipts).values({
       transferId: transfer.id,
