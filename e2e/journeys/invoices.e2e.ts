@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { beijingDateOf } from '@yaocai/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments, users } from '../../apps/server/src/db/schema';
 import { pdfText } from '../../apps/server/test/pdf-text';
+import { e2eStart } from '../support/clock';
 import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
+import { drawPng } from '../support/images';
 
 let h: Harness;
 beforeAll(async () => {
@@ -101,6 +106,73 @@ describe('e-invoices', () => {
     await page.goto('/wdxx');
     await page.getByText('电子发票已开具').first().waitFor();
     expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+    await buyer.context.close();
+  });
+
+  it('a store pays by 对公转账 and uploads the 银行回单; 财务 confirms it in the console', async () => {
+    const [store] = await h.app.db.select().from(users).where(eq(users.phone, '13800000001'));
+    const [unpaid] = await h.app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, store.id), eq(orders.status, 'pending_payment')));
+    const buyer = await h.newPage();
+    const errors = collectConsoleErrors(buyer.page);
+    await h.signInBuyer(buyer.context, '13800000001');
+    const page = buyer.page;
+    await page.goto(`/cart/step3/${unpaid.id}`);
+    await page.getByTestId('pay-page').waitFor();
+    await page.getByRole('tab', { name: '对公转账' }).click();
+    const pay = page.getByTestId('transfer-pay');
+    await pay.getByText('药采医药科技（杭州）有限公司').waitFor();
+    const code = (await pay.getByTestId('transfer-code').textContent()) ?? '';
+    expect(code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+    await pay.getByText(`附言/用途”中填写汇款识别码 ${code}`).waitFor();
+    await h.shot(page, 'transfer-pay');
+    await pay.locator('input[type=file]').setInputFiles({
+      name: '银行回单.png',
+      mimeType: 'image/png',
+      buffer: await drawPng(h.browser, 'signed-receipt'),
+    });
+    await pay.getByTestId('transfer-payer').fill('仁心大药房连锁有限公司');
+    await pay.getByTestId('transfer-date').click();
+    await pay.getByTestId('transfer-date').fill(beijingDateOf(new Date(e2eStart())));
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-selected').click();
+    await page.locator('.ant-picker-dropdown').first().waitFor({ state: 'hidden' });
+    await pay.getByTestId('transfer-submit').click();
+    await pay.getByText('银行回单已提交，待财务确认到账后订单即为已支付').waitFor();
+    await pay.getByTestId('transfer-receipt-state').getByText('待确认').waitFor();
+    await h.shot(page, 'transfer-receipt-submitted');
+
+    // 财务小陈 opens it under 财务 → 对公转账, sees the receipt and what is due, and confirms.
+    const { page: console_, context } = await h.newPage();
+    await h.signInOperator(console_, 'caiwu');
+    await console_.getByTestId('admin-menu').getByRole('link', { name: '对公转账' }).click();
+    await console_.getByTestId('admin-transfers').waitFor();
+    const row = console_.getByRole('row').filter({ hasText: unpaid.orderNo });
+    await row.getByText(code).waitFor();
+    await row.getByTestId('admin-transfer-open').click();
+    const modal = console_.getByRole('dialog');
+    await modal.getByTestId('admin-transfer-code').getByText(code).waitFor();
+    await modal
+      .getByTestId('admin-transfer-expected')
+      .getByText(`¥${(unpaid.totalFen / 100).toFixed(2)}`)
+      .waitFor();
+    await modal.locator('.ant-image img').waitFor();
+    await console_.waitForTimeout(400); // the modal's opening animation, for the screenshot
+    await h.shot(console_, 'admin-transfer-confirm');
+    await modal.getByTestId('admin-transfer-confirm').click();
+    await console_.getByText('已确认到账，门店会收到消息').waitFor();
+    await context.close();
+
+    await expect
+      .poll(async () => (await h.app.db.select().from(orders).where(eq(orders.id, unpaid.id)))[0].status)
+      .toBe('awaiting_shipment');
+    const [payment] = await h.app.db.select().from(payments).where(eq(payments.orderId, unpaid.id));
+    expect(payment).toMatchObject({ provider: 'transfer', status: 'paid', amountFen: unpaid.totalFen });
+    await page.goto('/wdxx');
+    await page.getByText('对公转账已确认').first().waitFor();
+    await h.shot(page, 'transfer-confirmed-message');
+    expect(errors).toEqual([]);
     await buyer.context.close();
   });
 });

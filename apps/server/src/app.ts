@@ -40,6 +40,7 @@ import { orderSweeper } from './modules/order/sweeper';
 import { paymentAdminRoutes } from './modules/payment/admin-routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { paymentSweeper } from './modules/payment/sweeper';
+import { transferAdminRoutes } from './modules/payment/transfer/routes';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
 import { specialActivityRoutes } from './modules/promotion/activity-routes';
 import { promotionAdminRoutes } from './modules/promotion/admin-routes';
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(pointsAdminRoutes, { prefix: '/api' });
   await app.register(invoiceAdminRoutes, { prefix: '/api', provider: invoiceProviderFor(config) });
   await app.register(paymentAdminRoutes, { prefix: '/api' });
+  await app.register(transferAdminRoutes, { prefix: '/api' });
   await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(complianceAdminRoutes, { prefix: '/api' });
   await app.register(quickBuyRoutes, { prefix: '/api' });

@@ -33,6 +33,7 @@ export * from './api/shop-html';
 export * from './api/site-messages';
 export * from './api/specials';
 export * from './api/spike';
+export * from './api/transfers';
 export * from './api/user';
 export * from './cart';
 export * from './catalog/badges';

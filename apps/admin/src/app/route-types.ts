@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 export const menuGroups = [
   { key: 'home', title: '首页' },
   { key: 'order', title: '订单' },
+  { key: 'finance', title: '财务' },
   { key: 'goods', title: '商品' },
   { key: 'promotion', title: '营销' },
   { key: 'content', title: '内容' },

@@ -161,6 +161,31 @@ export const settingsSectionBodies = {
         transfer_confirmed: '',
       }),
   }),
+  /**
+   * 对公转账: the receiving account shown to a buyer who pays by bank transfer (收款户名 is the
+   * legal entity), and how many days such an order waits for the money before it expires. An
+   * empty account number: the channel is not offered yet.
+   */
+  transfer: z
+    .object({
+      account_name: singleLineText('收款户名', 60).default(''),
+      bank_name: singleLineText('开户银行', 60).default(''),
+      account_no: singleLineText('收款账号', 40)
+        .pipe(z.string().regex(/^[0-9 ]*$/, { error: '收款账号只能包含数字和空格' }))
+        .default(''),
+      bank_code: singleLineText('联行号', 20)
+        .pipe(z.string().regex(/^[0-9]*$/, { error: '联行号只能包含数字' }))
+        .default(''),
+      expire_days: wholeNumber('对公转账订单等待天数', 1, 30).default(3),
+    })
+    .refine((v) => v.account_no === '' || v.account_name !== '', {
+      error: '请填写收款户名',
+      path: ['account_name'],
+    })
+    .refine((v) => v.account_no === '' || v.bank_name !== '', {
+      error: '请填写开户银行',
+      path: ['bank_name'],
+    }),
 } as const;
 
 export type SettingsSection = keyof typeof settingsSectionBodies;
@@ -175,6 +200,7 @@ export const settingsSectionNames: Record<SettingsSection, string> = {
   points: '积分规则',
   compliance: '质量管理',
   sms: '短信设置',
+  transfer: '对公转账',
 };
 
 /** Every section as the console form shows it (money in yuan). */

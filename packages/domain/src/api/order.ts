@@ -329,6 +329,8 @@ export const afterSaleView = z.object({
   status_label: z.string(),
   refund: yuan,
   refund_method: z.string().nullable(),
+  /** A refund 财务 still has to send by bank transfer (the buyer reads 退款处理中). */
+  refund_pending: z.boolean(),
   operator_note: z.string().nullable(),
   created_at: seconds,
   handled_at: seconds.nullable(),

@@ -21,6 +21,7 @@ export const permissions = [
   { code: 'feedback:write', name: '意见反馈处理', group: '会员' },
   { code: 'credit:write', name: '账期额度', group: '财务' },
   { code: 'refunds:write', name: '退款', group: '财务' },
+  { code: 'transfers:confirm', name: '对公转账确认', group: '财务' },
   { code: 'invoices:write', name: '发票', group: '财务' },
   { code: 'payments:reconcile', name: '渠道对账', group: '财务' },
   { code: 'audit:read', name: '审计日志', group: '系统' },
@@ -48,6 +49,7 @@ export const buyerFilePermissions: readonly PermissionCode[] = [
   'receipts:review',
   'after_sales:write',
   'refunds:write',
+  'transfers:confirm',
   'item_requests:write',
   'feedback:write',
 ];

@@ -59,6 +59,7 @@ export const initialRoles: readonly RoleDefinition[] = [
       'buyers:read',
       'credit:write',
       'refunds:write',
+      'transfers:confirm',
       'invoices:write',
       'payments:reconcile',
       'orders:read',

@@ -11,4 +11,5 @@ export * from './order';
 export * from './points';
 export * from './promotion';
 export * from './self-service';
+export * from './transfer';
 export * from './wallet';

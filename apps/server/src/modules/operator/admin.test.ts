@@ -26,7 +26,9 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
   { method: 'GET', url: '/api/admin/dashboard', path: '/api/admin/dashboard', roles: everyRole },
   ...[
     ['GET', '/api/admin/settings', '/api/admin/settings'],
-    ...settingsSections.map((s) => ['POST', `/api/admin/settings/${s}`, `/api/admin/settings/${s}`]),
+    ...settingsSections
+      .filter((s) => s !== 'transfer')
+      .map((s) => ['POST', `/api/admin/settings/${s}`, `/api/admin/settings/${s}`]),
     ['GET', '/api/admin/categories', '/api/admin/categories'],
     ['POST', '/api/admin/categories', '/api/admin/categories'],
     ['POST', '/api/admin/categories/999999', '/api/admin/categories/{id}'],
@@ -233,6 +235,19 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     ['POST', '/api/admin/finance/reconciliations', '/api/admin/finance/reconciliations'],
     ['GET', '/api/admin/finance/reconciliations/999999/xlsx', '/api/admin/finance/reconciliations/{id}/xlsx'],
     ['POST', '/api/admin/invoices/999999/refresh', '/api/admin/invoices/{id}/refresh'],
+    // 财务 → 对公转账 (transfers:confirm) and its receiving account; 财务 → 退款待办 (refunds:write).
+    ['POST', '/api/admin/settings/transfer', '/api/admin/settings/transfer'],
+    ['GET', '/api/admin/transfers', '/api/admin/transfers'],
+    ['GET', '/api/admin/transfers/999999', '/api/admin/transfers/{id}'],
+    ['POST', '/api/admin/transfers/999999/confirm', '/api/admin/transfers/{id}/confirm'],
+    ['POST', '/api/admin/transfers/999999/reject', '/api/admin/transfers/{id}/reject'],
+    ['GET', '/api/admin/refund-todos', '/api/admin/refund-todos'],
+    ['POST', '/api/admin/refund-todos/provider/999999/retry', '/api/admin/refund-todos/provider/{id}/retry'],
+    [
+      'POST',
+      '/api/admin/refund-todos/transfer/999999/record',
+      '/api/admin/refund-todos/transfer/{id}/record',
+    ],
   ].map(([method, url, path]) => ({
     method: method as 'GET' | 'POST',
     url,

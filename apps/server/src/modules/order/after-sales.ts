@@ -19,6 +19,7 @@ import { type LineCodes, recordShipmentContents, refuseShippedCodes } from '../c
 import { reverseInvoiceAfterRefund } from '../invoice/reversal';
 import { type Notice, notify } from '../message/service';
 import { type RefundChannel, refundChannelNames, refundNote, refundOrderPayment } from '../payment/refunds';
+import { pendingTransferRefundFen } from '../payment/service';
 import { reverseOrderPoints } from '../points/service';
 import { reverseOrderCashBack } from '../promotion/cash-back';
 import { recordEvent } from './events';
@@ -97,7 +98,8 @@ export async function afterSaleDetail(db: Db, userId: number | null, id: number)
     .select({ id: orderLines.id, name: orderLines.goodsName, spec: orderLines.spec })
     .from(orderLines)
     .where(eq(orderLines.orderId, row.orderId));
-  const view = afterSaleView(row);
+  const pending = row.refundMethod === 'transfer' && (await pendingTransferRefundFen(db, row.orderId)) > 0;
+  const view = afterSaleView(row, pending);
   return {
     ...view,
     lines: view.lines.map((l) => {
@@ -208,9 +210,11 @@ export async function decideAfterSale(
       afterSaleNotice(
         row,
         order.orderNo,
-        channel
-          ? `已通过，退款${toYuan(refundFen).toFixed(2)}元已退回${refundChannelNames[channel]}`
-          : '已通过',
+        channel === 'transfer'
+          ? `已通过，退款${toYuan(refundFen).toFixed(2)}元将由财务通过银行转账退回（退款处理中）`
+          : channel
+            ? `已通过，退款${toYuan(refundFen).toFixed(2)}元已退回${refundChannelNames[channel]}`
+            : '已通过',
       ),
       ctx.now,
     );

@@ -40,6 +40,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { shippedContents } from '../compliance/shipping';
+import { pendingTransferRefundFen } from '../payment/service';
 
 /** Has any store of the company paid an order yet (a new buyer has not: the ads' 新客)? */
 export async function hasPaidOrder(db: DbOrTx, companyId: number): Promise<boolean> {
@@ -68,6 +69,7 @@ const paymentLabels: Record<string, string> = {
   balance: '余额支付',
   credit: '账期支付',
   online: '在线支付',
+  transfer: '对公转账',
   points: '积分兑换',
   prize: '抽奖奖品',
 };
@@ -258,6 +260,9 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
     shippedContents(db, o.id),
   ]);
+  // A transfer-paid order's refunds wait for 财务's outgoing transfer (退款处理中).
+  const refundPending =
+    o.paymentMethod === 'transfer' && requests.length > 0 && (await pendingTransferRefundFen(db, o.id)) > 0;
   const tracking = ships.length
     ? await db
         .select()
@@ -314,7 +319,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
         .filter((t) => t.shipmentId === s.id)
         .map((t) => ({ description: t.description, at: Math.floor(t.at.getTime() / 1000) })),
     })),
-    after_sales: requests.map(afterSaleView),
+    after_sales: requests.map((a) => afterSaleView(a, refundPending)),
     batches: shipped.batchRows.map((b) => ({
       line_id: b.orderLineId,
       batch_id: b.batchId,
@@ -328,7 +333,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
   };
 }
 
-export function afterSaleView(a: typeof afterSales.$inferSelect): AfterSaleView {
+export function afterSaleView(a: typeof afterSales.$inferSelect, refundPending = false): AfterSaleView {
   const labels: Record<string, string> = { pending: '待审核', approved: '已同意', refused: '已拒绝' };
   return {
     id: a.id,
@@ -342,6 +347,7 @@ export function afterSaleView(a: typeof afterSales.$inferSelect): AfterSaleView 
     status_label: labels[a.status] ?? a.status,
     refund: toYuan(a.refundFen),
     refund_method: a.refundMethod,
+    refund_pending: refundPending && a.refundMethod === 'transfer',
     operator_note: a.operatorNote,
     created_at: Math.floor(a.createdAt.getTime() / 1000),
     handled_at: a.handledAt ? Math.floor(a.handledAt.getTime() / 1000) : null,

@@ -27,7 +27,7 @@ import { addLines, cartPromotions, removeLines } from '../cart/service';
 import { assertEphedrinePeriod } from '../compliance/ephedrine';
 import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
-import { closeOpenTrades } from '../payment/service';
+import { closeOpenTrades, releaseTransfer, transferHoldsOrder } from '../payment/service';
 import { awardOrderPoints } from '../points/service';
 import { orderPromotionRows } from '../promotion/activities';
 import { creditOrderCashBack } from '../promotion/cash-back';
@@ -333,6 +333,23 @@ export async function transition(
   return to;
 }
 
+/**
+ * Gives a locked unpaid order more time before it expires (a bank transfer takes days), with a
+ * line in its history. Never shortens it.
+ */
+export async function extendExpiry(
+  tx: DbOrTx,
+  order: { id: number; status: string; expiresAt: Date },
+  until: Date,
+  actor: Actor,
+  note: string,
+) {
+  if (until <= order.expiresAt) return order.expiresAt;
+  await tx.update(orders).set({ expiresAt: until, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await recordEvent(tx, order.id, actor, 'extend_expiry', order.status, order.status, note);
+  return until;
+}
+
 /** Locks a buyer's order (404 for another store's). */
 export async function lockOrder(tx: DbOrTx, orderId: number, userId?: number) {
   const where = userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId);
@@ -354,6 +371,8 @@ export async function closeUnpaid(
 ) {
   if (order.status !== 'pending_payment')
     throw refusal(order.status === 'cancelled' ? '订单已取消' : '订单已支付，不能取消');
+  // A bank receipt waiting for 财务 refuses; money that arrived by transfer becomes a refund to-do.
+  await releaseTransfer(tx, order, 'cancel');
   // The QR code may still be on the payer's screen: its trade closes first, so it cannot pay.
   await closeOpenTrades(tx, order.id);
   await transition(tx, order, event, actor, event === 'expire' ? '超时未支付，系统自动取消' : '买家取消订单');
@@ -402,6 +421,8 @@ export async function sweepExpiredOrders(db: Db, now: Date, limit = 200): Promis
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
       if (order.status !== 'pending_payment' || order.expiresAt > now) return;
+      // A bank receipt waiting for 财务, or part of a transfer arrived: the order waits for 财务.
+      if (await transferHoldsOrder(tx, order.id)) return;
       await closeUnpaid(tx, order, 'expire', { type: 'system' }, now);
       closed++;
     });

@@ -15,11 +15,11 @@ export type OnlineChannelName = (typeof onlineChannelNames)[number];
 
 /**
  * PAYMENT_PROVIDERS (comma-separated), or the older PAYMENT_PROVIDER (one name); `none` or empty
- * is no channel. Default: the sandbox, except under NODE_ENV=production.
+ * is no channel. Default: the sandbox and bank transfer (demo), none under NODE_ENV=production.
  */
 export function paymentChannelsOf(env: NodeJS.ProcessEnv): PaymentChannelName[] {
   const variable = env.PAYMENT_PROVIDERS !== undefined ? 'PAYMENT_PROVIDERS' : 'PAYMENT_PROVIDER';
-  const given = env[variable] ?? (env.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  const given = env[variable] ?? (env.NODE_ENV === 'production' ? 'none' : 'sandbox,transfer');
   const names = given
     .split(',')
     .map((n) => n.trim())

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { type orders, paymentRefunds, payments } from '../../db/schema';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { type PaymentProvider, ProviderError, providers, type RefundState } from './provider';
+import { createTransferRefund } from './transfer/refund-todos';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -154,13 +155,14 @@ export async function retryRefund(db: DbOrTx, refundId: number): Promise<RefundS
   });
 }
 
-export type RefundChannel = 'balance' | 'credit' | 'online';
+export type RefundChannel = 'balance' | 'credit' | 'online' | 'transfer';
 
 /** Where a refund of the order goes, in the words the buyer reads. */
 export const refundChannelNames: Record<RefundChannel, string> = {
   balance: '账户余额',
   credit: '账期额度',
   online: '原支付账户',
+  transfer: '原转账账户',
 };
 
 /**
@@ -188,6 +190,16 @@ export async function refundOrderPayment(
   if (order.paymentMethod === 'credit') {
     await returnCredit(tx, order.userId, order.id, amountFen);
     channel = 'credit';
+  } else if (order.paymentMethod === 'transfer') {
+    // 财务 makes the outgoing transfer and records it; until then the buyer reads 退款处理中.
+    await createTransferRefund(tx, {
+      orderId: order.id,
+      userId: order.userId,
+      amountFen,
+      kind: 'after_sales',
+      reason,
+    });
+    channel = 'transfer';
   } else if (order.paymentMethod === 'online' && payment && provider) {
     await sendProviderRefund(tx, provider, payment, amountFen, reason);
     channel = 'online';
@@ -210,4 +222,6 @@ export async function refundOrderPayment(
 
 /** The history line of a refund: how much, and where it went. */
 export const refundNote = (amountFen: number, channel: RefundChannel) =>
-  `退款${toYuan(amountFen).toFixed(2)}元，原路退回${refundChannelNames[channel]}`;
+  channel === 'transfer'
+    ? `退款${toYuan(amountFen).toFixed(2)}元，待财务转账退回原转账账户`
+    : `退款${toYuan(amountFen).toFixed(2)}元，原路退回${refundChannelNames[channel]}`;

@@ -28,6 +28,7 @@ import { ensureSandboxSecret, type PaymentProvider } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
 import { creditCheck, payByBalance, payByCredit, paymentStatus, startOnline } from './service';
 import { handleNotification } from './trades';
+import { transferBuyerRoutes } from './transfer/routes';
 
 type PaymentOptions = { online: PaymentProvider[]; channels: PaymentChannelName[] };
 
@@ -227,5 +228,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
   );
   await app.register(buyerPayRoutes, { online, channels });
   await app.register(notifyRoutes, { online, channels });
+  await app.register(transferBuyerRoutes, { enabled: channels.includes('transfer') });
   if (channels.includes('sandbox')) await app.register(sandboxRoutes);
 };

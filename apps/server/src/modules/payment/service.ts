@@ -12,8 +12,10 @@ import { loadOrderSettings } from '../order/settings';
 import { moveBalance, USE_TYPE, useCredit, walletRow } from '../wallet/service';
 import { type PaymentProvider, ProviderError } from './provider';
 import { applyIfPaid, closeOpenTrades, markOrderPaid } from './trades';
+import { pendingTransferRefundFen } from './transfer/refund-todos';
+import { releaseTransfer, transferHoldsOrder } from './transfer/service';
 
-export { closeOpenTrades };
+export { closeOpenTrades, pendingTransferRefundFen, releaseTransfer, transferHoldsOrder };
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -39,6 +41,7 @@ async function payInHouse(
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, ctx.actor.userId);
     assertPayable(order, ctx.now);
+    await releaseTransfer(tx, order, 'pay');
     await closeOpenTrades(tx, order.id);
     await take(tx, order);
     await markOrderPaid(tx, order, method, ctx.now);
@@ -109,6 +112,7 @@ export async function startOnline(ctx: BuyerCtx, orderId: number, provider: Paym
     const order = await lockOrder(tx, orderId, ctx.actor.userId);
     assertPayable(order, ctx.now);
     assertEphedrinePayment(order, ephedrineWalletOnly);
+    await releaseTransfer(tx, order, 'pay');
     const [open] = await tx
       .select()
       .from(payments)

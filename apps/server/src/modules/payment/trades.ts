@@ -9,7 +9,7 @@ import { orders, paymentNotifications, payments } from '../../db/schema';
 import type { BuyerCtx, Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, refusal } from '../../lib/errors';
 import { spendRefusalOf } from '../account/standing';
-import { recordEvent } from '../order/events';
+import { type Actor, recordEvent } from '../order/events';
 import { lockOrder, transition } from '../order/service';
 import { recordPurchases } from '../quick-buy/purchases';
 import { type NotificationRequest, type PaymentProvider, providers, type TradeClaim } from './provider';
@@ -26,11 +26,20 @@ function providerOf(name: string) {
   return provider;
 }
 
-/** Marks a locked, payable order paid (state machine, paid amount, payment method). */
-export async function markOrderPaid(tx: DbOrTx, order: OrderRow, method: string, now: Date) {
+/**
+ * Marks a locked, payable order paid (state machine, paid amount, payment method). `by`: who
+ * decided it was paid when that is not the buyer or the provider (财务 confirming a transfer).
+ */
+export async function markOrderPaid(tx: DbOrTx, order: OrderRow, method: string, now: Date, by?: Actor) {
   const actor =
-    method === 'online' ? ({ type: 'provider' } as const) : ({ type: 'buyer', id: order.userId } as const);
-  const labels: Record<string, string> = { balance: '余额支付', credit: '账期支付', online: '在线支付' };
+    by ??
+    (method === 'online' ? ({ type: 'provider' } as const) : ({ type: 'buyer', id: order.userId } as const));
+  const labels: Record<string, string> = {
+    balance: '余额支付',
+    credit: '账期支付',
+    online: '在线支付',
+    transfer: '对公转账',
+  };
   await transition(tx, order, 'pay', actor, `${labels[method]} ${toYuan(order.totalFen).toFixed(2)} 元`, {
     paidFen: order.totalFen,
     paidAt: now,

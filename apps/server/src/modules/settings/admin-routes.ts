@@ -10,10 +10,14 @@ import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
 import { readSettings, saveSettingsSection } from './service';
 
-/** Console site settings (站点设置, content:write): read all sections, save one. */
+/**
+ * Console site settings (站点设置, content:write): read all sections, save one; the receiving
+ * account of bank transfers (transfer) needs transfers:confirm.
+ */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   operatorOnly(app);
   const guard = app.requirePermission('content:write');
+  const transferGuard = app.requirePermission('transfers:confirm');
   const tags = ['admin'];
   app.get(
     '/admin/settings',
@@ -27,7 +31,8 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/settings/${section}`,
       {
-        preValidation: guard,
+        // The receiving account decides where buyers send money: 财务's to change.
+        preValidation: section === 'transfer' ? transferGuard : guard,
         schema: {
           tags,
           summary: `Site settings: ${settingsSectionNames[section]}`,

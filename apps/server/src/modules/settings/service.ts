@@ -47,6 +47,7 @@ function viewOf<K extends SettingsSection>(stored: Stored, section: K): Settings
     points: s.points,
     compliance: s.compliance,
     sms: { sign_name: s.sms.sign_name, templates: { ...defaultSettings.sms.templates, ...s.sms.templates } },
+    transfer: s.transfer,
   };
   return views[section];
 }

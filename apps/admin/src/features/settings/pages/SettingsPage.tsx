@@ -284,6 +284,36 @@ const sectionFields: Record<SettingsSection, ReactNode> = {
       ))}
     </>
   ),
+  transfer: (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="选择对公转账的门店看到此收款账户；留空收款账号则不提供对公转账。保存需「对公转账确认」权限。"
+      />
+      <Form.Item name="account_name" label="收款户名（公司全称）">
+        <Input maxLength={60} data-testid="admin-settings-transfer-name" />
+      </Form.Item>
+      <Form.Item name="bank_name" label="开户银行">
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item name="account_no" label="收款账号">
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item name="bank_code" label="联行号（选填）">
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        name="expire_days"
+        label="对公转账订单等待天数"
+        extra="门店选择对公转账后，订单保留该天数等待到账；回单待财务确认期间不会自动取消"
+        required
+      >
+        <InputNumber min={1} max={30} precision={0} style={{ width: 200 }} addonAfter="天" />
+      </Form.Item>
+    </>
+  ),
 };
 
 function SectionForm<K extends SettingsSection>({ section, value }: { section: K; value: SettingsView[K] }) {

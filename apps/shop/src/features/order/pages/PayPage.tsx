@@ -10,13 +10,14 @@ import { payByBalance, payByCredit, useCreditCheck, usePaymentChannels, usePayme
 import { yuan } from '../components/Amounts';
 import { MissingOrder } from '../components/MissingOrder';
 import { OnlinePay } from '../components/OnlinePay';
+import { TransferPay } from '../components/TransferPay';
 
 /** The online tab's name: the one real channel, or what the sandbox stands in for. */
 const onlineLabel = (online: { name: string; label: string }[]) =>
   online.length === 1 && online[0].name !== 'sandbox' ? online[0].label : '微信/支付宝';
 
 /**
- * /cart/step3/:id and /cart/hm?id= — pay by balance, credit term or online QR. The route guard
+ * /cart/step3/:id and /cart/hm?id= — pay by balance, credit term, online QR or bank transfer. The route guard
  * opens it only with an order id; the credit terms are asked for once the order is known unpaid.
  */
 export default function PayPage() {
@@ -136,6 +137,15 @@ export default function PayPage() {
                     children: method === 'online' && (
                       <OnlinePay orderId={orderId} channels={online} onPaid={done} />
                     ),
+                  },
+                ]
+              : []),
+            ...(channels.data?.transfer
+              ? [
+                  {
+                    key: 'transfer',
+                    label: '对公转账',
+                    children: method === 'transfer' && <TransferPay orderId={orderId} />,
                   },
                 ]
               : []),
