@@ -275,7 +275,7 @@ describe('WeChat Pay Native (local double)', () => {
     try {
       const res = await post('/api/pay/online', b.cookie, { order_id: b.orderId, provider: 'wechat' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('微信支付暂时无法下单，请稍后重试或选择其他支付方式');
+      expect(res.json().message).toBe('微信支付暂时无法受理支付，请稍后重试或选择其他支付方式');
     } finally {
       double.stallMs = 0;
     }
