@@ -151,7 +151,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(pointsRoutes, { prefix: '/api' });
   await app.register(pointsAdminRoutes, { prefix: '/api' });
   await app.register(invoiceAdminRoutes, { prefix: '/api', provider: invoiceProviderFor(config) });
-  await app.register(paymentAdminRoutes, { prefix: '/api' });
+  await app.register(paymentAdminRoutes, { prefix: '/api', channels: config.paymentChannels });
   await app.register(transferAdminRoutes, { prefix: '/api' });
   await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(complianceAdminRoutes, { prefix: '/api' });

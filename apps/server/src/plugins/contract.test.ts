@@ -46,9 +46,14 @@ function propertyNames(schema: unknown, into = new Set<string>()): Set<string> {
 
 /** Names that would carry a credential or an internal secret. */
 const SECRET_NAME = /pass(word|wd)|pwd|hash|secret|salt|token|session|sms_?code|otp|signature/i;
-/** The spec's user/base `token`, and the draft token each verify step answers (the next steps carry it). */
+/**
+ * The spec's user/base `token`, the draft token each verify step answers (the next steps carry
+ * it), and 短信设置's template code for the password-reset message (a template id, no secret).
+ */
 const ALLOWED_SECRET_NAMES: Record<string, string[]> = {
   'GET /api/user/base': ['token'],
+  'GET /api/admin/settings': ['password_reset'],
+  'POST /api/admin/settings/sms': ['password_reset'],
   'POST /api/register/verify': ['token'],
   'POST /api/register/dd/verify': ['token'],
   'POST /api/user/forget/verify': ['token'],

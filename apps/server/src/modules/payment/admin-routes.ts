@@ -12,7 +12,10 @@ import { operatorOnly } from '../../plugins/session';
 import { reconciliationList as listRuns, reconcile, reconciliationXlsx } from './reconciliation';
 
 /** 财务 → 对账: reconcile a channel's day against the provider's bill, list runs, export one. */
-export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentAdminRoutes: FastifyPluginAsyncZod<{ channels: readonly string[] }> = async (
+  app,
+  { channels },
+) => {
   operatorOnly(app);
   const guard = app.requirePermission('payments:reconcile');
   const tags = ['admin'];
@@ -26,7 +29,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(reconciliationList) },
       },
     },
-    async (request) => ok(await listRuns(await request.operatorCtx())),
+    async (request) => ok(await listRuns(await request.operatorCtx(), channels)),
   );
   app.post(
     '/admin/finance/reconciliations',
@@ -40,7 +43,12 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const run = await reconcile(await request.operatorCtx(), request.body.channel, request.body.date);
+      const run = await reconcile(
+        await request.operatorCtx(),
+        channels,
+        request.body.channel,
+        request.body.date,
+      );
       return ok(
         run,
         run.differences.length ? `对账完成，发现 ${run.differences.length} 笔差异` : '对账完成，账单一致',

@@ -56,8 +56,12 @@ export async function ourBill(db: DbOrTx, channel: string, day: string): Promise
   ];
 }
 
-/** The online channels that run and offer a bill. */
-export const billingChannels = (): PaymentProvider[] => [...providers.values()].filter((p) => p.bill);
+/** This server's configured online channels that offer a bill (the registry may know others). */
+export const billingChannels = (channels: readonly string[]): PaymentProvider[] =>
+  channels.flatMap((name) => {
+    const provider = providers.get(name);
+    return provider?.bill ? [provider] : [];
+  });
 
 function runView(row: RunRow): ReconciliationRunView {
   const differences = row.differences as ReconciliationDifference[];
@@ -85,10 +89,11 @@ function runView(row: RunRow): ReconciliationRunView {
 /** Reconciles one channel's day now: the provider's bill is fetched, compared, kept, audited. */
 export async function reconcile(
   ctx: OperatorCtx,
+  channels: readonly string[],
   channel: string,
   day: string,
 ): Promise<ReconciliationRunView> {
-  const provider = billingChannels().find((p) => p.name === channel);
+  const provider = billingChannels(channels).find((p) => p.name === channel);
   if (!provider?.bill) throw refusal('该支付渠道未开通或不提供对账单');
   if (day >= beijingToday(ctx.now)) throw refusal('只能对账今天以前的日期（渠道次日生成账单）');
   const theirs = await provider.bill(ctx.db, day).catch((e) => {
@@ -122,10 +127,10 @@ export async function reconcile(
 }
 
 /** The latest runs (newest first) and the channels 财务 can reconcile. */
-export async function reconciliationList(ctx: OperatorCtx) {
+export async function reconciliationList(ctx: OperatorCtx, channels: readonly string[]) {
   const rows = await ctx.db.select().from(reconciliationRuns).orderBy(desc(reconciliationRuns.id)).limit(60);
   return {
-    channels: billingChannels().map((p) => ({ name: p.name, label: p.label })),
+    channels: billingChannels(channels).map((p) => ({ name: p.name, label: p.label })),
     list: rows.map(runView),
   };
 }
