@@ -87,9 +87,14 @@ export const goodsEditBody = z
     ).default(null),
     /** VAT rate in percent; empty: the tax code's rate. */
     tax_rate: orNull(
-      z.coerce.number({ error: '税率不正确' }).refine((r) => (vatRates as readonly number[]).includes(r), {
-        error: '税率须为13%、9%、6%、3%、1%或0%',
-      }),
+      z.coerce
+        .number({ error: '税率不正确' })
+        .int({ error: '税率须为13%、9%、6%、3%、1%或0%' })
+        .min(0, { error: '税率须为13%、9%、6%、3%、1%或0%' })
+        .max(13, { error: '税率须为13%、9%、6%、3%、1%或0%' })
+        .refine((r) => (vatRates as readonly number[]).includes(r), {
+          error: '税率须为13%、9%、6%、3%、1%或0%',
+        }),
     ).default(null),
     /** 特殊管理类别 (vaccine, narcotic ...), or null for none. */
     control_class: orNull(z.enum(controlClassCodes, { error: '特殊管理类别不正确' })).default(null),
