@@ -149,6 +149,9 @@ describe('invoice lines', () => {
           const red = splitTax(-total, rate);
           expect(red.amountFen).toBe(-blue.amountFen || 0);
           expect(red.taxFen).toBe(-blue.taxFen || 0);
+          expect(Object.is(splitTax(-0, rate).taxFen, 0) && Object.is(splitTax(0, rate).taxFen, 0)).toBe(
+            true,
+          );
         },
       ),
     );

@@ -129,8 +129,9 @@ export function splitTax(totalFen: Fen, rate: number): { amountFen: Fen; taxFen:
   const abs = Math.abs(totalFen);
   // Integer half-up: floor((2 x abs x 100 + (100 + rate)) / (2 x (100 + rate))).
   const amount = Math.floor((2 * abs * 100 + (100 + rate)) / (2 * (100 + rate)));
-  const amountFen = sign * amount;
-  return { amountFen, taxFen: totalFen - amountFen };
+  // `|| 0`: a red line of 0 fen is 0, not -0 (which JSON and Object.is tell apart).
+  const amountFen = sign * amount || 0;
+  return { amountFen, taxFen: totalFen - amountFen || 0 };
 }
 
 /**
