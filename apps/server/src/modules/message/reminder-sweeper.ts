@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { everyInterval } from '../../lib/periodic';
 import { expirePoints } from '../points/service';
 import { sendReminders } from './service';
 
@@ -11,27 +12,14 @@ import { sendReminders } from './service';
  * runs or processes. The timer is unref'd.
  */
 export const reminderSweeper = fp(async (app: FastifyInstance) => {
-  const seconds = Number(process.env.REMINDER_SWEEP_SECONDS ?? (process.env.VITEST ? 0 : 3600));
-  if (!(seconds > 0)) return;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  everyInterval(
+    app,
+    { name: 'reminder sweep', variable: 'REMINDER_SWEEP_SECONDS', defaultSeconds: 3600, atStart: true },
+    async () => {
       const sent = await sendReminders(app.db, app.clock.now(), app.sms);
       if (sent) app.log.info({ sent }, 'reminders sent');
       const expired = await expirePoints(app.db, app.clock.now());
       if (expired) app.log.info({ expired }, 'points expired');
-    } catch (err) {
-      app.log.error({ err }, 'reminder sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, seconds * 1000);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    void run();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+    },
+  );
 });
