@@ -273,6 +273,8 @@ describe('account journeys', () => {
     await page.goto('/login');
     await page.getByPlaceholder('手机号 / 用户名').fill('13800000001');
     await page.getByPlaceholder('密码').fill('Wrong1234');
+    // The refusal this test provokes: Chromium logs the 400 itself.
+    expectRefusal(400, /\/api\/user\/login$/);
     await page.getByTestId('login-submit').click();
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('用户名或密码错误');
     await h.shot(page, 'account-login-error');
