@@ -13,6 +13,54 @@ import { createTransferRefund } from './transfer/refund-todos';
 type PaymentRow = typeof payments.$inferSelect;
 
 /**
+ * One call to a provider about a refund: a `ProviderError` (a refusal, a time-out) becomes the
+ * state `onError` with the provider's words; anything else is a bug and throws.
+ */
+async function askProvider(
+  call: () => Promise<RefundState>,
+  onError: RefundState,
+): Promise<{ state: RefundState; error: string | null }> {
+  try {
+    return { state: await call(), error: null };
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    return { state: onError, error: e.message };
+  }
+}
+
+type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/** The provider's request for one of our refund rows of a payment. */
+const refundRequest = (payment: { outTradeNo: string; amountFen: number }, refund: RefundRow) => ({
+  outTradeNo: payment.outTradeNo,
+  refundNo: refund.refundNo,
+  amountFen: refund.amountFen,
+  totalFen: payment.amountFen,
+  reason: refund.reason,
+});
+
+/**
+ * Records where a refund stands: a final state (SUCCESS, FAILED) gets its time, PROCESSING has
+ * none. `whileIn` makes it conditional on the state the caller read (a poll racing a retry).
+ */
+async function settleRefund(
+  db: DbOrTx,
+  id: number,
+  { state, error }: { state: RefundState; error: string | null },
+  whileIn?: string,
+) {
+  await db
+    .update(paymentRefunds)
+    .set({
+      status: state.toLowerCase(),
+      error,
+      attempts: sql`${paymentRefunds.attempts} + 1`,
+      finishedAt: state === 'PROCESSING' ? null : sql`now()`,
+    })
+    .where(and(eq(paymentRefunds.id, id), whileIn ? eq(paymentRefunds.status, whileIn) : undefined));
+}
+
+/**
  * Sends `amountFen` of a paid online trade back through its provider, in the caller's
  * transaction and under its lock on the payment, and keeps it in `payment_refunds` by our refund
  * number (the provider's idempotency key, so a retry never pays twice). SUCCESS is done;
@@ -30,54 +78,20 @@ export async function sendProviderRefund(
     .select({ n: count() })
     .from(paymentRefunds)
     .where(eq(paymentRefunds.paymentId, payment.id));
-  const refundNo = `${payment.outTradeNo}R${n + 1}`;
-  const [row] = await tx
+  const [refund] = await tx
     .insert(paymentRefunds)
     .values({
       paymentId: payment.id,
       orderId: payment.orderId,
       provider: provider.name,
-      refundNo,
+      refundNo: `${payment.outTradeNo}R${n + 1}`,
       amountFen,
       reason,
     })
-    .returning({ id: paymentRefunds.id });
-  let state: RefundState;
-  let error: string | null = null;
-  try {
-    state = await provider.refund(tx, {
-      outTradeNo: payment.outTradeNo,
-      refundNo,
-      amountFen,
-      totalFen: payment.amountFen,
-      reason,
-    });
-  } catch (e) {
-    if (!(e instanceof ProviderError)) throw e;
-    state = 'FAILED';
-    error = e.message;
-  }
-  await settleRefund(tx, row.id, state, error, false);
-  return state;
-}
-
-/** Records where a refund stands; a final state (SUCCESS, FAILED) gets its time. */
-async function settleRefund(
-  db: DbOrTx,
-  id: number,
-  state: RefundState,
-  error: string | null,
-  polled: boolean,
-) {
-  await db
-    .update(paymentRefunds)
-    .set({
-      status: state.toLowerCase(),
-      error,
-      attempts: sql`${paymentRefunds.attempts} + 1`,
-      ...(state === 'PROCESSING' ? {} : { finishedAt: sql`now()` }),
-    })
-    .where(and(eq(paymentRefunds.id, id), polled ? eq(paymentRefunds.status, 'processing') : sql`true`));
+    .returning();
+  const outcome = await askProvider(() => provider.refund(tx, refundRequest(payment, refund)), 'FAILED');
+  await settleRefund(tx, refund.id, outcome);
+  return outcome.state;
 }
 
 /**
@@ -87,27 +101,22 @@ async function settleRefund(
  */
 export async function pollRefunds(db: DbOrTx, limit = 50) {
   const open = await db
-    .select()
+    .select({ refund: paymentRefunds, outTradeNo: payments.outTradeNo })
     .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
     .where(eq(paymentRefunds.status, 'processing'))
     .orderBy(asc(paymentRefunds.id))
     .limit(limit);
   let settled = 0;
-  for (const refund of open) {
+  for (const { refund, outTradeNo } of open) {
     const provider = providers.get(refund.provider);
     if (!provider) continue;
-    const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
-    let state: RefundState;
-    let error: string | null = null;
-    try {
-      state = await provider.queryRefund(db, { outTradeNo: payment.outTradeNo, refundNo: refund.refundNo });
-    } catch (e) {
-      if (!(e instanceof ProviderError)) throw e;
-      state = 'PROCESSING';
-      error = e.message;
-    }
-    await settleRefund(db, refund.id, state, error, true);
-    if (state !== 'PROCESSING') settled++;
+    const outcome = await askProvider(
+      () => provider.queryRefund(db, { outTradeNo, refundNo: refund.refundNo }),
+      'PROCESSING',
+    );
+    await settleRefund(db, refund.id, outcome, 'processing');
+    if (outcome.state !== 'PROCESSING') settled++;
   }
   return settled;
 }
@@ -118,40 +127,20 @@ export async function pollRefunds(db: DbOrTx, limit = 50) {
  */
 export async function retryRefund(db: DbOrTx, refundId: number): Promise<RefundState | null> {
   return db.transaction(async (tx) => {
-    const [refund] = await tx
-      .select()
+    const [row] = await tx
+      .select({ refund: paymentRefunds, payment: payments })
       .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
       .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'failed')))
-      .for('update');
-    if (!refund) return null;
-    const provider = providers.get(refund.provider);
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
-    if (!provider || !payment) return null;
-    let state: RefundState;
-    let error: string | null = null;
-    try {
-      state = await provider.refund(tx, {
-        outTradeNo: payment.outTradeNo,
-        refundNo: refund.refundNo,
-        amountFen: refund.amountFen,
-        totalFen: payment.amountFen,
-        reason: refund.reason,
-      });
-    } catch (e) {
-      if (!(e instanceof ProviderError)) throw e;
-      state = 'FAILED';
-      error = e.message;
-    }
-    await tx
-      .update(paymentRefunds)
-      .set({
-        status: state.toLowerCase(),
-        error,
-        attempts: sql`${paymentRefunds.attempts} + 1`,
-        finishedAt: state === 'PROCESSING' ? null : sql`now()`,
-      })
-      .where(eq(paymentRefunds.id, refund.id));
-    return state;
+      .for('update', { of: paymentRefunds });
+    const provider = row && providers.get(row.refund.provider);
+    if (!row || !provider) return null;
+    const outcome = await askProvider(
+      () => provider.refund(tx, refundRequest(row.payment, row.refund)),
+      'FAILED',
+    );
+    await settleRefund(tx, row.refund.id, outcome);
+    return outcome.state;
   });
 }
 
