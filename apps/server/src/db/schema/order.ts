@@ -104,6 +104,8 @@ export const orders = pgTable(
     index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_created_idx').on(t.createdAt),
+    // Whether a company has paid an order yet (新客 ads on every page a buyer opens): one probe.
+    index('orders_company_paid_idx').on(t.companyId).where(sql`${t.paidAt} is not null`),
   ],
 );
 

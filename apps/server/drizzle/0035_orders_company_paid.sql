@@ -1,0 +1,1 @@
+CREATE INDEX "orders_company_paid_idx" ON "orders" USING btree ("company_id") WHERE "orders"."paid_at" is not null;
