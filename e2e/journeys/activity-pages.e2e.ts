@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { collectConsoleErrors, confirmDialog, type Harness, startHarness } from '../support/harness';
+import {
+  collectConsoleErrors,
+  confirmDialog,
+  expectRefusal,
+  type Harness,
+  startHarness,
+} from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -148,6 +154,8 @@ describe('activity pages (专题/活动页)', () => {
     await page.getByText('活动不存在').first().waitFor();
     await page.getByRole('button', { name: '返回首页' }).waitFor();
     await h.shot(page, 'activity-unknown');
+    // A link whose id list is not one: the server refuses it (422) and the page says so.
+    expectRefusal(422, /^\/api\/activity-pages$/);
     await page.goto('/Hdzx/abc');
     await page.waitForURL('**/noActivity');
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -133,6 +133,8 @@ describe('console goods', () => {
       分类编码: 'none',
     };
     sheet.addRow(headers.map((h) => row[h] ?? ''));
+    // The bad row: the import is refused (422) with the row and column.
+    expectRefusal(422, /\/api\/admin\/goods\/import$/);
     await page.locator('input[type=file]').setInputFiles({
       name: 'goods.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

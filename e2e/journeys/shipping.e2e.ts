@@ -12,7 +12,7 @@ import {
   users,
 } from '../../apps/server/src/db/schema';
 import { pdfText } from '../../apps/server/test/pdf-text';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -87,6 +87,8 @@ describe('shipping with batches and trace codes (GSP)', () => {
     await expect
       .poll(() => op.page.getByTestId(`admin-trace-count-${first.id}`).textContent())
       .toBe(`已录入 1 / ${first.quantity} 个`);
+    // Too few trace codes: the server refuses the shipment (422), as this step means it to.
+    expectRefusal(422, /\/api\/admin\/orders\/\d+\/ship$/);
     await op.page.getByRole('button', { name: '确认发货' }).click();
     await op.page
       .getByTestId('admin-ship-form')
