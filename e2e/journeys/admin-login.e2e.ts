@@ -13,7 +13,7 @@ describe('operator console login', () => {
     await page.goto('/admin/');
     await page.waitForURL((url) => url.pathname === '/admin/login');
     // The empty form is refused in the page; the wrong password by the server, on purpose.
-    expectRefusal(422, /^\/api\/admin\/login$/);
+    expectRefusal(400, /^\/api\/admin\/login$/);
     await page.getByTestId('admin-login-submit').click();
     await page.getByText('请输入用户名').waitFor();
     await page.getByTestId('admin-username').fill('admin');

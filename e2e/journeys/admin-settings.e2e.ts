@@ -63,6 +63,7 @@ describe('console settings and category menus', () => {
     // A category that holds goods is not deleted; the operator is told why (the call's refusal,
     // shown for three seconds, and the row stays).
     const row = page.getByRole('row', { name: /抗感染药/ });
+    expectRefusal(422, /^\/api\/admin\/categories\/\d+\/delete$/);
     await row.getByRole('button', { name: /删\s?除/ }).click();
     const refused = await pressForAnswer(
       page,

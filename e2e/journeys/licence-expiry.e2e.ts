@@ -78,8 +78,8 @@ describe('licence expiry (Beijing calendar, the clock of the request context)', 
 
       // D + 1, 00:30 in Beijing (still D in UTC): checkout refuses, saying why.
       h.app.clock.now = () => new Date(`${last}T16:30:00Z`);
-      // The checkout's calls are refused on purpose (the licence expired).
-      expectRefusal(403, /^\/api\/(order|cart)\//);
+      // The checkout's calls are refused on purpose (the licence expired), its coupon list too.
+      expectRefusal(403, /^\/api\/(order\/|cart\/|user\/availableCoupon$)/);
       await page.reload();
       // The page says it, and one refusal dialog (the page's calls refused together show one).
       const refusal = `您的「${name}」已于${last}过期，请上传新证件后再下单`;

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
+import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -78,6 +78,7 @@ describe('快捷采购', () => {
     await page.goto('/kjcg');
     await page.getByRole('tab', { name: '快速下单' }).click();
     const csv = Array.from({ length: 250 }, (_, i) => `药品${i},1`).join('\n');
+    expectRefusal(422, /^\/api\/user\/quick_order\/file$/);
     await page
       .getByTestId('quick-order')
       .locator('input[type=file]')

@@ -17,7 +17,8 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me }),
+    // Forgotten, not refetched here: the console frame asks for the operator as it opens.
+    onSuccess: () => client.removeQueries({ queryKey: queryKeys.me }),
   });
 }
 
@@ -26,6 +27,7 @@ export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => client.removeQueries({ queryKey: queryKeys.me }),
+    // Known to be nobody: removing the query made the still-mounted frame ask again (a 401).
+    onSuccess: () => client.setQueryData(queryKeys.me, null),
   });
 }
