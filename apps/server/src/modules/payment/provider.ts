@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { sandboxTrades } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { ensureProviderSecret, providerSecret } from '../../lib/provider-secrets';
 
 export interface PaymentRequest {
@@ -16,15 +17,17 @@ export interface PaymentRequest {
 
 /**
  * A provider refused a call or could not be reached (a time-out, an error answer). Its message
- * is the provider's words, safe to show to 财务 (never a secret); the caller decides whether it
- * is a to-do (a refund) or a refusal (opening a trade).
+ * is the provider's words, safe to show to 财务 and the buyer (never a secret); the caller decides
+ * whether it is a to-do (a refund) or a refusal (opening a trade). Uncaught, it answers 503 with
+ * that message (cancelling an order, paying by balance, the status poll), never a hidden 500:
+ * the transaction around it rolled back, so the buyer may simply try again.
  */
-export class ProviderError extends Error {
+export class ProviderError extends AppError {
   constructor(
     readonly provider: string,
     message: string,
   ) {
-    super(message);
+    super(503, message);
     this.name = 'ProviderError';
   }
 }

@@ -290,6 +290,23 @@ describe('WeChat Pay Native (local double)', () => {
     expect(open).toHaveLength(1);
   });
 
+  it('a cancel while WeChat Pay cannot be reached answers 503 in Chinese and changes nothing', async () => {
+    const b = await started();
+    double.stallMs = 4500;
+    try {
+      const res = await post(`/api/order/${b.orderId}/cancel`, b.cookie, {});
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 503, message: '微信支付请求超时，请稍后重试' });
+    } finally {
+      double.stallMs = 0;
+    }
+    expect((await orderRow(b.orderId)).status).toBe('pending_payment');
+    expect(await paymentRow(b.outTradeNo)).toMatchObject({ status: 'pending' });
+    // WeChat Pay answers again: the cancel goes through and closes the trade.
+    expect((await post(`/api/order/${b.orderId}/cancel`, b.cookie, {})).statusCode).toBe(200);
+    expect(double.trades.get(b.outTradeNo)?.state).toBe('CLOSED');
+  });
+
   it('answers with a signature not WeChat Pay’s are a ProviderError; our requests are signed', async () => {
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const wrongPlatform = createWechatPayProvider({
