@@ -1,3 +1,4 @@
+import { beijingDateTimeText } from '@yaocai/domain';
 /** Chinese names of the review states of companies and documents. */
 export const reviewStatusLabels = {
   pending: '待审核',
@@ -13,4 +14,4 @@ export const reviewStatusColors: Record<string, string> = {
   replaced: 'default',
 };
 
-export const formatTime = (seconds: number) => new Date(seconds * 1000).toLocaleString('zh-CN');
+export const formatTime = (seconds: number) => beijingDateTimeText(seconds);

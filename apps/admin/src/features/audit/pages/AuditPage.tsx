@@ -1,4 +1,4 @@
-import { type AuditEntry, type AuditQuery, auditActions } from '@yaocai/domain';
+import { type AuditEntry, type AuditQuery, auditActions, beijingDateTimeText } from '@yaocai/domain';
 import { Card, DatePicker, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useAudit } from '../api/list-audit';
@@ -60,7 +60,7 @@ export default function AuditPage() {
           {
             title: '时间',
             width: 170,
-            render: (_, r) => new Date(r.created_at * 1000).toLocaleString('zh-CN'),
+            render: (_, r) => beijingDateTimeText(r.created_at),
           },
           { title: '操作员', width: 120, render: (_, r) => `${r.operator_name}（${r.operator_id}）` },
           { title: '操作', width: 130, dataIndex: 'action_label' },

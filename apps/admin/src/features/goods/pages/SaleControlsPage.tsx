@@ -1,4 +1,10 @@
-import { companyTypeName, holdsPermission, regionLabel, type SaleControlRow } from '@yaocai/domain';
+import {
+  beijingDateTimeText,
+  companyTypeName,
+  holdsPermission,
+  regionLabel,
+  type SaleControlRow,
+} from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Input, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
@@ -94,7 +100,11 @@ export default function SaleControlsPage() {
             title: '销售地区',
             render: (_, g) => (g.regions.length ? g.regions.map(regionLabel).join('、') : '不限'),
           },
-          { title: '更新时间', width: 170, render: (_, g) => new Date(g.updated_at).toLocaleString('zh-CN') },
+          {
+            title: '更新时间',
+            width: 170,
+            render: (_, g) => beijingDateTimeText(Date.parse(g.updated_at) / 1000),
+          },
           ...(canWrite
             ? [
                 {

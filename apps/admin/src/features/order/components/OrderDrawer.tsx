@@ -1,10 +1,10 @@
-import { formatAddress } from '@yaocai/domain';
+import { beijingDateTimeText, formatAddress } from '@yaocai/domain';
 import { Button, Descriptions, Drawer, Input, Space, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useAddTracking } from '../api/add-tracking';
 import { useOrder } from '../api/get-order';
 
-const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
+const time = (s: number | null) => (s ? beijingDateTimeText(s) : '-');
 
 /** An order's lines, address, history and tracking; add a tracking event. */
 export function OrderDrawer({ orderId, onClose }: { orderId: number | null; onClose(): void }) {

@@ -1,3 +1,4 @@
+import { beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { FileThumbs } from '@yaocai/web-client/files';
 import { Card, Input, InputNumber, Table, Tabs, Tag } from 'antd';
@@ -79,7 +80,7 @@ export default function AfterSalesConsole() {
             render: (_, a) => <FileThumbs ids={a.photo_ids} label="凭证照片" />,
           },
           { title: '退款', render: (_, a) => `¥${a.refund.toFixed(2)}` },
-          { title: '申请时间', render: (_, a) => new Date(a.created_at * 1000).toLocaleString('zh-CN') },
+          { title: '申请时间', render: (_, a) => beijingDateTimeText(a.created_at) },
           {
             title: '操作',
             render: (_, a) =>

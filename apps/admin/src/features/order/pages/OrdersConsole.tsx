@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, orderStatusLabels } from '@yaocai/domain';
+import { beijingDateTimeText, ORDER_STATUSES, orderStatusLabels } from '@yaocai/domain';
 import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/PagedTable';
@@ -45,7 +45,7 @@ export default function OrdersConsole() {
               </Button>
             ),
           },
-          { title: '下单时间', render: (_, o) => new Date(o.created_at * 1000).toLocaleString('zh-CN') },
+          { title: '下单时间', render: (_, o) => beijingDateTimeText(o.created_at) },
           {
             title: '商品',
             render: (_, o) => `${o.lines[0]?.name ?? ''}${o.line_count > 1 ? ` 等${o.line_count}种` : ''}`,

@@ -1,4 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import {
   Alert,
@@ -77,7 +78,7 @@ export function TransferPay({ orderId }: { orderId: number }) {
         showIcon
         style={{ margin: '12px 0' }}
         message={`转账时请在“附言/用途”中填写汇款识别码 ${t.code}，以便财务核对到账。`}
-        description={`请于 ${new Date(t.expires_at * 1000).toLocaleString('zh-CN')} 前完成转账并上传银行回单，逾期订单将自动取消。`}
+        description={`请于 ${beijingDateTimeText(t.expires_at)} 前完成转账并上传银行回单，逾期订单将自动取消。`}
       />
       {latest && (
         <p data-testid="transfer-receipt-state">

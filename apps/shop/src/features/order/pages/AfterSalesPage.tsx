@@ -1,3 +1,4 @@
+import { beijingDateTimeText } from '@yaocai/domain';
 import { FileThumbs } from '@yaocai/web-client/files';
 import { Card, Descriptions, Result, Steps } from 'antd';
 import { Link, useParams } from 'react-router';
@@ -5,7 +6,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useAfterSale } from '../api/after-sale';
 import { yuan } from '../components/Amounts';
 
-const time = (s: number | null) => (s ? new Date(s * 1000).toLocaleString('zh-CN') : '-');
+const time = (s: number | null) => (s ? beijingDateTimeText(s) : '-');
 
 /** /order/returnInfo/:id and /order/afterSalesInfo/:id — a request's status and refund. */
 export default function AfterSalesPage() {

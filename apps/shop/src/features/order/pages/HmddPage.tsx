@@ -1,3 +1,4 @@
+import { beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
@@ -50,7 +51,7 @@ export default function HmddPage() {
         dataSource={data?.list ?? []}
         columns={[
           { title: '订单号', render: (_, o) => <Link to={`/order/info/${o.id}`}>{o.order_no}</Link> },
-          { title: '下单时间', render: (_, o) => new Date(o.created_at * 1000).toLocaleString('zh-CN') },
+          { title: '下单时间', render: (_, o) => beijingDateTimeText(o.created_at) },
           { title: '金额', render: (_, o) => yuan(o.total) },
           { title: '订单状态', dataIndex: 'status_label' },
           {

@@ -1,4 +1,4 @@
-import { ORDER_TABS } from '@yaocai/domain';
+import { beijingDateTimeText, ORDER_TABS } from '@yaocai/domain';
 import { Button, Card, Empty, Input, Pagination, Space, Tabs, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -66,7 +66,7 @@ export default function OrdersPage() {
           data-testid="order-card"
           title={
             <Space>
-              <span>{new Date(o.created_at * 1000).toLocaleString('zh-CN')}</span>
+              <span>{beijingDateTimeText(o.created_at)}</span>
               <span>订单号：{o.order_no}</span>
               {o.ephedrine && <Tag color="red">含麻</Tag>}
             </Space>

@@ -1,3 +1,4 @@
+import { beijingDateText, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Descriptions, Result, Tabs } from 'antd';
 import { useState } from 'react';
@@ -66,9 +67,7 @@ export default function PayPage() {
           <Descriptions.Item label="应付金额">
             <strong style={{ color: '#c62828', fontSize: 20 }}>{yuan(o.total)}</strong>
           </Descriptions.Item>
-          <Descriptions.Item label="支付截止">
-            {new Date(o.expires_at * 1000).toLocaleString('zh-CN')}
-          </Descriptions.Item>
+          <Descriptions.Item label="支付截止">{beijingDateTimeText(o.expires_at)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card size="small" style={{ marginTop: 12 }}>
@@ -111,7 +110,7 @@ export default function PayPage() {
                   <p>
                     账期额度 {yuan(credit.data.credit_limit)}，已用 {yuan(credit.data.credit_used)}，可用{' '}
                     {yuan(credit.data.credit_available)}；账期 {credit.data.term_days} 天，还款日{' '}
-                    {new Date(credit.data.due_at * 1000).toLocaleDateString('zh-CN')}
+                    {beijingDateText(credit.data.due_at)}
                   </p>
                   {!credit.data.enough && (
                     <Alert type="warning" showIcon message="账期可用额度不足" style={{ marginBottom: 12 }} />

@@ -1,4 +1,4 @@
-import { formatYuan, fromYuan } from '@yaocai/domain';
+import { beijingDateTimeText, formatYuan, fromYuan } from '@yaocai/domain';
 import { Card, Select, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { DatePicker } from '../../../lib/date-picker';
@@ -53,7 +53,7 @@ export default function BalancePage() {
           onChange: (page) => setQ({ ...q, page }),
         }}
         columns={[
-          { title: '时间', render: (_, r) => new Date(r.created_at * 1000).toLocaleString('zh-CN') },
+          { title: '时间', render: (_, r) => beijingDateTimeText(r.created_at) },
           { title: '类型', dataIndex: 'use_type_label' },
           {
             title: '金额',

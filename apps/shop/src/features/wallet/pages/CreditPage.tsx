@@ -1,11 +1,11 @@
-import { formatYuan, fromYuan } from '@yaocai/domain';
+import { beijingDateText, formatYuan, fromYuan } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Col, Row, Statistic, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useCredit, useCreditBills, useRepay } from '../api/wallet';
 
 const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));
-const date = (s: number | null) => (s ? new Date(s * 1000).toLocaleDateString('zh-CN') : '-');
+const date = (s: number | null) => (s ? beijingDateText(s) : '-');
 
 /** /zqgl — credit-term account: limit, used, available, bills with due dates, repayment. */
 export default function CreditPage() {
