@@ -17,6 +17,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { notify } from '../message/service';
 import type { InvoiceProvider, IssueOutcome } from './provider';
+import { reverseInvoiceAfterRefund } from './reversal';
 import { type OrderPart, orderCols, type Row, stateOf, view } from './service';
 
 // 财务 issues an invoice from the queue through the configured provider (provider.ts): a blue one
@@ -144,6 +145,12 @@ async function record(
       ),
       ctx.now,
     );
+  // Money came back while the platform was issuing (the refund found no issued invoice to
+  // reverse): the invoice just issued is for more than was kept, so it follows the money now.
+  if (outcome.state === 'issued' && r.kind === 'blue') {
+    const due = await blueFigures(tx, r.orderId);
+    if (due.totalFen !== row.totalFen) await reverseInvoiceAfterRefund(tx, r.orderId, ctx.now);
+  }
   return row;
 }
 

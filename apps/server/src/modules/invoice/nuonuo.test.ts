@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { type NuonuoDouble, startNuonuoDouble } from '../../../test/nuonuo-double';
 import { loadConfig } from '../../config';
-import { invoices } from '../../db/schema';
+import { invoices, orderLines, orders } from '../../db/schema';
 import { nuonuoProvider, nuonuoSign, nuonuoSignString } from './nuonuo';
 import { awaitOutcome } from './provider';
 import { invoiceProviderFor } from './routes';
@@ -229,6 +229,35 @@ describe('财务 issues through 诺诺 (app)', () => {
     ).json().data.list;
     expect(mine[0]).toMatchObject({ state: 'issued', invoice_no: done.invoice_no });
     expect((await post(`/api/admin/invoices/${id}/refresh`, finance)).statusCode).toBe(409);
+  });
+
+  it('money refunded while the platform is issuing: the issued invoice is reversed at once', async () => {
+    const { cookie, id } = await askedInvoice('仁心大药房');
+    expect((await post(`/api/admin/invoices/${id}/issue`, finance)).json().data.state).toBe('issuing');
+    // Delivered (set here: shipping is tested elsewhere); one of the two packs comes back.
+    const [asked] = await ctx.app.db.select().from(invoices).where(eq(invoices.id, id));
+    await ctx.app.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, asked.orderId));
+    const [line] = await ctx.app.db.select().from(orderLines).where(eq(orderLines.orderId, asked.orderId));
+    const request = await post(`/api/order/${asked.orderId}/after_sale`, cookie, {
+      kind: 'return',
+      reason: '外包装破损',
+      lines: [{ line_id: line.id, quantity: 1 }],
+    });
+    expect(request.statusCode, request.body).toBe(200);
+    const admin = (await operatorCookie(ctx.app)).cookie;
+    const approved = await post(`/api/admin/after_sales/${request.json().data.id}`, admin, { approve: true });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // The platform issues the invoice for the whole order, as it was asked before the refund.
+    await post(`/api/admin/invoices/${id}/refresh`, finance);
+    expect((await post(`/api/admin/invoices/${id}/refresh`, finance)).json().data.state).not.toBe('issuing');
+    const rows = await ctx.app.db.select().from(invoices).where(eq(invoices.orderId, asked.orderId));
+    expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([
+      ['blue', 'requested'],
+      ['blue', 'reversed'],
+      ['red', 'requested'],
+    ]);
+    const red = rows.find((r) => r.kind === 'red');
+    expect(red?.originalId).toBe(id);
   });
 
   it('a refusal is 财务’s to-do with the platform’s message, issued again once corrected', async () => {
