@@ -48,6 +48,8 @@ async function preflight(config: AppConfig, manifest: Manifest, force: boolean):
   if (config.databaseUrl) {
     await checkRestoreTool(manifest.postgres?.pgDump ?? '0', config.pgBinDir);
     const target = await inspectPostgresTarget(config.databaseUrl);
+    // Catches a busy server or worker; one whose pool has gone idle holds no session and is not
+    // seen, hence "stop them first" in the README.
     if (target.otherSessions > 0)
       throw new BackupRefusal(
         `目标数据库还有 ${target.otherSessions} 个其他连接：请先停止所有服务器与后台进程`,
