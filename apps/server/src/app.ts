@@ -1,6 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { type AppConfig, pgliteDirOf, uploadsDirOf } from './config';
 import type { Database } from './db/client';
 import { cacheBusPlugin } from './lib/cache-bus';
 import { type Clock, systemClock } from './lib/context';
@@ -98,12 +98,12 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   const appClock = clock ?? systemClock();
 
   await app.register(envelopePlugin);
-  await app.register(storagePlugin, { root: `${config.dataDir}/uploads` });
+  await app.register(storagePlugin, { root: uploadsDirOf(config) });
   await app.register(smsPlugin, { config });
   await app.register(dbPlugin, {
     database,
     url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+    dataDir: config.databaseUrl ? undefined : pgliteDirOf(config),
     seed: config.seedDemoData,
     clock: appClock,
   });

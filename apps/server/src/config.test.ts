@@ -9,3 +9,11 @@ describe('demo data by default', () => {
     expect(loadConfig({ SEED_DEMO_DATA: '0' }).seedDemoData).toBe(false);
   });
 });
+
+describe('PG_BIN_DIR (backup and restore tools)', () => {
+  it('is the PATH when unset, and must name an absolute folder holding pg_dump', () => {
+    expect(loadConfig({}).pgBinDir).toBeUndefined();
+    expect(() => loadConfig({ PG_BIN_DIR: 'bin' })).toThrow(/^PG_BIN_DIR=bin: expected an absolute folder/);
+    expect(() => loadConfig({ PG_BIN_DIR: '/nonexistent/pg/bin' })).toThrow(/^PG_BIN_DIR=/);
+  });
+});

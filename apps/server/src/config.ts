@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -75,6 +76,11 @@ export interface AppConfig {
   sms: SmsConfig;
   /** ALLOW_LOG_SMS=1: SMS_PROVIDER=log may run under NODE_ENV=production (a public demo, the bench). */
   logSmsAllowedInProduction: boolean;
+  /**
+   * PG_BIN_DIR: the folder of pg_dump, pg_restore and psql for `npm run backup` / `restore` (their
+   * major version must not be older than the server's); unset = found on the PATH.
+   */
+  pgBinDir?: string;
 }
 
 export type InvoiceProviderConfig =
@@ -251,6 +257,19 @@ function wechatProviderOf(env: NodeJS.ProcessEnv): WechatProviderName {
   return name as WechatProviderName;
 }
 
+function pgBinDirOf(env: NodeJS.ProcessEnv): string | undefined {
+  const dir = env.PG_BIN_DIR?.trim();
+  if (!dir) return undefined;
+  if (!path.isAbsolute(dir) || !existsSync(path.join(dir, 'pg_dump')))
+    throw new Error(`PG_BIN_DIR=${dir}: expected an absolute folder holding pg_dump, pg_restore and psql`);
+  return dir;
+}
+
+/** The embedded database's folder (DATA_DIR/pglite), used when DATABASE_URL is not set. */
+export const pgliteDirOf = (config: Pick<AppConfig, 'dataDir'>) => path.join(config.dataDir, 'pglite');
+/** Where LocalFileStorage keeps uploaded and generated files (DATA_DIR/uploads). */
+export const uploadsDirOf = (config: Pick<AppConfig, 'dataDir'>) => path.join(config.dataDir, 'uploads');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const paymentChannels = paymentChannelsOf(env);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -285,5 +304,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     invoice: invoiceProviderOf(env),
     sms: smsConfigOf(env),
     logSmsAllowedInProduction: env.ALLOW_LOG_SMS === '1',
+    pgBinDir: pgBinDirOf(env),
   };
 }

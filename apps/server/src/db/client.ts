@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../config';
+import { markPgliteOpen } from './pglite-marker';
 import * as schema from './schema';
 import { seedInitialRoles } from './seed/roles';
 
@@ -32,7 +33,9 @@ export interface Database {
 }
 
 // From the server package root, not this file: the compiled bundle (dist/server.js) inlines it.
-const migrationsFolder = path.join(serverRoot, 'drizzle');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
+/** The extensions every PGlite opening loads (db/sql uses them). */
+export const pgliteExtensions = { pg_trgm, btree_gin };
 const customSqlFolder = path.join(serverRoot, 'src/db/sql');
 
 /**
@@ -117,7 +120,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: 'postgres', migrationsApplied, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions });
+  const unmark = options.dataDir ? markPgliteOpen(options.dataDir) : () => {};
   const db = drizzlePglite(client, { schema });
   const before = await appliedMigrations((text) => client.query(text));
   await migratePglite(db, { migrationsFolder });
@@ -127,5 +131,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrationsApplied > 0,
   );
   await seedInitialRoles(db as unknown as Db);
-  return { db: db as unknown as Db, kind: 'pglite', migrationsApplied, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrationsApplied,
+    close: async () => {
+      await client.close();
+      unmark();
+    },
+  };
 }
