@@ -1,12 +1,31 @@
 import { jobKinds } from '@yaocai/domain';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../../config';
+import type { JobKind } from './kind';
 import { allJobKinds, scheduledKinds } from './kinds';
 import { failedRun, QUEUE_SCHEMA, queueState } from './queue-state';
 import { type JobRunner, nextSlot } from './runner';
 
 const RETRY_LIMIT = 3;
+/** The advisory lock that lets one process at a time create or update the queues. */
+const QUEUES_LOCK = 728304;
+
+/**
+ * Runs `work` while holding QUEUES_LOCK: pg-boss 10 creates a queue's partition table inside
+ * create_queue, and two processes creating queues at once deadlock.
+ */
+async function oneAtATime(url: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: 'yaocai-queues' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUES_LOCK]);
+    await work();
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * The PostgreSQL runner: every job kind is a pg-boss queue. A process that runs the jobs (the
@@ -49,18 +68,22 @@ export function queueRunner(app: FastifyInstance, config: JobsConfig, url: strin
     async start() {
       if (!working) return;
       const boss = await open();
+      const queueOf = (kind: JobKind) => ({
+        name: kind.name,
+        policy: 'singleton' as const,
+        retryLimit: RETRY_LIMIT,
+        retryDelay: Math.min(30, kind.everySeconds(config)),
+        retryBackoff: true,
+        expireInSeconds: config.timeoutSeconds,
+      });
+      await oneAtATime(url, async () => {
+        for (const kind of scheduledKinds(config)) {
+          await boss.createQueue(kind.name, queueOf(kind));
+          await boss.updateQueue(kind.name, queueOf(kind));
+        }
+      });
       for (const kind of scheduledKinds(config)) {
         const every = kind.everySeconds(config);
-        const queue = {
-          name: kind.name,
-          policy: 'singleton' as const,
-          retryLimit: RETRY_LIMIT,
-          retryDelay: Math.min(30, every),
-          retryBackoff: true,
-          expireInSeconds: config.timeoutSeconds,
-        };
-        await boss.createQueue(kind.name, queue);
-        await boss.updateQueue(kind.name, queue);
         await boss.work(
           kind.name,
           { pollingIntervalSeconds: Math.max(0.5, Math.min(2, every / 2)) },
