@@ -1,4 +1,5 @@
-// Compiles the server to plain JavaScript for `node`: one ES module bundle, dist/server.js, with
+// Compiles the server to plain JavaScript for `node`: one ES module bundle per role, dist/server.js
+// (the web process) and dist/worker.js (the background jobs on PostgreSQL), each with
 // the workspace packages (@yaocai/*, shipped as TypeScript source) inlined and every other
 // package left to node_modules. dist/ sits one level under apps/server like src/, so the paths
 // config.ts derives from import.meta.url (repo root, drizzle/, src/db/sql/) hold in both.
@@ -23,7 +24,7 @@ const externalPackages = {
 const startedAt = performance.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverDir, 'src/server.ts')],
+  entryPoints: [path.join(serverDir, 'src/server.ts'), path.join(serverDir, 'src/worker.ts')],
   outdir,
   bundle: true,
   platform: 'node',
@@ -33,4 +34,6 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
 });
-console.log(`built apps/server/dist/server.js in ${Math.round(performance.now() - startedAt)} ms`);
+console.log(
+  `built apps/server/dist/server.js and worker.js in ${Math.round(performance.now() - startedAt)} ms`,
+);

@@ -5,7 +5,17 @@ import { type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  // The reminders job as the demo runs it (hourly, and once at start); the other jobs stay off
+  // (under vitest every schedule is off unless named) so that no sweep moves this journey's orders.
+  h = await startHarness({
+    jobs: {
+      runJobs: true,
+      orderSweepSeconds: 0,
+      paymentSweepSeconds: 0,
+      reminderSweepSeconds: 3600,
+      timeoutSeconds: 600,
+    },
+  });
 });
 afterAll(() => h?.close());
 
@@ -255,6 +265,7 @@ describe('operator console', () => {
       '账期额度',
       '操作员与角色',
       '审计日志',
+      '后台任务',
     ]);
     await page.getByTestId('admin-dashboard-chart').locator('canvas').waitFor();
     await h.shot(page, 'admin-dashboard');
@@ -277,6 +288,21 @@ describe('operator console', () => {
     expect(await approval.textContent()).toContain('zhiguan');
     expect(await approval.textContent()).toContain('"qualification_status":"approved"');
     await h.shot(page, 'admin-audit');
+
+    // 后台任务: the embedded database's one process runs the jobs; the reminders ran at start.
+    await page.getByTestId('admin-menu').getByRole('link', { name: '后台任务' }).click();
+    const jobs = page.getByTestId('admin-jobs');
+    await jobs.getByText('内置数据库：任务由本服务进程定时执行。').waitFor();
+    for (const title of [
+      '超时未付订单取消',
+      '自动确认收货',
+      '证照与优惠券到期提醒',
+      '积分年度过期',
+      '渠道退款结果查询',
+    ])
+      await jobs.getByRole('row', { name: new RegExp(title) }).waitFor();
+    await jobs.getByRole('row', { name: /证照与优惠券到期提醒\s*每 1 小时\s*成功/ }).waitFor();
+    await h.shot(page, 'admin-jobs');
 
     await page.getByTestId('admin-menu').getByRole('link', { name: '操作员与角色' }).click();
     await page.getByTestId('admin-operators').getByText('zhiguan').waitFor();

@@ -28,18 +28,17 @@ import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invoiceAdminRoutes, invoiceProviderFor, invoiceRoutes } from './modules/invoice/routes';
 import { itemRequestAdminRoutes, itemRequestRoutes } from './modules/item-request/routes';
+import { jobsAdminRoutes } from './modules/jobs/admin-routes';
+import { jobsPlugin } from './modules/jobs/plugin';
 import { lotteryAdminRoutes, lotteryBuyerRoutes, lotteryRoutes } from './modules/lottery/routes';
 import { memberRoutes } from './modules/member/routes';
-import { reminderSweeper } from './modules/message/reminder-sweeper';
 import { messageRoutes } from './modules/message/routes';
 import { operatorAdminRoutes } from './modules/operator/admin-routes';
 import { productionStartNotices } from './modules/operator/bootstrap';
 import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
-import { orderSweeper } from './modules/order/sweeper';
 import { paymentAdminRoutes } from './modules/payment/admin-routes';
 import { paymentRoutes } from './modules/payment/routes';
-import { paymentSweeper } from './modules/payment/sweeper';
 import { transferAdminRoutes } from './modules/payment/transfer/routes';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
 import { specialActivityRoutes } from './modules/promotion/activity-routes';
@@ -177,9 +176,9 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(spikeRoutes, { prefix: '/api' });
   await app.register(spikeAdminRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
-  await app.register(orderSweeper);
-  await app.register(paymentSweeper);
-  await app.register(reminderSweeper);
+  // The background jobs come after the modules whose work they do (payment providers, SMS).
+  await app.register(jobsPlugin, { config: config.jobs });
+  await app.register(jobsAdminRoutes, { prefix: '/api' });
 
   await app.register(spaPlugin, {
     shopDist: config.shopDist,

@@ -17,3 +17,22 @@ describe('PG_BIN_DIR (backup and restore tools)', () => {
     expect(() => loadConfig({ PG_BIN_DIR: '/nonexistent/pg/bin' })).toThrow(/^PG_BIN_DIR=/);
   });
 });
+
+describe('background jobs', () => {
+  it('run in the one process on the embedded database, in the worker role on PostgreSQL', () => {
+    expect(loadConfig({}).jobs.runJobs).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/yc' }).jobs.runJobs).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/yc', RUN_JOBS: '1' }).jobs.runJobs).toBe(true);
+    expect(loadConfig({ RUN_JOBS: '0' }).jobs.runJobs).toBe(false);
+  });
+
+  it('reads each schedule in seconds and names a variable it cannot read', () => {
+    const jobs = loadConfig({ ORDER_SWEEP_SECONDS: '2', REMINDER_SWEEP_SECONDS: '0' }).jobs;
+    expect(jobs.orderSweepSeconds).toBe(2);
+    expect(jobs.reminderSweepSeconds).toBe(0);
+    expect(loadConfig({}).jobs.timeoutSeconds).toBe(600);
+    expect(() => loadConfig({ RUN_JOBS: 'yes' })).toThrow(/RUN_JOBS=yes/);
+    expect(() => loadConfig({ PAYMENT_SWEEP_SECONDS: '1m' })).toThrow(/PAYMENT_SWEEP_SECONDS=1m/);
+    expect(() => loadConfig({ JOB_TIMEOUT_SECONDS: '0' })).toThrow(/JOB_TIMEOUT_SECONDS=0: .*at least 1/);
+  });
+});

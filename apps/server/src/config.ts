@@ -81,6 +81,53 @@ export interface AppConfig {
    * major version must not be older than the server's); unset = found on the PATH.
    */
   pgBinDir?: string;
+  /** The background jobs (modules/jobs): who runs them and how often. */
+  jobs: JobsConfig;
+}
+
+export interface JobsConfig {
+  /**
+   * Whether this process runs the background jobs (RUN_JOBS=1 or 0). Default: yes on the embedded
+   * database (one process does everything), no with DATABASE_URL, where the worker role
+   * (dist/worker.js) works the queue and web processes only when told to.
+   */
+  runJobs: boolean;
+  /** ORDER_SWEEP_SECONDS: unpaid-order expiry and automatic receipt (default 60; 0 = off). */
+  orderSweepSeconds: number;
+  /** PAYMENT_SWEEP_SECONDS: polling the providers for processing refunds (default 60; 0 = off). */
+  paymentSweepSeconds: number;
+  /** REMINDER_SWEEP_SECONDS: reminders and points expiry (default 3600, and once at start; 0 = off). */
+  reminderSweepSeconds: number;
+  /**
+   * JOB_TIMEOUT_SECONDS: a queued job still running after this long (its worker died or hangs)
+   * is failed and retried (default 600).
+   */
+  timeoutSeconds: number;
+}
+
+/** A whole number of seconds from `name`, `fallback` when unset; anything else stops the start. */
+function secondsOf(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!/^\d{1,7}$/.test(value) || Number(value) < min)
+    throw new Error(`${name}=${value}: expected a whole number of seconds, at least ${min}`);
+  return Number(value);
+}
+
+function jobsConfigOf(env: NodeJS.ProcessEnv): JobsConfig {
+  const runJobs = env.RUN_JOBS?.trim();
+  if (runJobs && runJobs !== '0' && runJobs !== '1')
+    throw new Error(`RUN_JOBS=${runJobs}: expected 1 (this process runs the background jobs) or 0`);
+  // Under vitest the schedules are off unless a test names them: the tests call the sweeps
+  // themselves with their own clock.
+  const off = (seconds: number) => (env.VITEST ? 0 : seconds);
+  return {
+    runJobs: runJobs ? runJobs === '1' : !env.DATABASE_URL,
+    orderSweepSeconds: secondsOf(env, 'ORDER_SWEEP_SECONDS', off(60)),
+    paymentSweepSeconds: secondsOf(env, 'PAYMENT_SWEEP_SECONDS', off(60)),
+    reminderSweepSeconds: secondsOf(env, 'REMINDER_SWEEP_SECONDS', off(3600)),
+    timeoutSeconds: secondsOf(env, 'JOB_TIMEOUT_SECONDS', 600, 1),
+  };
 }
 
 export type InvoiceProviderConfig =
@@ -305,5 +352,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sms: smsConfigOf(env),
     logSmsAllowedInProduction: env.ALLOW_LOG_SMS === '1',
     pgBinDir: pgBinDirOf(env),
+    jobs: jobsConfigOf(env),
   };
 }

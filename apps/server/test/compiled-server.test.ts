@@ -1,7 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -15,95 +13,12 @@ import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch';
 import { RedisSessionStore } from '../src/lib/session-store';
 import { addCartLine, buyerCookie, createBuyer, createGoods, key, makeWarehouse, stockOf } from './factories';
 import { testDbKind, testRedisPrefix, testRedisUrl } from './helpers';
+import { type ServerProcess, startServer, stopAll, waitForHealth } from './processes';
 
 /**
  * The production path: apps/server/dist built by build.mjs and started with plain `node` (no tsx,
  * no loader) as its own process, used over HTTP like a browser or nginx would.
  */
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface ServerProcess {
-  baseUrl: string;
-  /** Everything the process wrote so far (JSON log lines). */
-  output(): string;
-  /** Resolves with the exit code. */
-  exited: Promise<number | null>;
-  kill(signal: NodeJS.Signals): void;
-}
-
-const started: ServerProcess[] = [];
-const tempDirs: string[] = [];
-
-/** Starts dist/server.js with `env` on a free port, in a data folder of its own. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-compiled-'));
-  tempDirs.push(dataDir);
-  const { NODE_OPTIONS, DATABASE_URL, REDIS_URL, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: serverRoot,
-    env: {
-      ...inherited,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      // The test stands in for the proxy: its X-Forwarded-For names the client.
-      TRUST_PROXY: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server = {
-    baseUrl: `http://127.0.0.1:${port}`,
-    output: () => output,
-    exited,
-    kill: (signal: NodeJS.Signals) => child.kill(signal),
-  };
-  started.push(server);
-  return server;
-}
-
-/** Polls /api/health until the server answers; fails at once if the process dies. */
-async function waitForHealth(server: ServerProcess): Promise<{ status: string; database: string }> {
-  let exitCode: number | null | undefined;
-  server.exited.then((code) => {
-    exitCode = code;
-  });
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined)
-      throw new Error(`the compiled server exited (${exitCode}):\n${server.output()}`);
-    try {
-      const response = await fetch(`${server.baseUrl}/api/health`);
-      if (response.ok)
-        return ((await response.json()) as { data: { status: string; database: string } }).data;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the compiled server did not answer /api/health:\n${server.output()}`);
-}
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -166,13 +81,7 @@ beforeAll(() => {
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverRoot, stdio: 'pipe' });
 }, 120_000);
 
-afterAll(async () => {
-  for (const server of started) {
-    server.kill('SIGKILL');
-    await server.exited;
-  }
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(stopAll);
 
 describe('the compiled server (apps/server/dist)', () => {
   let scratch: ScratchDatabase | undefined;

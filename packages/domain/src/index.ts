@@ -21,6 +21,7 @@ export * from './api/feedback';
 export * from './api/input';
 export * from './api/invoices';
 export * from './api/item-requests';
+export * from './api/jobs';
 export * from './api/kx';
 export * from './api/lottery';
 export * from './api/member-centre';

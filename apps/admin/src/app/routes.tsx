@@ -4,6 +4,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  ClockCircleOutlined,
   CommentOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -310,6 +311,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: HistoryOutlined,
     permission: 'audit:read',
     page: () => import('../features/audit/pages/AuditPage'),
+  },
+  {
+    path: '/jobs',
+    title: '后台任务',
+    group: 'system',
+    icon: ClockCircleOutlined,
+    permission: 'jobs:read',
+    page: () => import('../features/jobs/pages/JobsPage'),
   },
 ];
 

@@ -27,6 +27,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (the job queue opens its own connections with it). */
+  url?: string;
   /** Migrations this opening applied: 0 when an earlier start or another process did. */
   migrationsApplied: number;
   close(): Promise<void>;
@@ -117,7 +119,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.release();
     }
     await seedInitialRoles(db);
-    return { db, kind: 'postgres', migrationsApplied, close: () => pool.end() };
+    return { db, kind: 'postgres', url: options.url, migrationsApplied, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions });

@@ -72,6 +72,7 @@ export const auditActions = {
   'cash_back.create': '新建满额返现',
   'cash_back.update': '修改满额返现',
   'promotion.status': '暂停/恢复/结束活动',
+  'job.retry': '重试后台任务',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

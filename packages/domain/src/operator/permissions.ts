@@ -25,6 +25,8 @@ export const permissions = [
   { code: 'invoices:write', name: '发票', group: '财务' },
   { code: 'payments:reconcile', name: '渠道对账', group: '财务' },
   { code: 'audit:read', name: '审计日志', group: '系统' },
+  { code: 'jobs:read', name: '后台任务查看', group: '系统' },
+  { code: 'jobs:write', name: '后台任务重试', group: '系统' },
   { code: 'operators:write', name: '操作员与角色', group: '系统' },
 ] as const;
 

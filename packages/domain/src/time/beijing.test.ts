@@ -4,6 +4,7 @@ import {
   addDays,
   beijingDateOf,
   beijingDateText,
+  beijingDateTimeSecondsText,
   beijingDateTimeText,
   beijingStartOf,
   beijingToday,
@@ -54,6 +55,7 @@ describe('screen text of instants', () => {
     // 2026-11-25 17:05:30 UTC is 2026-11-26 01:05 in Beijing.
     const s = Date.UTC(2026, 10, 25, 17, 5, 30) / 1000;
     expect(beijingDateTimeText(s)).toBe('2026-11-26 01:05');
+    expect(beijingDateTimeSecondsText(s)).toBe('2026-11-26 01:05:30');
     expect(beijingDateText(s)).toBe('2026-11-26');
   });
 });

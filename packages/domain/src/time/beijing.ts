@@ -41,6 +41,11 @@ export function beijingDateTimeText(seconds: number): string {
   const iso = new Date(seconds * 1000 + BEIJING_OFFSET_MS).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
+/** `YYYY-MM-DD HH:mm:ss` in Beijing time: for what happens every few seconds (background jobs). */
+export function beijingDateTimeSecondsText(seconds: number): string {
+  const iso = new Date(seconds * 1000 + BEIJING_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
 /** The Beijing date of an instant given in API seconds. */
 export const beijingDateText = (seconds: number): IsoDate => beijingDateOf(new Date(seconds * 1000));
 

@@ -313,6 +313,13 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     roles: ['super_admin', 'operations'] as Role[],
   })),
   { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', roles: ['super_admin'] },
+  { method: 'GET', url: '/api/admin/jobs', path: '/api/admin/jobs', roles: ['super_admin'] },
+  {
+    method: 'POST',
+    url: '/api/admin/jobs/order-expire/runs/00000000-0000-4000-8000-000000000000/retry',
+    path: '/api/admin/jobs/{kind}/runs/{id}/retry',
+    roles: ['super_admin'],
+  },
   ...[
     ['GET', '/api/admin/roles', '/api/admin/roles'],
     ['GET', '/api/admin/operators', '/api/admin/operators'],
