@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import {
   type PaymentChannelName,
   paymentChannelsOf,
@@ -75,6 +76,81 @@ export interface AppConfig {
   sms: SmsConfig;
   /** ALLOW_LOG_SMS=1: SMS_PROVIDER=log may run under NODE_ENV=production (a public demo, the bench). */
   logSmsAllowedInProduction: boolean;
+  /**
+   * METRICS_PORT: Prometheus's /metrics on a listener of its own (plugins/metrics.ts), never on
+   * the public port; unset = no listener and no request metrics.
+   */
+  metricsPort?: number;
+  /** METRICS_HOST: the address of that listener, 127.0.0.1 unless set. */
+  metricsHost: string;
+  /** Load shedding (plugins/pressure.ts): past a threshold, requests answer 503 at once. */
+  pressure: PressureConfig;
+}
+
+/** The thresholds of @fastify/under-pressure; 0 turns one off. */
+export interface PressureConfig {
+  /** PRESSURE_MAX_EVENT_LOOP_DELAY_MS: the mean event loop delay of one sample, default 1000. */
+  maxEventLoopDelayMs: number;
+  /** PRESSURE_MAX_EVENT_LOOP_UTILIZATION: 0 to 1, default 0 (off: a busy process is not a stalled one). */
+  maxEventLoopUtilization: number;
+  /** PRESSURE_MAX_HEAP_MB (in MB there): default 90% of V8's heap limit, shedding before an out-of-memory crash. */
+  maxHeapUsedBytes: number;
+  /** PRESSURE_MAX_RSS_MB (in MB there): default 0 (off). */
+  maxRssBytes: number;
+  /** How often the figures are sampled (1000 ms; tests sample faster). */
+  sampleIntervalMs: number;
+  /** The Retry-After of a shed request, in seconds. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * A numeric variable: unset or blank = `fallback`; anything else must be a number within
+ * [min, max] (a whole one unless `fraction`), or the start stops naming the variable.
+ */
+function numberFrom(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  { min, max, fraction = false }: { min: number; max: number; fraction?: boolean },
+): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || (!fraction && !Number.isInteger(value)) || value < min || value > max)
+    throw new Error(
+      `${name}=${raw}: expected ${fraction ? 'a number' : 'a whole number'} from ${min} to ${max}`,
+    );
+  return value;
+}
+
+const MB = 1024 * 1024;
+
+function pressureOf(env: NodeJS.ProcessEnv): PressureConfig {
+  const heapLimitMb = Math.floor(getHeapStatistics().heap_size_limit / MB);
+  return {
+    maxEventLoopDelayMs: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 1000, { min: 0, max: 60_000 }),
+    maxEventLoopUtilization: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_UTILIZATION', 0, {
+      min: 0,
+      max: 1,
+      fraction: true,
+    }),
+    maxHeapUsedBytes:
+      numberFrom(env, 'PRESSURE_MAX_HEAP_MB', Math.floor(heapLimitMb * 0.9), { min: 0, max: 1024 * 1024 }) *
+      MB,
+    maxRssBytes: numberFrom(env, 'PRESSURE_MAX_RSS_MB', 0, { min: 0, max: 1024 * 1024 }) * MB,
+    sampleIntervalMs: 1000,
+    retryAfterSeconds: 10,
+  };
+}
+
+function metricsPortOf(env: NodeJS.ProcessEnv, publicPort: number): number | undefined {
+  if (!env.METRICS_PORT?.trim()) return undefined;
+  const port = numberFrom(env, 'METRICS_PORT', 0, { min: 1, max: 65_535 });
+  if (port === publicPort)
+    throw new Error(
+      `METRICS_PORT=${port}: must differ from PORT (metrics are never served on the public port)`,
+    );
+  return port;
 }
 
 export type InvoiceProviderConfig =
@@ -254,8 +330,9 @@ function wechatProviderOf(env: NodeJS.ProcessEnv): WechatProviderName {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const paymentChannels = paymentChannelsOf(env);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = numberFrom(env, 'PORT', 3000, { min: 0, max: 65_535 });
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
@@ -285,5 +362,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     invoice: invoiceProviderOf(env),
     sms: smsConfigOf(env),
     logSmsAllowedInProduction: env.ALLOW_LOG_SMS === '1',
+    metricsPort: metricsPortOf(env, port),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    pressure: pressureOf(env),
   };
 }

@@ -28,6 +28,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Migrations this opening applied: 0 when an earlier start or another process did. */
   migrationsApplied: number;
+  /** PostgreSQL's connection pool (its counts are metrics); none on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -114,7 +116,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.release();
     }
     await seedInitialRoles(db);
-    return { db, kind: 'postgres', migrationsApplied, close: () => pool.end() };
+    return { db, kind: 'postgres', migrationsApplied, pool, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm, btree_gin } });
