@@ -143,6 +143,15 @@ function pressureOf(env: NodeJS.ProcessEnv): PressureConfig {
   };
 }
 
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevelOf(env: NodeJS.ProcessEnv): string {
+  const level = env.LOG_LEVEL?.trim() || 'info';
+  if (!logLevels.includes(level))
+    throw new Error(`LOG_LEVEL=${level}: expected one of ${logLevels.join(', ')}`);
+  return level;
+}
+
 function metricsPortOf(env: NodeJS.ProcessEnv, publicPort: number): number | undefined {
   if (!env.METRICS_PORT?.trim()) return undefined;
   const port = numberFrom(env, 'METRICS_PORT', 0, { min: 1, max: 65_535 });
@@ -347,7 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((entry) => entry.trim())
       .filter(Boolean),
     cookieSecure: env.COOKIE_SECURE === '1',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevelOf(env),
     shopDist: path.join(repoRoot, 'apps/shop/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
     siteTitle: env.SITE_TITLE ?? '药采',
