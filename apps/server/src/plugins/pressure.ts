@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** The refusal of a shed request: the envelope with 503 and Retry-After (set by the plugin). */
+/** The refusal of a shed request: the envelope with 503 (and Retry-After). */
 class Overloaded extends AppError {
   constructor() {
     super(503, '系统繁忙，请稍候再试');
@@ -30,11 +30,18 @@ export const exemptFromPressure = { pressureHandler: () => undefined };
 /**
  * Load shedding: @fastify/under-pressure samples the event loop delay and utilisation, the heap
  * and the RSS, and past a threshold every request answers 503 at once (before the session
- * lookup, the body, the database) instead of queueing behind a stalled loop. Registered first,
- * so its onRequest hook runs before every other.
+ * lookup, the body, the database) instead of queueing behind a stalled loop. Registered early,
+ * so its onRequest hook runs before the others.
  */
 export const pressurePlugin = fp(async (app: FastifyInstance, options: { pressure: PressureConfig }) => {
   const { pressure } = options;
+  // Starting blocks the loop (migrations, every route's schemas compiled): the samples taken
+  // then would shed the first requests of a process that is only new. Shedding begins once two
+  // samples were taken after the app was ready.
+  let sheddingFrom = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    sheddingFrom = performance.now() + 2 * pressure.sampleIntervalMs;
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: pressure.maxEventLoopDelayMs,
     maxEventLoopUtilization: pressure.maxEventLoopUtilization,
@@ -43,7 +50,11 @@ export const pressurePlugin = fp(async (app: FastifyInstance, options: { pressur
     maxHeapUsedBytes: pressure.maxHeapUsedBytes,
     maxRssBytes: pressure.maxRssBytes,
     sampleInterval: pressure.sampleIntervalMs,
-    retryAfter: pressure.retryAfterSeconds,
-    customError: Overloaded,
+    // A rejection reaches the error handler: the envelope.
+    pressureHandler: async (_request, reply) => {
+      if (performance.now() < sheddingFrom) return;
+      reply.header('retry-after', String(pressure.retryAfterSeconds));
+      throw new Overloaded();
+    },
   });
 });
