@@ -46,15 +46,11 @@ export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-e2e-'));
   // A copy of the database the global setup migrated and seeded once.
   cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
-  const loaded = loadConfig({ DATA_DIR: dataDir });
   const config = {
-    ...loaded,
+    ...loadConfig({ DATA_DIR: dataDir }),
     port: 0,
     host: '127.0.0.1',
     logLevel: 'warn',
-    // No load shedding: the journey's own browser driving shares this process and its loop
-    // (the API tests check shedding: apps/server/src/plugins/pressure.test.ts).
-    pressure: { ...loaded.pressure, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 },
     ...overrides,
   };
   const clock = runningClock(e2eStart());

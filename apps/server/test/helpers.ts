@@ -104,14 +104,10 @@ export async function createTestApp(
       (options.clock ?? systemClock()).now(),
       new LocalFileStorage(path.join(dataDir, 'uploads')),
     );
-  const loaded = loadConfig({ DATA_DIR: dataDir });
   const config = {
-    ...loaded,
+    ...loadConfig({ DATA_DIR: dataDir }),
     seedDemoData: false,
     logLevel: 'silent',
-    // No load shedding: a file's own heavy steps on a busy machine must not shed its requests
-    // (plugins/pressure.test.ts turns it on).
-    pressure: { ...loaded.pressure, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 },
     ...(options.sessions === 'redis' ? { redisUrl: testRedisUrl, redisPrefix: testRedisPrefix() } : {}),
     ...options.config,
   };
