@@ -38,6 +38,7 @@ import { productionStartNotices } from './modules/operator/bootstrap';
 import { orderAdminRoutes } from './modules/order/admin-routes';
 import { orderRoutes } from './modules/order/routes';
 import { paymentAdminRoutes } from './modules/payment/admin-routes';
+import { paymentMetrics } from './modules/payment/metrics';
 import { paymentRoutes } from './modules/payment/routes';
 import { transferAdminRoutes } from './modules/payment/transfer/routes';
 import { pointsAdminRoutes, pointsMallRoutes, pointsRoutes } from './modules/points/routes';
@@ -63,7 +64,9 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, frameworkError } from './plugins/envelope';
 import { httpPlugin } from './plugins/http';
+import { metricsPlugin } from './plugins/metrics';
 import { operatorAccessPlugin } from './plugins/operator-access';
+import { pressurePlugin } from './plugins/pressure';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 
@@ -96,7 +99,10 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   // One clock from the first plugin on: the demo data is dated by it, and every request reads it.
   const appClock = clock ?? systemClock();
 
+  // Metrics first: its onResponse hook times every request, the shed ones included.
+  await app.register(metricsPlugin, { enabled: config.metricsPort !== undefined });
   await app.register(envelopePlugin);
+  await app.register(pressurePlugin, { pressure: config.pressure });
   await app.register(storagePlugin, { root: uploadsDirOf(config) });
   await app.register(smsPlugin, { config });
   await app.register(dbPlugin, {
@@ -179,6 +185,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   // The background jobs come after the modules whose work they do (payment providers, SMS).
   await app.register(jobsPlugin, { config: config.jobs });
   await app.register(jobsAdminRoutes, { prefix: '/api' });
+  await app.register(paymentMetrics);
 
   await app.register(spaPlugin, {
     shopDist: config.shopDist,

@@ -36,3 +36,15 @@ describe('background jobs', () => {
     expect(() => loadConfig({ JOB_TIMEOUT_SECONDS: '0' })).toThrow(/JOB_TIMEOUT_SECONDS=0: .*at least 1/);
   });
 });
+
+describe('numbers and names checked at start', () => {
+  it('stops the start naming the variable, for PORT and LOG_LEVEL', () => {
+    expect(loadConfig({}).port).toBe(3000);
+    expect(loadConfig({ PORT: '3001' }).port).toBe(3001);
+    expect(() => loadConfig({ PORT: '30o1' })).toThrow(
+      /^PORT=30o1: expected a whole number from 0 to 65535$/,
+    );
+    expect(loadConfig({ LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/^LOG_LEVEL=verbose: expected one of fatal/);
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import {
   type PaymentChannelName,
   paymentChannelsOf,
@@ -83,6 +84,101 @@ export interface AppConfig {
   pgBinDir?: string;
   /** The background jobs (modules/jobs): who runs them and how often. */
   jobs: JobsConfig;
+  /**
+   * METRICS_PORT: Prometheus's /metrics on a listener of its own (plugins/metrics.ts), never on
+   * the public port; unset = no listener and no request metrics.
+   */
+  metricsPort?: number;
+  /** METRICS_HOST: the address of that listener, 127.0.0.1 unless set. */
+  metricsHost: string;
+  /** Load shedding (plugins/pressure.ts): past a threshold, requests answer 503 at once. */
+  pressure: PressureConfig;
+}
+
+/** The thresholds of @fastify/under-pressure; 0 turns one off. */
+export interface PressureConfig {
+  /** PRESSURE_MAX_EVENT_LOOP_DELAY_MS: the mean event loop delay of one sample, default 1000. */
+  maxEventLoopDelayMs: number;
+  /** PRESSURE_MAX_EVENT_LOOP_UTILIZATION: 0 to 1, default 0 (off: a busy process is not a stalled one). */
+  maxEventLoopUtilization: number;
+  /** PRESSURE_MAX_HEAP_MB (in MB there): default 90% of V8's heap limit, shedding before an out-of-memory crash. */
+  maxHeapUsedBytes: number;
+  /** PRESSURE_MAX_RSS_MB (in MB there): default 0 (off). */
+  maxRssBytes: number;
+  /** How often the figures are sampled (1000 ms; tests sample faster). */
+  sampleIntervalMs: number;
+  /** The Retry-After of a shed request, in seconds. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * A numeric variable: unset or blank = `fallback`; anything else must be a number within
+ * [min, max] (a whole one unless `fraction`), or the start stops naming the variable.
+ */
+function numberFrom(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  { min, max, fraction = false }: { min: number; max: number; fraction?: boolean },
+): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || (!fraction && !Number.isInteger(value)) || value < min || value > max)
+    throw new Error(
+      `${name}=${raw}: expected ${fraction ? 'a number' : 'a whole number'} from ${min} to ${max}`,
+    );
+  return value;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * The thresholds from the environment. Under vitest (`testing`) the delay and heap thresholds
+ * default to off, as the sweepers do (lib/periodic.ts): a test run on a busy shared machine stalls
+ * its loop for a second now and then, which is not an overloaded shop; plugins/pressure.test.ts
+ * sets its own.
+ */
+export function pressureOf(env: NodeJS.ProcessEnv, testing = Boolean(process.env.VITEST)): PressureConfig {
+  const heapLimitMb = Math.floor(getHeapStatistics().heap_size_limit / MB);
+  return {
+    maxEventLoopDelayMs: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS', testing ? 0 : 1000, {
+      min: 0,
+      max: 60_000,
+    }),
+    maxEventLoopUtilization: numberFrom(env, 'PRESSURE_MAX_EVENT_LOOP_UTILIZATION', 0, {
+      min: 0,
+      max: 1,
+      fraction: true,
+    }),
+    maxHeapUsedBytes:
+      numberFrom(env, 'PRESSURE_MAX_HEAP_MB', testing ? 0 : Math.floor(heapLimitMb * 0.9), {
+        min: 0,
+        max: 1024 * 1024,
+      }) * MB,
+    maxRssBytes: numberFrom(env, 'PRESSURE_MAX_RSS_MB', 0, { min: 0, max: 1024 * 1024 }) * MB,
+    sampleIntervalMs: 1000,
+    retryAfterSeconds: 10,
+  };
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevelOf(env: NodeJS.ProcessEnv): string {
+  const level = env.LOG_LEVEL?.trim() || 'info';
+  if (!logLevels.includes(level))
+    throw new Error(`LOG_LEVEL=${level}: expected one of ${logLevels.join(', ')}`);
+  return level;
+}
+
+function metricsPortOf(env: NodeJS.ProcessEnv, publicPort: number): number | undefined {
+  if (!env.METRICS_PORT?.trim()) return undefined;
+  const port = numberFrom(env, 'METRICS_PORT', 0, { min: 1, max: 65_535 });
+  if (port === publicPort)
+    throw new Error(
+      `METRICS_PORT=${port}: must differ from PORT (metrics are never served on the public port)`,
+    );
+  return port;
 }
 
 export interface JobsConfig {
@@ -320,8 +416,9 @@ export const uploadsDirOf = (config: Pick<AppConfig, 'dataDir'>) => path.join(co
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const paymentChannels = paymentChannelsOf(env);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = numberFrom(env, 'PORT', 3000, { min: 0, max: 65_535 });
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
@@ -336,7 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((entry) => entry.trim())
       .filter(Boolean),
     cookieSecure: env.COOKIE_SECURE === '1',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevelOf(env),
     shopDist: path.join(repoRoot, 'apps/shop/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
     siteTitle: env.SITE_TITLE ?? '药采',
@@ -353,5 +450,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logSmsAllowedInProduction: env.ALLOW_LOG_SMS === '1',
     pgBinDir: pgBinDirOf(env),
     jobs: jobsConfigOf(env),
+    metricsPort: metricsPortOf(env, port),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    pressure: pressureOf(env),
   };
 }

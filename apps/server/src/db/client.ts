@@ -31,6 +31,8 @@ export interface Database {
   url?: string;
   /** Migrations this opening applied: 0 when an earlier start or another process did. */
   migrationsApplied: number;
+  /** PostgreSQL's connection pool (its counts are metrics); none on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -119,7 +121,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.release();
     }
     await seedInitialRoles(db);
-    return { db, kind: 'postgres', url: options.url, migrationsApplied, close: () => pool.end() };
+    return { db, kind: 'postgres', url: options.url, migrationsApplied, pool, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions });

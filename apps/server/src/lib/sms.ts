@@ -2,6 +2,7 @@ import type { SmsTemplatePurpose } from '@yaocai/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import type { AppConfig, SmsConfig } from '../config';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
@@ -27,12 +28,18 @@ export interface SmsNotice {
   text: string;
 }
 
+/**
+ * A send that did not throw: the message went out, or (a notice without a template) was not
+ * due. Counted in yaocai_sms_sends_total.
+ */
+export type SmsOutcome = 'sent' | 'skipped';
+
 /** What the app sends (app.sms). */
 export interface SmsProvider {
   /** Sends a code; a failed send throws the Chinese refusal smsFailed() after logging why. */
-  sendCode(phone: string, code: string, purpose?: SmsCodePurpose): Promise<void>;
+  sendCode(phone: string, code: string, purpose?: SmsCodePurpose): Promise<SmsOutcome>;
   /** Sends a notice; a failed send is logged and thrown (callers after a commit catch it). */
-  sendNotice(purpose: SmsNoticePurpose, phone: string, notice: SmsNotice): Promise<void>;
+  sendNotice(purpose: SmsNoticePurpose, phone: string, notice: SmsNotice): Promise<SmsOutcome>;
 }
 
 /** One message as the vendor's SendSms takes it. */
@@ -61,18 +68,20 @@ export class LogSmsProvider implements SmsProvider {
   private readonly notices = new Map<string, string>();
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  async sendCode(phone: string, code: string) {
+  async sendCode(phone: string, code: string): Promise<SmsOutcome> {
     this.codes.set(phone, code);
     this.log.info({ phone }, `SMS code ${code} sent to ${phone}`);
+    return 'sent';
   }
 
   lastCode(phone: string): string | undefined {
     return this.codes.get(phone);
   }
 
-  async sendNotice(_purpose: SmsNoticePurpose, phone: string, notice: SmsNotice) {
+  async sendNotice(_purpose: SmsNoticePurpose, phone: string, notice: SmsNotice): Promise<SmsOutcome> {
     this.notices.set(phone, notice.text);
     this.log.info({ phone }, `SMS notice sent to ${phone}: ${notice.text}`);
+    return 'sent';
   }
 
   lastNotice(phone: string): string | undefined {
@@ -103,7 +112,11 @@ export class GatewaySmsProvider implements SmsProvider {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private async send(purpose: SmsTemplatePurpose, phone: string, params: Record<string, string>) {
+  private async send(
+    purpose: SmsTemplatePurpose,
+    phone: string,
+    params: Record<string, string>,
+  ): Promise<SmsOutcome> {
     const configured = await smsSettings(this.db());
     const templateCode = configured.templates[purpose];
     const signName = configured.sign_name || this.defaultSignName;
@@ -111,7 +124,7 @@ export class GatewaySmsProvider implements SmsProvider {
     if (!templateCode) {
       // A notice without a template is one the site does not send by SMS (the station message
       // is enough); a code without one cannot reach the person.
-      if (purpose !== 'register' && purpose !== 'password_reset') return;
+      if (purpose !== 'register' && purpose !== 'password_reset') return 'skipped';
       this.log.error(where, `SMS not sent: no ${purpose} template in 短信设置`);
       throw smsFailed();
     }
@@ -121,6 +134,7 @@ export class GatewaySmsProvider implements SmsProvider {
       this.log.error({ ...where, templateCode, reason: (error as Error).message }, 'SMS not sent');
       throw smsFailed();
     }
+    return 'sent';
   }
 
   sendCode(phone: string, code: string, purpose: SmsCodePurpose = 'register') {
@@ -169,11 +183,29 @@ export const smsPlugin = fp(async (app: FastifyInstance, options: SmsPluginOptio
     provider = new LogSmsProvider(app.log);
   }
   const chosen = provider;
+  const sends = new Counter({
+    name: 'yaocai_sms_sends_total',
+    help: 'SMS sends by provider, purpose and result (sent, skipped: a notice without a template, failed)',
+    labelNames: ['provider', 'purpose', 'result'] as const,
+    // plugins/metrics.ts is registered first in app.ts; an app without it counts for nobody.
+    registers: app.hasDecorator('metrics') ? [app.metrics.registry] : [],
+  });
+  const providerName = options.provider ? 'custom' : sms.provider;
+  const counted = async (purpose: SmsTemplatePurpose, send: Promise<SmsOutcome>) => {
+    try {
+      const result = await send;
+      sends.inc({ provider: providerName, purpose, result });
+      return result;
+    } catch (error) {
+      sends.inc({ provider: providerName, purpose, result: 'failed' });
+      throw error;
+    }
+  };
   app.decorate('sms', {
     sendCode: (phone: string, code: string, purpose?: SmsCodePurpose) =>
-      chosen.sendCode(phone, code, purpose),
+      counted(purpose ?? 'register', chosen.sendCode(phone, code, purpose)),
     sendNotice: (purpose: SmsNoticePurpose, phone: string, notice: SmsNotice) =>
-      chosen.sendNotice(purpose, phone, notice),
+      counted(purpose, chosen.sendNotice(purpose, phone, notice)),
     lastCode: (phone: string) => (chosen instanceof LogSmsProvider ? chosen.lastCode(phone) : undefined),
     lastNotice: (phone: string) => (chosen instanceof LogSmsProvider ? chosen.lastNotice(phone) : undefined),
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,11 @@ export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Throws when the store cannot take a file now (readiness, /api/health/ready). Its message may
+   * be logged, so it names the store's place, never a credential.
+   */
+  check?(): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,200}$/;
@@ -37,6 +43,15 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string) {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Writes and removes a probe file: the folder exists (or can be made) and takes writes. */
+  async check() {
+    await mkdir(this.root, { recursive: true });
+    // A dot name no upload key can have (SAFE_KEY starts with a letter or digit).
+    const probe = path.join(this.root, `.ready-${randomUUID()}`);
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
   }
 }
 

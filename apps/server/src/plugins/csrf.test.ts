@@ -144,3 +144,36 @@ describe('CSRF check behind a trusted proxy', () => {
     expect((await through('127.0.0.1')).statusCode).toBe(200);
   });
 });
+
+// The deploy rehearsal: nginx's `proxy_set_header Host $host` drops a non-default port, so the
+// browser's Origin (https://shop:8443) no longer matched and every POST was refused. nginx.conf
+// passes `$http_host`, the Host as the browser sent it; the check compares ports.
+describe('CSRF check behind nginx on a non-default port', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestApp({ seed: false, config: { trustProxy: ['127.0.0.1'] } });
+  });
+  afterAll(() => proxied.close());
+
+  const login = (host: string, origin: string) =>
+    proxied.injectAsIs({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: '13900000077', password: 'Wrong@123456' },
+      // light-my-request's socket is 127.0.0.1: the trusted proxy.
+      headers: { host, origin, 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+    });
+
+  it('accepts the Origin when the Host keeps its port ($http_host)', async () => {
+    const res = await login('shop.example.com:8443', 'https://shop.example.com:8443');
+    expect(res.json().message).not.toBe('非法的请求来源');
+    expect(res.statusCode).not.toBe(403);
+    const defaultPort = await login('shop.example.com', 'https://shop.example.com');
+    expect(defaultPort.statusCode).not.toBe(403);
+  });
+
+  it('refuses it when the port was dropped ($host), and another port', async () => {
+    expect((await login('shop.example.com', 'https://shop.example.com:8443')).statusCode).toBe(403);
+    expect((await login('shop.example.com:8443', 'https://shop.example.com:9443')).statusCode).toBe(403);
+  });
+});

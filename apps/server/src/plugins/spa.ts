@@ -105,8 +105,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
         .status(404)
         .send({ code: ApiCode.notFound, message: `接口不存在：${request.method} ${url}`, data: null });
     }
-    // A chunk missing after a deploy must fail as a chunk (the SPA's import error), not arrive as HTML.
-    if (buildAssetPath.test(url))
+    // A chunk missing after a deploy must fail as a chunk (the SPA's import error), not arrive as
+    // HTML; and a scraper pointed at the public port must not read the shop as metrics (they are
+    // on METRICS_PORT only).
+    if (buildAssetPath.test(url) || url === '/metrics')
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     if ((url === '/admin' || url.startsWith('/admin/')) && adminIndex) {
       // Without an operator session the console would ask /api/admin/me first and be refused

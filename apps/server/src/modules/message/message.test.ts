@@ -207,6 +207,7 @@ describe('reminders', () => {
       sendNotice: async (purpose: string, phone: string, notice: { text: string }) => {
         expect(purpose).toBe('licence_expiry');
         texts.push({ phone, text: notice.text });
+        return 'sent' as const;
       },
     };
     const mine = async () =>
