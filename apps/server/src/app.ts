@@ -5,7 +5,6 @@ import type { Database } from './db/client';
 import { cacheBusPlugin } from './lib/cache-bus';
 import { type Clock, systemClock } from './lib/context';
 import { smsPlugin } from './lib/sms';
-import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
 import { buyersAdminRoutes } from './modules/account/buyers-admin-routes';
 import { loginAttemptsPlugin } from './modules/account/login-attempts';
@@ -67,6 +66,7 @@ import { httpPlugin } from './plugins/http';
 import { operatorAccessPlugin } from './plugins/operator-access';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
+import { storagePlugin } from './plugins/storage';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -98,7 +98,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   const appClock = clock ?? systemClock();
 
   await app.register(envelopePlugin);
-  await app.register(storagePlugin, { root: `${config.dataDir}/uploads` });
+  await app.register(storagePlugin, { config: config.storage, dataDir: config.dataDir });
   await app.register(smsPlugin, { config });
   await app.register(dbPlugin, {
     database,
