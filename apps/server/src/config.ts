@@ -279,7 +279,7 @@ function storageConfigOf(env: NodeJS.ProcessEnv): StorageConfig {
   } catch {}
   if (!url || !/^https?:$/.test(url.protocol) || url.pathname.length > 1 || url.search || url.hash)
     throw new Error(
-      `S3_ENDPOINT=${endpoint}: expected the service's http(s) address, like https://oss-cn-hangzhou.aliyuncs.com`,
+      `S3_ENDPOINT=${endpoint}: expected the service's http(s) address, like https://s3.oss-cn-hangzhou.aliyuncs.com`,
     );
   const bucket = value('S3_BUCKET');
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
@@ -289,7 +289,7 @@ function storageConfigOf(env: NodeJS.ProcessEnv): StorageConfig {
   const region = value('S3_REGION');
   if (!/^[a-z0-9][a-z0-9-]{1,40}$/.test(region))
     throw new Error(
-      `S3_REGION=${region}: expected a region name like oss-cn-hangzhou, ap-guangzhou or us-east-1`,
+      `S3_REGION=${region}: expected a region name like cn-hangzhou (OSS), ap-guangzhou (COS) or us-east-1 (MinIO)`,
     );
   const pathStyle = env.S3_FORCE_PATH_STYLE?.trim() ?? '';
   if (!['', '0', '1', 'true', 'false'].includes(pathStyle))

@@ -46,7 +46,7 @@ export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.includes('.
 
 /**
  * The store could not be reached or refused the operation: the person is asked to try again
- * (503), and the cause is logged with the request (plugins/envelope.ts). Whoever called `put`
+ * (503), and the operation with its cause is logged (plugins/envelope.ts). Whoever called `put`
  * records nothing, so no row points at a missing object.
  */
 export class StorageUnavailable extends AppError {

@@ -59,7 +59,7 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
   if (error instanceof AppError) {
     // A service that could not be reached (a payment provider, the file store): the person reads
     // the Chinese words, the log keeps what failed.
-    if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
     return reply
       .status(error.statusCode)
       .send({ code: error.code, message: error.message, data: error.data });

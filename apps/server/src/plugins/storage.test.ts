@@ -182,9 +182,9 @@ describe('STORAGE=s3', () => {
 describe('STORAGE configuration', () => {
   const full = {
     STORAGE: 's3',
-    S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
+    S3_ENDPOINT: 'https://s3.oss-cn-hangzhou.aliyuncs.com',
     S3_BUCKET: 'yaocai-files',
-    S3_REGION: 'oss-cn-hangzhou',
+    S3_REGION: 'cn-hangzhou',
     S3_ACCESS_KEY_ID: 'LTAI5tExampleKeyId',
     S3_SECRET_ACCESS_KEY: 'very-secret-value',
   };
@@ -201,10 +201,10 @@ describe('STORAGE configuration', () => {
     for (const [name, value, expected] of [
       [
         'S3_ENDPOINT',
-        'oss-cn-hangzhou.aliyuncs.com',
+        's3.oss-cn-hangzhou.aliyuncs.com',
         /^S3_ENDPOINT=.*expected the service's http\(s\) address/,
       ],
-      ['S3_ENDPOINT', 'https://oss-cn-hangzhou.aliyuncs.com/yaocai', /^S3_ENDPOINT=/],
+      ['S3_ENDPOINT', 'https://s3.oss-cn-hangzhou.aliyuncs.com/yaocai', /^S3_ENDPOINT=/],
       ['S3_BUCKET', 'Yaocai_Files', /^S3_BUCKET=Yaocai_Files: expected a bucket name/],
       ['S3_REGION', 'cn hangzhou', /^S3_REGION=cn hangzhou: expected a region name/],
       ['S3_FORCE_PATH_STYLE', 'yes', /^S3_FORCE_PATH_STYLE=yes: expected 1/],
@@ -223,9 +223,9 @@ describe('STORAGE configuration', () => {
   it('reads the bucket, path style off unless S3_FORCE_PATH_STYLE=1', () => {
     expect(loadConfig(full).storage).toEqual({
       kind: 's3',
-      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      endpoint: 'https://s3.oss-cn-hangzhou.aliyuncs.com',
       bucket: 'yaocai-files',
-      region: 'oss-cn-hangzhou',
+      region: 'cn-hangzhou',
       accessKeyId: 'LTAI5tExampleKeyId',
       secretAccessKey: 'very-secret-value',
       forcePathStyle: false,
