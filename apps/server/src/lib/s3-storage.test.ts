@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3TestServer, startS3Server } from '../../test/s3-server';
 import { openS3Storage, type S3FileStorage } from './s3-storage';
@@ -65,5 +67,27 @@ describe('S3FileStorage against a local S3 server', () => {
     }
     await storage.put('uploads/2026-11/x.png', Buffer.from('x'));
     expect(await storage.size('uploads/2026-11/x.png')).toBe(1);
+  });
+
+  it('gives up on a store that takes the connection and never answers (the SDK would wait for ever)', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const hung = await openS3Storage(
+      { ...s3.settings, endpoint: `http://127.0.0.1:${port}` },
+      { idleMs: 300 },
+    );
+    try {
+      const started = Date.now();
+      const failed = await hung.put('uploads/2026-11/y.png', Buffer.from('y')).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(StorageUnavailable);
+      expect(((failed as StorageUnavailable).cause as Error).name).toBe('TimeoutError');
+      // Two attempts of 300 ms of silence each, and the SDK's back-off between them.
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      hung.close();
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 });

@@ -91,8 +91,11 @@ export class S3FileStorage implements FileStorage {
   }
 }
 
-/** Loads the SDK and makes the client; nothing is sent until the first call. */
-export async function openS3Storage(settings: S3Settings): Promise<S3FileStorage> {
+/**
+ * Loads the SDK and makes the client; nothing is sent until the first call. `idleMs`: how long
+ * a connection may stay silent (tests shorten it).
+ */
+export async function openS3Storage(settings: S3Settings, { idleMs = 5000 } = {}): Promise<S3FileStorage> {
   const sdk = await import('@aws-sdk/client-s3');
   const client = new sdk.S3Client({
     endpoint: settings.endpoint,
@@ -102,9 +105,15 @@ export async function openS3Storage(settings: S3Settings): Promise<S3FileStorage
     // OSS, COS and older MinIO releases do not all take the CRC checksums the SDK adds by default.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-    // An unreachable store answers 503 within seconds instead of holding the upload open.
-    requestHandler: { connectionTimeout: 3000, requestTimeout: 15000 },
+    // A store that does not answer costs an upload about ten seconds, not forever: the SDK
+    // otherwise waits without limit (its requestTimeout only warns unless told to throw).
+    maxAttempts: 2,
+    requestHandler: {
+      connectionTimeout: 3000,
+      socketTimeout: idleMs,
+      requestTimeout: 60_000,
+      throwOnRequestTimeout: true,
+    },
   });
   return new S3FileStorage(sdk, client, settings.bucket);
 }
