@@ -1,11 +1,10 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AppConfig, pgliteDirOf, uploadsDirOf } from './config';
+import { type AppConfig, pgliteDirOf } from './config';
 import type { Database } from './db/client';
 import { cacheBusPlugin } from './lib/cache-bus';
 import { type Clock, systemClock } from './lib/context';
 import { smsPlugin } from './lib/sms';
-import { storagePlugin } from './lib/storage';
 import { accountAdminRoutes } from './modules/account/admin-routes';
 import { buyersAdminRoutes } from './modules/account/buyers-admin-routes';
 import { loginAttemptsPlugin } from './modules/account/login-attempts';
@@ -69,6 +68,7 @@ import { operatorAccessPlugin } from './plugins/operator-access';
 import { pressurePlugin } from './plugins/pressure';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
+import { storagePlugin } from './plugins/storage';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -103,7 +103,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(metricsPlugin, { enabled: config.metricsPort !== undefined });
   await app.register(envelopePlugin);
   await app.register(pressurePlugin, { pressure: config.pressure });
-  await app.register(storagePlugin, { root: uploadsDirOf(config) });
+  await app.register(storagePlugin, { config: config.storage, dataDir: config.dataDir });
   await app.register(smsPlugin, { config });
   await app.register(dbPlugin, {
     database,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
+import type { StorageConfig } from './lib/storage';
 import {
   type PaymentChannelName,
   paymentChannelsOf,
@@ -19,8 +20,13 @@ export interface AppConfig {
   host: string;
   /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
   databaseUrl?: string;
-  /** Folder for the embedded database and uploaded files. */
+  /** Folder for the embedded database and (with STORAGE=local) uploaded files. */
   dataDir: string;
+  /**
+   * Where uploaded files live (STORAGE): `local`, DATA_DIR/uploads (default), or `s3`, an
+   * S3-compatible bucket (Aliyun OSS, Tencent COS, MinIO) named by the S3_* variables.
+   */
+  storage: StorageConfig;
   redisUrl?: string;
   /** Starts every Redis key the app writes (sessions, rate limits). */
   redisPrefix: string;
@@ -413,6 +419,55 @@ export const pgliteDirOf = (config: Pick<AppConfig, 'dataDir'>) => path.join(con
 /** Where LocalFileStorage keeps uploaded and generated files (DATA_DIR/uploads). */
 export const uploadsDirOf = (config: Pick<AppConfig, 'dataDir'>) => path.join(config.dataDir, 'uploads');
 
+const S3_VARS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+function storageConfigOf(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = env.STORAGE?.trim() || 'local';
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`STORAGE=${kind}: expected local or s3`);
+  const missing = S3_VARS.filter((name) => !env[name]?.trim());
+  if (missing.length) throw new Error(`STORAGE=s3 needs ${missing.join(', ')} (missing or empty)`);
+  const value = (name: (typeof S3_VARS)[number]) => env[name]!.trim();
+  const endpoint = value('S3_ENDPOINT');
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname.length > 1 || url.search || url.hash)
+    throw new Error(
+      `S3_ENDPOINT=${endpoint}: expected the service's http(s) address, like https://s3.oss-cn-hangzhou.aliyuncs.com`,
+    );
+  const bucket = value('S3_BUCKET');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(
+      `S3_BUCKET=${bucket}: expected a bucket name (3-63 lower-case letters, digits, dots, hyphens)`,
+    );
+  const region = value('S3_REGION');
+  if (!/^[a-z0-9][a-z0-9-]{1,40}$/.test(region))
+    throw new Error(
+      `S3_REGION=${region}: expected a region name like cn-hangzhou (OSS), ap-guangzhou (COS) or us-east-1 (MinIO)`,
+    );
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim() ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE=${pathStyle}: expected 1 (path-style, MinIO) or 0`);
+  return {
+    kind: 's3',
+    endpoint: url.origin,
+    bucket,
+    region,
+    // Never echoed: a malformed key is the store's to refuse (storage check, first upload).
+    accessKeyId: value('S3_ACCESS_KEY_ID'),
+    secretAccessKey: value('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const paymentChannels = paymentChannelsOf(env);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -422,6 +477,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    storage: storageConfigOf(env),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'yc:',
     // Demo data (with its published demo passwords) only where asked for: on by default for the

@@ -57,6 +57,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 /** The envelope of an error: AppError as thrown, schema errors as 422 by field, the rest hidden. */
 function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    // A service that could not be reached (a payment provider, the file store): the person reads
+    // the Chinese words, the log keeps what failed.
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
     return reply
       .status(error.statusCode)
       .send({ code: error.code, message: error.message, data: error.data });

@@ -236,7 +236,7 @@ export const goodsImageRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
       const image = id ? await readGoodsImage(app.db, app.storage, id) : undefined;
-      if (!image) return reply.status(404).type('text/plain; charset=utf-8').send('not found');
+      if (!image) return reply.status(404).type('text/plain; charset=utf-8').send('图片不存在');
       return reply
         .type(image.mime)
         .header('cache-control', 'public, max-age=31536000, immutable')
