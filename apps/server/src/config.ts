@@ -141,7 +141,7 @@ const MB = 1024 * 1024;
 
 /**
  * The thresholds from the environment. Under vitest (`testing`) the delay and heap thresholds
- * default to off, as the sweepers do (lib/periodic.ts): a test run on a busy shared machine stalls
+ * default to off, as the job schedules do (jobsConfigOf): a test run on a busy shared machine stalls
  * its loop for a second now and then, which is not an overloaded shop; plugins/pressure.test.ts
  * sets its own.
  */
