@@ -221,8 +221,10 @@ function jobsConfigOf(env: NodeJS.ProcessEnv): JobsConfig {
   if (runJobs && runJobs !== '0' && runJobs !== '1')
     throw new Error(`RUN_JOBS=${runJobs}: expected 1 (this process runs the background jobs) or 0`);
   // Under vitest the schedules are off unless a test names them: the tests call the sweeps
-  // themselves with their own clock.
-  const off = (seconds: number) => (env.VITEST ? 0 : seconds);
+  // themselves with their own clock. The process's VITEST, not only `env`'s: test apps and the
+  // E2E servers load their configuration from an environment of their own (a reminders run at
+  // start cached the order settings before a test wrote its shipping fee).
+  const off = (seconds: number) => (env.VITEST || process.env.VITEST ? 0 : seconds);
   return {
     runJobs: runJobs ? runJobs === '1' : !env.DATABASE_URL,
     orderSweepSeconds: secondsOf(env, 'ORDER_SWEEP_SECONDS', off(60)),

@@ -50,7 +50,9 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
       labels[label[1]] = label[2];
     }
     const value = Number(valueText.replace(/^\+Inf$/, 'Infinity').replace(/^-Inf$/, '-Infinity'));
-    if (Number.isNaN(value) && valueText !== 'NaN') throw new Error(`bad value: ${line}`);
+    // Prometheus reads NaN in any case (Go's ParseFloat); prom-client writes a mean of no
+    // samples yet (the event loop lag before its first sample) as `Nan`.
+    if (Number.isNaN(value) && !/^nan$/i.test(valueText)) throw new Error(`bad value: ${line}`);
     const family = [name, name.replace(/_(bucket|sum|count)$/, '')].find((n) => types.has(n));
     if (!family) throw new Error(`sample without a TYPE: ${line}`);
     samples.push({ name, labels, value });
