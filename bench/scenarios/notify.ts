@@ -1,0 +1,144 @@
+/**
+ * Payment notification budget (issue #31): a WeChat Pay notification is handled, with its
+ * signature check, in p99 < 50 ms at 32 connections (local provider).
+ * Distinct open trades are paid at a local WeChat Pay API v3 double; their signed, encrypted
+ * notifications are then posted over HTTP by 32 connections, each trade's once. The handling
+ * verifies the signature, decrypts, asks the double for the trade (the provider's word decides)
+ * and marks the order paid; afterwards every order must be paid exactly once.
+ * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/scenarios/notify.ts
+ * (a scratch database is created and dropped; the app runs in this process beside autocannon).
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import { orders, payments } from '../../apps/server/src/db/schema';
+import { readWechatPaySettings } from '../../apps/server/src/modules/payment/wechat/config';
+import {
+  merchantKeys,
+  type SignedNotification,
+  WechatPayDouble,
+} from '../../apps/server/src/modules/payment/wechat/wechatpay-double';
+import { makeWarehouse, unpaidOrder } from '../../apps/server/test/factories';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const TRADES = Number(process.env.BENCH_TRADES ?? 1200);
+const BUDGET_P99_MS = 50;
+const MCHID = '1900000109';
+const APPID = 'wxd678efh567hg6787';
+const SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
+
+export async function run() {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  // The API tests' app (test/helpers.ts: a scratch database, requests as a browser sends them).
+  process.env.TEST_DB = 'postgres';
+  process.env.TEST_DATABASE_URL = adminUrl;
+  const { createTestApp } = await import('../../apps/server/test/helpers');
+  const apiV3Key = randomBytes(16).toString('hex');
+  const merchant = merchantKeys();
+  const double = await new WechatPayDouble({
+    mchid: MCHID,
+    appid: APPID,
+    mchSerial: SERIAL,
+    merchantPublicKey: merchant.publicKey,
+    apiV3Key,
+  }).start();
+  const wechat = readWechatPaySettings({
+    WECHATPAY_MCHID: MCHID,
+    WECHATPAY_APPID: APPID,
+    WECHATPAY_MCH_PRIVATE_KEY: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    WECHATPAY_MCH_SERIAL: SERIAL,
+    WECHATPAY_APIV3_KEY: apiV3Key,
+    WECHATPAY_PUBLIC_KEY: double.platformPublicKeyPem,
+    WECHATPAY_PUBLIC_KEY_ID: double.platformKeyId,
+    PAYMENT_NOTIFY_BASE: 'https://shop.example.com',
+    WECHATPAY_BASE: double.url,
+  });
+  const ctx = await createTestApp({
+    seed: false,
+    config: { paymentChannels: ['wechat'], paymentSettings: { wechat } },
+  });
+  const app = ctx.app;
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    const base = `http://127.0.0.1:${address.port}`;
+
+    const t0 = Date.now();
+    const warehouseId = (await makeWarehouse(app.db)).id;
+    const signed: SignedNotification[] = [];
+    let notifyPath = '';
+    for (let i = 0; i < TRADES; i++) {
+      const b = await unpaidOrder(app, warehouseId, { priceFen: 10_000 + i });
+      const started = await app.inject({
+        method: 'POST',
+        url: '/api/pay/online',
+        payload: { order_id: b.orderId, provider: 'wechat' },
+        headers: { cookie: b.cookie },
+      });
+      if (started.statusCode !== 200) throw new Error(`trade not opened: ${started.body}`);
+      const outTradeNo = started.json().data.out_trade_no as string;
+      double.pay(outTradeNo);
+      notifyPath ||= new URL(double.trades.get(outTradeNo)?.notifyUrl ?? '').pathname;
+      signed.push(double.notification(outTradeNo));
+    }
+    console.log(`${TRADES} open trades paid at the double in ${Date.now() - t0} ms`);
+
+    let next = 0;
+    const result = await autocannon({
+      url: `${base}${notifyPath}`,
+      connections: CONNECTIONS,
+      amount: TRADES,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const n = signed[next++ % signed.length];
+            return { ...req, headers: { ...n.headers }, body: n.body };
+          },
+        },
+      ],
+    });
+    const paid = await app.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.status, 'awaiting_shipment'));
+    const paidTrades = await app.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.status, 'paid'));
+    const figures = {
+      connections: CONNECTIONS,
+      requests: result.requests.total,
+      statuses: { '2xx': result['2xx'], non2xx: result.non2xx },
+      reqPerSec: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      ordersPaid: paid.length,
+      tradesPaid: paidTrades.length,
+    };
+    console.log('wechat notification (verify, decrypt, query, apply):', figures);
+    const met = figures.p99 < BUDGET_P99_MS && figures.ordersPaid === TRADES && figures.tradesPaid === TRADES;
+    console.log(
+      `budget: notification p99 < ${BUDGET_P99_MS} ms at ${CONNECTIONS} connections: ${met ? 'met' : 'NOT met'} (p99 ${figures.p99} ms, ${figures.ordersPaid} of ${TRADES} orders paid once)`,
+    );
+    return { ...figures, met };
+  } finally {
+    await ctx.close();
+    await double.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
