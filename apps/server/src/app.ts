@@ -32,6 +32,8 @@ import { jobsPlugin } from './modules/jobs/plugin';
 import { lotteryAdminRoutes, lotteryBuyerRoutes, lotteryRoutes } from './modules/lottery/routes';
 import { memberRoutes } from './modules/member/routes';
 import { messageRoutes } from './modules/message/routes';
+import { openAdminRoutes } from './modules/open/admin-routes';
+import { openApiPlugin } from './modules/open/plugin';
 import { operatorAdminRoutes } from './modules/operator/admin-routes';
 import { productionStartNotices } from './modules/operator/bootstrap';
 import { orderAdminRoutes } from './modules/order/admin-routes';
@@ -125,6 +127,8 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(loginAttemptsPlugin, { redisPrefix: config.redisPrefix });
   await app.register(httpPlugin, { redisPrefix: config.redisPrefix });
   await app.register(csrfPlugin, { trustedOrigins: config.trustedOrigins });
+  // The open API before the shop's docs: each OpenAPI document collects only its own routes.
+  await app.register(openApiPlugin);
   await app.register(docsPlugin);
 
   // Modules, one plugin each, all under /api.
@@ -185,6 +189,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   // The background jobs come after the modules whose work they do (payment providers, SMS).
   await app.register(jobsPlugin, { config: config.jobs });
   await app.register(jobsAdminRoutes, { prefix: '/api' });
+  await app.register(openAdminRoutes, { prefix: '/api' });
   await app.register(paymentMetrics);
 
   await app.register(spaPlugin, {

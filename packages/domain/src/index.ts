@@ -26,6 +26,7 @@ export * from './api/kx';
 export * from './api/lottery';
 export * from './api/member-centre';
 export * from './api/messages';
+export * from './api/open';
 export * from './api/order';
 export * from './api/points';
 export * from './api/quick-buy';

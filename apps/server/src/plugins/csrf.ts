@@ -57,7 +57,10 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { trustedOrig
     }),
   );
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false) return;
+    // A path no route answers changes nothing: its 404 is the answer (the open API's callers,
+    // machines that send no Origin, read their own not_found instead of a CSRF refusal).
+    if (SAFE_METHODS.has(request.method) || request.is404 || request.routeOptions.config?.csrf === false)
+      return;
     const source = request.headers.origin || request.headers.referer;
     if (!source || !fromThisSite(source, request, trusted)) throw refused();
   });

@@ -64,20 +64,8 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
       .status(error.statusCode)
       .send({ code: error.code, message: error.message, data: error.data });
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    // No prototype: a field named `constructor` or `__proto__` is a field like any other.
-    const errors: FieldErrors = Object.create(null);
-    for (const issue of error.validation) {
-      const params = issue.params as { keys?: string[] } | undefined;
-      const unknownKeys = issue.keyword === 'unrecognized_keys' ? params?.keys : undefined;
-      const names = unknownKeys?.length
-        ? unknownKeys.map((key) => fieldName(error.validationContext, issue.instancePath, key))
-        : [fieldName(error.validationContext, issue.instancePath)];
-      for (const name of names) {
-        const message = unknownKeys?.length ? `不支持的字段：${name}` : (issue.message ?? '格式不正确');
-        errors[name] = [...(errors[name] ?? []), message];
-      }
-    }
+  const errors = schemaFieldErrors(error);
+  if (errors) {
     const first = Object.values(errors)[0]?.[0] ?? '提交的数据有误';
     return reply.status(422).send({ code: ApiCode.validation, message: first, data: { errors } });
   }
@@ -92,6 +80,25 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
   return reply.status(status).send({ code: status, message, data: null });
 }
 
+/** A schema validation failure's Chinese messages by dotted field name; undefined for other errors. */
+export function schemaFieldErrors(error: unknown): FieldErrors | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  // No prototype: a field named `constructor` or `__proto__` is a field like any other.
+  const errors: FieldErrors = Object.create(null);
+  for (const issue of error.validation) {
+    const params = issue.params as { keys?: string[] } | undefined;
+    const unknownKeys = issue.keyword === 'unrecognized_keys' ? params?.keys : undefined;
+    const names = unknownKeys?.length
+      ? unknownKeys.map((key) => fieldName(error.validationContext, issue.instancePath, key))
+      : [fieldName(error.validationContext, issue.instancePath)];
+    for (const name of names) {
+      const message = unknownKeys?.length ? `不支持的字段：${name}` : (issue.message ?? '格式不正确');
+      errors[name] = [...(errors[name] ?? []), message];
+    }
+  }
+  return errors;
+}
+
 /**
  * Errors Fastify meets before routing (a path that is not valid percent-encoding, say) skip the
  * error handler: buildApp passes this as frameworkErrors so API calls get the envelope too.
@@ -103,7 +110,8 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
   reply.status(status).send({ code: status, message: clientErrorMessage(error), data: null });
 }
 
-function clientErrorMessage(error: FastifyError): string {
+/** The Chinese words of a client error Fastify or a plugin raised (bad JSON, too large...). */
+export function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
       return '请求地址有误';

@@ -28,6 +28,8 @@ export const permissions = [
   { code: 'jobs:read', name: '后台任务查看', group: '系统' },
   { code: 'jobs:write', name: '后台任务重试', group: '系统' },
   { code: 'operators:write', name: '操作员与角色', group: '系统' },
+  { code: 'open:read', name: '开放接口查看', group: '系统' },
+  { code: 'open:write', name: '开放接口密钥管理', group: '系统' },
 ] as const;
 
 export type PermissionCode = (typeof permissions)[number]['code'];

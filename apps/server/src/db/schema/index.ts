@@ -6,6 +6,7 @@ export * from './compliance';
 export * from './content';
 export * from './core';
 export * from './kx';
+export * from './open';
 export * from './operator';
 export * from './order';
 export * from './points';

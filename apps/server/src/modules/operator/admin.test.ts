@@ -20,7 +20,7 @@ const everyRole = initialRoles.map((r) => r.code);
  * Every operator route with the roles that may call it. A route missing here fails the
  * "covers every route" test, so a new operator route must say who may use it.
  */
-const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[] }[] = [
+const matrix: { method: 'GET' | 'POST' | 'DELETE'; url: string; path: string; roles: Role[] }[] = [
   { method: 'GET', url: '/api/admin/me', path: '/api/admin/me', roles: everyRole },
   // Every operator; each part of it only with its permission (dashboard/routes.test.ts).
   { method: 'GET', url: '/api/admin/dashboard', path: '/api/admin/dashboard', roles: everyRole },
@@ -318,6 +318,14 @@ const matrix: { method: 'GET' | 'POST'; url: string; path: string; roles: Role[]
     method: 'POST',
     url: '/api/admin/jobs/order-expire/runs/00000000-0000-4000-8000-000000000000/retry',
     path: '/api/admin/jobs/{kind}/runs/{id}/retry',
+    roles: ['super_admin'],
+  },
+  { method: 'GET', url: '/api/admin/open/keys', path: '/api/admin/open/keys', roles: ['super_admin'] },
+  { method: 'POST', url: '/api/admin/open/keys', path: '/api/admin/open/keys', roles: ['super_admin'] },
+  {
+    method: 'DELETE',
+    url: '/api/admin/open/keys/999999',
+    path: '/api/admin/open/keys/{id}',
     roles: ['super_admin'],
   },
   ...[
