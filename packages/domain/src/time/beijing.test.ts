@@ -5,7 +5,9 @@ import {
   beijingDateOf,
   beijingDateText,
   beijingDateTimeSecondsText,
+  beijingClockText,
   beijingDateTimeText,
+  beijingIsoText,
   beijingStartOf,
   beijingToday,
   daysBetween,
@@ -57,5 +59,9 @@ describe('screen text of instants', () => {
     expect(beijingDateTimeText(s)).toBe('2026-11-26 01:05');
     expect(beijingDateTimeSecondsText(s)).toBe('2026-11-26 01:05:30');
     expect(beijingDateText(s)).toBe('2026-11-26');
+    expect(beijingClockText(s)).toBe('01:05');
+    // The API's ISO strings, with or without an offset of their own.
+    expect(beijingIsoText('2026-11-25T17:05:30.000Z')).toBe('2026-11-26 01:05');
+    expect(beijingIsoText('2026-11-26T01:05:30+08:00')).toBe('2026-11-26 01:05');
   });
 });

@@ -41,6 +41,10 @@ export function beijingDateTimeText(seconds: number): string {
   const iso = new Date(seconds * 1000 + BEIJING_OFFSET_MS).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
+/** The same for an instant the API sends as an ISO-8601 string (messages, feedback). */
+export const beijingIsoText = (iso: string): string => beijingDateTimeText(Date.parse(iso) / 1000);
+/** `HH:mm` in Beijing time (a spike slot's start). */
+export const beijingClockText = (seconds: number): string => beijingDateTimeText(seconds).slice(11);
 /** `YYYY-MM-DD HH:mm:ss` in Beijing time: for what happens every few seconds (background jobs). */
 export function beijingDateTimeSecondsText(seconds: number): string {
   const iso = new Date(seconds * 1000 + BEIJING_OFFSET_MS).toISOString();

@@ -1,4 +1,4 @@
-import type { AdminFeedbackView } from '@yaocai/domain';
+import { type AdminFeedbackView, beijingIsoText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Form, Image, Input, Modal, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -6,8 +6,7 @@ import { PagedTable } from '../../../components/PagedTable';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { type FeedbackQuery, useFeedbackInbox, useReplyFeedback } from '../api/feedback';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+const time = beijingIsoText;
 
 /** 意见反馈 (客服, feedback:write): the stores' feedback, waiting ones first; answer once. */
 export default function FeedbackPage() {

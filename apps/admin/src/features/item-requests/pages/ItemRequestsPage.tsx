@@ -1,4 +1,4 @@
-import { type AdminItemRequestView, itemRequestStatuses } from '@yaocai/domain';
+import { type AdminItemRequestView, beijingIsoText, itemRequestStatuses } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Form, Image, Input, Modal, Radio, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -12,8 +12,7 @@ import {
   useReplyItemRequest,
 } from '../api/item-requests';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+const time = beijingIsoText;
 const statusColor: Record<string, string> = { pending: 'orange', listed: 'green', unavailable: 'default' };
 
 interface ReplyValues {

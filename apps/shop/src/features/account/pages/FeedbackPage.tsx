@@ -1,4 +1,4 @@
-import { type FeedbackBody, type FeedbackView, feedbackTypes } from '@yaocai/domain';
+import { beijingIsoText, type FeedbackBody, type FeedbackView, feedbackTypes } from '@yaocai/domain';
 import { ApiError } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Empty, Form, Input, List, Radio, Tag } from 'antd';
@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useMyFeedback, useSendFeedback } from '../api/feedback';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+const time = beijingIsoText;
 
 /** /yjfk 意见反馈: write to customer service (type, text, pictures, contact) and read the answers. */
 export default function FeedbackPage() {

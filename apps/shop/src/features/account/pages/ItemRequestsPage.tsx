@@ -1,4 +1,9 @@
-import { type ItemRequestStatus, type ItemRequestView, itemRequestStatuses } from '@yaocai/domain';
+import {
+  beijingIsoText,
+  type ItemRequestStatus,
+  type ItemRequestView,
+  itemRequestStatuses,
+} from '@yaocai/domain';
 import { Button, Card, Empty, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,8 +14,7 @@ export const statusColor: Record<string, string> = {
   listed: 'green',
   unavailable: 'default',
 };
-export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+export const dateTime = beijingIsoText;
 
 /** /pzqg 品种求购: the store's requests for goods the catalogue lacks, with their answers. */
 export default function ItemRequestsPage() {

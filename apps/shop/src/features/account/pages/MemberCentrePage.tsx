@@ -1,4 +1,4 @@
-import type { MemberCentre, OrderSummaryView } from '@yaocai/domain';
+import { beijingDateText, type MemberCentre, type OrderSummaryView } from '@yaocai/domain';
 import { Alert, Card, Col, Empty, List, Row, Skeleton, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,8 +7,7 @@ import { useMemberCentre } from '../api/member-centre';
 
 const statusColor: Record<string, string> = { approved: 'green', pending: 'orange', rejected: 'red' };
 const yuan = (n: number) => `¥${n.toFixed(2)}`;
-const day = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+const day = beijingDateText;
 
 function Figure({
   label,

@@ -1,4 +1,4 @@
-import { type MessageCategory, type MessageView, messageCategories } from '@yaocai/domain';
+import { beijingIsoText, type MessageCategory, type MessageView, messageCategories } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Badge, Button, Card, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMyMessages, useReadMessages } from '../api/messages';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+const time = beijingIsoText;
 
 const categoryColor: Record<string, string> = {
   order: 'blue',

@@ -1,4 +1,4 @@
-import type { SpikeGoodsItem, SpikeSlotView } from '@yaocai/domain';
+import { beijingClockText, type SpikeGoodsItem, type SpikeSlotView } from '@yaocai/domain';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,13 +10,7 @@ import { useSpike } from '../api/spike';
 import { detailHref } from '../lib/goods-view';
 
 const PRICE_RED = '#c62828';
-const hhmm = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleTimeString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+const hhmm = beijingClockText;
 
 function SpikeCard({ item, started }: { item: SpikeGoodsItem; started: boolean }) {
   const g = item.goods;
