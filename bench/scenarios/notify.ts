@@ -45,17 +45,7 @@ export async function run() {
     merchantPublicKey: merchant.publicKey,
     apiV3Key,
   }).start();
-  const wechat = readWechatPaySettings({
-    WECHATPAY_MCHID: MCHID,
-    WECHATPAY_APPID: APPID,
-    WECHATPAY_MCH_PRIVATE_KEY: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    WECHATPAY_MCH_SERIAL: SERIAL,
-    WECHATPAY_APIV3_KEY: apiV3Key,
-    WECHATPAY_PUBLIC_KEY: double.platformPublicKeyPem,
-    WECHATPAY_PUBLIC_KEY_ID: double.platformKeyId,
-    PAYMENT_NOTIFY_BASE: 'https://shop.example.com',
-    WECHATPAY_BASE: double.url,
-  });
+  const wechat = readWechatPaySettings(double.appEnvironment(merchant.privateKey));
   const ctx = await createTestApp({
     seed: false,
     config: { paymentChannels: ['wechat'], paymentSettings: { wechat } },

@@ -47,17 +47,7 @@ beforeAll(async () => {
       return { status: res.status, body: await res.text() };
     },
   }).start();
-  const wechat = readWechatPaySettings({
-    WECHATPAY_MCHID: MCHID,
-    WECHATPAY_APPID: APPID,
-    WECHATPAY_MCH_PRIVATE_KEY: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    WECHATPAY_MCH_SERIAL: SERIAL,
-    WECHATPAY_APIV3_KEY: APIV3_KEY,
-    WECHATPAY_PUBLIC_KEY: double.platformPublicKeyPem,
-    WECHATPAY_PUBLIC_KEY_ID: double.platformKeyId,
-    PAYMENT_NOTIFY_BASE: 'https://shop.example.com',
-    WECHATPAY_BASE: double.url,
-  });
+  const wechat = readWechatPaySettings(double.appEnvironment(merchant.privateKey));
   h = await startHarness({ paymentChannels: ['wechat', 'transfer'], paymentSettings: { wechat } });
 });
 afterAll(async () => {

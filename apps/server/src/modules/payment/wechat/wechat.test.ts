@@ -34,19 +34,8 @@ let ctx: TestContext;
 let double: WechatPayDouble;
 let warehouseId: number;
 
-const envFor = (d: WechatPayDouble, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  WECHATPAY_MCHID: MCHID,
-  WECHATPAY_APPID: APPID,
-  WECHATPAY_MCH_PRIVATE_KEY: merchantPem,
-  WECHATPAY_MCH_SERIAL: SERIAL,
-  WECHATPAY_APIV3_KEY: APIV3_KEY,
-  WECHATPAY_PUBLIC_KEY: d.platformPublicKeyPem,
-  WECHATPAY_PUBLIC_KEY_ID: d.platformKeyId,
-  PAYMENT_NOTIFY_BASE: 'https://shop.example.com',
-  WECHATPAY_BASE: d.url,
-  WECHATPAY_TIMEOUT_MS: '3000',
-  ...extra,
-});
+const envFor = (d: WechatPayDouble, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =>
+  d.appEnvironment(merchant.privateKey, { WECHATPAY_TIMEOUT_MS: '3000', ...extra });
 
 /** WeChat Pay's POST to our notify URL, through the app (no browser headers). */
 const deliver = async (url: string, n: SignedNotification) => {

@@ -100,6 +100,25 @@ export class WechatPayDouble {
     return this.baseUrl;
   }
 
+  /**
+   * The WECHATPAY_* environment that points the app at this double, as a merchant holding
+   * `merchantPrivateKey` (the pair of options.merchantPublicKey) configures it.
+   */
+  appEnvironment(merchantPrivateKey: KeyObject, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+    return {
+      WECHATPAY_MCHID: this.options.mchid,
+      WECHATPAY_APPID: this.options.appid,
+      WECHATPAY_MCH_PRIVATE_KEY: merchantPrivateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      WECHATPAY_MCH_SERIAL: this.options.mchSerial,
+      WECHATPAY_APIV3_KEY: this.options.apiV3Key,
+      WECHATPAY_PUBLIC_KEY: this.platformPublicKeyPem,
+      WECHATPAY_PUBLIC_KEY_ID: this.platformKeyId,
+      PAYMENT_NOTIFY_BASE: 'https://shop.example.com',
+      WECHATPAY_BASE: this.url,
+      ...extra,
+    };
+  }
+
   async start() {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
