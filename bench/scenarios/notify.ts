@@ -5,14 +5,19 @@
  * notifications are then posted over HTTP by 32 connections, each trade's once. The handling
  * verifies the signature, decrypts, asks the double for the trade (the provider's word decides)
  * and marks the order paid; afterwards every order must be paid exactly once.
+ * The floor beside it, in the same process and run: a bare Fastify route that does the provider
+ * work of the app's handler with the app's own provider code (verify, decrypt, the signed query
+ * to the double and its signed answer) and no database: what the budget leaves for ours.
  * Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/scenarios/notify.ts
  * (a scratch database is created and dropped; the app runs in this process beside autocannon).
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { orders, payments } from '../../apps/server/src/db/schema';
 import { readWechatPaySettings } from '../../apps/server/src/modules/payment/wechat/config';
+import { createWechatPayProvider } from '../../apps/server/src/modules/payment/wechat/provider';
 import {
   merchantKeys,
   type SignedNotification,
@@ -77,21 +82,53 @@ export async function run() {
     }
     console.log(`${TRADES} open trades paid at the double in ${Date.now() - t0} ms`);
 
-    let next = 0;
-    const result = await autocannon({
-      url: `${base}${notifyPath}`,
-      connections: CONNECTIONS,
-      amount: TRADES,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            const n = signed[next++ % signed.length];
-            return { ...req, headers: { ...n.headers }, body: n.body };
+    const load = (url: string) => {
+      let next = 0;
+      return autocannon({
+        url,
+        connections: CONNECTIONS,
+        amount: TRADES,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              const n = signed[next++ % signed.length];
+              return { ...req, headers: { ...n.headers }, body: n.body };
+            },
           },
-        },
-      ],
+        ],
+      });
+    };
+    const result = await load(`${base}${notifyPath}`);
+
+    // The floor: the same notifications (their trades are paid at the double, so each query
+    // answers SUCCESS again), the provider's work only.
+    const provider = createWechatPayProvider(wechat);
+    const bare = Fastify({ logger: false });
+    bare.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    bare.post('/notify', async (request, reply) => {
+      const claim = await provider.readNotification(app.db, {
+        body: String(request.body ?? ''),
+        headers: request.headers,
+      });
+      if (!claim) return reply.status(400).send({ code: 'FAIL' });
+      const trade = await provider.query(app.db, claim.outTradeNo);
+      if (trade.state !== 'SUCCESS') return reply.status(500).send({ code: 'FAIL' });
+      return { code: 'SUCCESS', message: '成功' };
     });
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareAddress = bare.server.address();
+    if (!bareAddress || typeof bareAddress === 'string') throw new Error('no address');
+    const floorResult = await load(`http://127.0.0.1:${bareAddress.port}/notify`);
+    await bare.close();
+    const floor = {
+      '2xx': floorResult['2xx'],
+      reqPerSec: Math.round(floorResult.requests.average),
+      p50: floorResult.latency.p50,
+      p99: floorResult.latency.p99,
+      max: floorResult.latency.max,
+    };
+    console.log('floor: bare Fastify, the provider work only (verify, decrypt, signed query):', floor);
     const paid = await app.db
       .select({ id: orders.id })
       .from(orders)
@@ -116,7 +153,7 @@ export async function run() {
     console.log(
       `budget: notification p99 < ${BUDGET_P99_MS} ms at ${CONNECTIONS} connections: ${met ? 'met' : 'NOT met'} (p99 ${figures.p99} ms, ${figures.ordersPaid} of ${TRADES} orders paid once)`,
     );
-    return { ...figures, met };
+    return { ...figures, floor, met };
   } finally {
     await ctx.close();
     await double.stop();

@@ -172,6 +172,51 @@ describe('e-invoices', () => {
     await page.goto('/wdxx');
     await page.getByText('对公转账已确认').first().waitFor();
     await h.shot(page, 'transfer-confirmed-message');
+
+    // Delivered and received (shipping is the shipping journey's): the store returns one unit;
+    // the money goes back the way it came, by a bank transfer 财务 makes and records.
+    await h.app.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, unpaid.id));
+    await page.goto(`/order/info/${unpaid.id}`);
+    await page.getByTestId('order-after-sale').click();
+    await page.getByTestId('after-sale-qty').first().fill('1');
+    await page.getByTestId('after-sale-reason').fill('近效期，门店无法销售');
+    await page.getByRole('button', { name: '提交申请' }).click();
+    await page.getByTestId('order-status').getByText('售后申请中').waitFor();
+    const admin = await h.newPage();
+    await h.signInOperator(admin.page, 'admin');
+    const list = await (await admin.page.request.get('/api/admin/after_sales?status=pending')).json();
+    const request = list.data.find((a: { order_id: number }) => a.order_id === unpaid.id);
+    const agreed = await admin.page.request.post(`/api/admin/after_sales/${request.id}`, {
+      form: { approve: '1', note: '同意退货' },
+    });
+    expect(agreed.status()).toBe(200);
+    await admin.context.close();
+
+    const finance = await h.newPage();
+    await h.signInOperator(finance.page, 'caiwu');
+    await finance.page.getByTestId('admin-menu').getByRole('link', { name: '退款待办' }).click();
+    const todo = finance.page
+      .getByTestId('admin-refund-todos')
+      .getByRole('row')
+      .filter({ hasText: unpaid.orderNo });
+    await todo.getByText('待转账').waitFor();
+    await todo.getByRole('button', { name: '登记转出' }).click();
+    const recordModal = finance.page.getByRole('dialog');
+    await recordModal.getByLabel('银行流水号').fill('HZ20261128000123');
+    await recordModal.getByLabel('转账日期').click();
+    await recordModal.getByLabel('转账日期').fill(beijingDateOf(new Date(e2eStart())));
+    await finance.page.locator('.ant-picker-dropdown:visible .ant-picker-cell-selected').click();
+    await finance.page.locator('.ant-picker-dropdown').first().waitFor({ state: 'hidden' });
+    await recordModal.getByRole('button', { name: /^登\s*记$/ }).click();
+    await finance.page.getByText('已登记转出，门店会收到消息').waitFor();
+    await todo.getByText('已转出').waitFor();
+    await h.shot(finance.page, 'admin-transfer-refund-recorded');
+    await finance.context.close();
+
+    await page.goto('/wdxx');
+    await page.getByText('退款已转出').first().waitFor();
+    await page.getByText('HZ20261128000123', { exact: false }).first().waitFor();
+    await h.shot(page, 'transfer-refund-message');
     expect(errors).toEqual([]);
     await buyer.context.close();
   });
