@@ -338,7 +338,7 @@ const buyerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/contract/sign',
     { schema: { tags: ['account'], response: { 200: emptyBody } } },
     async (request) => {
-      await signContract(app.db, request.userId);
+      await signContract(app.db, request.userId, request.visitorCtx().now);
       return ok(null, '合同签署成功');
     },
   );

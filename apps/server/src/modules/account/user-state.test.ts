@@ -147,11 +147,19 @@ describe('business scope, qualifications, stores, contract', () => {
     expect(before.paragraphs.length).toBeGreaterThan(3);
     // The seller is the legal entity of the site settings, not a made-up 平台运营方.
     expect(before.paragraphs[1]).toBe('乙方（供货方）：药采医药科技（杭州）有限公司');
-    expect((await api.post('/api/user/contract/sign', {}, cookie)).statusCode).toBe(200);
+    // Signed at the application's instant (tests and the demo move it), not the machine's.
+    const signedAt = new Date('2026-03-01T02:00:00Z');
+    const clock = ctx.app.clock.now;
+    ctx.app.clock.now = () => signedAt;
+    try {
+      expect((await api.post('/api/user/contract/sign', {}, cookie)).statusCode).toBe(200);
+    } finally {
+      ctx.app.clock.now = clock;
+    }
     const after = (await api.get('/api/user/contract', cookie)).json().data;
     expect(after.signed).toBe(true);
     const [company] = await ctx.app.db.select().from(companies).where(eq(companies.name, '康宁诊所'));
-    expect(company.contractSignedAt).not.toBeNull();
+    expect(company.contractSignedAt).toEqual(signedAt);
   });
 
   it("keeps the state briefly per session but never past the session's own changes", async () => {

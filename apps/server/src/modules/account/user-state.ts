@@ -242,11 +242,12 @@ export async function contractOf(db: Db, userId: number) {
   };
 }
 
-export async function signContract(db: Db, userId: number): Promise<void> {
+/** Signs the buyer company's purchase contract at `now` (the request's instant); once only. */
+export async function signContract(db: Db, userId: number, now: Date): Promise<void> {
   const company = await companyOf(db, userId);
   if (company.contractSignedAt) return;
   await db
     .update(companies)
-    .set({ contractSignedAt: new Date() })
+    .set({ contractSignedAt: now })
     .where(and(eq(companies.id, company.id), sql`${companies.contractSignedAt} is null`));
 }
