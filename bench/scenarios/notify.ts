@@ -105,6 +105,8 @@ export async function run() {
     // answers SUCCESS again), the provider's work only.
     const provider = createWechatPayProvider(wechat);
     const bare = Fastify({ logger: false });
+    // The body as the app reads it: the raw text its signature covers.
+    bare.removeAllContentTypeParsers();
     bare.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     bare.post('/notify', async (request, reply) => {
       const claim = await provider.readNotification(app.db, {
@@ -121,6 +123,7 @@ export async function run() {
     if (!bareAddress || typeof bareAddress === 'string') throw new Error('no address');
     const floorResult = await load(`http://127.0.0.1:${bareAddress.port}/notify`);
     await bare.close();
+    if (floorResult.non2xx > 0) throw new Error(`the floor refused ${floorResult.non2xx} notifications`);
     const floor = {
       '2xx': floorResult['2xx'],
       reqPerSec: Math.round(floorResult.requests.average),
