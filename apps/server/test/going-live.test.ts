@@ -178,8 +178,8 @@ describe.skipIf(!ready)(
         NUONUO_TOKEN: nuonuo.token,
         NUONUO_TAX_NUM: nuonuo.taxNum,
         NUONUO_BASE: nuonuo.base,
-        // Short schedules so that the walk sees the worker's work: an unpaid order waits 15 s.
-        ORDER_EXPIRE_MINUTES: '0.25',
+        // Short schedules so that the walk sees the worker's work: an unpaid order waits 9 s.
+        ORDER_EXPIRE_MINUTES: '0.15',
         ORDER_SWEEP_SECONDS: '2',
         PAYMENT_SWEEP_SECONDS: '0',
         REMINDER_SWEEP_SECONDS: '0',
@@ -417,7 +417,7 @@ describe.skipIf(!ready)(
       const [paidRow] = await query<{ status: string }>('select status from orders where id = $1', [paid]);
       expect(paidRow.status).toBe('awaiting_shipment');
 
-      // The worker cancels the unpaid order once its 15 s are up; no web process runs a job.
+      // The worker cancels the unpaid order once its 9 s are up; no web process runs a job.
       await until(
         'the unpaid order is cancelled',
         async () =>
