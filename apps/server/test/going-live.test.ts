@@ -237,6 +237,14 @@ describe.skipIf(!ready)(
         expect(response.status).toBe(200);
         expect(await response.text()).toContain('yaocai_process_cpu_seconds_total');
       }
+      // The start log names the address each web process listens on (HOST), not localhost.
+      for (const server of [webA, webB])
+        expect(server.output()).toContain(`is serving ${server.baseUrl} on postgres`);
+      // The first operator came from the command line, audited as such.
+      const [created] = await query<{ operator_name: string; action: string }>(
+        `select operator_name, action from audit_log order by id limit 1`,
+      );
+      expect(created).toMatchObject({ operator_name: 'system:cli' });
       // Production: no demo data, no published password.
       const [demo] = await query<{ n: number }>(`select count(*)::int as n from users`);
       expect(demo.n).toBe(0);
