@@ -64,13 +64,27 @@ describe('console goods', () => {
     await page.waitForURL(/\/admin\/goods\/\d+$/);
     await page.getByTestId('admin-goods-batches').waitFor();
 
+    // 新增仓库 beside the picker: the new warehouse is chosen for the first batch.
+    await page.getByTestId('admin-warehouse-add').click();
+    const dialog = page.getByRole('dialog', { name: '新增仓库' });
+    await dialog.getByLabel('仓库名称').fill('南方仓（广州）');
+    await h.shot(page, 'admin-goods-warehouse-add');
+    await dialog
+      .getByRole('button', { name: '添 加' })
+      .or(dialog.getByRole('button', { name: '添加' }))
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('admin-goods-batch-form').getByText('南方仓（广州）').waitFor();
+
     for (const [batch, produced, expires, quantity] of [
       ['GM2601', '2026-01-05', '2028-01-04', '200'],
       ['GM2509', '2025-09-01', '2027-08-31', '80'],
     ]) {
       const form = page.getByTestId('admin-goods-batch-form');
-      await form.getByRole('combobox').first().click({ force: true });
-      await page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option').first().click();
+      if (batch !== 'GM2601') {
+        await form.getByRole('combobox').first().click({ force: true });
+        await page.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option').first().click();
+      }
       await form.getByLabel('批号').fill(batch);
       await form.getByLabel('生产日期').fill(produced);
       await form.getByLabel('生产日期').press('Enter');
@@ -83,6 +97,7 @@ describe('console goods', () => {
     await expect
       .poll(() => page.getByTestId('admin-goods-batches').locator('.ant-card-head-title').textContent())
       .toBe('批号库存（合计 280，近效期 2027-08-31）');
+    await page.getByTestId('admin-goods-batches').getByRole('cell', { name: '南方仓（广州）' }).waitFor();
     await page.getByTestId('admin-goods-sale').click();
     await page.getByTestId('admin-goods-editor').getByText('已上架').waitFor();
     await h.shot(page, 'admin-goods-batches');

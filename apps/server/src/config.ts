@@ -46,7 +46,6 @@ export interface AppConfig {
   /** Where the built SPAs live (apps/shop/dist, apps/admin/dist). */
   shopDist: string;
   adminDist: string;
-  siteTitle: string;
   /** NODE_ENV=production. */
   production: boolean;
   /**
@@ -494,7 +493,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: logLevelOf(env),
     shopDist: path.join(repoRoot, 'apps/shop/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
-    siteTitle: env.SITE_TITLE ?? '药采',
     production: env.NODE_ENV === 'production',
     paymentChannels,
     paymentSettings: readChannelSettings(paymentChannels, env),

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { listenUrl } from './lib/listen-address';
 
 /**
  * The worker role: the same application and configuration as server.ts, serving no HTTP, running
@@ -31,3 +32,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.ready();
 app.log.info(`药采 worker is running the background jobs on ${app.database.kind}`);
+// The job queue's depth and failures are the worker's to report: its own metrics listener.
+if (config.metricsPort !== undefined) {
+  const metrics = await app.metrics.serve({ port: config.metricsPort, host: config.metricsHost });
+  app.log.info(`metrics (GET /metrics) at ${listenUrl(config.metricsHost, metrics.port)}`);
+}

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../config';
-import { markPgliteOpen } from './pglite-marker';
+import { claimPgliteFolder } from './pglite-marker';
 import * as schema from './schema';
 import { seedInitialRoles } from './seed/roles';
 
@@ -124,8 +124,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: 'postgres', url: options.url, migrationsApplied, pool, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions });
-  const unmark = options.dataDir ? markPgliteOpen(options.dataDir) : () => {};
+  // Claimed before it is opened: a second process must not touch the folder at all.
+  const unmark = options.dataDir ? claimPgliteFolder(options.dataDir) : () => {};
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions }).catch(
+    (error) => {
+      unmark();
+      throw error;
+    },
+  );
   const db = drizzlePglite(client, { schema });
   const before = await appliedMigrations((text) => client.query(text));
   await migratePglite(db, { migrationsFolder });

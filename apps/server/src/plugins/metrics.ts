@@ -15,12 +15,25 @@ export interface AppMetrics {
   /** METRICS_PORT is set: request metrics are recorded and the listener may be opened. */
   enabled: boolean;
   /**
-   * The job queue (set by the worker): how many jobs wait or run per queue and state, and how
-   * many failed. A collector the worker adds (`registry`, `collect`) may read them at scrape time.
+   * The background jobs of this process (modules/jobs): how many jobs wait, run or failed per
+   * queue and state, read from the runner when scraped (`reportDepth`), and how many runs failed
+   * (counted by the runner as each fails). Only a process that runs the jobs reports them.
    */
-  jobs: { depth: Gauge<'queue' | 'state'>; failed: Counter<'queue'> };
+  jobs: {
+    depth: Gauge<'queue' | 'state'>;
+    failed: Counter<'queue'>;
+    /** The runner's reading of its queues, asked at each scrape (replaces the last reading). */
+    reportDepth(read: () => Promise<JobDepth[]>): void;
+  };
   /** Opens the metrics listener (GET /metrics, everything else 404); closed with the app. */
   serve(options: { port: number; host: string }): Promise<AddressInfo>;
+}
+
+/** One queue's jobs in one state (pg-boss's: created, retry, active, failed). */
+export interface JobDepth {
+  queue: string;
+  state: string;
+  count: number;
 }
 
 declare module 'fastify' {
@@ -90,19 +103,33 @@ function poolMetrics(app: FastifyInstance, registry: Registry) {
 
 export const metricsPlugin = fp(async (app: FastifyInstance, options: { enabled: boolean }) => {
   const registry = new Registry();
+  let readDepth: (() => Promise<JobDepth[]>) | undefined;
   const jobs = {
     depth: new Gauge({
       name: 'yaocai_jobs_depth',
-      help: 'Jobs in the queue, by queue and state (set by the worker)',
+      help: 'Background jobs by queue and state (created, retry, active, failed), read when scraped from the runner of a process that runs them',
       labelNames: ['queue', 'state'] as const,
       registers: [registry],
+      async collect() {
+        if (!readDepth) return;
+        // A queue that cannot be read leaves the scrape whole, without this gauge's figures.
+        const rows = await readDepth().catch((err) => {
+          app.log.warn({ err }, 'job queue depth could not be read for the metrics');
+          return [];
+        });
+        this.reset();
+        for (const row of rows) this.set({ queue: row.queue, state: row.state }, row.count);
+      },
     }),
     failed: new Counter({
       name: 'yaocai_jobs_failed_total',
-      help: 'Jobs that failed, by queue (counted by the worker)',
+      help: 'Background job runs that failed, by queue (counted by the process whose run failed)',
       labelNames: ['queue'] as const,
       registers: [registry],
     }),
+    reportDepth(read: () => Promise<JobDepth[]>) {
+      readDepth = read;
+    },
   };
   let server: Server | undefined;
 

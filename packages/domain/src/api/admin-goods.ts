@@ -258,6 +258,13 @@ export const goodsEditorOptions = z.object({
 });
 export type GoodsEditorOptions = z.infer<typeof goodsEditorOptions>;
 
+/** POST /api/admin/warehouses: a new warehouse batches are received into (新增仓库). */
+export const warehouseBody = z.strictObject({
+  name: singleLineText('仓库名称', 30).pipe(z.string().min(2, { error: '请填写仓库名称（至少2个字）' })),
+});
+export type WarehouseBody = z.output<typeof warehouseBody>;
+export const warehouseView = z.object({ id: z.number().int(), name: z.string() });
+
 export const goodsBatchBody = z
   .object({
     warehouse_id: recordId('请选择仓库'),

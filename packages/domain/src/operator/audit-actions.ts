@@ -22,6 +22,7 @@ export const auditActions = {
   'goods.sale_control_remove': '取消控销',
   'goods.image': '上传商品图片',
   'goods.batch_add': '新增批号库存',
+  'warehouse.create': '新增仓库',
   'goods.inspection_report': '上传药检报告',
   'first_document.upload': '上传首营资料',
   'goods.batch_quantity': '调整批号库存',

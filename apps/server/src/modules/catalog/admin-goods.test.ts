@@ -238,6 +238,36 @@ describe('goods indexes', () => {
   });
 });
 
+describe('warehouses (新增仓库)', () => {
+  it('adds a warehouse the editor offers at once, audited; a taken name or a bad one is refused', async () => {
+    const res = await call('POST', '/api/admin/warehouses', quality, { name: '  南方仓（广州）  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const added = res.json().data as { id: number; name: string };
+    expect(added.name).toBe('南方仓（广州）');
+    const options = (await call('GET', '/api/admin/goods/options', quality)).json().data;
+    expect(options.warehouses).toContainEqual(added);
+    const [entry] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.action, 'warehouse.create'));
+    expect(entry).toMatchObject({ targetType: 'warehouse', targetId: String(added.id) });
+    const again = await call('POST', '/api/admin/warehouses', quality, { name: '南方仓（广州）' });
+    expect([again.statusCode, again.json().data.errors.name]).toEqual([422, ['已有同名仓库']]);
+    const short = await call('POST', '/api/admin/warehouses', quality, { name: '仓' });
+    expect(short.json().data.errors.name).toEqual(['请填写仓库名称（至少2个字）']);
+    expect((await call('POST', '/api/admin/warehouses', operations, { name: '运营仓' })).statusCode).toBe(
+      403,
+    );
+    // A batch is received into it.
+    const { id } = await created({ name: '测试新仓片' });
+    const batch = await call('POST', `/api/admin/goods/${id}/batches`, quality, {
+      warehouse_id: added.id,
+      batch_no: 'N2601',
+      produced_on: '2026-01-10',
+      expires_on: '2028-01-09',
+      quantity: 30,
+    });
+    expect(batch.json().data).toMatchObject({ stock: 30 });
+  });
+});
+
 describe('stock by batch', () => {
   it('the demo catalogue holds its stock in batches, some goods in two', async () => {
     const perGoods = await ctx.app.db.execute(

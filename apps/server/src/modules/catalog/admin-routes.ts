@@ -12,6 +12,8 @@ import {
   goodsImportReport,
   goodsSaleBody,
   idParams,
+  warehouseBody,
+  warehouseView,
 } from '@yaocai/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,6 +32,7 @@ import {
 import { addBatch, setBatchQuantity } from './batches';
 import { readGoodsImage, storeGoodsImage } from './goods-images';
 import { exportGoods, goodsImportTemplate, importGoods } from './goods-xlsx';
+import { addWarehouse } from './warehouses';
 
 const uploadLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -180,6 +183,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok(detail, request.body.on_sale ? '已上架' : '已下架');
     },
+  );
+  app.post(
+    '/admin/warehouses',
+    {
+      preValidation: app.requirePermission('batches:write'),
+      schema: {
+        tags,
+        summary: 'Add a warehouse batches are received into',
+        body: warehouseBody,
+        response: { 200: envelope(warehouseView) },
+      },
+    },
+    async (request) => ok(await addWarehouse(await request.operatorCtx(), request.body), '仓库已添加'),
   );
   app.post(
     '/admin/goods/:id/batches',

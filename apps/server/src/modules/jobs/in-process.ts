@@ -41,6 +41,7 @@ export function inProcessRunner(app: FastifyInstance, config: JobsConfig): JobRu
       record.state = 'completed';
     } catch (err) {
       app.log.error({ err, job: kind.name }, `background job ${kind.name} failed`);
+      app.metrics.jobs.failed.inc({ queue: kind.name });
       record.state = 'failed';
       record.error = err instanceof Error ? err.message : String(err);
       failed = [record, ...failed].slice(0, KEEP_FAILED);
@@ -56,6 +57,14 @@ export function inProcessRunner(app: FastifyInstance, config: JobsConfig): JobRu
     kind: 'in_process',
     async start() {
       if (!config.runJobs) return;
+      // The metrics read what this process holds: a run in progress, the failures it keeps.
+      const scheduled = allJobKinds.filter((kind) => kind.everySeconds(config) > 0);
+      app.metrics.jobs.reportDepth(async () =>
+        scheduled.flatMap((kind) => [
+          { queue: kind.name, state: 'active', count: running.has(kind.name) ? 1 : 0 },
+          { queue: kind.name, state: 'failed', count: failed.filter((r) => r.kind === kind.name).length },
+        ]),
+      );
       for (const kind of allJobKinds) {
         const seconds = kind.everySeconds(config);
         if (!(seconds > 0)) continue;

@@ -87,6 +87,25 @@ export async function queueState(boss: PgBoss, names: readonly JobKindName[]) {
   };
 }
 
+/** The states a job waits, runs or stays failed in (completed and cancelled jobs are done). */
+export const DEPTH_STATES = ['created', 'retry', 'active', 'failed'] as const;
+
+const depth = `
+  select name, state, count(*)::int as count from ${QUEUE_SCHEMA}.job
+  where name = any($1::text[]) and state::text = any($2::text[])
+  group by name, state`;
+
+/** How many jobs of each queue are in each of DEPTH_STATES (0 where none), for the metrics. */
+export async function queueDepth(boss: PgBoss, names: readonly JobKindName[]) {
+  const { rows } = await boss.getDb().executeSql(depth, [names, DEPTH_STATES]);
+  const counted = new Map(
+    (rows as { name: string; state: string; count: number }[]).map((r) => [`${r.name} ${r.state}`, r.count]),
+  );
+  return names.flatMap((queue) =>
+    DEPTH_STATES.map((state) => ({ queue, state, count: counted.get(`${queue} ${state}`) ?? 0 })),
+  );
+}
+
 export async function failedRun(boss: PgBoss, name: JobKindName, id: string) {
   const { rows } = await boss.getDb().executeSql(oneFailure, [name, id]);
   return rows[0] ? runView(rows[0] as JobRow) : undefined;

@@ -5,7 +5,7 @@ import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../../config';
 import type { JobKind } from './kind';
 import { allJobKinds, scheduledKinds } from './kinds';
-import { failedRun, QUEUE_SCHEMA, queueState } from './queue-state';
+import { failedRun, QUEUE_SCHEMA, queueDepth, queueState } from './queue-state';
 import { type JobRunner, nextSlot } from './runner';
 
 const RETRY_LIMIT = 3;
@@ -91,7 +91,15 @@ export function queueRunner(app: FastifyInstance, config: JobsConfig, url: strin
           async (jobs) => {
             for (const job of jobs) {
               app.log.info({ job: kind.name, id: job.id }, `background job ${kind.name} started`);
-              await kind.run(app);
+              try {
+                await kind.run(app);
+              } catch (err) {
+                // Counted here; pg-boss records the failure and retries it (a run lost with its
+                // process is failed by the queue's maintenance instead, and not counted).
+                app.metrics.jobs.failed.inc({ queue: kind.name });
+                app.log.error({ err, job: kind.name, id: job.id }, `background job ${kind.name} failed`);
+                throw err;
+              }
               app.log.info({ job: kind.name, id: job.id }, `background job ${kind.name} done`);
             }
           },
@@ -106,10 +114,9 @@ export function queueRunner(app: FastifyInstance, config: JobsConfig, url: strin
         timers.push(timer);
         await send();
       }
-      app.log.info(
-        { jobs: scheduledKinds(config).map((k) => k.name) },
-        'this process runs the background jobs from the queue',
-      );
+      const queues = scheduledKinds(config).map((k) => k.name);
+      app.metrics.jobs.reportDepth(() => queueDepth(boss, queues));
+      app.log.info({ jobs: queues }, 'this process runs the background jobs from the queue');
     },
     async overview(now) {
       const boss = await open();

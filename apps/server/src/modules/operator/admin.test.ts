@@ -154,6 +154,12 @@ const matrix: { method: 'GET' | 'POST' | 'DELETE'; url: string; path: string; ro
   },
   {
     method: 'POST',
+    url: '/api/admin/warehouses',
+    path: '/api/admin/warehouses',
+    roles: ['super_admin', 'quality'],
+  },
+  {
+    method: 'POST',
     url: '/api/admin/goods/999999/first-documents?name=%E5%85%B6%E4%BB%96',
     path: '/api/admin/goods/{id}/first-documents',
     roles: ['super_admin', 'quality'],

@@ -7,6 +7,7 @@ import type {
   GoodsEditBody,
   GoodsEditorOptions,
   GoodsImportReport,
+  WarehouseBody,
 } from '@yaocai/domain';
 import qs from 'qs';
 import { http } from '../../../lib/http';
@@ -28,6 +29,17 @@ export const useGoodsList = (q: AdminGoodsQuery) =>
 export const goodsOptions = () => http.get<GoodsEditorOptions>('/api/admin/goods/options');
 export const useGoodsOptions = () =>
   useQuery({ queryKey: keys.options, queryFn: goodsOptions, staleTime: 60_000 });
+
+/** POST /api/admin/warehouses: the editor's warehouse picker offers the new one at once. */
+export const addWarehouse = (body: WarehouseBody) =>
+  http.post<{ id: number; name: string }>('/api/admin/warehouses', body);
+export const useAddWarehouse = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addWarehouse,
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.options }),
+  });
+};
 
 /** GET /api/admin/goods/:id */
 export const getGoods = (id: number) => http.get<AdminGoodsDetail>(`/api/admin/goods/${id}`);

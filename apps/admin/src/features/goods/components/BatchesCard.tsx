@@ -21,6 +21,7 @@ import {
   useSetBatchQuantity,
   useUploadInspectionReport,
 } from '../api/goods';
+import { AddWarehouseButton } from './AddWarehouseButton';
 
 interface Props {
   goods: AdminGoodsDetail;
@@ -166,6 +167,7 @@ export function BatchesCard({ goods, warehouses, permissions }: Props) {
               options={warehouses.map((w) => ({ value: w.id, label: w.name }))}
             />
           </Form.Item>
+          <AddWarehouseButton onAdded={(id) => form.setFieldValue('warehouse_id', id)} />
           <Form.Item name="batch_no" rules={[{ required: true, message: '请填写批号' }]}>
             <Input placeholder="批号" style={{ width: 120 }} aria-label="批号" />
           </Form.Item>
