@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  beijingClockText,
   beijingDateOf,
   beijingDateText,
   beijingDateTimeSecondsText,
-  beijingClockText,
   beijingDateTimeText,
   beijingIsoText,
   beijingStartOf,
