@@ -216,6 +216,13 @@ function secondsOf(env: NodeJS.ProcessEnv, name: string, fallback: number, min =
 }
 
 function jobsConfigOf(env: NodeJS.ProcessEnv): JobsConfig {
+  // Read by the order settings (modules/order/settings.ts) where it overrides the console's
+  // setting; checked here so a bad value stops the start instead of being ignored.
+  const expire = env.ORDER_EXPIRE_MINUTES?.trim();
+  if (expire && (!/^\d{1,5}$/.test(expire) || Number(expire) < 1 || Number(expire) > 10_080))
+    throw new Error(
+      `ORDER_EXPIRE_MINUTES=${expire}: expected a whole number of minutes from 1 to 10080 (7 days)`,
+    );
   const runJobs = env.RUN_JOBS?.trim();
   if (runJobs && runJobs !== '0' && runJobs !== '1')
     throw new Error(`RUN_JOBS=${runJobs}: expected 1 (this process runs the background jobs) or 0`);
