@@ -220,6 +220,26 @@ describe('GET /api/open/v1/orders', () => {
     expect(same.map((x) => x.order_no)).toEqual([o.orderNo]);
   });
 
+  it('lists an order again when its buyer asks for an invoice, with the request', async () => {
+    const o = await paidOrder();
+    const [before] = await ctx.app.db.select().from(orders).where(eq(orders.id, o.id));
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/invoices',
+      headers: { cookie: await buyerCookie(ctx.app, o.buyer.user.id) },
+      payload: { order_id: o.id, type: 1, title: '杭州仁心大药房有限公司' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [after] = await ctx.app.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+    const since = await walk(100, `&updated_since=${encodeURIComponent(after.updatedAt.toISOString())}`);
+    expect(since.find((x) => x.order_no === o.orderNo)?.invoice).toEqual({
+      type: 'normal',
+      title: '杭州仁心大药房有限公司',
+      tax_no: null,
+    });
+  });
+
   it('holds back orders changed within the settling window', async () => {
     const o = await paidOrder();
     const page = (settledBefore: Date) =>
