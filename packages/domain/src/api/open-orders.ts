@@ -31,7 +31,8 @@ export const openOrdersQuery = z.strictObject({
     .int({ error: 'limit 须为整数' })
     .min(1, { error: 'limit 不能小于1' })
     .max(100, { error: 'limit 不能超过100' })
-    .default(100),
+    .default(100)
+    .meta({ description: 'Orders a page, 1 to 100 (default 100)' }),
 });
 export type OpenOrdersQuery = z.infer<typeof openOrdersQuery>;
 
