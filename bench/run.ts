@@ -399,6 +399,10 @@ const scriptGroups: Record<string, { title: string; file: string; env?: Record<s
       '快捷采购 on PostgreSQL: fast_buy for stores with 2,000 paid orders (32 connections) and a 200-line quick order',
     file: 'scenarios/quick-buy.ts',
   },
+  openorders: {
+    title: 'Open API order feed on PostgreSQL: pages of 100 of 100,000 orders from distinct cursors',
+    file: 'scenarios/open-orders.ts',
+  },
   pricing: {
     title: 'Pricing a 500-line cart in packages/domain (budget: under 2 ms)',
     file: 'pricing.bench.ts',

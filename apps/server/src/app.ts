@@ -128,7 +128,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(httpPlugin, { redisPrefix: config.redisPrefix });
   await app.register(csrfPlugin, { trustedOrigins: config.trustedOrigins });
   // The open API before the shop's docs: each OpenAPI document collects only its own routes.
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { ordersSettleMs: config.openOrdersSettleMs });
   await app.register(docsPlugin);
 
   // Modules, one plugin each, all under /api.

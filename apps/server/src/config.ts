@@ -98,6 +98,12 @@ export interface AppConfig {
   metricsHost: string;
   /** Load shedding (plugins/pressure.ts): past a threshold, requests answer 503 at once. */
   pressure: PressureConfig;
+  /**
+   * OPEN_ORDERS_SETTLE_MS: the open API's order feed lists an order only this long after its last
+   * change, so a change still committing (its updated_at taken before the commit) is never passed
+   * by a cursor unseen.
+   */
+  openOrdersSettleMs: number;
 }
 
 /** The thresholds of @fastify/under-pressure; 0 turns one off. */
@@ -516,5 +522,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: metricsPortOf(env, port),
     metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     pressure: pressureOf(env),
+    openOrdersSettleMs: numberFrom(env, 'OPEN_ORDERS_SETTLE_MS', 2000, { min: 0, max: 600_000 }),
   };
 }

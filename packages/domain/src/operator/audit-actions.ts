@@ -3,6 +3,7 @@
 
 export const auditActions = {
   'order.ship': '订单发货',
+  'order.ack': 'ERP 确认接单',
   'order.tracking': '添加物流轨迹',
   'order.receipt_review': '含麻回执审核',
   'after_sale.decide': '售后处理',

@@ -93,11 +93,17 @@ export const orders = pgTable(
     receiptStatus: text('receipt_status').notNull().default('none'),
     receiptFileId: integer('receipt_file_id'),
     receiptNote: text('receipt_note'),
+    /** When the wholesaler's ERP took the order (open API ack), and with which key. */
+    ackedAt: timestamp('acked_at', { withTimezone: true }),
+    ackedKeyId: integer('acked_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moves on every change an ERP must see (status, payment, invoice request): the open API's feed order. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.orderNo),
+    // The open API's order feed: pages in (updated_at, id) order from a cursor.
+    index('orders_updated_idx').on(t.updatedAt, t.id),
     uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The cart's no_trans_order_amount (paid, unshipped orders of a store) on every cart read.

@@ -6,7 +6,7 @@ import {
   type StockBatch,
   tracedScopeClasses,
 } from '@yaocai/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   goods,
@@ -31,8 +31,19 @@ export interface LineCodes {
   codes: string;
 }
 
+/**
+ * The batches a line left with as the shipper says (the ERP's pick list): they must be the ones
+ * first expiry first out takes, or the shipment is refused.
+ */
+export interface LineBatches {
+  line_id: number;
+  batches?: readonly { batch_no: string; quantity: number }[];
+}
+
 export interface ShipmentPapers {
   traceCodes?: readonly LineCodes[];
+  /** Batches named per line (absent: FEFO alone decides, as on the console). */
+  batches?: readonly LineBatches[];
   /** Whether every drug line must carry its codes (站点设置 compliance.trace_codes_required). */
   traceCodesRequired: boolean;
 }
@@ -97,6 +108,51 @@ function readCodes(lines: ShipLine[], papers: ShipmentPapers): Map<number, strin
   return byLine;
 }
 
+/** The batches named per line, keyed by line id, refusing entries for lines the order lacks. */
+function namedBatches(lines: ShipLine[], given: readonly LineBatches[] | undefined) {
+  const errors: FieldErrors = {};
+  const byLine = new Map<number, { index: number; batches: Map<string, number> }>();
+  for (const [i, entry] of (given ?? []).entries()) {
+    if (!lines.some((l) => l.id === entry.line_id)) errors[`batches.${i}.line_id`] = ['订单中没有这一行商品'];
+    else if (byLine.has(entry.line_id)) errors[`batches.${i}.line_id`] = ['同一行商品只能出现一次'];
+    else if (entry.batches) {
+      const sums = new Map<string, number>();
+      for (const b of entry.batches) sums.set(b.batch_no, (sums.get(b.batch_no) ?? 0) + b.quantity);
+      byLine.set(entry.line_id, { index: i, batches: sums });
+    }
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+  return byLine;
+}
+
+/**
+ * Refuses a shipment whose named batches are not the ones FEFO took (field `batches.<i>.batches`,
+ * i the entry's place in the request), saying which batches the rule takes.
+ */
+function refuseOtherBatches(
+  lines: ShipLine[],
+  named: ReturnType<typeof namedBatches>,
+  taken: readonly { orderLineId: number; batchNo: string; quantity: number }[],
+) {
+  const errors: FieldErrors = {};
+  for (const line of lines) {
+    const want = named.get(line.id);
+    if (!want) continue;
+    const fefo = new Map<string, number>();
+    for (const t of taken.filter((t) => t.orderLineId === line.id))
+      fefo.set(t.batchNo, (fefo.get(t.batchNo) ?? 0) + t.quantity);
+    const same =
+      fefo.size === want.batches.size &&
+      [...fefo].every(([no, quantity]) => want.batches.get(no) === quantity);
+    if (same) continue;
+    const rule = [...fefo].map(([no, quantity]) => `${no}×${quantity}`).join('、');
+    errors[`batches.${want.index}.batches`] = [
+      `「${line.goodsName}」须按近效期先出发效期内的批次：${rule}（共${line.quantity}件），与提交的批次不符`,
+    ];
+  }
+  if (Object.keys(errors).length) throw validationError(errors, '发货批次与近效期先出规则不符，请按提示修改');
+}
+
 /**
  * Codes already shipped with another order: each is flagged for 质管 (outside the shipping
  * transaction, so the flag stays when the shipment is refused) and the shipment refused.
@@ -116,7 +172,9 @@ export async function refuseShippedCodes(
     .select({ code: traceCodes.code, orderId: traceCodes.orderId, orderNo: orders.orderNo })
     .from(traceCodes)
     .innerJoin(orders, eq(orders.id, traceCodes.orderId))
-    .where(inArray(traceCodes.code, canonical));
+    // Codes this order already shipped with are no one else's: a repeated shipment is refused by
+    // the order's state, not flagged to 质管.
+    .where(and(inArray(traceCodes.code, canonical), ne(traceCodes.orderId, orderId)));
   if (!shipped.length) return;
   await db.insert(traceCodeFlags).values(
     shipped.map((s) => ({
@@ -161,6 +219,7 @@ export async function recordShipmentContents(
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
   const codes = readCodes(lines, papers);
+  const named = namedBatches(lines, papers.batches);
   const goodsIds = [...new Set(lines.map((l) => l.goodsId))].sort((a, b) => a - b);
   await tx
     .select({ id: goods.id })
@@ -203,6 +262,7 @@ export async function recordShipmentContents(
       });
     }
   }
+  refuseOtherBatches(lines, named, taken);
   const moved = batches.filter((b) => left.get(b.id) !== b.quantity);
   if (moved.length)
     await tx.execute(sql`update ${goodsBatches} set quantity = v.quantity

@@ -250,6 +250,8 @@ export async function requestInvoice(ctx: BuyerCtx, body: InvoiceRequestBody): P
       .update(orders)
       .set({
         invoice: { type: body.type, title: body.title, ...(body.tax_no ? { taxNo: body.tax_no } : {}) },
+        // The ERP's order feed lists the order again with its new invoice request.
+        updatedAt: new Date(),
       })
       .where(eq(orders.id, o.id));
     const [replaces] = row.originalId

@@ -20,7 +20,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { clientErrorMessage, schemaFieldErrors } from '../../plugins/envelope';
 import { authenticateKey, keyActorName, type OpenKey, permissionsOf } from './keys';
-import { openV1Routes } from './v1';
+import { type OpenV1Options, openV1Routes } from './v1';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -131,7 +131,7 @@ const claims = new WeakMap<FastifyRequest, { keyId: number; idempotencyKey: stri
  * route's scope, the key's rate limit, JSON bodies only, `Idempotency-Key` on POST, and errors as
  * `{ error: { code, message, fields? } }`.
  */
-async function openV1(app: FastifyInstance) {
+async function openV1(app: FastifyInstance, options: OpenV1Options) {
   // Machines send JSON: form and multipart bodies get 415 unsupported_media_type.
   app.removeContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data']);
   app.setErrorHandler(answerOpenError);
@@ -262,7 +262,7 @@ async function openV1(app: FastifyInstance) {
     return payload;
   });
 
-  for (const routes of openV1Routes) await app.register(routes);
+  for (const routes of openV1Routes) await app.register(routes, { ordersSettleMs: options.ordersSettleMs });
 }
 
 /**
@@ -270,7 +270,7 @@ async function openV1(app: FastifyInstance) {
  * shop's /api/docs does not list it). Registered before the shop's docs plugin, whose route
  * collector would otherwise take these routes too.
  */
-export const openApiPlugin = fp(async (app: FastifyInstance) => {
+export const openApiPlugin = fp(async (app: FastifyInstance, options: OpenV1Options) => {
   let documentOf: () => unknown = () => ({});
   await app.register(async (scope) => {
     await scope.register(swagger, {
@@ -293,7 +293,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       transform: jsonSchemaTransform,
     });
     await scope.register(swaggerUi, { routePrefix: '/api/open/docs', staticCSP: true });
-    await scope.register(openV1, { prefix: OPEN_API_PREFIX });
+    await scope.register(openV1, { ...options, prefix: OPEN_API_PREFIX });
     documentOf = () => scope.swagger();
   });
   app.decorate('openApiDocument', () => documentOf());

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openKeyRoutes } from './key-routes';
+import { openOrderRoutes } from './order-routes';
+
+/** What the open API's route plugins are given (from the app's configuration). */
+export interface OpenV1Options {
+  /** OPEN_ORDERS_SETTLE_MS (config.ts). */
+  ordersSettleMs: number;
+}
 
 /**
  * The route plugins of /api/open/v1, one per area; each route names its scope in
  * `config.openScope` (plugin.ts refuses a route that does not).
  */
-export const openV1Routes: FastifyPluginAsyncZod[] = [openKeyRoutes];
+export const openV1Routes: FastifyPluginAsyncZod<OpenV1Options>[] = [openKeyRoutes, openOrderRoutes];

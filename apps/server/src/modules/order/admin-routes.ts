@@ -28,6 +28,7 @@ import { operatorOnly } from '../../plugins/session';
 import { setCreditLimit } from '../wallet/service';
 import { addTracking, decideAfterSale, reviewReceipt, shipOrder } from './after-sales';
 import { afterSaleView, listOrders, orderDetail, orderSummary } from './queries';
+import { sendShippedSms } from './ship-notice';
 
 const params = idParams;
 
@@ -88,24 +89,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.tracking_no,
         request.body.trace_codes,
       );
-      // After the commit, like the station message's twin: a failed SMS never undoes the shipment.
-      const [buyer] = await ctx.db
-        .select({ phone: users.phone, orderNo: orders.orderNo })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(eq(orders.id, request.params.id));
-      if (buyer?.phone) {
-        const { carrier, tracking_no } = request.body;
-        await app.sms
-          .sendNotice('shipped', buyer.phone, {
-            // Template variables, in this order: order_no, carrier, tracking_no.
-            params: { order_no: buyer.orderNo, carrier, tracking_no },
-            text: `【药采】您的订单${buyer.orderNo}已发货，${carrier}运单号${tracking_no}，请注意查收。`,
-          })
-          .catch((error) =>
-            request.log.warn({ err: error, phone: buyer.phone }, 'shipped notice SMS failed'),
-          );
-      }
+      const { carrier, tracking_no } = request.body;
+      await sendShippedSms(app, request.log, request.params.id, carrier, tracking_no);
       return ok(shipped, '已发货');
     },
   );

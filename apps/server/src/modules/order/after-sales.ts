@@ -15,7 +15,12 @@ import { fieldError, notFound, refusal } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
 import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
-import { type LineCodes, recordShipmentContents, refuseShippedCodes } from '../compliance/shipping';
+import {
+  type LineBatches,
+  type LineCodes,
+  recordShipmentContents,
+  refuseShippedCodes,
+} from '../compliance/shipping';
 import { reverseInvoiceAfterRefund } from '../invoice/reversal';
 import { type Notice, notify } from '../message/service';
 import { type RefundChannel, refundChannelNames, refundNote, refundOrderPayment } from '../payment/refunds';
@@ -306,6 +311,7 @@ export async function shipOrder(
   carrier: string,
   trackingNo: string,
   codes?: readonly LineCodes[],
+  batches?: readonly LineBatches[],
 ) {
   const operatorId = ctx.actor.operatorId;
   const { traceCodesRequired } = await loadOrderSettings(ctx.db);
@@ -328,6 +334,7 @@ export async function shipOrder(
       .returning();
     const contents = await recordShipmentContents(tx, ctx.now, orderId, shipment.id, {
       traceCodes: codes,
+      batches,
       traceCodesRequired,
     });
     await tx
