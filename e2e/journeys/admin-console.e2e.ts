@@ -13,6 +13,7 @@ beforeAll(async () => {
       orderSweepSeconds: 0,
       paymentSweepSeconds: 0,
       reminderSweepSeconds: 3600,
+      webhookSweepSeconds: 0,
       timeoutSeconds: 600,
     },
   });
