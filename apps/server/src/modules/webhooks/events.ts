@@ -36,26 +36,13 @@ export async function recordWebhookEvent(
     createdAt: now,
   });
   const giveUpAt = new Date(now.getTime() + RETRY_WINDOW_MS);
-  await tx.insert(webhookDeliveries).select(
-    tx
-      .select({
-        eventId: sql<string>`${id}::uuid`.as('event_id'),
-        subscriptionId: webhookSubscriptions.id,
-        state: sql<string>`'pending'`.as('state'),
-        attempts: sql<number>`0`.as('attempts'),
-        nextAttemptAt: sql<Date>`${now.toISOString()}::timestamptz`.as('next_attempt_at'),
-        giveUpAt: sql<Date>`${giveUpAt.toISOString()}::timestamptz`.as('give_up_at'),
-        lastStatusCode: sql<number | null>`null::int`.as('last_status_code'),
-        lastError: sql<string | null>`null::text`.as('last_error'),
-        lastResponse: sql<string | null>`null::text`.as('last_response'),
-        deliveredAt: sql<Date | null>`null::timestamptz`.as('delivered_at'),
-        createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
-      })
-      .from(webhookSubscriptions)
-      .where(
-        sql`${webhookSubscriptions.active} and ${webhookSubscriptions.deletedAt} is null and ${type} = any(${webhookSubscriptions.events})`,
-      ),
-  );
+  const at = now.toISOString();
+  await tx.execute(sql`
+    insert into ${webhookDeliveries} (event_id, subscription_id, next_attempt_at, give_up_at, created_at)
+    select ${id}::uuid, ${webhookSubscriptions.id}, ${at}::timestamptz, ${giveUpAt.toISOString()}::timestamptz, ${at}::timestamptz
+    from ${webhookSubscriptions}
+    where ${webhookSubscriptions.active} and ${webhookSubscriptions.deletedAt} is null
+      and ${type} = any(${webhookSubscriptions.events})`);
   return id;
 }
 
