@@ -267,6 +267,7 @@ describe('operator console', () => {
       '操作员与角色',
       '审计日志',
       '后台任务',
+      'Webhook',
     ]);
     await page.getByTestId('admin-dashboard-chart').locator('canvas').waitFor();
     await h.shot(page, 'admin-dashboard');
@@ -320,6 +321,7 @@ describe('operator console', () => {
       ['售后处理', 'admin-after-sales', 'admin-after-sales'],
       ['含麻回执', 'admin-receipts', 'admin-receipts'],
       ['质量记录', 'admin-records', 'admin-records-admin'],
+      ['Webhook', 'admin-webhooks', 'admin-webhooks'],
     ]) {
       await page.getByTestId('admin-menu').getByRole('link', { name: menu }).click();
       await page.getByTestId(testId).waitFor();

@@ -60,7 +60,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(createdConsoleView(created), '已创建，请立即复制保存签名密钥');
     },
   );
-  app.put(
+  app.post(
     '/admin/webhooks/:id/active',
     {
       preValidation: app.requirePermission('open:write'),

@@ -421,7 +421,7 @@ describe('the console', () => {
     expect(list.body).not.toContain(sub.secret);
 
     const off = await ctx.app.inject({
-      method: 'PUT',
+      method: 'POST',
       url: `/api/admin/webhooks/${sub.id}/active`,
       headers: { cookie: admin.cookie },
       payload: { active: false },
