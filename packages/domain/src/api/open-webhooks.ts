@@ -104,7 +104,7 @@ export const webhookView = z.object({
   description: z.string(),
   active: z.boolean(),
   /** The secret's first characters, to tell secrets apart (it is shown once only). */
-  secret_prefix: z.string(),
+  prefix: z.string(),
   /** Who made it: an operator, or 开放接口·<key name>. */
   created_by: z.string(),
   /** Milliseconds. */
@@ -161,7 +161,7 @@ export const openWebhook = z
     events: z.array(z.enum(webhookEventTypeCodes)),
     description: z.string(),
     active: z.boolean(),
-    secret_prefix: z.string(),
+    prefix: z.string(),
     /** ISO-8601 instant. */
     created_at: z.string(),
   })
@@ -172,7 +172,7 @@ export const openWebhook = z
       events: ['order.paid', 'order.cancelled'],
       description: 'ERP 订单同步',
       active: true,
-      secret_prefix: 'whsec_Ab3d',
+      prefix: 'whsec_Ab3d',
       created_at: '2026-11-28T10:15:00.000+08:00',
     },
   });
@@ -185,7 +185,7 @@ export const openWebhookCreated = openWebhook.extend({ secret: z.string() }).met
     events: ['order.paid', 'order.cancelled'],
     description: 'ERP 订单同步',
     active: true,
-    secret_prefix: 'whsec_Ab3d',
+    prefix: 'whsec_Ab3d',
     created_at: '2026-11-28T10:15:00.000+08:00',
     secret: 'whsec_Ab3dQ9x7V2mK8pL1nR4tY6uW0zE5cH3jF2gB7sD1aXo',
   },

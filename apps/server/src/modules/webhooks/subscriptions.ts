@@ -42,7 +42,7 @@ function consoleView(row: Row, counts?: { pending: number; failed: number }): We
     events: eventsOf(row),
     description: row.description,
     active: row.active,
-    secret_prefix: row.secret.slice(0, SECRET_SHOWN_CHARS),
+    prefix: row.secret.slice(0, SECRET_SHOWN_CHARS),
     created_by: row.createdByName,
     created_at: row.createdAt.getTime(),
     pending: counts?.pending ?? 0,
@@ -57,7 +57,7 @@ export function openView(row: Row): OpenWebhook {
     events: eventsOf(row),
     description: row.description,
     active: row.active,
-    secret_prefix: row.secret.slice(0, SECRET_SHOWN_CHARS),
+    prefix: row.secret.slice(0, SECRET_SHOWN_CHARS),
     created_at: isoInstant(row.createdAt),
   };
 }
@@ -142,7 +142,7 @@ export async function createSubscription(
         url: row.url,
         events: row.events,
         active: row.active,
-        secret_prefix: secret.slice(0, SECRET_SHOWN_CHARS),
+        prefix: secret.slice(0, SECRET_SHOWN_CHARS),
       },
     });
     return { row, secret };

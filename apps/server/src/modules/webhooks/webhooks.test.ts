@@ -329,7 +329,7 @@ describe('subscriptions through the open API', () => {
     expect(created.statusCode, created.body).toBe(201);
     const data = created.json().data;
     expect(data.secret).toMatch(/^whsec_/);
-    expect(data.secret.startsWith(data.secret_prefix)).toBe(true);
+    expect(data.secret.startsWith(data.prefix)).toBe(true);
     expect(data.created_at).toMatch(/\+08:00$/);
 
     const list = await open('GET', '/webhooks', mine.authorization);
