@@ -54,7 +54,20 @@ export async function run() {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-  const ctx = await createTestApp({ seed: false });
+  // The app's own job runner off: the bench runs the sweep itself and times it.
+  const ctx = await createTestApp({
+    seed: false,
+    config: {
+      jobs: {
+        runJobs: false,
+        orderSweepSeconds: 0,
+        paymentSweepSeconds: 0,
+        reminderSweepSeconds: 0,
+        webhookSweepSeconds: 0,
+        timeoutSeconds: 600,
+      },
+    },
+  });
   try {
     const admin = await operatorCookie(ctx.app, 'super_admin');
     const created = await ctx.app.inject({
@@ -78,6 +91,8 @@ export async function run() {
       );
     }
     const recordMs = performance.now() - recordStart;
+    // No job runner delivers behind the bench's back (its schedules are off in this app).
+    const receivedBefore = received;
 
     const settings = { timeoutMs: 5000, concurrency: CONCURRENCY, allowPrivate: true };
     const start = performance.now();
@@ -105,11 +120,13 @@ export async function run() {
       sweeps,
       delivered: delivered?.n ?? 0,
       received,
+      receivedBefore,
       distinctEvents: seen.size,
       badSignatures,
     };
     console.log('webhook fan-out:', figures);
-    const met = deliverMs < BUDGET_MS && figures.delivered === EVENTS && badSignatures === 0;
+    const met =
+      deliverMs < BUDGET_MS && figures.delivered === EVENTS && badSignatures === 0 && receivedBefore === 0;
     console.log(
       `budget: ${EVENTS} events delivered within ${BUDGET_MS / 1000} s: ${met ? 'met' : 'NOT met'} (${figures.deliverMs} ms, ${figures.delivered} delivered, ${badSignatures} bad signatures)`,
     );
