@@ -1,11 +1,28 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { beijingToday } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeWarehouse, openApiKey, operatorCookie, unpaidOrder } from '../../../test/factories';
+import {
+  createBuyer,
+  makeWarehouse,
+  openApiKey,
+  operatorCookie,
+  setLicenceExpiry,
+  unpaidOrder,
+} from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { auditLog, webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema';
+import {
+  auditLog,
+  orders,
+  qualifications,
+  webhookDeliveries,
+  webhookEvents,
+  webhookSubscriptions,
+} from '../../db/schema';
+import { sendReminders } from '../message/service';
+import { refundOrderPayment } from '../payment/refunds';
 import { claimDue, deliverDue } from './delivery';
 
 // Webhooks end to end on the test database: events written with the change that causes them,
@@ -182,6 +199,51 @@ describe('events', () => {
       status: 'cancelled',
       reason: 'cancel',
     });
+  });
+});
+
+describe('refunds', () => {
+  it('a balance refund records refund.succeeded with the amount in yuan', async () => {
+    const sub = await subscribe(['refund.succeeded']);
+    const { orderId } = await paidOrder();
+    await ctx.app.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      await refundOrderPayment(tx, order, 30_050, '售后退款');
+    });
+    expect(await sweep()).toMatchObject({ delivered: 1 });
+    expect(receiver.received[0].type).toBe('refund.succeeded');
+    expect(receiver.received[0].body.data).toMatchObject({
+      order_id: orderId,
+      amount: 300.5,
+      channel: 'balance',
+    });
+    expect(await deliveriesOf(sub.id)).toHaveLength(1);
+  });
+});
+
+describe('events from the sweeps', () => {
+  it('a licence entering its 30-day window sends licence.expiring once, whatever the runs', async () => {
+    const sub = await subscribe(['licence.expiring']);
+    const b = await createBuyer(ctx.app.db);
+    const [licence] = await ctx.app.db
+      .select()
+      .from(qualifications)
+      .where(eq(qualifications.companyId, b.company.id))
+      .limit(1);
+    const now = clock.now();
+    const expiresOn = beijingToday(new Date(now.getTime() + 20 * 86_400_000));
+    const renewed = await setLicenceExpiry(ctx.app.db, b.company.id, licence.kind, expiresOn);
+    await sendReminders(ctx.app.db, now);
+    await sendReminders(ctx.app.db, now);
+    expect(await deliveriesOf(sub.id)).toHaveLength(1);
+    expect(await sweep()).toMatchObject({ delivered: 1 });
+    expect(receiver.received[0].body.data).toMatchObject({
+      company_id: b.company.id,
+      licence_id: renewed.id,
+      expires_on: expiresOn,
+      days_left: 20,
+    });
+    expect(receiver.received[0].verified).toBe(true);
   });
 });
 
