@@ -327,6 +327,22 @@ describe('operator console', () => {
       await page.getByTestId(testId).waitFor();
       await h.shot(page, shot);
     }
+    // 系统 → Webhook: a subscription made here shows its signing secret once, then its row.
+    await page.getByRole('button', { name: '新建订阅' }).click();
+    const form = page.getByTestId('webhook-form');
+    await form.getByLabel('接收地址').fill('https://erp.example.com/yaocai/webhook');
+    await form.getByLabel('订单已支付').check();
+    await form.getByLabel('说明').fill('ERP 订单同步');
+    await page.getByRole('button', { name: '创 建' }).click();
+    const secret = page.getByTestId('webhook-secret');
+    await secret.waitFor();
+    expect(await secret.textContent()).toMatch(/whsec_/);
+    await h.shot(page, 'admin-webhook-secret');
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await page.getByTestId('admin-webhooks').getByText('ERP 订单同步').waitFor();
+    await page.getByRole('button', { name: '投递记录' }).click();
+    await page.getByTestId('webhook-deliveries').waitFor();
+    await h.shot(page, 'admin-webhook-deliveries');
     await context.close();
   });
 });

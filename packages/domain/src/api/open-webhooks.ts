@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber, recordId, singleLineText } from './input';
+import { formBoolean, pageNumber, recordId, singleLineText } from './input';
 
 // Webhooks of the open API: the ERP subscribes a URL to events; each event is POSTed to it,
 // signed with the subscription's secret, at least once, retried with backoff for 24 hours.
@@ -91,9 +91,8 @@ export type WebhookCreateBody = z.infer<typeof webhookCreateBody>;
 
 export const webhookParams = z.strictObject({ id: recordId() });
 
-export const webhookActiveBody = z.strictObject({
-  active: z.boolean({ error: '启用须为 true 或 false' }),
-});
+/** The console's switch (its bodies are form-encoded: `active=true`). */
+export const webhookActiveBody = z.strictObject({ active: formBoolean('启用须为 true 或 false') });
 
 // ---- The console's screen 系统 → Webhook ----
 

@@ -19,7 +19,8 @@ export const useWebhooks = () =>
 export function useCreateWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WebhookCreateBody) => http.post<WebhookCreated>('/api/admin/webhooks', body),
+    mutationFn: (body: Omit<WebhookCreateBody, 'active'>) =>
+      http.post<WebhookCreated>('/api/admin/webhooks', body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }

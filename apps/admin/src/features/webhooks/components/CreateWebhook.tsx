@@ -6,7 +6,7 @@ import { useCreateWebhook } from '../api/webhooks';
 
 /** 新建订阅: URL, events, description; then the signing secret, shown this once. */
 export function CreateWebhook({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [form] = Form.useForm<WebhookCreateBody>();
+  const [form] = Form.useForm<Omit<WebhookCreateBody, 'active'>>();
   const create = useCreateWebhook();
   const [created, setCreated] = useState<WebhookCreated>();
   const [error, setError] = useState<string | null>(null);
@@ -16,16 +16,13 @@ export function CreateWebhook({ open, onClose }: { open: boolean; onClose: () =>
     form.resetFields();
     onClose();
   };
-  const submit = (values: WebhookCreateBody) =>
-    create.mutate(
-      { ...values, active: true },
-      {
-        onSuccess: setCreated,
-        onError: (e) => {
-          if (!showFieldErrors(form, e)) setError(unreportedMessage(e, '创建失败'));
-        },
+  const submit = (values: Omit<WebhookCreateBody, 'active'>) =>
+    create.mutate(values, {
+      onSuccess: setCreated,
+      onError: (e) => {
+        if (!showFieldErrors(form, e)) setError(unreportedMessage(e, '创建失败'));
       },
-    );
+    });
   return (
     <Modal
       open={open}
