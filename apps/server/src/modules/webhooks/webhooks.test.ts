@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBuyer,
+  makeCompany,
   makeWarehouse,
   openApiKey,
   operatorCookie,
@@ -21,6 +22,7 @@ import {
   webhookEvents,
   webhookSubscriptions,
 } from '../../db/schema';
+import { decideCompany } from '../account/review';
 import { sendReminders } from '../message/service';
 import { refundOrderPayment } from '../payment/refunds';
 import { claimDue, deliverDue } from './delivery';
@@ -218,6 +220,29 @@ describe('refunds', () => {
       channel: 'balance',
     });
     expect(await deliveriesOf(sub.id)).toHaveLength(1);
+  });
+});
+
+describe('company review', () => {
+  it('approving a company records company.approved; refusing one records nothing', async () => {
+    const sub = await subscribe(['company.approved']);
+    const op = await operatorCookie(ctx.app, 'super_admin');
+    const opCtx = {
+      db: ctx.app.db,
+      now: clock.now(),
+      actor: { kind: 'operator' as const, operatorId: op.operatorId, username: op.username, permissions: [] },
+    };
+    const refused = await makeCompany(ctx.app.db, { qualificationStatus: 'pending' });
+    await decideCompany(opCtx, refused.id, { approve: false, business_scope: [], reason: '证照模糊' });
+    expect(await deliveriesOf(sub.id)).toHaveLength(0);
+    const approved = await makeCompany(ctx.app.db, { qualificationStatus: 'pending' });
+    await decideCompany(opCtx, approved.id, { approve: true, business_scope: ['fcfy', 'zcy'] });
+    expect(await sweep()).toMatchObject({ delivered: 1 });
+    expect(receiver.received[0].body.data).toMatchObject({
+      company_id: approved.id,
+      name: approved.name,
+      business_scope: ['fcfy', 'zcy'],
+    });
   });
 });
 
