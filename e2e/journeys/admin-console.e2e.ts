@@ -13,6 +13,7 @@ beforeAll(async () => {
       orderSweepSeconds: 0,
       paymentSweepSeconds: 0,
       reminderSweepSeconds: 3600,
+      webhookSweepSeconds: 0,
       timeoutSeconds: 600,
     },
   });
@@ -266,6 +267,7 @@ describe('operator console', () => {
       '操作员与角色',
       '审计日志',
       '后台任务',
+      'Webhook',
     ]);
     await page.getByTestId('admin-dashboard-chart').locator('canvas').waitFor();
     await h.shot(page, 'admin-dashboard');
@@ -319,11 +321,28 @@ describe('operator console', () => {
       ['售后处理', 'admin-after-sales', 'admin-after-sales'],
       ['含麻回执', 'admin-receipts', 'admin-receipts'],
       ['质量记录', 'admin-records', 'admin-records-admin'],
+      ['Webhook', 'admin-webhooks', 'admin-webhooks'],
     ]) {
       await page.getByTestId('admin-menu').getByRole('link', { name: menu }).click();
       await page.getByTestId(testId).waitFor();
       await h.shot(page, shot);
     }
+    // 系统 → Webhook: a subscription made here shows its signing secret once, then its row.
+    await page.getByRole('button', { name: '新建订阅' }).click();
+    const form = page.getByTestId('webhook-form');
+    await form.getByLabel('接收地址').fill('https://erp.example.com/yaocai/webhook');
+    await form.getByLabel('订单已支付').check();
+    await form.getByLabel('说明').fill('ERP 订单同步');
+    await page.getByRole('button', { name: '创 建' }).click();
+    const secret = page.getByTestId('webhook-secret');
+    await secret.waitFor();
+    expect(await secret.textContent()).toMatch(/whsec_/);
+    await h.shot(page, 'admin-webhook-secret');
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await page.getByTestId('admin-webhooks').getByText('ERP 订单同步').waitFor();
+    await page.getByRole('button', { name: '投递记录' }).click();
+    await page.getByTestId('webhook-deliveries').waitFor();
+    await h.shot(page, 'admin-webhook-deliveries');
     await context.close();
   });
 });

@@ -58,6 +58,8 @@ import { spikeAdminRoutes, spikeRoutes } from './modules/promotion/spike-routes'
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { webhookAdminRoutes } from './modules/webhooks/admin-routes';
+import { webhooksPlugin } from './modules/webhooks/plugin';
 import { wechatRoutes } from './modules/wechat/routes';
 import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
@@ -127,6 +129,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(loginAttemptsPlugin, { redisPrefix: config.redisPrefix });
   await app.register(httpPlugin, { redisPrefix: config.redisPrefix });
   await app.register(csrfPlugin, { trustedOrigins: config.trustedOrigins });
+  await app.register(webhooksPlugin, { config: config.webhooks });
   // The open API before the shop's docs: each OpenAPI document collects only its own routes.
   await app.register(openApiPlugin, { ordersSettleMs: config.openOrdersSettleMs });
   await app.register(docsPlugin);
@@ -190,6 +193,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(jobsPlugin, { config: config.jobs });
   await app.register(jobsAdminRoutes, { prefix: '/api' });
   await app.register(openAdminRoutes, { prefix: '/api' });
+  await app.register(webhookAdminRoutes, { prefix: '/api' });
   await app.register(paymentMetrics);
 
   await app.register(spaPlugin, {

@@ -89,6 +89,8 @@ export interface AppConfig {
   pgBinDir?: string;
   /** The background jobs (modules/jobs): who runs them and how often. */
   jobs: JobsConfig;
+  /** Webhook delivery (modules/webhooks): time-out, parallelism, which addresses may receive. */
+  webhooks: WebhooksConfig;
   /**
    * METRICS_PORT: Prometheus's /metrics on a listener of its own (plugins/metrics.ts), never on
    * the public port; unset = no listener and no request metrics.
@@ -205,6 +207,8 @@ export interface JobsConfig {
   paymentSweepSeconds: number;
   /** REMINDER_SWEEP_SECONDS: reminders and points expiry (default 3600, and once at start; 0 = off). */
   reminderSweepSeconds: number;
+  /** WEBHOOK_SWEEP_SECONDS: how often due webhook deliveries are sent (default 5; 0 = off). */
+  webhookSweepSeconds: number;
   /**
    * JOB_TIMEOUT_SECONDS: a queued job still running after this long (its worker died or hangs)
    * is failed and retried (default 600).
@@ -219,6 +223,35 @@ function secondsOf(env: NodeJS.ProcessEnv, name: string, fallback: number, min =
   if (!/^\d{1,7}$/.test(value) || Number(value) < min)
     throw new Error(`${name}=${value}: expected a whole number of seconds, at least ${min}`);
   return Number(value);
+}
+
+export interface WebhooksConfig {
+  /** WEBHOOK_TIMEOUT_SECONDS: how long a receiver may take to answer one delivery (default 5). */
+  timeoutMs: number;
+  /** WEBHOOK_CONCURRENCY: deliveries sent at once by one process (default 8). */
+  concurrency: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=1 or 0: whether a subscription may name plain http, localhost or a
+   * private address (10/8, 172.16/12, 192.168/16, 127/8, ::1, fc00::/7). Default: yes except
+   * under NODE_ENV=production. Link-local addresses (169.254/16, the cloud metadata service;
+   * fe80::/10) are refused always.
+   */
+  allowPrivate: boolean;
+}
+
+function webhooksConfigOf(env: NodeJS.ProcessEnv): WebhooksConfig {
+  const allow = env.WEBHOOK_ALLOW_PRIVATE?.trim();
+  if (allow && allow !== '0' && allow !== '1')
+    throw new Error(`WEBHOOK_ALLOW_PRIVATE=${allow}: expected 1 or 0`);
+  const concurrency = secondsOf(env, 'WEBHOOK_CONCURRENCY', 8, 1);
+  if (concurrency > 64) throw new Error(`WEBHOOK_CONCURRENCY=${concurrency}: at most 64`);
+  const timeout = secondsOf(env, 'WEBHOOK_TIMEOUT_SECONDS', 5, 1);
+  if (timeout > 60) throw new Error(`WEBHOOK_TIMEOUT_SECONDS=${timeout}: at most 60`);
+  return {
+    timeoutMs: timeout * 1000,
+    concurrency,
+    allowPrivate: allow ? allow === '1' : env.NODE_ENV !== 'production',
+  };
 }
 
 function jobsConfigOf(env: NodeJS.ProcessEnv): JobsConfig {
@@ -242,6 +275,7 @@ function jobsConfigOf(env: NodeJS.ProcessEnv): JobsConfig {
     orderSweepSeconds: secondsOf(env, 'ORDER_SWEEP_SECONDS', off(60)),
     paymentSweepSeconds: secondsOf(env, 'PAYMENT_SWEEP_SECONDS', off(60)),
     reminderSweepSeconds: secondsOf(env, 'REMINDER_SWEEP_SECONDS', off(3600)),
+    webhookSweepSeconds: secondsOf(env, 'WEBHOOK_SWEEP_SECONDS', off(5)),
     timeoutSeconds: secondsOf(env, 'JOB_TIMEOUT_SECONDS', 600, 1),
   };
 }
@@ -519,6 +553,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logSmsAllowedInProduction: env.ALLOW_LOG_SMS === '1',
     pgBinDir: pgBinDirOf(env),
     jobs: jobsConfigOf(env),
+    webhooks: webhooksConfigOf(env),
     metricsPort: metricsPortOf(env, port),
     metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     pressure: pressureOf(env),

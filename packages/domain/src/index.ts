@@ -28,6 +28,7 @@ export * from './api/member-centre';
 export * from './api/messages';
 export * from './api/open';
 export * from './api/open-orders';
+export * from './api/open-webhooks';
 export * from './api/order';
 export * from './api/points';
 export * from './api/quick-buy';

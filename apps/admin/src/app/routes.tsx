@@ -20,6 +20,7 @@ import {
   ProfileOutlined,
   RollbackOutlined,
   SafetyCertificateOutlined,
+  SendOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -319,6 +320,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: ClockCircleOutlined,
     permission: 'jobs:read',
     page: () => import('../features/jobs/pages/JobsPage'),
+  },
+  {
+    path: '/webhooks',
+    title: 'Webhook',
+    group: 'system',
+    icon: SendOutlined,
+    permission: 'open:read',
+    page: () => import('../features/webhooks/pages/WebhooksPage'),
   },
 ];
 

@@ -48,7 +48,8 @@ function propertyNames(schema: unknown, into = new Set<string>()): Set<string> {
 const SECRET_NAME = /pass(word|wd)|pwd|hash|secret|salt|token|session|sms_?code|otp|signature/i;
 /**
  * The spec's user/base `token`, the draft token each verify step answers (the next steps carry
- * it), and 短信设置's template code for the password-reset message (a template id, no secret).
+ * it), 短信设置's template code for the password-reset message (a template id, no secret), and a
+ * new webhook subscription's signing secret (shown this once, like an open API key).
  */
 const ALLOWED_SECRET_NAMES: Record<string, string[]> = {
   'GET /api/user/base': ['token'],
@@ -57,6 +58,7 @@ const ALLOWED_SECRET_NAMES: Record<string, string[]> = {
   'POST /api/register/verify': ['token'],
   'POST /api/register/dd/verify': ['token'],
   'POST /api/user/forget/verify': ['token'],
+  'POST /api/admin/webhooks': ['secret'],
 };
 
 describe('response contract', () => {

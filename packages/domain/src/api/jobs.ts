@@ -10,6 +10,7 @@ export const jobKinds = {
   reminders: '证照与优惠券到期提醒',
   'points-expire': '积分年度过期',
   'refund-poll': '渠道退款结果查询',
+  'webhook-deliver': 'Webhook 投递',
 } as const;
 export type JobKindName = keyof typeof jobKinds;
 export const jobKindNames = Object.keys(jobKinds) as [JobKindName, ...JobKindName[]];

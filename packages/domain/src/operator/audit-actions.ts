@@ -77,6 +77,10 @@ export const auditActions = {
   'job.retry': '重试后台任务',
   'open_key.create': '创建开放接口密钥',
   'open_key.revoke': '吊销开放接口密钥',
+  'webhook.create': '创建 Webhook 订阅',
+  'webhook.update': '启用/停用 Webhook 订阅',
+  'webhook.delete': '删除 Webhook 订阅',
+  'webhook.redeliver': '重新投递 Webhook',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -22,6 +22,7 @@ import type { SmsNotice } from '../../lib/sms';
 import { audit } from '../audit/service';
 import { notify } from '../message/service';
 import { grantNewBuyerPack } from '../promotion/centre';
+import { recordWebhookEvent } from '../webhooks/events';
 import { isCurrentLicence, licenceView } from './licences';
 
 // The qualification review queue (质管): a company's documents are decided one by one, then the
@@ -352,12 +353,19 @@ export async function decideCompany(
       .select({ id: users.id, phone: users.phone })
       .from(users)
       .where(eq(users.companyId, companyId));
-    if (input.approve)
+    if (input.approve) {
+      await recordWebhookEvent(
+        tx,
+        'company.approved',
+        { company_id: companyId, name: company.name, business_scope: businessScope },
+        ctx.now,
+      );
       await grantNewBuyerPack(
         tx,
         stores.map((s) => s.id),
         ctx.now,
       );
+    }
     const title = input.approve ? '资质审核通过' : '资质审核未通过';
     const body = input.approve
       ? '您提交的企业资质已审核通过，现在可以查看价格并下单采购。'

@@ -23,6 +23,7 @@ beforeAll(async () => {
         orderSweepSeconds: 1,
         paymentSweepSeconds: 0,
         reminderSweepSeconds: 0,
+        webhookSweepSeconds: 0,
         timeoutSeconds: 60,
       },
     },
@@ -57,6 +58,7 @@ describe('background jobs screen', () => {
       ['reminders', 0],
       ['points-expire', 0],
       ['refund-poll', 0],
+      ['webhook-deliver', 0],
     ]);
     expect(failed.failed[0]).toMatchObject({
       kind: 'order-expire',

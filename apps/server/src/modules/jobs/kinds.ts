@@ -4,6 +4,7 @@ import { remindersJob } from '../message/jobs';
 import { orderAutoReceiveJob, orderExpireJob } from '../order/jobs';
 import { refundPollJob } from '../payment/jobs';
 import { pointsExpireJob } from '../points/jobs';
+import { webhookDeliverJob } from '../webhooks/jobs';
 import type { JobKind } from './kind';
 
 /** Every background job of the server: the runners loop over this list. */
@@ -13,6 +14,7 @@ export const allJobKinds: readonly JobKind[] = [
   remindersJob,
   pointsExpireJob,
   refundPollJob,
+  webhookDeliverJob,
 ];
 
 export const jobTitle = (kind: JobKind) => jobKinds[kind.name];

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';
 import { isCurrentLicence } from '../account/licences';
 import { heldCouponsEnding } from '../promotion/service';
+import { recordWebhookEvent } from '../webhooks/events';
 
 // 我的消息: every message a store gets is written here, by the event it reports (an order
 // shipped, a decision taken, an answer given), in the transaction of that event; the reminders
@@ -193,21 +194,39 @@ export async function sendReminders(
     // The narrowest window the licence is in: one message per window.
     const window = [...LICENCE_REMINDER_DAYS].sort((a, b) => a - b).find((d) => left <= d);
     if (window === undefined) continue;
-    const written = await notifyCompany(
-      db,
-      l.companyId,
-      {
-        category: 'account',
-        title: left === 0 ? '资质证件今日到期' : `资质证件${left}天后到期`,
-        body:
-          left === 0
-            ? `您的${qualificationKindName(l.kind)}（${l.number}）今日到期，明日起将无法下单，请尽快上传新证件。`
-            : `您的${qualificationKindName(l.kind)}（${l.number}）将于${l.expiresOn}到期，还剩${left}天。到期后将无法下单，请尽快上传新证件。`,
-        link: '/zzzj',
-        dedupeKey: `licence:${l.id}:${l.expiresOn}:${window}`,
-      },
-      now,
-    );
+    // The messages and the ERP's licence.expiring event: once per window, in one transaction.
+    const written = await db.transaction(async (tx) => {
+      const n = await notifyCompany(
+        tx,
+        l.companyId,
+        {
+          category: 'account',
+          title: left === 0 ? '资质证件今日到期' : `资质证件${left}天后到期`,
+          body:
+            left === 0
+              ? `您的${qualificationKindName(l.kind)}（${l.number}）今日到期，明日起将无法下单，请尽快上传新证件。`
+              : `您的${qualificationKindName(l.kind)}（${l.number}）将于${l.expiresOn}到期，还剩${left}天。到期后将无法下单，请尽快上传新证件。`,
+          link: '/zzzj',
+          dedupeKey: `licence:${l.id}:${l.expiresOn}:${window}`,
+        },
+        now,
+      );
+      if (n > 0)
+        await recordWebhookEvent(
+          tx,
+          'licence.expiring',
+          {
+            company_id: l.companyId,
+            licence_id: l.id,
+            kind: l.kind,
+            number: l.number,
+            expires_on: l.expiresOn,
+            days_left: left,
+          },
+          now,
+        );
+      return n;
+    });
     sent += written;
     // The company's contact hears it by SMS too, once per window (the sweep that wrote the
     // messages sends it); a failed SMS leaves the messages, and is not retried.

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { openWebhookRoutes } from '../webhooks/open-routes';
 import { openKeyRoutes } from './key-routes';
 import { openOrderRoutes } from './order-routes';
 
@@ -12,4 +13,8 @@ export interface OpenV1Options {
  * The route plugins of /api/open/v1, one per area; each route names its scope in
  * `config.openScope` (plugin.ts refuses a route that does not).
  */
-export const openV1Routes: FastifyPluginAsyncZod<OpenV1Options>[] = [openKeyRoutes, openOrderRoutes];
+export const openV1Routes: FastifyPluginAsyncZod<OpenV1Options>[] = [
+  openKeyRoutes,
+  openOrderRoutes,
+  openWebhookRoutes,
+];

@@ -334,6 +334,20 @@ const matrix: { method: 'GET' | 'POST' | 'DELETE'; url: string; path: string; ro
     path: '/api/admin/open/keys/{id}',
     roles: ['super_admin'],
   },
+  ...(
+    [
+      ['GET', '/api/admin/webhooks', '/api/admin/webhooks'],
+      ['POST', '/api/admin/webhooks', '/api/admin/webhooks'],
+      ['POST', '/api/admin/webhooks/999999/active', '/api/admin/webhooks/{id}/active'],
+      ['DELETE', '/api/admin/webhooks/999999', '/api/admin/webhooks/{id}'],
+      ['GET', '/api/admin/webhooks/999999/deliveries', '/api/admin/webhooks/{id}/deliveries'],
+      [
+        'POST',
+        '/api/admin/webhooks/999999/deliveries/999999/redeliver',
+        '/api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+      ],
+    ] as const
+  ).map(([method, url, path]) => ({ method, url, path, roles: ['super_admin'] as Role[] })),
   ...[
     ['GET', '/api/admin/roles', '/api/admin/roles'],
     ['GET', '/api/admin/operators', '/api/admin/operators'],

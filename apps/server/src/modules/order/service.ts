@@ -2,6 +2,7 @@ import {
   beijingDateOf,
   cartAddLine,
   nextStatus,
+  type OrderEvent,
   type OrderFacts,
   type OrderStatus,
   orderEventLabels,
@@ -33,6 +34,7 @@ import { orderPromotionRows } from '../promotion/activities';
 import { creditOrderCashBack } from '../promotion/cash-back';
 import { consumeCoupon, giveBackCoupon } from '../promotion/service';
 import { releaseSpecials, reserveSpecials } from '../promotion/specials';
+import { recordOrderEvent } from '../webhooks/events';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import { type Actor, recordEvent } from './events';
 import { type NewOrderLine, insertOrder as writeOrder } from './inserts';
@@ -330,7 +332,16 @@ export async function transition(
     .returning({ id: orders.id });
   if (!row) throw refusal('订单状态已变化，请刷新后重试', 409);
   await recordEvent(tx, order.id, actor, event, order.status, to, note);
+  await recordOrderWebhook(tx, order.id, event, to);
   return to;
+}
+
+/** The webhook event (outbox, same transaction) an order's move stands for, if any. */
+async function recordOrderWebhook(tx: DbOrTx, orderId: number, event: OrderEvent, to: OrderStatus) {
+  if (event === 'pay') await recordOrderEvent(tx, 'order.paid', orderId);
+  else if (to === 'cancelled') await recordOrderEvent(tx, 'order.cancelled', orderId, { reason: event });
+  else if (event === 'confirm_delivery') await recordOrderEvent(tx, 'order.received', orderId);
+  else if (event === 'approve_after_sale') await recordOrderEvent(tx, 'after_sale.approved', orderId);
 }
 
 /**

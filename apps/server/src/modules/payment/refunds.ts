@@ -7,6 +7,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type orders, paymentRefunds, payments } from '../../db/schema';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
+import { recordRefundEvent } from '../webhooks/events';
 import { type PaymentProvider, ProviderError, providers, type RefundState } from './provider';
 import { createTransferRefund } from './transfer/refund-todos';
 
@@ -49,7 +50,7 @@ async function settleRefund(
   { state, error }: { state: RefundState; error: string | null },
   whileIn?: string,
 ) {
-  await db
+  const [settled] = await db
     .update(paymentRefunds)
     .set({
       status: state.toLowerCase(),
@@ -57,7 +58,14 @@ async function settleRefund(
       attempts: sql`${paymentRefunds.attempts} + 1`,
       finishedAt: state === 'PROCESSING' ? null : sql`now()`,
     })
-    .where(and(eq(paymentRefunds.id, id), whileIn ? eq(paymentRefunds.status, whileIn) : undefined));
+    .where(and(eq(paymentRefunds.id, id), whileIn ? eq(paymentRefunds.status, whileIn) : undefined))
+    .returning({
+      orderId: paymentRefunds.orderId,
+      amountFen: paymentRefunds.amountFen,
+      refundNo: paymentRefunds.refundNo,
+    });
+  // The money reached the buyer: the ERP hears it (outbox, in this transaction).
+  if (settled && state === 'SUCCESS') await recordRefundEvent(db, { ...settled, channel: 'online' });
 }
 
 /**
@@ -115,7 +123,7 @@ export async function pollRefunds(db: DbOrTx, limit = 50) {
       () => provider.queryRefund(db, { outTradeNo, refundNo: refund.refundNo }),
       'PROCESSING',
     );
-    await settleRefund(db, refund.id, outcome, 'processing');
+    await db.transaction((tx) => settleRefund(tx, refund.id, outcome, 'processing'));
     if (outcome.state !== 'PROCESSING') settled++;
   }
   return settled;
@@ -198,6 +206,10 @@ export async function refundOrderPayment(
     });
     channel = 'balance';
   }
+  // Balance and credit refunds are done at once; online ones when the provider says SUCCESS
+  // (settleRefund), transfer ones when 财务 records the outgoing transfer.
+  if (channel === 'balance' || channel === 'credit')
+    await recordRefundEvent(tx, { orderId: order.id, amountFen, channel });
   if (payment)
     await tx
       .update(payments)

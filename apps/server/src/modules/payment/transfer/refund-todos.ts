@@ -17,6 +17,7 @@ import type { OperatorCtx } from '../../../lib/context';
 import { conflict, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/service';
 import { notify } from '../../message/service';
+import { recordRefundEvent } from '../../webhooks/events';
 import { retryRefund } from '../refunds';
 
 export type TransferRefundKind = 'after_sales' | 'excess' | 'cancelled';
@@ -126,6 +127,11 @@ export async function recordTransferRefund(ctx: OperatorCtx, id: number, body: T
         recordedAt: ctx.now,
       })
       .where(eq(transferRefunds.id, id));
+    await recordRefundEvent(
+      tx,
+      { orderId: refund.orderId, amountFen: refund.amountFen, channel: 'transfer', refundNo: body.bank_ref },
+      ctx.now,
+    );
     const [order] = await tx
       .select({ orderNo: orders.orderNo })
       .from(orders)
