@@ -23,6 +23,7 @@ beforeAll(async () => {
         orderSweepSeconds: 1,
         paymentSweepSeconds: 0,
         reminderSweepSeconds: 0,
+        webhookSweepSeconds: 0,
         timeoutSeconds: 60,
       },
     },
