@@ -27,6 +27,8 @@ export * from './api/lottery';
 export * from './api/member-centre';
 export * from './api/messages';
 export * from './api/open';
+export * from './api/open-catalog';
+export * from './api/open-companies';
 export * from './api/order';
 export * from './api/points';
 export * from './api/quick-buy';

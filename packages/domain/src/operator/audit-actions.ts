@@ -75,6 +75,9 @@ export const auditActions = {
   'job.retry': '重试后台任务',
   'open_key.create': '创建开放接口密钥',
   'open_key.revoke': '吊销开放接口密钥',
+  'goods.stock_set': '同步批号库存',
+  'goods.price': '修改价格',
+  'company.erp_code': '设置客户ERP编码',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { openCompanyRoutes } from './company-routes';
+import { openGoodsRoutes } from './goods-routes';
 import { openKeyRoutes } from './key-routes';
+import { openStockRoutes } from './stock-routes';
 
 /**
  * The route plugins of /api/open/v1, one per area; each route names its scope in
  * `config.openScope` (plugin.ts refuses a route that does not).
  */
-export const openV1Routes: FastifyPluginAsyncZod[] = [openKeyRoutes];
+export const openV1Routes: FastifyPluginAsyncZod[] = [
+  openKeyRoutes,
+  openGoodsRoutes,
+  openStockRoutes,
+  openCompanyRoutes,
+];
