@@ -2,9 +2,8 @@ import { licenceTypeName, type OpenCompany } from '@yaocai/domain';
 import { and, asc, eq, gt, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { companies, qualifications } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
-import { fieldError, notFound } from '../../lib/errors';
+import { fieldError, notFound, validationError } from '../../lib/errors';
 import { audit } from '../audit/service';
-import { OpenError } from './plugin';
 
 // Buyer companies for the ERP: paged by (updated_at, id), which db/sql/090_open_api.sql moves on
 // every change of the company or of its licences. The cursor is the last row's sort key.
@@ -30,7 +29,7 @@ function decodeCursor(cursor: string): { at: Date; id: number } {
     !/^\d{1,10}$/.test(id ?? '') ||
     n > 2_147_483_647
   )
-    throw new OpenError(422, 'invalid_request', '游标无效：请使用上一页返回的 next_cursor');
+    throw validationError({ cursor: ['游标无效：请使用上一页返回的 next_cursor'] });
   return { at: new Date(at), id: n };
 }
 
