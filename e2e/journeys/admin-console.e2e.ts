@@ -266,6 +266,7 @@ describe('operator console', () => {
       '操作员与角色',
       '审计日志',
       '后台任务',
+      '开放接口',
     ]);
     await page.getByTestId('admin-dashboard-chart').locator('canvas').waitFor();
     await h.shot(page, 'admin-dashboard');
