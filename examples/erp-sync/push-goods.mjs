@@ -139,7 +139,10 @@ async function call(base, key, method, path, body) {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   // The same rows pushed again within a day replay the stored answer (POST only).
   if (method === 'POST')
-    headers['idempotency-key'] = createHash('sha256').update(`${path}\n${payload}`).digest('hex').slice(0, 64);
+    headers['idempotency-key'] = createHash('sha256')
+      .update(`${path}\n${payload}`)
+      .digest('hex')
+      .slice(0, 64);
   const res = await fetch(new URL(path, base), { method, headers, body: payload });
   const text = await res.text();
   let json;
@@ -150,7 +153,9 @@ async function call(base, key, method, path, body) {
   }
   if (!res.ok) {
     const fields = json.error?.fields ? ` ${JSON.stringify(json.error.fields)}` : '';
-    throw new Error(`${method} ${path}: HTTP ${res.status} ${json.error?.code}: ${json.error?.message}${fields}`);
+    throw new Error(
+      `${method} ${path}: HTTP ${res.status} ${json.error?.code}: ${json.error?.message}${fields}`,
+    );
   }
   return json.data;
 }
@@ -158,12 +163,14 @@ async function call(base, key, method, path, body) {
 /** Sends the items in chunks; returns the totals and prints each failed item with its CSV line. */
 async function push(base, key, label, method, path, entries) {
   const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const failedCodes = new Set();
   for (let start = 0; start < entries.length; start += CHUNK) {
     const chunk = entries.slice(start, start + CHUNK);
     const data = await call(base, key, method, path, { items: chunk.map((e) => e.item) });
     for (const name of Object.keys(totals)) totals[name] += data[name];
     for (const result of data.results)
       if (result.status === 'failed') {
+        failedCodes.add(chunk[result.index].item.erp_code);
         const errors = Object.entries(result.errors ?? {})
           .map(([field, messages]) => `${field}: ${messages.join('；')}`)
           .join('  ');
@@ -173,7 +180,7 @@ async function push(base, key, label, method, path, entries) {
   stdout.write(
     `${label}: 新建 ${totals.created}，更新 ${totals.updated}，未变 ${totals.unchanged}，失败 ${totals.failed}\n`,
   );
-  return totals;
+  return { ...totals, failedCodes };
 }
 
 async function main() {
@@ -188,8 +195,8 @@ async function main() {
   const { goods, stock } = itemsOf(rows);
   stdout.write(`${file}: ${rows.length} 行，${goods.length} 个商品，${stock.length} 条库存\n`);
   const pushedGoods = await push(base, key, '商品', 'POST', '/api/open/v1/goods/batch', goods);
-  // Stock of goods that failed to push fails too (unknown erp_code): it is left out.
-  const failedCodes = new Set();
+  // The stock of a goods that failed to push would fail too (unknown erp_code): it is left out.
+  const failedCodes = pushedGoods.failedCodes;
   const pushedStock = await push(
     base,
     key,

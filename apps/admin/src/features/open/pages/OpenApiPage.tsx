@@ -172,6 +172,7 @@ export default function OpenApiPage() {
         okText="创建"
         cancelText="取消"
         confirmLoading={create.isPending}
+        okButtonProps={{ 'data-testid': 'open-key-create' } as never}
         onOk={submit}
         onCancel={() => setCreating(false)}
       >
