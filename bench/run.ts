@@ -394,6 +394,10 @@ const scriptGroups: Record<string, { title: string; file: string; env?: Record<s
     title: 'Console goods list at 100,000 goods (32 connections, PostgreSQL) and a 5,000-row .xlsx import',
     file: 'scenarios/admin-goods.ts',
   },
+  opengoods: {
+    title: 'Open API at 100,000 goods: 10,000 goods with stock upserted through /api/open/v1 (PostgreSQL)',
+    file: 'scenarios/open-goods.ts',
+  },
   quickbuy: {
     title:
       '快捷采购 on PostgreSQL: fast_buy for stores with 2,000 paid orders (32 connections) and a 200-line quick order',

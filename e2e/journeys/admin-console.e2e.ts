@@ -267,6 +267,7 @@ describe('operator console', () => {
       '操作员与角色',
       '审计日志',
       '后台任务',
+      '开放接口',
       'Webhook',
     ]);
     await page.getByTestId('admin-dashboard-chart').locator('canvas').waitFor();

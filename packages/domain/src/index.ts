@@ -27,6 +27,8 @@ export * from './api/lottery';
 export * from './api/member-centre';
 export * from './api/messages';
 export * from './api/open';
+export * from './api/open-catalog';
+export * from './api/open-companies';
 export * from './api/open-orders';
 export * from './api/open-webhooks';
 export * from './api/order';

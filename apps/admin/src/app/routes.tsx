@@ -1,6 +1,7 @@
 import {
   AccountBookOutlined,
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
@@ -320,6 +321,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     icon: ClockCircleOutlined,
     permission: 'jobs:read',
     page: () => import('../features/jobs/pages/JobsPage'),
+  },
+  {
+    path: '/open-api',
+    title: '开放接口',
+    group: 'system',
+    icon: ApiOutlined,
+    permission: 'open:read',
+    page: () => import('../features/open/pages/OpenApiPage'),
   },
   {
     path: '/webhooks',

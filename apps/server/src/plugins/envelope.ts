@@ -107,6 +107,9 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
   // A browser that follows such a link lands on the shop's not-found page.
   if (!request.url.startsWith('/api/')) return reply.redirect('/404');
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  // The open API answers in its own shape (modules/open/plugin.ts), even before routing.
+  if (request.url.startsWith('/api/open/'))
+    return reply.status(status).send({ error: { code: 'bad_request', message: clientErrorMessage(error) } });
   reply.status(status).send({ code: status, message: clientErrorMessage(error), data: null });
 }
 

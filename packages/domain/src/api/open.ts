@@ -80,7 +80,8 @@ export const openKeyCreateBody = z.strictObject({
     .max(openScopeCodes.length)
     .refine((list) => new Set(list).size === list.length, { error: '权限范围不能重复' }),
   /** Calls per minute this key may make (per-key limit). */
-  rate_limit_per_minute: z
+  // The console sends its forms form-encoded: the number arrives as text.
+  rate_limit_per_minute: z.coerce
     .number({ error: '请填写每分钟调用上限' })
     .int({ error: '每分钟调用上限须为整数' })
     .min(10, { error: '每分钟调用上限至少为 10' })

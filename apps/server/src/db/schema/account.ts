@@ -15,32 +15,46 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** A buyer company (pharmacy, clinic, ...). Its stores are `users`. */
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  /** pharmacy | clinic | other */
-  type: text('type').notNull(),
-  contactName: text('contact_name').notNull(),
-  contactPhone: text('contact_phone').notNull(),
-  province: text('province').notNull(),
-  city: text('city').notNull(),
-  district: text('district').notNull(),
-  address: text('address').notNull(),
-  /**
-   * The business scope (经营范围, jyfw) the buyer applied for and the reviewer confirmed when
-   * approving the company; approval hands each approved licence its share. What the buyer may
-   * buy is read from the licences (standing.ts), so it follows their expiry.
-   */
-  businessScope: text('business_scope').array().notNull().default(sql`'{}'::text[]`),
-  /** pending | approved | rejected — buyers browse always, check out only when approved. */
-  qualificationStatus: text('qualification_status').notNull().default('pending'),
-  qualificationNote: text('qualification_note'),
-  /** When the purchase contract (电子合同) was signed; null = unsigned (API answers 459). */
-  contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
-  /** Set by an operator to stop the account: no prices, no cart, no orders (eligibility). */
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** pharmacy | clinic | other */
+    type: text('type').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull(),
+    address: text('address').notNull(),
+    /**
+     * The business scope (经营范围, jyfw) the buyer applied for and the reviewer confirmed when
+     * approving the company; approval hands each approved licence its share. What the buyer may
+     * buy is read from the licences (standing.ts), so it follows their expiry.
+     */
+    businessScope: text('business_scope').array().notNull().default(sql`'{}'::text[]`),
+    /** pending | approved | rejected — buyers browse always, check out only when approved. */
+    qualificationStatus: text('qualification_status').notNull().default('pending'),
+    qualificationNote: text('qualification_note'),
+    /** When the purchase contract (电子合同) was signed; null = unsigned (API answers 459). */
+    contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
+    /** Set by an operator to stop the account: no prices, no cart, no orders (eligibility). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The wholesaler's ERP customer code (open API PUT /companies/{id}/erp_code); unique when set. */
+    erpCode: text('erp_code'),
+    /**
+     * When the company or one of its licences last changed (the open API's updated_since): set by
+     * the triggers of db/sql/090_open_api.sql, so every writer moves it.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('companies_erp_code_uq').on(t.erpCode),
+    index('companies_updated_idx').on(t.updatedAt, t.id),
+  ],
+);
 
 /** Customer-service staff assigned to buyers (header: 专属客服 when not the default one). */
 export const serviceContacts = pgTable('service_contacts', {

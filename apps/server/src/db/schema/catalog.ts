@@ -64,6 +64,10 @@ export const goods = pgTable(
   {
     id: serial('id').primaryKey(),
     sku: text('sku').notNull().unique(),
+    /** The wholesaler's ERP code of the goods (open API PUT /goods/{erp_code}); unique when set. */
+    erpCode: text('erp_code'),
+    /** The package barcode (GTIN/EAN-13) the ERP sends; '' when none. */
+    barcode: text('barcode').notNull().default(''),
     name: text('name').notNull(),
     commonName: text('common_name').notNull(),
     /** drug | device | herb | health */
@@ -130,6 +134,7 @@ export const goods = pgTable(
     index('goods_expiry_idx').on(t.expiresOn),
     index('goods_brand_idx').on(t.brandId),
     index('goods_manufacturer_idx').on(t.manufacturer),
+    uniqueIndex('goods_erp_code_uq').on(t.erpCode),
   ],
 );
 

@@ -467,6 +467,47 @@ export async function setGoodsOnSale(ctx: OperatorCtx, id: number, onSale: boole
   return getAdminGoods(ctx, id);
 }
 
+/** A stored goods as the editor's fields (the inverse of goodsColumns). */
+export function editFieldsOf(
+  row: typeof goods.$inferSelect,
+  categoryIds: number[],
+): AdminGoodsDetail['fields'] {
+  return {
+    name: row.name,
+    common_name: row.commonName,
+    kind: row.kind as AdminGoodsDetail['fields']['kind'],
+    manufacturer: row.manufacturer,
+    brand_id: row.brandId,
+    spec: row.spec,
+    unit: row.unit,
+    approval_no: row.approvalNo,
+    dosage_form: row.dosageForm,
+    authorization_holder: row.authorizationHolder,
+    rx_class: row.rxClass as AdminGoodsDetail['fields']['rx_class'],
+    storage: row.storage,
+    description: row.description,
+    scope_class: row.scopeClass,
+    tax_code: row.taxCode,
+    tax_rate: row.taxRate,
+    control_class: row.controlClass as AdminGoodsDetail['fields']['control_class'],
+    base_price: toYuan(row.basePriceFen),
+    retail_price: row.retailPriceFen === null ? null : toYuan(row.retailPriceFen),
+    ladder_type: row.ladderType,
+    ladder: row.ladder.map((t) => ({ quantity: t.quantity, price: toYuan(t.priceFen) })),
+    min_quantity: row.minQuantity,
+    step_quantity: row.stepQuantity,
+    is_buy: row.isBuy,
+    is_free_shipping: row.isFreeShipping,
+    free_shipping_number: row.freeShippingNumber,
+    tags: row.tags,
+    zones: row.zones,
+    ephedrine: row.ephedrine,
+    image: row.image,
+    gallery: row.gallery,
+    category_ids: categoryIds,
+  };
+}
+
 export async function getAdminGoods(ctx: OperatorCtx, id: number): Promise<AdminGoodsDetail> {
   const [row] = await ctx.db.select().from(goods).where(eq(goods.id, id));
   if (!row) throw notFound('商品不存在');
@@ -501,40 +542,10 @@ export async function getAdminGoods(ctx: OperatorCtx, id: number): Promise<Admin
     stock: row.stockTotal,
     expires_on: row.expiresOn,
     updated_at: row.updatedAt.toISOString(),
-    fields: {
-      name: row.name,
-      common_name: row.commonName,
-      kind: row.kind as AdminGoodsDetail['fields']['kind'],
-      manufacturer: row.manufacturer,
-      brand_id: row.brandId,
-      spec: row.spec,
-      unit: row.unit,
-      approval_no: row.approvalNo,
-      dosage_form: row.dosageForm,
-      authorization_holder: row.authorizationHolder,
-      rx_class: row.rxClass as AdminGoodsDetail['fields']['rx_class'],
-      storage: row.storage,
-      description: row.description,
-      scope_class: row.scopeClass,
-      tax_code: row.taxCode,
-      tax_rate: row.taxRate,
-      control_class: row.controlClass as AdminGoodsDetail['fields']['control_class'],
-      base_price: toYuan(row.basePriceFen),
-      retail_price: row.retailPriceFen === null ? null : toYuan(row.retailPriceFen),
-      ladder_type: row.ladderType,
-      ladder: row.ladder.map((t) => ({ quantity: t.quantity, price: toYuan(t.priceFen) })),
-      min_quantity: row.minQuantity,
-      step_quantity: row.stepQuantity,
-      is_buy: row.isBuy,
-      is_free_shipping: row.isFreeShipping,
-      free_shipping_number: row.freeShippingNumber,
-      tags: row.tags,
-      zones: row.zones,
-      ephedrine: row.ephedrine,
-      image: row.image,
-      gallery: row.gallery,
-      category_ids: cats.map((c) => c.id),
-    },
+    fields: editFieldsOf(
+      row,
+      cats.map((c) => c.id),
+    ),
     batches: batches.map((b) => ({
       id: b.id,
       warehouse_id: b.warehouseId,

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openWebhookRoutes } from '../webhooks/open-routes';
+import { openCompanyRoutes } from './company-routes';
+import { openGoodsRoutes } from './goods-routes';
 import { openKeyRoutes } from './key-routes';
 import { openOrderRoutes } from './order-routes';
+import { openStockRoutes } from './stock-routes';
 
 /** What the open API's route plugins are given (from the app's configuration). */
 export interface OpenV1Options {
@@ -15,6 +18,9 @@ export interface OpenV1Options {
  */
 export const openV1Routes: FastifyPluginAsyncZod<OpenV1Options>[] = [
   openKeyRoutes,
+  openGoodsRoutes,
+  openStockRoutes,
+  openCompanyRoutes,
   openOrderRoutes,
   openWebhookRoutes,
 ];
