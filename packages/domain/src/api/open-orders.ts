@@ -51,6 +51,10 @@ const openOrderLine = z.object({
   /** goods | gift (赠品) | add_on (换购) */
   kind: z.enum(['goods', 'gift', 'add_on']),
   goods_id: z.number().int(),
+  erp_code: z
+    .string()
+    .nullable()
+    .meta({ description: 'The goods’ ERP code (PUT /goods/{erp_code}); null for goods made in the console' }),
   goods_name: z.string(),
   spec: z.string(),
   manufacturer: z.string(),
@@ -90,6 +94,10 @@ export const openOrder = z.object({
   buyer: z.object({
     company_id: z.number().int(),
     company_name: z.string(),
+    erp_code: z
+      .string()
+      .nullable()
+      .meta({ description: 'The ERP’s customer code (PUT /companies/{id}/erp_code); null until mapped' }),
     store_id: z.number().int(),
     licences: z.array(openLicence),
   }),
@@ -136,6 +144,7 @@ const exampleOrder: OpenOrder = {
   buyer: {
     company_id: 42,
     company_name: '杭州仁心大药房有限公司',
+    erp_code: 'KH0057',
     store_id: 57,
     licences: [{ kind: 'drug_business', number: '浙AA5710001', expires_on: '2029-06-30' }],
   },
@@ -164,6 +173,7 @@ const exampleOrder: OpenOrder = {
       line_id: 9001,
       kind: 'goods',
       goods_id: 311,
+      erp_code: 'SP000311',
       goods_name: '阿莫西林胶囊',
       spec: '0.25g*24粒',
       manufacturer: '华北制药',

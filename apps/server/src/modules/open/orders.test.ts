@@ -12,7 +12,7 @@ import {
   operatorCookie,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { auditLog, goodsBatches, orders, shipments } from '../../db/schema';
+import { auditLog, companies, goods, goodsBatches, orders, shipments } from '../../db/schema';
 import { erpOrderPage } from '../order/erp-feed';
 
 // The ERP's orders: the feed (GET /orders), ack and shipments, on both databases.
@@ -100,6 +100,15 @@ const codes = (from: number, n: number) =>
 describe('GET /api/open/v1/orders', () => {
   it('lists an order with its lines, buyer, licences, address, invoice request and payments', async () => {
     const o = await paidOrder({ quantity: 4 });
+    // The ERP's own codes of the goods and the buyer, once mapped.
+    await ctx.app.db
+      .update(goods)
+      .set({ erpCode: `SP${o.goodsId}` })
+      .where(eq(goods.id, o.goodsId));
+    await ctx.app.db
+      .update(companies)
+      .set({ erpCode: `KH${o.buyer.company.id}` })
+      .where(eq(companies.id, o.buyer.company.id));
     const all = await walk(100);
     const found = all.find((x) => x.order_no === o.orderNo);
     expect(found).toMatchObject({
@@ -109,6 +118,7 @@ describe('GET /api/open/v1/orders', () => {
       buyer: {
         company_id: o.buyer.company.id,
         company_name: o.buyer.company.name,
+        erp_code: `KH${o.buyer.company.id}`,
         store_id: o.buyer.user.id,
       },
       amounts: { goods: 49.36, total: expect.any(Number), paid: expect.any(Number), refunded: 0 },
@@ -116,6 +126,7 @@ describe('GET /api/open/v1/orders', () => {
         {
           kind: 'goods',
           goods_id: o.goodsId,
+          erp_code: `SP${o.goodsId}`,
           quantity: 4,
           unit_price: 12.34,
           amount: 49.36,

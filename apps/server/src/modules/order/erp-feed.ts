@@ -1,7 +1,7 @@
 import { type OpenOrder, type OrderStatus, orderStatusLabels, toYuan } from '@yaocai/domain';
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, orderLines, orders, payments, qualifications, shipments } from '../../db/schema';
+import { companies, goods, orderLines, orders, payments, qualifications, shipments } from '../../db/schema';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { isCurrentLicence } from '../account/licences';
@@ -41,7 +41,12 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
   if (q.after)
     where.push(sql`(${orders.updatedAt}, ${orders.id}) > (${q.after.at}::timestamptz, ${q.after.id})`);
   const rows = await db
-    .select({ o: orders, exactAt: exactUpdatedAt, companyName: companies.name })
+    .select({
+      o: orders,
+      exactAt: exactUpdatedAt,
+      companyName: companies.name,
+      companyErpCode: companies.erpCode,
+    })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .where(and(...where))
@@ -56,7 +61,12 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
   const ids = page.map((r) => r.o.id);
   const companyIds = [...new Set(page.map((r) => r.o.companyId))];
   const [lines, paid, shipped, licences] = await Promise.all([
-    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+    db
+      .select({ l: orderLines, erpCode: goods.erpCode })
+      .from(orderLines)
+      .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+      .where(inArray(orderLines.orderId, ids))
+      .orderBy(asc(orderLines.id)),
     db
       .select()
       .from(payments)
@@ -85,14 +95,14 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
     for (const item of list) map.set(keyOf(item), [...(map.get(keyOf(item)) ?? []), item]);
     return map;
   };
-  const linesOf = group(lines, (l) => l.orderId);
+  const linesOf = group(lines, (l) => l.l.orderId);
   const paymentsOf = group(paid, (p) => p.orderId);
   const shipmentsOf = group(shipped, (s) => s.orderId);
   const licencesOf = group(licences, (l) => l.companyId);
 
   return {
     next,
-    orders: page.map(({ o, companyName }): OpenOrder => {
+    orders: page.map(({ o, companyName, companyErpCode }): OpenOrder => {
       const status = o.status as OrderStatus;
       return {
         order_no: o.orderNo,
@@ -105,6 +115,7 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
         buyer: {
           company_id: o.companyId,
           company_name: companyName,
+          erp_code: companyErpCode,
           store_id: o.userId,
           licences: (licencesOf.get(o.companyId) ?? []).map((l) => ({
             kind: l.kind,
@@ -131,10 +142,11 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
           paid: toYuan(o.paidFen),
           refunded: toYuan(o.refundedFen),
         },
-        lines: (linesOf.get(o.id) ?? []).map((l) => ({
+        lines: (linesOf.get(o.id) ?? []).map(({ l, erpCode }) => ({
           line_id: l.id,
           kind: l.kind as 'goods' | 'gift' | 'add_on',
           goods_id: l.goodsId,
+          erp_code: erpCode,
           goods_name: l.goodsName,
           spec: l.spec,
           manufacturer: l.manufacturer,
