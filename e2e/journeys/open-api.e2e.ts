@@ -1,12 +1,18 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLines, orders, users } from '../../apps/server/src/db/schema';
+import { openApiKey } from '../../apps/server/test/factories';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 // The ERP's day one: an operator makes a key on 系统 → 开放接口, the reference client pushes goods
-// and stock from its CSV with that key, and a buyer finds them in the shop with their stock.
+// and stock from its CSV with that key, and a buyer finds them in the shop with their stock; the
+// ERP pulls the paid orders, ships one from its warehouse, and the store sees the batches.
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,6 +74,73 @@ describe('open API', () => {
     expect(detail).toContain('国药准字H15020123');
     expect(detail).toContain('156');
     await h.shot(page, 'open-api-goods-in-shop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the ERP pulls the paid orders, ships one with its trace codes, and the store sees the batches', async () => {
+    const db = h.app.db;
+    const { key } = await openApiKey(h.app, ['orders', 'shipments'], { name: '用友U8 订单' });
+    const [buyer] = await db.select().from(users).where(eq(users.phone, '13800000001'));
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, buyer.id), eq(orders.status, 'awaiting_shipment')))
+      .orderBy(asc(orders.id))
+      .limit(1);
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id));
+    const work = mkdtempSync(path.join(tmpdir(), 'erp-sync-'));
+    const env = { ...process.env, YAOCAI_URL: h.baseUrl, YAOCAI_KEY: key };
+    try {
+      const out = path.join(work, 'orders.csv');
+      await run(
+        'node',
+        [
+          path.join(exampleDir, 'pull-orders.mjs'),
+          '--status',
+          'awaiting_shipment',
+          '--out',
+          out,
+          '--state',
+          path.join(work, 'state.json'),
+        ],
+        { cwd: work, env },
+      );
+      expect(readFileSync(out, 'utf8')).toContain(order.orderNo);
+      expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].ackedAt).not.toBeNull();
+
+      // One trace code per pack, as the ERP's warehouse scanned them; the batches by FEFO.
+      let n = 0;
+      const code = () => `8${String(990_000 + n++).padStart(19, '0')}`;
+      const shipment = {
+        carrier: '顺丰速运',
+        tracking_no: 'SF7788990011',
+        lines: lines.map((l) => ({ line_id: l.id, trace_codes: Array.from({ length: l.quantity }, code) })),
+      };
+      writeFileSync(path.join(work, 'shipment.json'), JSON.stringify(shipment));
+      const { stdout } = await run(
+        'node',
+        [path.join(exampleDir, 'push-shipment.mjs'), order.orderNo, path.join(work, 'shipment.json')],
+        { cwd: work, env },
+      );
+      expect(stdout).toContain(order.orderNo);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('shipped');
+
+    const { page, context } = await h.newPage();
+    const errors = collectConsoleErrors(page);
+    await h.signInBuyer(context, '13800000001');
+    await page.goto(`/order/info/${order.id}`);
+    await page.getByTestId('order-status').getByText('待收货', { exact: false }).waitFor();
+    await page.getByText('SF7788990011', { exact: false }).first().waitFor();
+    await page.getByTestId('order-batches').locator('tbody tr').first().waitFor();
+    await h.shot(page, 'open-api-shipped-order');
     expect(errors).toEqual([]);
     await context.close();
   });
