@@ -34,8 +34,9 @@ describe('background jobs', () => {
     expect(() => loadConfig({ RUN_JOBS: 'yes' })).toThrow(/RUN_JOBS=yes/);
     expect(() => loadConfig({ PAYMENT_SWEEP_SECONDS: '1m' })).toThrow(/PAYMENT_SWEEP_SECONDS=1m/);
     expect(() => loadConfig({ JOB_TIMEOUT_SECONDS: '0' })).toThrow(/JOB_TIMEOUT_SECONDS=0: .*at least 1/);
-    expect(() => loadConfig({ ORDER_EXPIRE_MINUTES: '30' })).not.toThrow();
-    for (const bad of ['0', '-5', '30m', '99999'])
+    // Fractions too: the going-live walk expires an order in 9 seconds (0.15).
+    for (const good of ['30', '0.15']) expect(() => loadConfig({ ORDER_EXPIRE_MINUTES: good })).not.toThrow();
+    for (const bad of ['0', '0.0', '-5', '30m', '99999', '1e3'])
       expect(() => loadConfig({ ORDER_EXPIRE_MINUTES: bad })).toThrow(/ORDER_EXPIRE_MINUTES=/);
   });
 });

@@ -258,9 +258,9 @@ function jobsConfigOf(env: NodeJS.ProcessEnv): JobsConfig {
   // Read by the order settings (modules/order/settings.ts) where it overrides the console's
   // setting; checked here so a bad value stops the start instead of being ignored.
   const expire = env.ORDER_EXPIRE_MINUTES?.trim();
-  if (expire && (!/^\d{1,5}$/.test(expire) || Number(expire) < 1 || Number(expire) > 10_080))
+  if (expire && (!/^\d{1,5}(\.\d{1,3})?$/.test(expire) || !(Number(expire) > 0) || Number(expire) > 10_080))
     throw new Error(
-      `ORDER_EXPIRE_MINUTES=${expire}: expected a whole number of minutes from 1 to 10080 (7 days)`,
+      `ORDER_EXPIRE_MINUTES=${expire}: expected minutes, more than 0 and at most 10080 (7 days)`,
     );
   const runJobs = env.RUN_JOBS?.trim();
   if (runJobs && runJobs !== '0' && runJobs !== '1')
