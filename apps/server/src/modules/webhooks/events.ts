@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toYuan, type WebhookEventType } from '@yaocai/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema';
 
@@ -18,31 +18,51 @@ export function isoInstant(at: Date): string {
   return `${shifted.toISOString().slice(0, 23)}+08:00`;
 }
 
+type Payload = Record<string, unknown>;
+
 /**
  * Records an event and its deliveries in the caller's transaction. `payload` is small (ids,
- * numbers, status, amounts in yuan); `occurred_at` is added. Returns the event id.
+ * numbers, status, amounts in yuan), or a function that reads it (called only when someone
+ * subscribed); `occurred_at` is added. An event no active subscription names is not written: it
+ * runs inside every order's moves, where it then costs one indexed read of a small table.
+ * Returns the event id, or undefined when nothing was written.
  */
 export async function recordWebhookEvent(
   tx: DbOrTx,
   type: WebhookEventType,
-  payload: Record<string, unknown>,
+  payload: Payload | (() => Promise<Payload | undefined>),
   now: Date = new Date(),
-): Promise<string> {
+): Promise<string | undefined> {
+  const subscribers = await tx
+    .select({ id: webhookSubscriptions.id })
+    .from(webhookSubscriptions)
+    .where(
+      and(
+        eq(webhookSubscriptions.active, true),
+        isNull(webhookSubscriptions.deletedAt),
+        sql`${type} = any(${webhookSubscriptions.events})`,
+      ),
+    );
+  if (subscribers.length === 0) return undefined;
+  const body = typeof payload === 'function' ? await payload() : payload;
+  if (!body) return undefined;
   const id = randomUUID();
   await tx.insert(webhookEvents).values({
     id,
     type,
-    payload: { ...payload, occurred_at: isoInstant(now) },
+    payload: { ...body, occurred_at: isoInstant(now) },
     createdAt: now,
   });
   const giveUpAt = new Date(now.getTime() + RETRY_WINDOW_MS);
-  const at = now.toISOString();
-  await tx.execute(sql`
-    insert into ${webhookDeliveries} (event_id, subscription_id, next_attempt_at, give_up_at, created_at)
-    select ${id}::uuid, ${webhookSubscriptions.id}, ${at}::timestamptz, ${giveUpAt.toISOString()}::timestamptz, ${at}::timestamptz
-    from ${webhookSubscriptions}
-    where ${webhookSubscriptions.active} and ${webhookSubscriptions.deletedAt} is null
-      and ${type} = any(${webhookSubscriptions.events})`);
+  await tx.insert(webhookDeliveries).values(
+    subscribers.map((s) => ({
+      eventId: id,
+      subscriptionId: s.id,
+      nextAttemptAt: now,
+      giveUpAt,
+      createdAt: now,
+    })),
+  );
   return id;
 }
 
@@ -59,28 +79,30 @@ export async function recordOrderEvent(
   extra: Record<string, unknown> = {},
   now?: Date,
 ) {
-  const [order] = await tx
-    .select({
-      orderNo: orders.orderNo,
-      status: orders.status,
-      companyId: orders.companyId,
-      totalFen: orders.totalFen,
-      paymentMethod: orders.paymentMethod,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) return;
   await recordWebhookEvent(
     tx,
     type,
-    {
-      order_id: orderId,
-      order_no: order.orderNo,
-      status: order.status,
-      company_id: order.companyId,
-      total: toYuan(order.totalFen),
-      ...(type === 'order.paid' ? { payment_method: order.paymentMethod } : {}),
-      ...extra,
+    async () => {
+      const [order] = await tx
+        .select({
+          orderNo: orders.orderNo,
+          status: orders.status,
+          companyId: orders.companyId,
+          totalFen: orders.totalFen,
+          paymentMethod: orders.paymentMethod,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!order) return undefined;
+      return {
+        order_id: orderId,
+        order_no: order.orderNo,
+        status: order.status,
+        company_id: order.companyId,
+        total: toYuan(order.totalFen),
+        ...(type === 'order.paid' ? { payment_method: order.paymentMethod } : {}),
+        ...extra,
+      };
     },
     now,
   );
@@ -92,21 +114,23 @@ export async function recordRefundEvent(
   refund: { orderId: number; amountFen: number; channel: string; refundNo?: string | null },
   now?: Date,
 ) {
-  const [order] = await tx
-    .select({ orderNo: orders.orderNo, companyId: orders.companyId })
-    .from(orders)
-    .where(eq(orders.id, refund.orderId));
-  if (!order) return;
   await recordWebhookEvent(
     tx,
     'refund.succeeded',
-    {
-      order_id: refund.orderId,
-      order_no: order.orderNo,
-      company_id: order.companyId,
-      amount: toYuan(refund.amountFen),
-      channel: refund.channel,
-      refund_no: refund.refundNo ?? null,
+    async () => {
+      const [order] = await tx
+        .select({ orderNo: orders.orderNo, companyId: orders.companyId })
+        .from(orders)
+        .where(eq(orders.id, refund.orderId));
+      if (!order) return undefined;
+      return {
+        order_id: refund.orderId,
+        order_no: order.orderNo,
+        company_id: order.companyId,
+        amount: toYuan(refund.amountFen),
+        channel: refund.channel,
+        refund_no: refund.refundNo ?? null,
+      };
     },
     now,
   );
