@@ -35,48 +35,13 @@
 
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { argv, env, exit, stdout } from 'node:process';
+import { argv, exit, stdout } from 'node:process';
+import { createClient, csvRecords, OpenApiError } from './lib.mjs';
 
 const CHUNK = 1000;
 
-/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
-export function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  const [header, ...records] = rows.filter((r) => r.some((cell) => cell.trim() !== ''));
-  if (!header) return [];
-  return records.map((cells, index) => ({
-    line: index + 2,
-    ...Object.fromEntries(header.map((name, i) => [name.trim(), (cells[i] ?? '').trim()])),
-  }));
-}
+/** The CSV's records, each with its line in the file (the header is line 1). */
+export const rowsOf = (text) => csvRecords(text).map((record, index) => ({ line: index + 2, ...record }));
 
 const number = (text) => (text === '' ? undefined : Number(text));
 
@@ -134,39 +99,29 @@ export function itemsOf(rows) {
   return { goods: [...goods.values()], stock: [...stock.values()] };
 }
 
-async function call(base, key, method, path, body) {
-  const payload = JSON.stringify(body);
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  // The same rows pushed again within a day replay the stored answer (POST only).
-  if (method === 'POST')
-    headers['idempotency-key'] = createHash('sha256')
-      .update(`${path}\n${payload}`)
-      .digest('hex')
-      .slice(0, 64);
-  const res = await fetch(new URL(path, base), { method, headers, body: payload });
-  const text = await res.text();
-  let json;
+/** One call; a refusal names its fields. The same rows pushed again within a day replay (POST). */
+async function call(client, method, path, body) {
   try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    const idempotencyKey = createHash('sha256')
+      .update(`${path}\n${JSON.stringify(body)}`)
+      .digest('hex');
+    const json =
+      method === 'POST' ? await client.post(path, body, idempotencyKey) : await client.put(path, body);
+    return json.data;
+  } catch (error) {
+    if (error instanceof OpenApiError && error.fields)
+      throw new Error(`${method} ${path}: ${error.message} ${JSON.stringify(error.fields)}`);
+    throw error;
   }
-  if (!res.ok) {
-    const fields = json.error?.fields ? ` ${JSON.stringify(json.error.fields)}` : '';
-    throw new Error(
-      `${method} ${path}: HTTP ${res.status} ${json.error?.code}: ${json.error?.message}${fields}`,
-    );
-  }
-  return json.data;
 }
 
 /** Sends the items in chunks; returns the totals and prints each failed item with its CSV line. */
-async function push(base, key, label, method, path, entries) {
+async function push(client, label, method, path, entries) {
   const totals = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const failedCodes = new Set();
   for (let start = 0; start < entries.length; start += CHUNK) {
     const chunk = entries.slice(start, start + CHUNK);
-    const data = await call(base, key, method, path, { items: chunk.map((e) => e.item) });
+    const data = await call(client, method, path, { items: chunk.map((e) => e.item) });
     for (const name of Object.keys(totals)) totals[name] += data[name];
     for (const result of data.results)
       if (result.status === 'failed') {
@@ -185,24 +140,22 @@ async function push(base, key, label, method, path, entries) {
 
 async function main() {
   const file = argv[2];
-  const base = env.YAOCAI_URL;
-  const key = env.YAOCAI_KEY;
-  if (!file || !base || !key) {
+  if (!file) {
     stdout.write('usage: YAOCAI_URL=https://... YAOCAI_KEY=yc_... node push-goods.mjs goods.csv\n');
     exit(1);
   }
-  const rows = parseCsv(await readFile(file, 'utf8'));
+  const client = createClient();
+  const rows = rowsOf(await readFile(file, 'utf8'));
   const { goods, stock } = itemsOf(rows);
   stdout.write(`${file}: ${rows.length} 行，${goods.length} 个商品，${stock.length} 条库存\n`);
-  const pushedGoods = await push(base, key, '商品', 'POST', '/api/open/v1/goods/batch', goods);
+  const pushedGoods = await push(client, '商品', 'POST', '/goods/batch', goods);
   // The stock of a goods that failed to push would fail too (unknown erp_code): it is left out.
   const failedCodes = pushedGoods.failedCodes;
   const pushedStock = await push(
-    base,
-    key,
+    client,
     '库存',
     'PUT',
-    '/api/open/v1/stock',
+    '/stock',
     stock.filter((s) => !failedCodes.has(s.item.erp_code)),
   );
   exit(pushedGoods.failed + pushedStock.failed > 0 ? 2 : 0);
