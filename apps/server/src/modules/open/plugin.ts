@@ -213,20 +213,16 @@ async function openV1(app: FastifyInstance, options: OpenV1Options) {
     }
     const requestHash = hashRequest(request);
     const now = app.clock.now();
-    // Answers older than a day are forgotten (a key may then be used again).
-    await app.db
-      .delete(openIdempotency)
-      .where(
-        and(
-          eq(openIdempotency.keyId, key.id),
-          eq(openIdempotency.idempotencyKey, idempotencyKey),
-          lt(openIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_HOURS * 3_600_000)),
-        ),
-      );
+    // One statement claims the key: a new one, or one whose answer is older than a day (then
+    // forgotten: the key may be used again).
     const claimed = await app.db
       .insert(openIdempotency)
       .values({ keyId: key.id, idempotencyKey, requestHash, createdAt: now })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [openIdempotency.keyId, openIdempotency.idempotencyKey],
+        set: { requestHash, statusCode: null, body: null, createdAt: now },
+        setWhere: lt(openIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_HOURS * 3_600_000)),
+      })
       .returning({ keyId: openIdempotency.keyId });
     if (claimed.length > 0) {
       claims.set(request, { keyId: key.id, idempotencyKey });

@@ -470,6 +470,21 @@ describe('subscriptions through the open API', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json().data.id).toBe(first.json().data.id);
     expect((await open('GET', '/webhooks', key.authorization)).json().data).toHaveLength(1);
+    // Another request under the same key is refused while the answer is kept (a day)...
+    const other = { url: 'https://erp.example.com/twice', events: ['company.approved'] };
+    const reused = await open('POST', '/webhooks', key.authorization, other, { 'idempotency-key': 'sub-1' });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.code).toBe('idempotency_conflict');
+    // ...and taken as a new call once the kept answer is over a day old.
+    offsetMs += 25 * 3_600_000;
+    try {
+      const later = await open('POST', '/webhooks', key.authorization, other, { 'idempotency-key': 'sub-1' });
+      expect(later.statusCode).toBe(201);
+      expect(later.headers['idempotent-replayed']).toBeUndefined();
+      expect(later.json().data.id).not.toBe(first.json().data.id);
+    } finally {
+      offsetMs -= 25 * 3_600_000;
+    }
 
     const revoke = await ctx.app.inject({
       method: 'DELETE',
