@@ -1,7 +1,10 @@
-import { Card } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The white panel the login-style pages (login, register, forgot password) put their forms in. */
+/**
+ * The white panel the login-style pages (login, register, forgot password) put their forms in.
+ * Plain markup in antd's card look: antd's Card brings Tabs, Dropdown, Menu and Skeleton with it
+ * (about 17 KB on the wire), which the first page a visitor meets does not need.
+ */
 export function AuthCard({
   title,
   width = 520,
@@ -12,10 +15,13 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <div style={{ padding: '40px 16px 64px', display: 'flex', justifyContent: 'center' }}>
-      <Card title={title} style={{ width, maxWidth: '100%' }} styles={{ header: { fontSize: 18 } }}>
-        {children}
-      </Card>
+    <div className="sh-auth">
+      <section className="sh-auth__card" style={{ width }} aria-labelledby="sh-auth-title">
+        <h1 className="sh-auth__title" id="sh-auth-title">
+          {title}
+        </h1>
+        <div className="sh-auth__body">{children}</div>
+      </section>
     </div>
   );
 }

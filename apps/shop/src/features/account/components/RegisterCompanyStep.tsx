@@ -2,9 +2,10 @@ import { companyTypes, regionOptions, type ScopeClassCode, scopeClasses } from '
 import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { Button, Cascader, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
+import { applyApiError } from '../../../lib/form-errors';
 import { ApiError } from '../../../lib/http';
 import { useRegisterCompany } from '../api/register';
-import { applyApiError, contactNameRules, mobileRules, textRules } from './form-rules';
+import { contactNameRules, mobileRules, textRules } from './form-rules';
 import { StepForm } from './StepForm';
 
 interface CompanyForm {

@@ -1,8 +1,8 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form } from 'antd';
 import { useState } from 'react';
+import { applyApiError } from '../../../lib/form-errors';
 import { useRegisterSubmit } from '../api/register';
-import { applyApiError } from './form-rules';
 import { LicenceFields, type LicenceValues, licenceInput } from './LicenceFields';
 import { QualificationUpload } from './QualificationUpload';
 import { StepForm } from './StepForm';

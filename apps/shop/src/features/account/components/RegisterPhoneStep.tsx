@@ -1,11 +1,12 @@
 import type { RegisterVerifyInput } from '@yaocai/domain';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { applyApiError } from '../../../lib/form-errors';
 import { phoneExists } from '../api/phone-exists';
 import { useRegisterVerify } from '../api/register';
 import { NewPasswordFields, SmsCodeField } from './CredentialFields';
 import { draftStore, type RegisterVariant } from './draft';
-import { applyApiError, mobileRules } from './form-rules';
+import { mobileRules } from './form-rules';
 import { StepForm } from './StepForm';
 
 /** Step 1 of both registrations: phone (checked on blur), SMS code, password twice. */

@@ -1,8 +1,9 @@
 import type { RegisterDdSubmitInput } from '@yaocai/domain';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { applyApiError } from '../../../lib/form-errors';
 import { useRegisterStore } from '../api/register';
-import { applyApiError, contactNameRules, textRules } from './form-rules';
+import { contactNameRules, textRules } from './form-rules';
 import { StepForm } from './StepForm';
 
 /** Multi-store step 2: the new store's name, contact and address. */

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { type TicketState, useTicketState, useWechatTicket } from '../api/wechat';
+import { RESUME_PARAM } from './wechat-resume';
 
 interface Props {
   purpose: 'bind' | 'login' | 'register';
@@ -12,7 +13,7 @@ interface Props {
 }
 
 /** The ticket WeChat's redirect brought back (`?wx=`), completed by this page's poll. */
-export const RESUME_PARAM = 'wx';
+export { RESUME_PARAM };
 
 /**
  * 微信扫码 for a ticket, one flow for both providers. WeChat's website login (mode redirect):

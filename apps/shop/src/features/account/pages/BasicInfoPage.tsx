@@ -4,9 +4,9 @@ import { Avatar, Button, Card, Divider, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useUserBase } from '../../../layout/api/user-base';
+import { applyApiError } from '../../../lib/form-errors';
 import { useResetPassword } from '../api/forget';
 import { useUpdateUserInfo } from '../api/profile';
-import { applyApiError } from '../components/form-rules';
 import { SmsCodeButton } from '../components/SmsCodeButton';
 
 interface InfoValues {

@@ -2,10 +2,11 @@ import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { flowState, useFlowStep } from '../../../lib/flow-state';
+import { applyApiError } from '../../../lib/form-errors';
 import { useForgetVerify, useResetPassword } from '../api/forget';
 import { AuthCard } from '../components/AuthCard';
 import { NewPasswordFields, SmsCodeField } from '../components/CredentialFields';
-import { applyApiError, mobileRules } from '../components/form-rules';
+import { mobileRules } from '../components/form-rules';
 
 /**
  * /forget/step1 (phone + SMS code), /forget/step2 (new password), /forget/step3 (done): the step

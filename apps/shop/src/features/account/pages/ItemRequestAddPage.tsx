@@ -3,8 +3,8 @@ import { Button, Card, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
+import { applyApiError } from '../../../lib/form-errors';
 import { useSendItemRequest } from '../api/item-requests';
-import { applyApiError } from '../components/form-rules';
 
 interface Values {
   name: string;

@@ -1,13 +1,16 @@
 import { LockOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import type { LoginInput } from '@yaocai/domain';
-import { Alert, Button, Form, Input, Modal } from 'antd';
-import { useCallback, useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { applyApiError } from '../../../lib/form-errors';
 import { sameSitePath } from '../../../lib/redirect';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
-import { applyApiError } from '../components/form-rules';
-import { RESUME_PARAM, WechatQr } from '../components/WechatQr';
+import { RESUME_PARAM } from '../components/wechat-resume';
+
+/** The WeChat QR dialog and its QR code load when the buyer asks for them. */
+const WechatLoginDialog = lazy(() => import('../components/WechatLoginDialog'));
 
 const safeRedirect = (value: string | null) => sameSitePath(value, '/');
 
@@ -84,36 +87,26 @@ export default function LoginPage() {
           微信扫码登录
         </Button>
       </div>
-      <Modal
-        open={wechat}
-        title="微信扫码登录"
-        footer={null}
-        onCancel={() => {
-          setWechat(false);
-          setUnboundWechat(false);
-          if (params.has(RESUME_PARAM))
-            setParams(
-              (p) => {
-                p.delete(RESUME_PARAM);
-                return p;
-              },
-              { replace: true },
-            );
-        }}
-        destroyOnHidden
-      >
-        <div style={{ display: 'flex', justifyContent: 'center', padding: 16 }}>
-          <WechatQr purpose="login" onDone={wechatDone} />
-        </div>
-        {unboundWechat && (
-          <Alert
-            type="warning"
-            showIcon
-            message="该微信尚未绑定药采账号：请用手机号登录后在「绑定微信」中绑定，或用微信注册新账号"
-            action={<Link to="/register/wechat">微信注册</Link>}
+      {wechat && (
+        <Suspense fallback={null}>
+          <WechatLoginDialog
+            unbound={unboundWechat}
+            onDone={wechatDone}
+            onCancel={() => {
+              setWechat(false);
+              setUnboundWechat(false);
+              if (params.has(RESUME_PARAM))
+                setParams(
+                  (p) => {
+                    p.delete(RESUME_PARAM);
+                    return p;
+                  },
+                  { replace: true },
+                );
+            }}
           />
-        )}
-      </Modal>
+        </Suspense>
+      )}
       <div style={{ display: 'flex', justifyContent: 'space-between' }}>
         <Link to="/forget/step1">忘记密码？</Link>
         <span>

@@ -3,8 +3,8 @@ import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Form, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { applyApiError } from '../../../lib/form-errors';
 import { useBusinessScope, useQualifications, useRenewLicence } from '../api/qualifications';
-import { applyApiError } from '../components/form-rules';
 import { LicenceFields, type LicenceValues, licenceInput } from '../components/LicenceFields';
 import { QualificationUpload } from '../components/QualificationUpload';
 

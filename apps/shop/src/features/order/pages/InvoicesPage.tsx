@@ -9,7 +9,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Empty, Form, Input, Modal, Radio, Select, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { applyApiError } from '../../account/components/form-rules';
+import { applyApiError } from '../../../lib/form-errors';
 import { useInvoiceableOrders, useMyInvoices, useRequestInvoice } from '../api/invoices';
 import { yuan } from '../components/Amounts';
 
