@@ -14,6 +14,7 @@ function guard(url: string, loggedIn: boolean, kept: FlowStateName[] = []) {
   if (!match) throw new Error(`no route for ${url}`);
   return guardRedirect(match.route.route, {
     loggedIn,
+    path: url,
     params: match.params,
     search: new URLSearchParams(query),
     has: (name) => kept.includes(name),
@@ -26,8 +27,10 @@ const isLoginRoute = (url: string) =>
 describe('the route guard: pages that open only in their place', () => {
   it.each(routeSamples.map(([url]) => url))('%s opens, or sends where the samples say', (url) => {
     const [, visitor, buyer] = guardedSamples.find(([sample]) => sample === url) ?? [];
-    // A visitor meets a checkout page's login first (the layout's RequireLogin), not its flow.
-    if (!isLoginRoute(url)) expect(guard(url, false)).toBe(visitor ?? null);
+    // A visitor meets a member or checkout page's login first, not its flow.
+    expect(guard(url, false)).toBe(
+      isLoginRoute(url) ? `/login?redirect=${encodeURIComponent(url)}` : (visitor ?? null),
+    );
     expect(guard(url, true)).toBe(buyer ?? null);
   });
 

@@ -1,19 +1,23 @@
 import { type LoaderFunctionArgs, type Params, redirect } from 'react-router';
 import { fetchUserBase } from '../layout/api/user-base';
 import { type FlowRequirement, type FlowStateName, flowState } from '../lib/flow-state';
+import { loginRedirectTarget } from '../lib/http';
 import { queryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 import type { AppRoute } from './route-types';
 
-// THE guard of the pages that only make sense in their place: visitor-only pages (login,
-// registration) and the later steps of a flow. It reads the route table's `guestOnly` flag and
-// `flow` entry, and runs as the route's loader, before the page's code loads or sends a call.
+// THE guard of the pages that only make sense in their place: member pages (a visitor goes to
+// the login page), visitor-only pages (login, registration) and the later steps of a flow. It
+// reads the route table's `requiresLogin` and `guestOnly` flags and `flow` entry, and runs as
+// the route's loader, before a member page's code loads or any page sends a call.
 
 /** Where a logged-in buyer opening a visitor-only page goes. */
 export const MEMBER_CENTRE = '/user';
 
 export interface GuardContext {
   loggedIn: boolean;
+  /** The address asked for (path and query): where the login page sends the buyer back. */
+  path: string;
   params: Params;
   search: URLSearchParams;
   /** Whether an earlier step kept this state. */
@@ -37,6 +41,7 @@ const requirements: Record<FlowRequirement, (at: GuardContext) => boolean> = {
 
 /** Where the buyer is sent instead of the route, or null when it may open. */
 export function guardRedirect(route: AppRoute, at: GuardContext): string | null {
+  if (route.flags.requiresLogin && !at.loggedIn) return loginRedirectTarget(at.path);
   if (route.flags.guestOnly && at.loggedIn) return MEMBER_CENTRE;
   const needs = route.flow?.requires;
   if (route.flow && needs && !requirements[needs](at)) return route.flow.start;
@@ -44,18 +49,21 @@ export function guardRedirect(route: AppRoute, at: GuardContext): string | null 
 }
 
 /** Whether the guard watches the route (it gets the guard as its loader). */
-export const isGuarded = (route: AppRoute) => Boolean(route.flags.guestOnly || route.flow?.requires);
+export const isGuarded = (route: AppRoute) =>
+  Boolean(route.flags.requiresLogin || route.flags.guestOnly || route.flow?.requires);
 
 /**
  * The session as the server sees it now: asked afresh, so a session that ended elsewhere does
  * not send a visitor from the login page to the member centre and back.
  */
-async function isLoggedIn(): Promise<boolean> {
+async function isLoggedIn(fresh: boolean): Promise<boolean> {
   try {
     const user = await queryClient.fetchQuery({
       queryKey: queryKeys.userBase,
       queryFn: fetchUserBase,
-      staleTime: 0,
+      // A member page takes the session the shell already knows (a session that ended since
+      // meets the page's first call's 401 and the layout's RequireLogin).
+      staleTime: fresh ? 0 : Number.POSITIVE_INFINITY,
     });
     return user.is_login;
   } catch {
@@ -67,10 +75,13 @@ async function isLoggedIn(): Promise<boolean> {
 export const guardLoader =
   (route: AppRoute) =>
   async ({ request, params }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const asks = route.flags.guestOnly || route.flags.requiresLogin;
     const target = guardRedirect(route, {
-      loggedIn: route.flags.guestOnly ? await isLoggedIn() : false,
+      loggedIn: asks ? await isLoggedIn(Boolean(route.flags.guestOnly)) : false,
+      path: `${url.pathname}${url.search}`,
       params,
-      search: new URL(request.url).searchParams,
+      search: url.searchParams,
       has: (name) => flowState.get(name) !== '',
     });
     return target ? redirect(target) : null;

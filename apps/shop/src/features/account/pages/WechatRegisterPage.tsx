@@ -18,8 +18,10 @@ export default function WechatRegisterPage() {
         window.location.assign('/');
         return;
       }
-      message.success('微信已确认，请完成注册，注册后自动绑定此微信');
-      navigate('/register/step1?wechat=1');
+      // Said once the registration page is open (the navigation waits for its code).
+      void Promise.resolve(navigate('/register/step1?wechat=1')).then(() =>
+        message.success('微信已确认，请完成注册，注册后自动绑定此微信'),
+      );
     },
     [message, navigate],
   );

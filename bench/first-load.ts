@@ -1,0 +1,74 @@
+/**
+ * First-load JavaScript of every shop route, as the server sends it (its own compression), for a
+ * visitor and for the logged-in demo store: each route opened in a fresh browser context (an
+ * empty cache), the encoded bodies of the scripts it loaded until the network settled summed.
+ * Budgets (issue #37): every route <= 250 KB for both, home <= 200 KB.
+ * Run against a running shop (`npm start`):
+ *   CHROMIUM_PATH=/usr/bin/chromium npx tsx bench/first-load.ts [baseUrl]
+ */
+
+import { chromium } from 'playwright-core';
+import { routeSamples } from '../apps/shop/src/app/route-samples';
+
+const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
+const HOME_BUDGET = 200 * 1024;
+const ROUTE_BUDGET = 250 * 1024;
+
+async function buyerCookies() {
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    body: 'username=13800000001&password=Demo%40123456',
+  });
+  const host = new URL(baseUrl).hostname;
+  return (login.headers.getSetCookie?.() ?? [])
+    .map((c) => c.split(';')[0])
+    .filter((c) => c.startsWith('yc_'))
+    .map((c) => {
+      const at = c.indexOf('=');
+      return { name: c.slice(0, at), value: c.slice(at + 1), domain: host, path: '/' };
+    });
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const cookies = await buyerCookies();
+if (!cookies.length) throw new Error('the demo store could not log in');
+
+async function measure(url: string, asBuyer: boolean): Promise<{ bytes: number; landed: string }> {
+  const context = await browser.newContext();
+  if (asBuyer) await context.addCookies(cookies);
+  const page = await context.newPage();
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    sizes.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+  });
+  await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
+  const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  const landed = new URL(page.url()).pathname;
+  await context.close();
+  return { bytes, landed };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+let worst = { url: '', bytes: 0 };
+const over: string[] = [];
+console.log('route                          visitor (lands on)            buyer');
+for (const [url, , , kind] of routeSamples) {
+  const visitor = await measure(url, false);
+  const buyer = await measure(url, true);
+  const budget = kind === 'home' ? HOME_BUDGET : ROUTE_BUDGET;
+  for (const [who, m] of [
+    ['visitor', visitor],
+    ['buyer', buyer],
+  ] as const) {
+    if (m.bytes > worst.bytes) worst = { url: `${url} (${who})`, bytes: m.bytes };
+    if (m.bytes > budget) over.push(`${url} (${who}) ${kb(m.bytes)}`);
+  }
+  console.log(
+    `${url.padEnd(30)} ${kb(visitor.bytes).padStart(9)} ${`(${visitor.landed})`.padEnd(20)} ${kb(buyer.bytes).padStart(9)}`,
+  );
+}
+await browser.close();
+console.log(`largest: ${worst.url} ${kb(worst.bytes)}`);
+console.log(over.length ? `over budget:\n  ${over.join('\n  ')}` : 'every route within budget');
