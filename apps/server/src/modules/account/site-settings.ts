@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
+import { settings } from '../../db/schema/core';
 import { defaultSettings } from '../../db/seed/settings';
 import { sharedCache } from '../../lib/cache-bus';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../app';
-import { companies, users } from '../../db/schema';
+import { companies, users } from '../../db/schema/account';
 import { grantLicences } from '../../db/seed/licences';
 
 let phoneSeq = 0;

@@ -12,6 +12,7 @@ import {
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
+import { users } from '../../db/schema/account';
 import {
   type AddressSnapshot,
   addresses,
@@ -20,8 +21,7 @@ import {
   orders,
   pointsLog,
   shipments,
-  users,
-} from '../../db/schema';
+} from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';

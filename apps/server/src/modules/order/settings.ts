@@ -1,7 +1,7 @@
 import type { PointsRule } from '@yaocai/domain';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
+import { settings } from '../../db/schema/core';
 import { defaultSettings } from '../../db/seed/settings';
 import { sharedCache } from '../../lib/cache-bus';
 

@@ -8,18 +8,11 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  addresses,
-  companies,
-  coupons,
-  goods,
-  goodsStock,
-  orders,
-  redemptions,
-  rewards,
-  users,
-  warehouses,
-} from '../../db/schema';
+import { companies, users } from '../../db/schema/account';
+import { goods, goodsStock, warehouses } from '../../db/schema/catalog';
+import { addresses, orders } from '../../db/schema/order';
+import { redemptions, rewards } from '../../db/schema/points';
+import { coupons } from '../../db/schema/promotion';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { assertMaySpend } from '../../lib/eligibility';
 import { conflict, fieldError, notFound, refusal } from '../../lib/errors';

@@ -9,7 +9,8 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { pointsLog, users } from '../../db/schema';
+import { users } from '../../db/schema/account';
+import { pointsLog } from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
 import { movePoints } from '../order/service';
 import { loadOrderSettings } from '../order/settings';

@@ -2,7 +2,12 @@ import { beijingToday, type LineSpecialInput } from '@yaocai/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, selectList, statement } from '../../db/raw';
-import { dailySpecialGoods, dailySpecialStoreDays, dailySpecials, dailySpecialTakes } from '../../db/schema';
+import {
+  dailySpecialGoods,
+  dailySpecialStoreDays,
+  dailySpecials,
+  dailySpecialTakes,
+} from '../../db/schema/promotion';
 import { conflict } from '../../lib/errors';
 import type { SpecialSource, SpecialTake } from './specials';
 

@@ -10,7 +10,7 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coupons, userCoupons } from '../../db/schema';
+import { coupons, userCoupons } from '../../db/schema/promotion';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { coverageFactsOf } from '../catalog/coverage';

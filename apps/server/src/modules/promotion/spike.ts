@@ -2,7 +2,13 @@ import { type LineSpecialInput, type SpikeSaleStatus, spikeRefusal } from '@yaoc
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, selectList, statement } from '../../db/raw';
-import { spikeGoods, spikePurchases, spikeSales, spikeSlots, spikeStoreCounts } from '../../db/schema';
+import {
+  spikeGoods,
+  spikePurchases,
+  spikeSales,
+  spikeSlots,
+  spikeStoreCounts,
+} from '../../db/schema/promotion';
 import { conflict } from '../../lib/errors';
 import type { SpecialSource, SpecialTake } from './specials';
 

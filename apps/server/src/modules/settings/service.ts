@@ -8,7 +8,7 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
+import { settings } from '../../db/schema/core';
 import { defaultSettings } from '../../db/seed/settings';
 import type { OperatorCtx } from '../../lib/context';
 import { invalidateSiteSettings } from '../account/site-settings';

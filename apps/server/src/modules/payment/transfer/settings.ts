@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { settings } from '../../../db/schema';
+import { settings } from '../../../db/schema/core';
 import { defaultSettings } from '../../../db/seed/settings';
 
 export type TransferSettings = typeof defaultSettings.transfer;
