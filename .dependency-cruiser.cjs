@@ -3,11 +3,9 @@
 //   npx depcruise --config .dependency-cruiser.cjs apps/server/src apps/shop/src apps/admin/src
 //
 // Where today's code still breaks a rule, the break is listed in
-// .dependency-cruiser-known-violations.json (each one a debt, not a permission): the test fails
-// on any break that is not listed, and on a listed one that is gone (so the list only shrinks:
-// delete its entry). Regenerate it only to drop entries:
-//   npx depcruise --config .dependency-cruiser.cjs --output-type baseline \
-//     apps/server/src apps/shop/src apps/admin/src > .dependency-cruiser-known-violations.json
+// .dependency-cruiser-known-violations.json (each one a debt, not a permission, with its reason):
+// the test fails on any break that is not listed, and on a listed one that is gone, so the list
+// only shrinks. `node scripts/walls-known.mjs` drops the paid ones; it never adds any.
 
 /**
  * Who owns each table file of apps/server/src/db/schema: the server modules (folders of

@@ -10,7 +10,7 @@ import {
   qualifications,
   users,
 } from '../../apps/server/src/db/schema';
-import { grantLicences } from '../../apps/server/src/db/seed/licences';
+import { grantLicences } from '../../apps/server/src/modules/account/grant-licences';
 import { licenceImage } from '../../apps/server/src/lib/png';
 import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 

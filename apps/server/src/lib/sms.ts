@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
 import type { AppConfig, SmsConfig } from '../config';
 import type { Db } from '../db/client';
+import { defaultSettings } from '../db/default-settings';
 import { settings } from '../db/schema';
-import { defaultSettings } from '../db/seed/settings';
 import { AppError } from './errors';
 
 // SMS: verification codes and notices, through the gateway SMS_PROVIDER names (config.ts):

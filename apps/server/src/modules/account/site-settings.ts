@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { defaultSettings } from '../../db/default-settings';
 import { settings } from '../../db/schema/core';
-import { defaultSettings } from '../../db/seed/settings';
 import { sharedCache } from '../../lib/cache-bus';
 
 type Settings = Pick<typeof defaultSettings, 'common_config' | 'quality_inspection' | 'site' | 'footer'>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { defaultSettings } from '../../../db/default-settings';
 import { settings } from '../../../db/schema/core';
-import { defaultSettings } from '../../../db/seed/settings';
 
 export type TransferSettings = typeof defaultSettings.transfer;
 

@@ -1,4 +1,4 @@
-// Self-check for the demo catalogue. Run: npx tsx apps/server/src/db/demo/catalogue/check.ts
+// Self-check for the demo catalogue. Run: npx tsx apps/server/demo/catalogue/check.ts
 import {
   type DemoCategory,
   type DemoMenu,

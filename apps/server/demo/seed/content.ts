@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { ads, helpArticles, helpCategories, hotSearches, navItems, news, siteLinks } from '../schema';
+import type { Tx } from '../../src/db/client';
+import {
+  ads,
+  helpArticles,
+  helpCategories,
+  hotSearches,
+  navItems,
+  news,
+  siteLinks,
+} from '../../src/db/schema';
 import { adSeed, helpSeed, hotSearchSeed, linkSeed, navSeed, newsSeed } from './content-data';
 
 /** Nav, hot searches, ads (drawn SVGs), friendly links, help articles and news. */

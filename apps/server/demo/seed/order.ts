@@ -1,11 +1,6 @@
 import { beijingDateOf } from '@yaocai/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { licenceImage } from '../../lib/png';
-import type { FileStorage } from '../../lib/storage';
-import { demoTraceCodes, recordShipmentContents } from '../../modules/compliance/shipping';
-import { moveStock } from '../../modules/order/stock';
-import { grantCoupon } from '../../modules/promotion/service';
-import type { Tx } from '../client';
+import type { Tx } from '../../src/db/client';
 import {
   addresses,
   afterSales,
@@ -26,7 +21,12 @@ import {
   users,
   walletAccounts,
   warehouses,
-} from '../schema';
+} from '../../src/db/schema';
+import { licenceImage } from '../../src/lib/png';
+import type { FileStorage } from '../../src/lib/storage';
+import { demoTraceCodes, recordShipmentContents } from '../../src/modules/compliance/shipping';
+import { moveStock } from '../../src/modules/order/stock';
+import { grantCoupon } from '../../src/modules/promotion/service';
 
 const DAY = 86400_000;
 

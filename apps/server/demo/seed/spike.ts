@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
-import { goods, settings, spikeGoods, spikeSales, spikeSlots } from '../schema';
+import type { Db, Tx } from '../../src/db/client';
+import { goods, settings, spikeGoods, spikeSales, spikeSlots } from '../../src/db/schema';
 
 const HOUR = 3_600_000;
 /** The settings row that remembers which flash sale is the demo's. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { favorites, feedback, goods, itemRequests, messages, operators, users } from '../schema';
+import type { Tx } from '../../src/db/client';
+import { favorites, feedback, goods, itemRequests, messages, operators, users } from '../../src/db/schema';
 import { demoAccounts } from './accounts';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { companies, goods, goodsSaleControls, users } from '../schema';
+import type { Tx } from '../../src/db/client';
+import { companies, goods, goodsSaleControls, users } from '../../src/db/schema';
+import { grantLicences } from '../../src/modules/account/grant-licences';
 import { demoAccounts } from './accounts';
-import { grantLicences } from './licences';
 
 /**
  * 控销 demo: the goods of the 控销专区 get controls, and an approved clinic joins the approved

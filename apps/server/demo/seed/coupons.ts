@@ -1,8 +1,8 @@
 import { addDays, beijingToday } from '@yaocai/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { grantCoupon } from '../../modules/promotion/service';
-import type { Tx } from '../client';
-import { categories, coupons, users } from '../schema';
+import type { Tx } from '../../src/db/client';
+import { categories, coupons, users } from '../../src/db/schema';
+import { grantCoupon } from '../../src/modules/promotion/service';
 
 /**
  * Coupon demo data: the coupon centre (/lqzx) with one coupon nearly claimed out, one not started

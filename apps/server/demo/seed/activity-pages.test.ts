@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { settings, spikeGoods, spikeSales, spikeSlots } from '../schema';
+import { settings, spikeGoods, spikeSales, spikeSlots } from '../../src/db/schema';
+import { createTestApp, type TestContext } from '../../test/helpers';
 import { rollDemoSpike } from './spike';
 
 let ctx: TestContext;

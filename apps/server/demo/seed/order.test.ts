@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buyerCookie,
-  createBuyer,
-  createGoods,
-  makeWarehouse,
-  operatorCookie,
-} from '../../../test/factories';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { users } from '../schema';
+import { users } from '../../src/db/schema';
+import { buyerCookie, createBuyer, createGoods, makeWarehouse, operatorCookie } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/helpers';
 import { seedCoupons } from './coupons';
 import { seedOrders } from './order';
 
@@ -23,7 +17,7 @@ describe('order demo data', () => {
     const db = ctx.app.db;
     const b = await createBuyer(db, { address: false });
     await db.update(users).set({ phone: '13800000001' }).where(eq(users.id, b.user.id));
-    const { walletAccounts } = await import('../schema');
+    const { walletAccounts } = await import('../../src/db/schema');
     await db.delete(walletAccounts).where(eq(walletAccounts.userId, b.user.id));
     const w = await makeWarehouse(db);
     for (let i = 0; i < 8; i++) await createGoods(db, { warehouseId: w.id, priceFen: 1500 + i * 100 });
@@ -37,7 +31,7 @@ describe('order demo data', () => {
       (await ctx.app.inject({ url, headers: { cookie: c } })).json().data;
     expect((await get('/api/user/user_money')).user_money).toBe(50000);
     expect((await get('/api/user/user_credit')).credit_limit).toBe(100000);
-    // Two from the order seed plus the centre's claims and the new-buyer pack (db/seed/coupons.ts).
+    // Two from the order seed plus the centre's claims and the new-buyer pack (demo/seed/coupons.ts).
     expect(await get('/api/user/couponNum')).toEqual({ coupon: 5, cash: 2 });
     const centre = (await get('/api/coupon/centre')).list as { state: string; remaining: number | null }[];
     expect(centre.map((c) => c.state)).toEqual(

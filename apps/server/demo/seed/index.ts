@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FileStorage } from '../../lib/storage';
-import { rebuildPurchases } from '../../modules/quick-buy/purchases';
-import type { Db } from '../client';
-import { settings } from '../schema';
+import type { Db } from '../../src/db/client';
+import { settings } from '../../src/db/schema';
+import type { FileStorage } from '../../src/lib/storage';
+import { rebuildPurchases } from '../../src/modules/quick-buy/purchases';
 import { seedAccounts } from './accounts';
 import { seedActivityPages } from './activity-pages';
 import { seedCart } from './cart';

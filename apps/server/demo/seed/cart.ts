@@ -1,7 +1,7 @@
 import { giftTypeLabels } from '@yaocai/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { giftRules, goods, goodsCombinationItems, goodsCombinations, goodsStock } from '../schema';
+import type { Tx } from '../../src/db/client';
+import { giftRules, goods, goodsCombinationItems, goodsCombinations, goodsStock } from '../../src/db/schema';
 
 /**
  * Cart promotions over the demo catalogue: the free-shipping setting, combination packages,

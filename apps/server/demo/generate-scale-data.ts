@@ -7,11 +7,11 @@
  * batches.
  */
 import { count, sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
-import { type GoodsWrite, insertGoods } from '../modules/catalog/writer';
-import { type Db, openDatabase } from './client';
-import { demoGoods } from './demo/catalogue';
-import { brands, categories, goods, warehouses } from './schema';
+import { loadConfig } from '../src/config';
+import { type Db, openDatabase } from '../src/db/client';
+import { brands, categories, goods, warehouses } from '../src/db/schema';
+import { type GoodsWrite, insertGoods } from '../src/modules/catalog/writer';
+import { demoGoods } from './catalogue';
 import { seedDemoData } from './seed';
 import { addMonths, demoGoodsWrite, seedBatches } from './seed/catalog';
 

@@ -1,8 +1,8 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
-import { issuedNotice, issuedValues } from '../../modules/invoice/issue';
-import { notify } from '../../modules/message/service';
-import type { Tx } from '../client';
-import { invoices, messages, operators, orders } from '../schema';
+import type { Tx } from '../../src/db/client';
+import { invoices, messages, operators, orders } from '../../src/db/schema';
+import { issuedNotice, issuedValues } from '../../src/modules/invoice/issue';
+import { notify } from '../../src/modules/message/service';
 
 const DAY = 86_400_000;
 

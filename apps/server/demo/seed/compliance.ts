@@ -1,8 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
-import { licenceImage } from '../../lib/png';
-import type { FileStorage } from '../../lib/storage';
-import type { Tx } from '../client';
-import { firstDocuments, inspectionReports, orderLineBatches } from '../schema';
+import type { Tx } from '../../src/db/client';
+import { firstDocuments, inspectionReports, orderLineBatches } from '../../src/db/schema';
+import { licenceImage } from '../../src/lib/png';
+import type { FileStorage } from '../../src/lib/storage';
 
 /**
  * Demo compliance papers: the platform company's 营业执照 and 药品经营许可证 (企业首营资料), and a

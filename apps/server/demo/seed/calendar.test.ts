@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buyerCookie } from '../../../test/factories';
-import { createTestApp } from '../../../test/helpers';
-import { users } from '../schema';
+import { users } from '../../src/db/schema';
+import { buyerCookie } from '../../test/factories';
+import { createTestApp } from '../../test/helpers';
 
 /**
  * The demo data is dated from the application clock: loaded on any day, it shows every feature

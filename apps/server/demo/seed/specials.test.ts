@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, createTestApp, type TestContext } from '../../../test/helpers';
+import { cookiesOf, createTestApp, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
 let cookie: string;

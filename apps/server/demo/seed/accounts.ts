@@ -1,8 +1,5 @@
 import { addDays, beijingToday, scopeClassCodes } from '@yaocai/domain';
-import { licenceImage } from '../../lib/png';
-import type { FileStorage } from '../../lib/storage';
-import { hashPassword } from '../../modules/account/passwords';
-import type { Tx } from '../client';
+import type { Tx } from '../../src/db/client';
 import {
   companies,
   files,
@@ -13,7 +10,10 @@ import {
   roles,
   serviceContacts,
   users,
-} from '../schema';
+} from '../../src/db/schema';
+import { licenceImage } from '../../src/lib/png';
+import type { FileStorage } from '../../src/lib/storage';
+import { hashPassword } from '../../src/modules/account/passwords';
 
 export const demoAccounts = {
   buyer: { phone: '13800000001', password: 'Demo@123456' },

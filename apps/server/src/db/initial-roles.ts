@@ -1,7 +1,7 @@
 import { initialRoles } from '@yaocai/domain';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client';
-import { rolePermissions, roles } from '../schema';
+import { rolePermissions, roles } from './schema';
+import type { Db } from './types';
 
 /**
  * A database without roles (a new one) gets the initial roles of packages/domain. Runs at every

@@ -1,6 +1,6 @@
 import { licencesCovering } from '@yaocai/domain';
-import type { DbOrTx } from '../client';
-import { files, qualifications } from '../schema';
+import type { DbOrTx } from '../../db/client';
+import { files, qualifications } from '../../db/schema/account';
 
 /**
  * Approved, long-term licences that license a company of `companyType` for `scope` (every

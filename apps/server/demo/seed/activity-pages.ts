@@ -1,7 +1,7 @@
 import type { ActivitySection } from '@yaocai/domain';
 import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { activityPages, ads, coupons, goods, goodsCategories } from '../schema';
+import type { Tx } from '../../src/db/client';
+import { activityPages, ads, coupons, goods, goodsCategories } from '../../src/db/schema';
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,6 @@
 import { addDays, beijingStartOf, beijingToday, mulFloor } from '@yaocai/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { creditOrderCashBack } from '../../modules/promotion/cash-back';
-import type { Tx } from '../client';
+import type { Tx } from '../../src/db/client';
 import {
   cashBackActivities,
   dailySpecialGoods,
@@ -11,7 +10,8 @@ import {
   orders,
   users,
   welfareActivities,
-} from '../schema';
+} from '../../src/db/schema';
+import { creditOrderCashBack } from '../../src/modules/promotion/cash-back';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,4 @@
 import { controlClassCodes } from '@yaocai/domain';
-import type { Tx } from '../client';
-import { settings } from '../schema';
 
 /**
  * Every operator-editable setting with its value on a new site: the header, footer and
@@ -82,17 +80,3 @@ export const defaultSettings = {
    */
   transfer: { account_name: '', bank_name: '', account_no: '', bank_code: '', expire_days: 3 },
 };
-
-/** The demo's receiving account (a made-up one: the demo moves no real money). */
-const demoTransferAccount = {
-  account_name: '药采医药科技（杭州）有限公司',
-  bank_name: '招商银行杭州分行滨江支行',
-  account_no: '5719 0876 5410 802',
-  bank_code: '308331012345',
-  expire_days: 3,
-};
-
-export async function seedSettings(tx: Tx) {
-  const demo = { ...defaultSettings, transfer: demoTransferAccount };
-  await tx.insert(settings).values(Object.entries(demo).map(([key, value]) => ({ key, value })));
-}

@@ -1,9 +1,6 @@
 import { addDays, beijingDateOf } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
-import { type GoodsWrite, insertGoods } from '../../modules/catalog/writer';
-import type { Tx } from '../client';
-import { demoBrands, demoCategories, demoGoods } from '../demo/catalogue';
-import type { DemoCategory, DemoGoods, DemoMenu } from '../demo/catalogue/types';
+import type { Tx } from '../../src/db/client';
 import {
   brands,
   categories,
@@ -12,7 +9,10 @@ import {
   goodsStock,
   manjianActivities,
   warehouses,
-} from '../schema';
+} from '../../src/db/schema';
+import { type GoodsWrite, insertGoods } from '../../src/modules/catalog/writer';
+import { demoBrands, demoCategories, demoGoods } from '../catalogue';
+import type { DemoCategory, DemoGoods, DemoMenu } from '../catalogue/types';
 
 export const demoWarehouses = [
   { code: 'main', name: '主仓（杭州）' },

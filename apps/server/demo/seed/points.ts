@@ -1,8 +1,17 @@
 import { beijingDateOf } from '@yaocai/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { grantCoupon } from '../../modules/promotion/service';
-import type { Tx } from '../client';
-import { coupons, goods, lotteries, lotteryDraws, lotteryPrizes, pointsLog, rewards, users } from '../schema';
+import type { Tx } from '../../src/db/client';
+import {
+  coupons,
+  goods,
+  lotteries,
+  lotteryDraws,
+  lotteryPrizes,
+  pointsLog,
+  rewards,
+  users,
+} from '../../src/db/schema';
+import { grantCoupon } from '../../src/modules/promotion/service';
 import { demoAccounts } from './accounts';
 
 const DAY = 86_400_000;
