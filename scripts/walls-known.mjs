@@ -24,7 +24,9 @@ const output = execFileSync(
   ],
   { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
 );
-const found = new Set(JSON.parse(output).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`));
+// A circle is named by the file in it (the import the cruiser names changes as others are untied).
+const key = (v) => (v.rule.name === 'no-circular' ? v.from : `${v.from} -> ${v.to}`);
+const found = new Set(JSON.parse(output).map((v) => `${v.rule.name}: ${key(v)}`));
 const known = JSON.parse(readFileSync(file, 'utf8'));
 let dropped = 0;
 const kept = known

@@ -41,7 +41,7 @@ import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/err
 import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods';
-import { movePoints } from '../order/service';
+import { movePoints } from '../points/ledger';
 import { giftOrder } from '../points/mall';
 import { grantCouponById } from '../promotion/service';
 import { moveBalance, USE_TYPE } from '../wallet/service';

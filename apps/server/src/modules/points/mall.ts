@@ -18,9 +18,10 @@ import { assertMaySpend } from '../../lib/eligibility';
 import { conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { insertOrder } from '../order/inserts';
-import { movePoints, transition } from '../order/service';
+import { transition } from '../order/service';
 import { moveStock } from '../order/stock';
 import { grantCouponById } from '../promotion/service';
+import { movePoints } from './ledger';
 
 // 积分商城: a redemption is one transaction. It spends the points (the store's row, locked by
 // the guarded update, serialises its own redemptions, so the per-store limit counted after it

@@ -10,7 +10,7 @@ import {
   spikeStoreCounts,
 } from '../../db/schema/promotion';
 import { conflict } from '../../lib/errors';
-import type { SpecialSource, SpecialTake } from './specials';
+import type { SpecialSource, SpecialTake } from './special-source';
 
 // The flash sale (秒杀) as a special source (specials.ts): which goods are at a spike price for a
 // store now, and, in the order transaction, taking the units with conditional updates so the

@@ -5,7 +5,7 @@ import { categories } from '../../db/schema/catalog';
 import { welfareActivities, welfareTakes } from '../../db/schema/promotion';
 import { sharedCache } from '../../lib/cache-bus';
 import { coverageFactsOf, coveredGoodsIds, descendantsExpander } from '../catalog/coverage';
-import type { SpecialSource } from './specials';
+import type { SpecialSource } from './special-source';
 
 // 福利 (全场94折): a running welfare activity discounts every goods its coverage covers (goods,
 // categories, brands as data, decided by packages/domain covers()). No limits to take, but the
