@@ -42,19 +42,10 @@ export interface SmsProvider {
   sendNotice(purpose: SmsNoticePurpose, phone: string, notice: SmsNotice): Promise<SmsOutcome>;
 }
 
-/** One message as the vendor's SendSms takes it. */
-export interface SmsSendRequest {
-  phone: string;
-  signName: string;
-  templateCode: string;
-  params: Record<string, string>;
-}
+// The vendors' gateway shape lives with the gateways (sms-gateways.ts, loaded lazily).
+import type { SmsGateway } from './sms-gateways';
 
-/** A vendor's gateway: resolves when the vendor accepted the message, throws otherwise. */
-export interface SmsGateway {
-  readonly name: 'aliyun' | 'tencent';
-  send(request: SmsSendRequest): Promise<void>;
-}
+export type { SmsGateway, SmsSendRequest } from './sms-gateways';
 
 /** The refusal the person sees when the gateway did not take the message. */
 export const smsFailed = () => new AppError(502, '短信发送失败，请稍后重试');
