@@ -7,8 +7,6 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { companies, feedback, operators, users } from '../../db/schema/account';
-import { orders } from '../../db/schema/order';
-export const ordersForFeedback = orders;
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
