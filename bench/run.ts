@@ -250,7 +250,7 @@ async function dropPostgresDatabase() {
 
 /** Tops the catalogue up to BENCH_GOODS goods (migrations, demo seed and generator). */
 function fill(env: NodeJS.ProcessEnv) {
-  execFileSync(tsx, ['apps/server/src/db/generate-scale-data.ts', String(goodsWanted), '--fill'], {
+  execFileSync(tsx, ['apps/server/demo/generate-scale-data.ts', String(goodsWanted), '--fill'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: 'inherit',

@@ -50,11 +50,18 @@ for (const app of ['shop', 'admin']) {
 
 const serverDir = path.join(root, 'apps', 'server');
 const serverBuild = path.join(serverDir, 'dist', 'server.js');
+// The demo data's own bundle (dist-demo/index.js) is built with the server, by the same build.mjs.
+const demoBuild = path.join(serverDir, 'dist-demo', 'index.js');
 buildIfStale(
   'apps/server',
   serverDir,
-  serverBuild,
-  [path.join(serverDir, 'src'), path.join(serverDir, 'build.mjs'), domainSources],
+  existsSync(demoBuild) ? serverBuild : demoBuild,
+  [
+    path.join(serverDir, 'src'),
+    path.join(serverDir, 'demo'),
+    path.join(serverDir, 'build.mjs'),
+    domainSources,
+  ],
   'node build.mjs',
 );
 

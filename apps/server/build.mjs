@@ -34,6 +34,22 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
 });
+// The demo data (demo/index.ts) is its own bundle beside dist/, never part of the server's:
+// src/db/demo-loader.ts imports it at start only when demo data is asked for or already loaded.
+// One level under apps/server like dist/, so config.ts's paths hold in it too.
+const demoOutdir = path.join(serverDir, 'dist-demo');
+rmSync(demoOutdir, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(serverDir, 'demo/index.ts')],
+  outdir: demoOutdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
 console.log(
-  `built apps/server/dist/server.js and worker.js in ${Math.round(performance.now() - startedAt)} ms`,
+  `built apps/server/dist/server.js and worker.js, and the demo data's dist-demo/index.js, in ${Math.round(performance.now() - startedAt)} ms`,
 );

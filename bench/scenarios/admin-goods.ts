@@ -9,11 +9,11 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { generateScaleGoods } from '../../apps/server/demo/generate-scale-data';
+import { seedDemoData } from '../../apps/server/demo/seed';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { generateScaleGoods } from '../../apps/server/src/db/generate-scale-data';
 import { categories, operatorRoles, operators, roles } from '../../apps/server/src/db/schema';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch';
-import { seedDemoData } from '../../apps/server/src/db/seed';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { type BenchServer, startBare, startServer } from '../server';
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { seedDemoData } from '../../apps/server/demo/seed';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { cartItems, goods, goodsStock, users } from '../../apps/server/src/db/schema';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch';
-import { seedDemoData } from '../../apps/server/src/db/seed';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
 import { type BenchServer, startBare, startServer } from '../server';
 

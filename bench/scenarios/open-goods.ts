@@ -5,11 +5,11 @@
 //
 //   npm run bench -- opengoods      (BENCH_DATABASE_URL: the PostgreSQL server to create on)
 import os from 'node:os';
+import { generateScaleGoods } from '../../apps/server/demo/generate-scale-data';
+import { seedDemoData } from '../../apps/server/demo/seed';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { generateScaleGoods } from '../../apps/server/src/db/generate-scale-data';
 import { categories, operators, warehouses } from '../../apps/server/src/db/schema';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch';
-import { seedDemoData } from '../../apps/server/src/db/seed';
 import { createKey } from '../../apps/server/src/modules/open/keys';
 import { type BenchServer, startServer } from '../server';
 

@@ -155,7 +155,7 @@ export async function run() {
     const t0 = Date.now();
     await fill(client);
     const list = await buyers(client, CONNECTIONS);
-    // After a bulk load, as the catalogue generator (apps/server/src/db/generate-scale-data.ts) does: statistics for the planner, and a
+    // After a bulk load, as the catalogue generator (apps/server/demo/generate-scale-data.ts) does: statistics for the planner, and a
     // visibility map, so that autovacuum does not start on these tables during the measurement.
     await client.query('vacuum analyze');
     console.log(

@@ -10,8 +10,8 @@ import {
   qualifications,
   users,
 } from '../../apps/server/src/db/schema';
-import { grantLicences } from '../../apps/server/src/db/seed/licences';
 import { licenceImage } from '../../apps/server/src/lib/png';
+import { grantLicences } from '../../apps/server/src/modules/account/grant-licences';
 import { collectConsoleErrors, expectRefusal, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;

@@ -87,6 +87,16 @@ describe('the compiled server (apps/server/dist)', () => {
   let scratch: ScratchDatabase | undefined;
   afterAll(() => scratch?.drop());
 
+  it('holds no demo data: that is the separate demo bundle (dist-demo)', () => {
+    // ASCII marks of the demo (esbuild writes other characters escaped): a demo goods' approval
+    // number (阿莫西林胶囊, demo/catalogue/goods-drugs-1.ts) and the demo loaders' own names.
+    const marks = ['H13023964', 'seedAccounts', 'seedSpike', 'demoTransferAccount'];
+    const bundle = (file: string) => readFileSync(path.join(serverRoot, file), 'utf8');
+    for (const file of ['dist/server.js', 'dist/worker.js'])
+      for (const mark of marks) expect(bundle(file).includes(mark), `${mark} in ${file}`).toBe(false);
+    for (const mark of marks) expect(bundle('dist-demo/index.js').includes(mark), mark).toBe(true);
+  });
+
   it('migrates, loads the demo data, serves a logged-in buyer and stops on SIGTERM', async () => {
     // On the PostgreSQL run it gets an empty scratch database of its own, else PGlite.
     if (testDbKind === 'postgres') {

@@ -25,7 +25,7 @@ import {
   walletAccounts,
   warehouses,
 } from '../src/db/schema';
-import { grantLicences } from '../src/db/seed/licences';
+import { grantLicences } from '../src/modules/account/grant-licences';
 import { grantCoupon } from '../src/modules/promotion/service';
 import { BUYER_COOKIE, OPERATOR_COOKIE } from '../src/plugins/session';
 

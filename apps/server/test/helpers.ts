@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
+import { seedDemoData } from '../demo/seed';
 import { type App, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch';
-import { seedDemoData } from '../src/db/seed';
 import { type Clock, systemClock } from '../src/lib/context';
 import { LocalFileStorage } from '../src/lib/storage';
 

@@ -4,25 +4,20 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../config';
+import { seedInitialRoles } from './initial-roles';
 import { claimPgliteFolder } from './pglite-marker';
 import * as schema from './schema';
-import { seedInitialRoles } from './seed/roles';
+import type { Db } from './types';
 
-export type Schema = typeof schema;
-/**
- * One database type for both drivers. PGlite and node-postgres drizzle instances share the
- * PgDatabase query API; node-postgres's type is used as the common one.
- */
-export type Db = NodePgDatabase<Schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A handle that can run queries: the database or an open transaction. */
-export type DbOrTx = Db | Tx;
+// The handle types live in db/types.ts (which imports no code), so that what client.ts runs at
+// opening (initial-roles.ts) can use them without an import circle.
+export type { Db, DbOrTx, Schema, Tx } from './types';
 
 export interface Database {
   db: Db;

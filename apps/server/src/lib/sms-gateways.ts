@@ -2,7 +2,20 @@ import * as Dysmsapi from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import { sms as tencentSms } from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsConfig } from '../config';
-import type { SmsGateway, SmsSendRequest } from './sms';
+
+/** One message as the vendor's SendSms takes it. */
+export interface SmsSendRequest {
+  phone: string;
+  signName: string;
+  templateCode: string;
+  params: Record<string, string>;
+}
+
+/** A vendor's gateway: resolves when the vendor accepted the message, throws otherwise. */
+export interface SmsGateway {
+  readonly name: 'aliyun' | 'tencent';
+  send(request: SmsSendRequest): Promise<void>;
+}
 
 // The vendors' SendSms through their official SDKs: Aliyun 短信服务 (dysmsapi 2017-05-25, the
 // SDK's default ACS3-HMAC-SHA256 signature) and Tencent Cloud 短信 (sms 2021-01-11, API 3.0

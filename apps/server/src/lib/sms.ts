@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
 import type { AppConfig, SmsConfig } from '../config';
 import type { Db } from '../db/client';
+import { defaultSettings } from '../db/default-settings';
 import { settings } from '../db/schema';
-import { defaultSettings } from '../db/seed/settings';
 import { AppError } from './errors';
 
 // SMS: verification codes and notices, through the gateway SMS_PROVIDER names (config.ts):
@@ -42,19 +42,10 @@ export interface SmsProvider {
   sendNotice(purpose: SmsNoticePurpose, phone: string, notice: SmsNotice): Promise<SmsOutcome>;
 }
 
-/** One message as the vendor's SendSms takes it. */
-export interface SmsSendRequest {
-  phone: string;
-  signName: string;
-  templateCode: string;
-  params: Record<string, string>;
-}
+// The vendors' gateway shape lives with the gateways (sms-gateways.ts, loaded lazily).
+import type { SmsGateway } from './sms-gateways';
 
-/** A vendor's gateway: resolves when the vendor accepted the message, throws otherwise. */
-export interface SmsGateway {
-  readonly name: 'aliyun' | 'tencent';
-  send(request: SmsSendRequest): Promise<void>;
-}
+export type { SmsGateway, SmsSendRequest } from './sms-gateways';
 
 /** The refusal the person sees when the gateway did not take the message. */
 export const smsFailed = () => new AppError(502, '短信发送失败，请稍后重试');

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, type Db, openDatabase } from '../db/client';
-import { seedDemoData } from '../db/seed';
-import { rollDemoSpike } from '../db/seed/spike';
+import { hasDemoData, loadDemoData } from '../db/demo-loader';
 import type { Clock } from '../lib/context';
 
 declare module 'fastify' {
@@ -26,12 +25,19 @@ export interface DbPluginOptions {
 export const dbPlugin = fp(async (app: FastifyInstance, options: DbPluginOptions) => {
   const database = options.database ?? (await openDatabase({ url: options.url, dataDir: options.dataDir }));
   if (!options.database) app.log.info({ applied: database.migrationsApplied }, 'database migrations');
-  const loaded = options.seed && (await seedDemoData(database.db, options.clock.now(), app.storage));
+  // The demo data (apps/server/demo) is imported only when asked for or already loaded.
+  const loaded =
+    options.seed &&
+    (await (await loadDemoData()).seedDemoData(database.db, options.clock.now(), app.storage));
   if (loaded) app.log.info('demo data loaded into the empty database');
-  // Demo data loaded earlier (with or without SEED_DEMO_DATA now; a database without it has no
-  // demo sale and nothing happens): its flash sale gets its next round once its slots ended.
-  else if (await rollDemoSpike(database.db, options.clock.now().getTime()))
-    app.log.info('demo flash sale: the next round is scheduled');
+  // Demo data loaded earlier (with or without SEED_DEMO_DATA now): its flash sale gets its next
+  // round once its slots ended. A server built without the demo bundle leaves it as it is.
+  else if (await hasDemoData(database.db)) {
+    const demo = await loadDemoData().catch(() => undefined);
+    if (!demo) app.log.warn('the database holds demo data but the demo bundle (dist-demo) is missing');
+    else if (await demo.rollDemoSpike(database.db, options.clock.now().getTime()))
+      app.log.info('demo flash sale: the next round is scheduled');
+  }
   app.decorate('database', database);
   app.decorate('db', database.db);
   if (!options.database) app.addHook('onClose', () => database.close());

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../demo/seed/accounts';
 import { cookiesOf, createTestApp, type TestContext } from '../../test/helpers';
-import { demoAccounts } from '../db/seed/accounts';
 
 /**
  * A property-based sweep of every route in the OpenAPI document (issue 11): paths, queries,

@@ -332,18 +332,3 @@ export const afterSales = pgTable(
   },
   (t) => [index('after_sales_order_idx').on(t.orderId), index('after_sales_status_idx').on(t.status)],
 );
-
-/** Every change of a store's points, with the balance after. */
-export const pointsLog = pgTable(
-  'points_log',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
-    change: integer('change').notNull(),
-    balanceAfter: integer('balance_after').notNull(),
-    reason: text('reason').notNull(),
-    orderId: integer('order_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('points_log_user_idx').on(t.userId)],
-);

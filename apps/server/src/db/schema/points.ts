@@ -132,3 +132,18 @@ export const redemptions = pgTable(
     index('redemptions_reward_idx').on(t.rewardId, t.id),
   ],
 );
+
+/** Every change of a store's points, with the balance after. */
+export const pointsLog = pgTable(
+  'points_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    change: integer('change').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    orderId: integer('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('points_log_user_idx').on(t.userId)],
+);

@@ -1,5 +1,5 @@
 import { eq, or } from 'drizzle-orm';
-import { operators, users } from '../../db/schema';
+import { operators, users } from '../../db/schema/account';
 import type { Ctx, ViewerCtx } from '../../lib/context';
 import { fieldError, notLoggedIn, refusal, tooManyRequests } from '../../lib/errors';
 import type { SessionStore } from '../../lib/session-store';

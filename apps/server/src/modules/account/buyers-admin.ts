@@ -16,7 +16,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { companies, qualifications, serviceContacts, users } from '../../db/schema';
+import { companies, qualifications, serviceContacts, users } from '../../db/schema/account';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -1,7 +1,7 @@
 import { beijingToday, type documentCorrectionBody, qualificationKindName } from '@yaocai/domain';
 import { and, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, qualifications, users } from '../../db/schema';
+import { companies, qualifications, users } from '../../db/schema/account';
 import type { OperatorCtx } from '../../lib/context';
 import { conflict, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

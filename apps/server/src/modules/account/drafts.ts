@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accountDrafts } from '../../db/schema';
+import { accountDrafts } from '../../db/schema/account';
 import { AppError } from '../../lib/errors';
 
 export type DraftKind = 'register' | 'register_dd' | 'forget';

@@ -3,7 +3,7 @@ import { beijingStartOf, beijingToday } from '@yaocai/domain';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client';
-import { files, users } from '../../db/schema';
+import { files, users } from '../../db/schema/account';
 import type { Ctx } from '../../lib/context';
 import { fieldError, notFound, refusal, tooManyRequests } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';

@@ -7,7 +7,7 @@ import {
 } from '@yaocai/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { qualifications } from '../../db/schema';
+import { qualifications } from '../../db/schema/account';
 import type { BuyerCtx } from '../../lib/context';
 
 // One reading of a licence row for every view of it (the store's 资质证件, the review queue, the

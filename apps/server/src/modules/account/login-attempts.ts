@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { loginAttempts } from '../../db/schema';
+import { loginAttempts } from '../../db/schema/account';
 import type { Ctx } from '../../lib/context';
 
 export const lockoutRules = { maxAttempts: 5, windowMs: 15 * 60_000 } as const;

@@ -1,6 +1,6 @@
 import { taxNumberPattern, type UpdateUserInfo } from '@yaocai/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { companies, files, qualifications, users } from '../../db/schema';
+import { companies, files, qualifications, users } from '../../db/schema/account';
 import type { BuyerCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { consumeSmsCode } from './sms-codes';

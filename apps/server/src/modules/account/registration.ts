@@ -7,7 +7,7 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { accountDrafts, companies, files, qualifications, users } from '../../db/schema';
+import { accountDrafts, companies, files, qualifications, users } from '../../db/schema/account';
 import type { Ctx } from '../../lib/context';
 import { AppError, conflict, fieldError, refusal } from '../../lib/errors';
 import { addRegisteredAddress } from '../address/service';

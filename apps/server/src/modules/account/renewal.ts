@@ -1,7 +1,7 @@
 import { beijingToday, type qualificationInput, qualificationKindName } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { files, qualifications } from '../../db/schema';
+import { files, qualifications } from '../../db/schema/account';
 import type { BuyerCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { licenceColumns } from './licences';

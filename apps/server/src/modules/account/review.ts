@@ -15,7 +15,7 @@ import {
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { companies, files, operators, qualifications, users } from '../../db/schema';
+import { companies, files, operators, qualifications, users } from '../../db/schema/account';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import type { SmsNotice } from '../../lib/sms';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
-import { defaultSettings } from '../../db/seed/settings';
+import { defaultSettings } from '../../db/default-settings';
+import { settings } from '../../db/schema/core';
 import { sharedCache } from '../../lib/cache-bus';
 
 type Settings = Pick<typeof defaultSettings, 'common_config' | 'quality_inspection' | 'site' | 'footer'>;

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { smsCodes, users } from '../../db/schema';
+import { smsCodes, users } from '../../db/schema/account';
 import type { Ctx } from '../../lib/context';
 import { fieldError, tooManyRequests } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';

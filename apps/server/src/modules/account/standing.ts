@@ -2,7 +2,7 @@ import { type BuyerStanding, shipRefusal, spendRefusal, type Verdict } from '@ya
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
-import { companies, qualifications, users } from '../../db/schema';
+import { companies, qualifications, users } from '../../db/schema/account';
 import { refusal } from '../../lib/errors';
 import { isCurrentLicence } from './licences';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { cookiesOf, type TestContext } from '../../../test/helpers';
-import { smsCodes } from '../../db/schema';
+import { smsCodes } from '../../db/schema/account';
 
 /** Small helpers shared by the account API tests. */
 let ipCounter = 0;

@@ -2,7 +2,7 @@ import { formatAddress, type UserBase } from '@yaocai/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/client';
-import { companies, files, qualifications, users } from '../../db/schema';
+import { companies, files, qualifications, users } from '../../db/schema/account';
 import { notFound } from '../../lib/errors';
 import { backingStore, DbSessionStore } from '../../lib/session-store';
 import { BUYER_COOKIE } from '../../plugins/session';

@@ -1,7 +1,7 @@
 import { type AddressBody, formatAddress, truthy } from '@yaocai/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { addresses } from '../../db/schema';
+import { addresses } from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 

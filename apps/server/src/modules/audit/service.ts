@@ -2,7 +2,7 @@ import { type AuditAction, addDays, auditActionLabel, type auditQuery, beijingSt
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../db/schema/operator';
 import type { OperatorCtx } from '../../lib/context';
 
 // The audit trail of operator writes. Every write calls `audit` inside its own transaction, so

@@ -11,7 +11,8 @@ import {
   selectList,
   statement,
 } from '../../db/raw';
-import { cartItems, cartMergeKey, goods, goodsCategories, goodsStock, warehouses } from '../../db/schema';
+import { cartItems, cartMergeKey } from '../../db/schema/cart';
+import { goods, goodsCategories, goodsStock, warehouses } from '../../db/schema/catalog';
 import { saleControlOf } from '../catalog/sale-control-column';
 import { unshippedAmountOf } from '../order/queries';
 import type { CartPromotions } from '../promotion/loaders';

@@ -15,7 +15,9 @@ import {
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, statement } from '../../db/raw';
-import { cartItems, goods, users } from '../../db/schema';
+import { users } from '../../db/schema/account';
+import { cartItems } from '../../db/schema/cart';
+import { goods } from '../../db/schema/catalog';
 import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CATEGORY_DEPTH, type CategoryBody, type CategoryMenu, type CategoryNode } from '@yaocai/domain';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, goodsCategories } from '../../db/schema';
+import { categories, goodsCategories } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound, validationError } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -14,7 +14,14 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, goods, goodsBatches, goodsCategories, warehouses } from '../../db/schema';
+import {
+  brands,
+  categories,
+  goods,
+  goodsBatches,
+  goodsCategories,
+  warehouses,
+} from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, forbidden, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -2,7 +2,7 @@ import type { goodsBatchBody } from '@yaocai/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { goods, goodsBatches, goodsStock, warehouses } from '../../db/schema';
+import { goods, goodsBatches, goodsStock, warehouses } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

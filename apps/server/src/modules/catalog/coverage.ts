@@ -2,7 +2,7 @@ import { type Coverage, type CoverageFacts, covers } from '@yaocai/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, statement } from '../../db/raw';
-import { brands, categories, goods, goodsCategories } from '../../db/schema';
+import { brands, categories, goods, goodsCategories } from '../../db/schema/catalog';
 import { coverageCondition } from './queries';
 
 // What promotions decide coverage on (packages/domain covers()): per goods its categories with

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client';
-import { goodsImages } from '../../db/schema';
+import { goodsImages } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';

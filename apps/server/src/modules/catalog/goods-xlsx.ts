@@ -16,7 +16,7 @@ import {
   zones,
 } from '@yaocai/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { brands, categories, goods, goodsCategories } from '../../db/schema';
+import { brands, categories, goods, goodsCategories } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import {

@@ -19,14 +19,8 @@ import {
 } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { anyOf, type RawStatement, rawRowsNamed, selectList, statement } from '../../db/raw';
-import {
-  goods,
-  goodsBatches,
-  goodsCategories,
-  goodsSaleControls,
-  goodsStock,
-  warehouses,
-} from '../../db/schema';
+import { goods, goodsBatches, goodsCategories, goodsStock, warehouses } from '../../db/schema/catalog';
+import { goodsSaleControls } from '../../db/schema/kx';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
 import { saleControlOf } from './sale-control-column';

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, categories, warehouses } from '../../db/schema';
+import { brands, categories, warehouses } from '../../db/schema/catalog';
 import { sharedCache } from '../../lib/cache-bus';
 
 /**

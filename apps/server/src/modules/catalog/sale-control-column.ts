@@ -1,6 +1,7 @@
 import type { SaleControl } from '@yaocai/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { goods, goodsSaleControls } from '../../db/schema';
+import { goods } from '../../db/schema/catalog';
+import { goodsSaleControls } from '../../db/schema/kx';
 
 // The catalogue's published read of a goods' 控销 control, for every query that selects goods
 // rows and judges them with the eligibility rule (lists, detail, the cart's lines and adds): one

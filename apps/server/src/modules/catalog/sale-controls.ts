@@ -6,7 +6,8 @@ import {
 } from '@yaocai/domain';
 import { count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { goods, goodsSaleControls } from '../../db/schema';
+import { goods } from '../../db/schema/catalog';
+import { goodsSaleControls } from '../../db/schema/kx';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { auditMany } from '../audit/service';

@@ -20,15 +20,15 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { cartItems } from '../../db/schema/cart';
 import {
-  cartItems,
   categories,
   favorites,
   goods,
   goodsCategories,
   goodsStock,
   searchLog,
-} from '../../db/schema';
+} from '../../db/schema/catalog';
 import { databaseTag } from '../../lib/cache-key';
 import type { BuyerCtx, ViewerCtx } from '../../lib/context';
 import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';

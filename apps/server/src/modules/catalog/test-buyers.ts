@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../app';
-import { companies, users } from '../../db/schema';
-import { grantLicences } from '../../db/seed/licences';
+import { companies, users } from '../../db/schema/account';
+import { grantLicences } from '../account/grant-licences';
 
 let phoneSeq = 0;
 

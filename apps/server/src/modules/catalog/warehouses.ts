@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WarehouseBody } from '@yaocai/domain';
 import { eq, sql } from 'drizzle-orm';
-import { warehouses } from '../../db/schema';
+import { warehouses } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { audit } from '../audit/service';

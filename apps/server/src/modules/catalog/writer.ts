@@ -1,7 +1,7 @@
 import { defaultTaxOf } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { goods, goodsCategories, goodsStock, type LadderTierRow } from '../../db/schema';
+import { goods, goodsCategories, goodsStock, type LadderTierRow } from '../../db/schema/catalog';
 import { goodsPinyinColumns, type PinyinKeys, pinyinKeys } from './pinyin';
 import { invalidateGoodsLists } from './queries';
 

@@ -1,16 +1,10 @@
 import { beijingDateOf, type Fen, formatYuan, shippingPaperNames } from '@yaocai/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  companies,
-  goods,
-  operators,
-  orderLineBatches,
-  orderLines,
-  orders,
-  shipments,
-  traceCodes,
-} from '../../db/schema';
+import { companies, operators } from '../../db/schema/account';
+import { goods } from '../../db/schema/catalog';
+import { orderLineBatches, traceCodes } from '../../db/schema/compliance';
+import { orderLines, orders, shipments } from '../../db/schema/order';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { cjkDocument, drawTable } from '../../lib/pdf';

@@ -8,7 +8,8 @@ import {
 } from '@yaocai/domain';
 import { and, asc, countDistinct, eq, gte, lt, ne, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, orderLines, orders } from '../../db/schema';
+import { companies } from '../../db/schema/account';
+import { orderLines, orders } from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { refusal } from '../../lib/errors';
 import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';

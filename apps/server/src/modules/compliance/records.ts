@@ -8,16 +8,10 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  companies,
-  goods,
-  operators,
-  orderLineBatches,
-  orderLines,
-  orders,
-  shipments,
-  traceCodeFlags,
-} from '../../db/schema';
+import { companies, operators } from '../../db/schema/account';
+import { goods } from '../../db/schema/catalog';
+import { orderLineBatches, traceCodeFlags } from '../../db/schema/compliance';
+import { orderLines, orders, shipments } from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';

@@ -8,15 +8,9 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import {
-  goods,
-  goodsBatches,
-  orderLineBatches,
-  orderLines,
-  orders,
-  traceCodeFlags,
-  traceCodes,
-} from '../../db/schema';
+import { goods, goodsBatches } from '../../db/schema/catalog';
+import { orderLineBatches, traceCodeFlags, traceCodes } from '../../db/schema/compliance';
+import { orderLines, orders } from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { refusal, validationError } from '../../lib/errors';
 import { batchesWithReports } from './reports';

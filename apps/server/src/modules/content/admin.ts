@@ -7,7 +7,15 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ads, helpArticles, helpCategories, hotSearches, navItems, news, siteLinks } from '../../db/schema';
+import {
+  ads,
+  helpArticles,
+  helpCategories,
+  hotSearches,
+  navItems,
+  news,
+  siteLinks,
+} from '../../db/schema/content';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

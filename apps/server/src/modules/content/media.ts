@@ -2,7 +2,8 @@ import { adSlotSize } from '@yaocai/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ads, brands, goods } from '../../db/schema';
+import { brands, goods } from '../../db/schema/catalog';
+import { ads } from '../../db/schema/content';
 import { bannerSvg, brandSvg, packagingSvg, qrSvg } from './svg';
 
 const sendSvg = (reply: FastifyReply, body: string) =>

@@ -19,9 +19,9 @@ import {
   hotSearches,
   navItems,
   news,
-  settings,
   siteLinks,
-} from '../../db/schema';
+} from '../../db/schema/content';
+import { settings } from '../../db/schema/core';
 import { sharedCache } from '../../lib/cache-bus';
 import type { Ctx, ViewerCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { adSlotSize } from '@yaocai/domain';
 import { describe, expect, it } from 'vitest';
-import { adSeed } from '../../db/seed/content-data';
+import { adSeed } from '../../../demo/seed/content-data';
 import { bannerSvg, textUnits } from './svg';
 
 /** The title and subtitle lines of a drawn banner: x, font size and text. */

@@ -9,7 +9,7 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
-import { qualifications } from '../../db/schema';
+import { qualifications } from '../../db/schema/account';
 import type { OperatorCtx } from '../../lib/context';
 import { expiringLicence } from '../account/buyers-admin';
 

@@ -6,7 +6,7 @@ import {
   feedbackTypeName,
 } from '@yaocai/domain';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { companies, feedback, operators, users } from '../../db/schema';
+import { companies, feedback, operators, users } from '../../db/schema/account';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';

@@ -11,7 +11,9 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { goods, invoices, operators, orderLines, orders, users } from '../../db/schema';
+import { operators, users } from '../../db/schema/account';
+import { goods } from '../../db/schema/catalog';
+import { invoices, orderLines, orders } from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { audit } from '../audit/service';

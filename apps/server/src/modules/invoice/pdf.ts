@@ -1,5 +1,5 @@
 import { type Fen, formatYuan, invoiceTitleOf, yuanInCapitals } from '@yaocai/domain';
-import type { InvoiceLineSnapshot } from '../../db/schema';
+import type { InvoiceLineSnapshot } from '../../db/schema/order';
 import { cjkDocument, drawTable } from '../../lib/pdf';
 
 // Draws an issued e-invoice as a PDF (pdfkit), laid out like a 全电发票: title, number and date,

@@ -1,7 +1,7 @@
 import { redFigures, toYuan } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { invoices, orders } from '../../db/schema';
+import { invoices, orders } from '../../db/schema/order';
 import { notify } from '../message/service';
 
 // An invoice follows the money: when money of an order comes back after its blue invoice was

@@ -33,7 +33,8 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companies, invoices, operators, orders, users } from '../../db/schema';
+import { companies, operators, users } from '../../db/schema/account';
+import { invoices, orders } from '../../db/schema/order';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, notFound, refusal } from '../../lib/errors';
 import { readSettings } from '../settings/service';

@@ -8,7 +8,9 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
-import { companies, goods, itemRequests, operators, users } from '../../db/schema';
+import { companies, operators, users } from '../../db/schema/account';
+import { goods } from '../../db/schema/catalog';
+import { itemRequests } from '../../db/schema/self-service';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';

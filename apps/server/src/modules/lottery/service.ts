@@ -30,14 +30,18 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coupons, goods, lotteries, lotteryDraws, lotteryPrizes, orders, users } from '../../db/schema';
+import { users } from '../../db/schema/account';
+import { goods } from '../../db/schema/catalog';
+import { orders } from '../../db/schema/order';
+import { lotteries, lotteryDraws, lotteryPrizes } from '../../db/schema/points';
+import { coupons } from '../../db/schema/promotion';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods';
-import { movePoints } from '../order/service';
+import { movePoints } from '../points/ledger';
 import { giftOrder } from '../points/mall';
 import { grantCouponById } from '../promotion/service';
 import { moveBalance, USE_TYPE } from '../wallet/service';

@@ -11,7 +11,9 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { addresses, cartItems, companies, messages, orders, users } from '../../db/schema';
+import { companies, messages, users } from '../../db/schema/account';
+import { cartItems } from '../../db/schema/cart';
+import { addresses, orders } from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
 import { favoriteList } from '../catalog/service';
 import { listOrders } from '../order/queries';

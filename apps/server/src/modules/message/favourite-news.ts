@@ -1,7 +1,8 @@
 import { beijingToday, toYuan } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { favorites, goods, users } from '../../db/schema';
+import { users } from '../../db/schema/account';
+import { favorites, goods } from '../../db/schema/catalog';
 import { notify } from './service';
 
 // News of a favourite goods (收藏), written in the transaction of the operator's change: its

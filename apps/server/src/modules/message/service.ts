@@ -10,7 +10,7 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, messages, qualifications, users } from '../../db/schema';
+import { companies, messages, qualifications, users } from '../../db/schema/account';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import type { SmsProvider } from '../../lib/sms';

@@ -1,6 +1,6 @@
 import { licenceTypeName, type OpenCompany } from '@yaocai/domain';
 import { and, asc, eq, gt, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { companies, qualifications } from '../../db/schema';
+import { companies, qualifications } from '../../db/schema/account';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, validationError } from '../../lib/errors';
 import { audit } from '../audit/service';

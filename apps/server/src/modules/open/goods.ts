@@ -14,7 +14,7 @@ import {
 } from '@yaocai/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, goods, goodsCategories } from '../../db/schema';
+import { categories, goods, goodsCategories } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { type AuditRecord, auditMany } from '../audit/service';
 import { editFieldsOf, goodsChanged, goodsColumns } from '../catalog/admin-goods';

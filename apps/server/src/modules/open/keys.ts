@@ -10,7 +10,7 @@ import {
 } from '@yaocai/domain';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { openApiKeys } from '../../db/schema';
+import { openApiKeys } from '../../db/schema/open';
 import type { OperatorCtx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -15,7 +15,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { openIdempotency } from '../../db/schema';
+import { openIdempotency } from '../../db/schema/open';
 import type { OperatorCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { clientErrorMessage, schemaFieldErrors } from '../../plugins/envelope';

@@ -7,7 +7,7 @@ import {
 } from '@yaocai/domain';
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { goods, goodsBatches, goodsStock, warehouses } from '../../db/schema';
+import { goods, goodsBatches, goodsStock, warehouses } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { type AuditRecord, auditMany } from '../audit/service';
 import { goodsChanged } from '../catalog/admin-goods';

@@ -1,7 +1,8 @@
 import { type PermissionCode, permissionCodes } from '@yaocai/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { operatorRoles, operators, rolePermissions, roles } from '../../db/schema';
+import { operators } from '../../db/schema/account';
+import { operatorRoles, rolePermissions, roles } from '../../db/schema/operator';
 import { sharedForget } from '../../lib/cache-bus';
 
 /** What an operator may do, loaded on every operator request (roles are data and change). */

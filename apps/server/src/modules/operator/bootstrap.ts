@@ -1,7 +1,8 @@
 import { initialRoles, strongPasswordProblem } from '@yaocai/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { operatorRoles, operators, roles } from '../../db/schema';
+import { operators } from '../../db/schema/account';
+import { operatorRoles, roles } from '../../db/schema/operator';
 import type { OperatorCtx } from '../../lib/context';
 import type { LoginAttempts } from '../account/login-attempts';
 import { hashPassword } from '../account/passwords';

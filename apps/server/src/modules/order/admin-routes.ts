@@ -21,7 +21,8 @@ import {
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { afterSales, files, orders, users } from '../../db/schema';
+import { files, users } from '../../db/schema/account';
+import { afterSales, orders } from '../../db/schema/order';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';

@@ -9,7 +9,14 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { afterSales, orderEvents, orderLines, orders, shipments, trackingEvents } from '../../db/schema';
+import {
+  afterSales,
+  orderEvents,
+  orderLines,
+  orders,
+  shipments,
+  trackingEvents,
+} from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, statement } from '../../db/raw';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/account';
 import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { notFound, refusal } from '../../lib/errors';

@@ -1,7 +1,10 @@
 import { type OpenOrder, type OrderStatus, orderStatusLabels, toYuan } from '@yaocai/domain';
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, goods, orderLines, orders, payments, qualifications, shipments } from '../../db/schema';
+import { companies, qualifications } from '../../db/schema/account';
+import { goods } from '../../db/schema/catalog';
+import { orderLines, orders, shipments } from '../../db/schema/order';
+import { payments } from '../../db/schema/wallet';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { isCurrentLicence } from '../account/licences';

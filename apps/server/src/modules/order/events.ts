@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { orderEvents } from '../../db/schema';
+import { orderEvents } from '../../db/schema/order';
 
 export interface Actor {
   type: 'buyer' | 'operator' | 'system' | 'provider';

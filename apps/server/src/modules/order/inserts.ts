@@ -7,9 +7,9 @@ import {
   type InvoiceInfo,
   orderEvents,
   orderLines,
-  orderPromotions,
   orders,
-} from '../../db/schema';
+} from '../../db/schema/order';
+import { orderPromotions } from '../../db/schema/promotion';
 import type { NewOrderPromotion } from '../promotion/activities';
 
 /**

@@ -34,10 +34,10 @@ import {
   orderEvents,
   orderLines,
   orders,
-  payments,
   shipments,
   trackingEvents,
-} from '../../db/schema';
+} from '../../db/schema/order';
+import { payments } from '../../db/schema/wallet';
 import { notFound } from '../../lib/errors';
 import { shippedContents } from '../compliance/shipping';
 import { pendingTransferRefundFen } from '../payment/service';

@@ -12,16 +12,15 @@ import {
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
+import { users } from '../../db/schema/account';
 import {
   type AddressSnapshot,
   addresses,
   type InvoiceInfo,
   orderLines,
   orders,
-  pointsLog,
   shipments,
-  users,
-} from '../../db/schema';
+} from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';
@@ -29,6 +28,7 @@ import { assertEphedrinePeriod } from '../compliance/ephedrine';
 import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades, releaseTransfer, transferHoldsOrder } from '../payment/service';
+import { movePoints } from '../points/ledger';
 import { awardOrderPoints } from '../points/service';
 import { orderPromotionRows } from '../promotion/activities';
 import { creditOrderCashBack } from '../promotion/cash-back';
@@ -294,23 +294,6 @@ function orderLinesOf(l: CheckoutLine, p: PricedLine): NewOrderLine[] {
     };
   });
   return [...items, ...gifts];
-}
-
-/** Adds (or with a negative change, spends) points; never below zero; logged with the balance. */
-export async function movePoints(
-  tx: DbOrTx,
-  userId: number,
-  change: number,
-  reason: string,
-  orderId?: number,
-) {
-  const [row] = await tx
-    .update(users)
-    .set({ points: sql`${users.points} + ${change}` })
-    .where(and(eq(users.id, userId), sql`${users.points} + ${change} >= 0`))
-    .returning({ points: users.points });
-  if (!row) throw refusal('积分不足');
-  await tx.insert(pointsLog).values({ userId, change, balanceAfter: row.points, reason, orderId });
 }
 
 /** Moves a locked order through the state machine with a conditional update and an event. */

@@ -1,8 +1,8 @@
 import type { PointsRule } from '@yaocai/domain';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
-import { defaultSettings } from '../../db/seed/settings';
+import { defaultSettings } from '../../db/default-settings';
+import { settings } from '../../db/schema/core';
 import { sharedCache } from '../../lib/cache-bus';
 
 /** Checkout settings (operator-editable rows of `settings`, their defaults when missing). */

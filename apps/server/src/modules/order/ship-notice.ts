@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { orders, users } from '../../db/schema';
+import { users } from '../../db/schema/account';
+import { orders } from '../../db/schema/order';
 
 /**
  * The buyer's 已发货 SMS, after the shipment committed (like the station message's twin, a failed

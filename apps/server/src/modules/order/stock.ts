@@ -2,7 +2,8 @@ import { type OrderStatus, orderLineKindLabels, PAID_UNSHIPPED_STATUSES } from '
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, statement } from '../../db/raw';
-import { goods, orderLines, orders } from '../../db/schema';
+import { goods } from '../../db/schema/catalog';
+import { orderLines, orders } from '../../db/schema/order';
 import { refusal } from '../../lib/errors';
 import type { CheckoutLine } from './checkout';
 

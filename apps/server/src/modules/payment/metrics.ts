@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import type { Db } from '../../db/client';
-import { paymentRefunds, payments, transferRefunds } from '../../db/schema';
+import { transferRefunds } from '../../db/schema/transfer';
+import { paymentRefunds, payments } from '../../db/schema/wallet';
 
 // Payments and refunds per channel and state, read from the database when Prometheus scrapes
 // (every process answers the same figures: they are the database's, not the process's).

@@ -3,7 +3,7 @@ import { addDays, beijingStartOf, PG_INT_MAX } from '@yaocai/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { sandboxTrades } from '../../db/schema';
+import { sandboxTrades } from '../../db/schema/wallet';
 import { AppError } from '../../lib/errors';
 import { ensureProviderSecret, providerSecret } from '../../lib/provider-secrets';
 

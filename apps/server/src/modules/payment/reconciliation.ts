@@ -14,7 +14,7 @@ import {
 } from '@yaocai/domain';
 import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { paymentRefunds, payments, reconciliationRuns } from '../../db/schema';
+import { paymentRefunds, payments, reconciliationRuns } from '../../db/schema/wallet';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';

@@ -5,7 +5,8 @@
 import { toYuan } from '@yaocai/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type orders, paymentRefunds, payments } from '../../db/schema';
+import type { orders } from '../../db/schema/order';
+import { paymentRefunds, payments } from '../../db/schema/wallet';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordRefundEvent } from '../webhooks/events';
 import { type PaymentProvider, ProviderError, providers, type RefundState } from './provider';

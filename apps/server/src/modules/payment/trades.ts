@@ -5,7 +5,8 @@
 import { toYuan } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orders, paymentNotifications, payments } from '../../db/schema';
+import { orders } from '../../db/schema/order';
+import { paymentNotifications, payments } from '../../db/schema/wallet';
 import type { BuyerCtx, Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, refusal } from '../../lib/errors';
 import { spendRefusalOf } from '../account/standing';

@@ -8,26 +8,20 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  addresses,
-  companies,
-  coupons,
-  goods,
-  goodsStock,
-  orders,
-  redemptions,
-  rewards,
-  users,
-  warehouses,
-} from '../../db/schema';
+import { companies, users } from '../../db/schema/account';
+import { goods, goodsStock, warehouses } from '../../db/schema/catalog';
+import { addresses, orders } from '../../db/schema/order';
+import { redemptions, rewards } from '../../db/schema/points';
+import { coupons } from '../../db/schema/promotion';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { assertMaySpend } from '../../lib/eligibility';
 import { conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { insertOrder } from '../order/inserts';
-import { movePoints, transition } from '../order/service';
+import { transition } from '../order/service';
 import { moveStock } from '../order/stock';
 import { grantCouponById } from '../promotion/service';
+import { movePoints } from './ledger';
 
 // 积分商城: a redemption is one transaction. It spends the points (the store's row, locked by
 // the guarded update, serialises its own redemptions, so the per-store limit counted after it

@@ -9,10 +9,11 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { pointsLog, users } from '../../db/schema';
+import { users } from '../../db/schema/account';
+import { pointsLog } from '../../db/schema/points';
 import type { BuyerCtx } from '../../lib/context';
-import { movePoints } from '../order/service';
 import { loadOrderSettings } from '../order/settings';
+import { movePoints } from './ledger';
 
 // The points ledger: every change of a store's points is a points_log row with its reason and
 // the balance after (movePoints, one guarded statement), so the balance is the ledger's sum.

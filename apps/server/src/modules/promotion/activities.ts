@@ -12,7 +12,9 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, goods, manjianActivities, orderPromotions, orders } from '../../db/schema';
+import { brands, categories, goods } from '../../db/schema/catalog';
+import { orders } from '../../db/schema/order';
+import { manjianActivities, orderPromotions } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -10,7 +10,12 @@ import {
 } from '@yaocai/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cashBackActivities, cashBackCredits, welfareActivities, welfareTakes } from '../../db/schema';
+import {
+  cashBackActivities,
+  cashBackCredits,
+  welfareActivities,
+  welfareTakes,
+} from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -7,7 +7,7 @@ import {
 } from '@yaocai/domain';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { dailySpecialGoods, dailySpecials, dailySpecialTakes } from '../../db/schema';
+import { dailySpecialGoods, dailySpecials, dailySpecialTakes } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -1,6 +1,6 @@
 import type { SpecialKind } from '@yaocai/domain';
 import { eq } from 'drizzle-orm';
-import { cashBackActivities, dailySpecials, welfareActivities } from '../../db/schema';
+import { cashBackActivities, dailySpecials, welfareActivities } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -1,7 +1,7 @@
 import { type Coverage, type GoodsTag, goodsBadges, NEW_GOODS_DAYS } from '@yaocai/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { goodsCategories } from '../../db/schema';
+import { goodsCategories } from '../../db/schema/catalog';
 import { activitiesCovering, loadCartPromotions } from './loaders';
 import { liveSpecialGoodsIds, liveSpecials } from './specials';
 import { bestWelfare, liveWelfareOf, WELFARE_CODE, welfareDefinitions } from './welfare';

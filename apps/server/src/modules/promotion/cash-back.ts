@@ -1,7 +1,7 @@
 import { bestCashBack, type CashBackActivity, cashBackReversal, toYuan } from '@yaocai/domain';
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cashBackActivities, cashBackCredits } from '../../db/schema';
+import { cashBackActivities, cashBackCredits } from '../../db/schema/promotion';
 import { coverageFactsOf } from '../catalog/coverage';
 import { moveBalance, USE_TYPE, walletRow } from '../wallet/service';
 

@@ -1,7 +1,7 @@
 import { beijingToday, type CouponCentreItem, centreStateLabels } from '@yaocai/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coupons, userCoupons } from '../../db/schema';
+import { coupons, userCoupons } from '../../db/schema/promotion';
 import type { BuyerCtx, ViewerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { notFound, refusal } from '../../lib/errors';

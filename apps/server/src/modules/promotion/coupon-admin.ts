@@ -10,7 +10,8 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coupons, userCoupons, users } from '../../db/schema';
+import { users } from '../../db/schema/account';
+import { coupons, userCoupons } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -2,9 +2,14 @@ import { beijingToday, type LineSpecialInput } from '@yaocai/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, selectList, statement } from '../../db/raw';
-import { dailySpecialGoods, dailySpecialStoreDays, dailySpecials, dailySpecialTakes } from '../../db/schema';
+import {
+  dailySpecialGoods,
+  dailySpecialStoreDays,
+  dailySpecials,
+  dailySpecialTakes,
+} from '../../db/schema/promotion';
 import { conflict } from '../../lib/errors';
-import type { SpecialSource, SpecialTake } from './specials';
+import type { SpecialSource, SpecialTake } from './special-source';
 
 // 每日特价: an active daily special runs every Beijing day from starts_on to ends_on. Each of its
 // goods has a special price, an optional per-store daily limit and an optional special stock.

@@ -6,15 +6,14 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { categories, goods } from '../../db/schema/catalog';
+import { settings } from '../../db/schema/core';
 import {
-  categories,
   giftRules,
-  goods,
   goodsCombinationItems,
   goodsCombinations,
   manjianActivities,
-  settings,
-} from '../../db/schema';
+} from '../../db/schema/promotion';
 import { sharedCache } from '../../lib/cache-bus';
 import { descendantsExpander } from '../catalog/coverage';
 import { saleControlOf } from '../catalog/sale-control-column';

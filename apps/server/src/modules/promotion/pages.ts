@@ -21,7 +21,7 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { and, desc, eq, gt, inArray, lte, ne } from 'drizzle-orm';
-import { activityPages, coupons } from '../../db/schema';
+import { activityPages, coupons } from '../../db/schema/promotion';
 import type { BuyerCtx, Ctx, OperatorCtx, ViewerCtx } from '../../lib/context';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { loadBuyerStanding } from '../account/standing';

@@ -20,6 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/envelope';
 import { buyerOnly, operatorOnly } from '../../plugins/session';
+import { loadCheckout } from '../order/checkout';
+import { loadOrderSettings } from '../order/settings';
 import { couponCentre as centreOf, receiveCoupon } from './centre';
 import { changeCouponStatus, couponClaims, listAdminCoupons, saveCoupon } from './coupon-admin';
 import { availableCoupons, couponCounts, myCoupons } from './service';
@@ -44,13 +46,16 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(availableCouponList) },
       },
     },
-    async (request) =>
-      ok(
-        await availableCoupons(await request.buyerCtx(), {
-          type: request.query.type,
-          ids: request.query.ids ?? request.query['ids[]'],
-        }),
-      ),
+    async (request) => {
+      const ctx = await request.buyerCtx();
+      return ok(
+        await availableCoupons(
+          ctx,
+          { type: request.query.type, ids: request.query.ids ?? request.query['ids[]'] },
+          async (ids) => loadCheckout(ctx, { ids }, await loadOrderSettings(ctx.db)),
+        ),
+      );
+    },
   );
   app.get(
     '/user/coupon',

@@ -4,18 +4,17 @@ import {
   claimValidity,
   couponKindLabels,
   coverageText,
+  type PricedCart,
   rankCoupons,
   toYuan,
   validityText,
 } from '@yaocai/domain';
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coupons, userCoupons } from '../../db/schema';
+import { coupons, userCoupons } from '../../db/schema/promotion';
 import type { BuyerCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { coverageFactsOf } from '../catalog/coverage';
-import { loadCheckout } from '../order/checkout';
-import { loadOrderSettings } from '../order/settings';
 
 // The coupons a store holds and their life cycle: granted (claimed, new-buyer pack, prize,
 // reward), used by an order, given back when the order is cancelled. The order module calls
@@ -166,7 +165,15 @@ export async function couponCounts(ctx: BuyerCtx) {
  * the coupon rule, applicable ones first with their discount, the rest with why not
  * (未达到门槛 还差¥x, 不在适用范围, 已过期, 未开始, 特价商品不参与).
  */
-export async function availableCoupons(ctx: BuyerCtx, q: { type?: number; ids?: number[] }) {
+export async function availableCoupons(
+  ctx: BuyerCtx,
+  q: { type?: number; ids?: number[] },
+  /**
+   * The checkout of the selected lines (the order module's loadCheckout), passed in by the route:
+   * the order module uses this one's coupons, so this one does not import it back.
+   */
+  checkoutOf: (ids: number[]) => Promise<{ cart: PricedCart }>,
+) {
   const { db } = ctx;
   const kinds = kindsOf(q.type);
   const rows = await db
@@ -185,7 +192,7 @@ export async function availableCoupons(ctx: BuyerCtx, q: { type?: number; ids?: 
     return {
       list: rows.map((r) => ({ ...couponView(r, ctx.now), applicable: null, discount: 0, reason: null })),
     };
-  const checkout = await loadCheckout(ctx, { ids: q.ids }, await loadOrderSettings(db));
+  const checkout = await checkoutOf(q.ids);
   const domain = rows.map(toDomainCoupon);
   const facts = domain.some(needsFacts)
     ? await coverageFactsOf(

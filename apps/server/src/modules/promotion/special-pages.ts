@@ -10,7 +10,7 @@ import {
   type WelfareData,
 } from '@yaocai/domain';
 import { desc, eq } from 'drizzle-orm';
-import { cashBackActivities, cashBackCredits } from '../../db/schema';
+import { cashBackActivities, cashBackCredits } from '../../db/schema/promotion';
 import type { OperatorCtx, ViewerCtx } from '../../lib/context';
 import { eligibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';

@@ -13,7 +13,7 @@ import {
 } from '@yaocai/domain';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { spikeGoods, spikePurchases, spikeSales, spikeSlots } from '../../db/schema';
+import { spikeGoods, spikePurchases, spikeSales, spikeSlots } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound, validationError } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -8,7 +8,7 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { spikeGoods, spikeSales, spikeSlots } from '../../db/schema';
+import { spikeGoods, spikeSales, spikeSlots } from '../../db/schema/promotion';
 import { sharedForget } from '../../lib/cache-bus';
 import type { ViewerCtx } from '../../lib/context';
 import { summariesOf } from '../catalog/service';

@@ -2,9 +2,15 @@ import { type LineSpecialInput, type SpikeSaleStatus, spikeRefusal } from '@yaoc
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, selectList, statement } from '../../db/raw';
-import { spikeGoods, spikePurchases, spikeSales, spikeSlots, spikeStoreCounts } from '../../db/schema';
+import {
+  spikeGoods,
+  spikePurchases,
+  spikeSales,
+  spikeSlots,
+  spikeStoreCounts,
+} from '../../db/schema/promotion';
 import { conflict } from '../../lib/errors';
-import type { SpecialSource, SpecialTake } from './specials';
+import type { SpecialSource, SpecialTake } from './special-source';
 
 // The flash sale (秒杀) as a special source (specials.ts): which goods are at a spike price for a
 // store now, and, in the order transaction, taking the units with conditional updates so the

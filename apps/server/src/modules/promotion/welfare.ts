@@ -1,10 +1,11 @@
 import { type Coverage, type CoverageFacts, covers, type LineSpecialInput } from '@yaocai/domain';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, welfareActivities, welfareTakes } from '../../db/schema';
+import { categories } from '../../db/schema/catalog';
+import { welfareActivities, welfareTakes } from '../../db/schema/promotion';
 import { sharedCache } from '../../lib/cache-bus';
 import { coverageFactsOf, coveredGoodsIds, descendantsExpander } from '../catalog/coverage';
-import type { SpecialSource } from './specials';
+import type { SpecialSource } from './special-source';
 
 // 福利 (全场94折): a running welfare activity discounts every goods its coverage covers (goods,
 // categories, brands as data, decided by packages/domain covers()). No limits to take, but the

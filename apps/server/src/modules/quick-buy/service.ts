@@ -12,7 +12,7 @@ import {
 } from '@yaocai/domain';
 import { count, eq, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { storePurchases } from '../../db/schema';
+import { storePurchases } from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { escapeLike } from '../catalog/queries';

@@ -8,8 +8,8 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
-import { defaultSettings } from '../../db/seed/settings';
+import { defaultSettings } from '../../db/default-settings';
+import { settings } from '../../db/schema/core';
 import type { OperatorCtx } from '../../lib/context';
 import { invalidateSiteSettings } from '../account/site-settings';
 import { audit } from '../audit/service';
@@ -19,7 +19,7 @@ import { invalidateOrderSettings } from '../order/settings';
 import { invalidateCartPromotions } from '../promotion/loaders';
 
 // Site settings (站点设置): one row of `settings` per section; the defaults of a new site in
-// db/seed/settings.ts. The shop's readers keep short per-process caches (user/base, the
+// db/default-settings.ts. The shop's readers keep short per-process caches (user/base, the
 // header, the cart's promotions, checkout); a save here drops every one of them, so the edit
 // is live at once in this process and within their few seconds in the others.
 

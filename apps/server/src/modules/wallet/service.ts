@@ -1,7 +1,7 @@
 import { toYuan } from '@yaocai/domain';
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { creditBills, moneyLog, walletAccounts } from '../../db/schema';
+import { creditBills, moneyLog, walletAccounts } from '../../db/schema/wallet';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { refusal } from '../../lib/errors';
 import { audit } from '../audit/service';

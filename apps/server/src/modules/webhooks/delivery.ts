@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { WebhookEventBody, WebhookEventType } from '@yaocai/domain';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema';
+import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema/open';
 import { guardedLookup } from './addresses';
 import { isoInstant } from './events';
 import { signature, webhookHeaders } from './signing';

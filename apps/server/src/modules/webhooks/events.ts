@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { toYuan, type WebhookEventType } from '@yaocai/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orders, webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema';
+import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema/open';
+import { orders } from '../../db/schema/order';
 
 // The outbox: a service records an event in the transaction of the change it reports, with one
 // call; the event fans out to the active subscriptions that name its type in the same

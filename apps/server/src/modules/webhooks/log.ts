@@ -7,7 +7,7 @@ import type {
 } from '@yaocai/domain';
 import { webhookDeliveryQuery } from '@yaocai/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema';
+import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema/open';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -8,7 +8,7 @@ import {
 } from '@yaocai/domain';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { webhookDeliveries, webhookSubscriptions } from '../../db/schema';
+import { webhookDeliveries, webhookSubscriptions } from '../../db/schema/open';
 import type { OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { audit } from '../audit/service';

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
-import { wechatTickets } from '../../db/schema';
+import { wechatTickets } from '../../db/schema/account';
 import { AppError, notFound, notLoggedIn, refusal } from '../../lib/errors';
 import { type SandboxPage, sandboxPage } from '../../lib/sandbox-page';
 import { ok } from '../../plugins/envelope';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accountEvents, users, wechatTickets } from '../../db/schema';
+import { accountEvents, users, wechatTickets } from '../../db/schema/account';
 import { notFound, refusal } from '../../lib/errors';
 import { ensureProviderSecret, providerSecret } from '../../lib/provider-secrets';
 

@@ -15,16 +15,10 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import {
-  bankTransfers,
-  companies,
-  files,
-  operators,
-  orders,
-  payments,
-  transferReceipts,
-  users,
-} from '../../../db/schema';
+import { companies, files, operators, users } from '../../../db/schema/account';
+import { orders } from '../../../db/schema/order';
+import { bankTransfers, transferReceipts } from '../../../db/schema/transfer';
+import { payments } from '../../../db/schema/wallet';
 import type { OperatorCtx } from '../../../lib/context';
 import { conflict, fieldError, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/service';

@@ -5,14 +5,10 @@
 import { type RefundTodosView, type TransferRefundRecordBody, toYuan } from '@yaocai/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import {
-  companies,
-  orders,
-  paymentRefunds,
-  transferReceipts,
-  transferRefunds,
-  users,
-} from '../../../db/schema';
+import { companies, users } from '../../../db/schema/account';
+import { orders } from '../../../db/schema/order';
+import { transferReceipts, transferRefunds } from '../../../db/schema/transfer';
+import { paymentRefunds } from '../../../db/schema/wallet';
 import type { OperatorCtx } from '../../../lib/context';
 import { conflict, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/service';

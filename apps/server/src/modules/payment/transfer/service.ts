@@ -12,7 +12,8 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { bankTransfers, orders, transferReceipts } from '../../../db/schema';
+import { orders } from '../../../db/schema/order';
+import { bankTransfers, transferReceipts } from '../../../db/schema/transfer';
 import type { BuyerCtx } from '../../../lib/context';
 import { assertMaySpend } from '../../../lib/eligibility';
 import { fieldError, notFound, refusal } from '../../../lib/errors';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { settings } from '../../../db/schema';
-import { defaultSettings } from '../../../db/seed/settings';
+import { defaultSettings } from '../../../db/default-settings';
+import { settings } from '../../../db/schema/core';
 
 export type TransferSettings = typeof defaultSettings.transfer;
 

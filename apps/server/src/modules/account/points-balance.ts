@@ -1,0 +1,21 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/account';
+
+/**
+ * Changes a store's points balance (users.points) by `change` unless it would go below zero;
+ * the balance after, or null when refused. Only the points ledger (modules/points/ledger.ts)
+ * calls it, with the log row in the same transaction.
+ */
+export async function changePointsBalance(
+  tx: DbOrTx,
+  userId: number,
+  change: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ points: sql`${users.points} + ${change}` })
+    .where(and(eq(users.id, userId), sql`${users.points} + ${change} >= 0`))
+    .returning({ points: users.points });
+  return row ? row.points : null;
+}
