@@ -8,6 +8,7 @@ export * from './api/admin-content';
 export * from './api/admin-dashboard';
 export * from './api/admin-goods';
 export * from './api/admin-promotions';
+export * from './api/admin-search';
 export * from './api/admin-settings';
 export * from './api/cart';
 export * from './api/catalog';

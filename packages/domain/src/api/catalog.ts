@@ -146,6 +146,17 @@ export const goodsListData = z.object({
 });
 export type GoodsListData = z.infer<typeof goodsListData>;
 
+/**
+ * GET /api/goods/list: the list, and what a keyword search did (modules/search). searched_as: the
+ * names an alias expanded to (扑热息痛 -> 对乙酰氨基酚: the shop says 已为您搜索“对乙酰氨基酚”);
+ * did_you_mean: for a search that found nothing, the nearest name by pinyin. Both null otherwise.
+ */
+export const goodsSearchListData = goodsListData.extend({
+  searched_as: z.string().nullable(),
+  did_you_mean: z.string().nullable(),
+});
+export type GoodsSearchListData = z.infer<typeof goodsSearchListData>;
+
 /** A live promotion of a goods (its badge, what it is called and what it gives, in Chinese). */
 export const goodsActivityView = z.object({
   /** special_price | welfare | full_reduction | gift | combination | coupon */
