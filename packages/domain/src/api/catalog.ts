@@ -112,6 +112,8 @@ export const goodsListQuery = z.object({
   keywords: singleLineText('搜索词', 100).optional(),
   /** 0 drug name, 1 manufacturer */
   type: z.coerce.number().int().min(0).max(1).default(0),
+  /** 1: the keyword as typed, not expanded through the search aliases (仍搜索“扑热息痛”). */
+  no_alias: z.coerce.number().int().min(0).max(1).optional(),
   sccj: singleLineText('生产厂家', 100).optional(),
   brand_id: recordId().optional(),
   zone: z.enum(['yx', 'zyyp', 'qxzq', 'jxqzc', 'kxzq', 'ppzq']).optional(),

@@ -15,6 +15,8 @@ interface KeywordQuery {
   /** 0 drug names (aliases apply), 1 makers. */
   type: number;
   page: number;
+  /** 1: search the keyword as typed (the buyer chose 仍搜索 over the alias). */
+  no_alias?: number;
 }
 
 /** The terms to pass to the list (none: the keyword alone) and what to tell the buyer was searched. */
@@ -23,7 +25,7 @@ export async function planSearch(
   q: KeywordQuery,
 ): Promise<{ terms?: string[]; searchedAs: string | null }> {
   const keyword = q.keywords?.trim();
-  if (!keyword || q.type !== 0) return { searchedAs: null };
+  if (!keyword || q.type !== 0 || q.no_alias === 1) return { searchedAs: null };
   const { terms, expandedTo } = await expandKeyword(db, keyword);
   return terms.length > 1 ? { terms, searchedAs: expandedTo } : { searchedAs: null };
 }
