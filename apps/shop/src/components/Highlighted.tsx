@@ -7,7 +7,6 @@ export function Highlighted({ text, ranges }: { text: string; ranges?: MatchRang
   return (
     <>
       {highlightSegments(text, ranges).map((s, i) =>
-        // biome-ignore lint/suspicious/noArrayIndexKey: the segments of one text, in order
         s.marked ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>,
       )}
     </>
