@@ -27,7 +27,7 @@ export const searchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: read,
       schema: {
         tags,
-        summary: 'Search aliases, newest change first; keyword: in the term or its names',
+        summary: 'Search aliases, newest first; keyword: in the term or its names',
         querystring: synonymListQuery,
         response: { 200: envelope(synonymPage) },
       },

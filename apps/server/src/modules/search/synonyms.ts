@@ -64,7 +64,7 @@ export async function listSynonyms(
       .select()
       .from(searchSynonyms)
       .where(where)
-      .orderBy(desc(searchSynonyms.updatedAt), desc(searchSynonyms.id))
+      .orderBy(desc(searchSynonyms.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(searchSynonyms).where(where),
