@@ -48,7 +48,10 @@ describe('search (#34)', () => {
       `/pzqg/add?name=${encodeURIComponent('阿摸西林')}`,
     );
     await h.shot(page, 'search-no-results');
-    await page.getByTestId('did-you-mean').getByRole('link', { name: /阿莫西林/ }).click();
+    await page
+      .getByTestId('did-you-mean')
+      .getByRole('link', { name: /阿莫西林/ })
+      .click();
     await page.getByTestId('goods-card').filter({ hasText: '阿莫西林' }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
