@@ -56,6 +56,7 @@ import {
 import { specialsAdminRoutes } from './modules/promotion/specials-admin-routes';
 import { spikeAdminRoutes, spikeRoutes } from './modules/promotion/spike-routes';
 import { quickBuyRoutes } from './modules/quick-buy/routes';
+import { searchAdminRoutes } from './modules/search/admin-routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(dashboardAdminRoutes, { prefix: '/api' });
   await app.register(settingsAdminRoutes, { prefix: '/api' });
   await app.register(categoryAdminRoutes, { prefix: '/api' });
+  await app.register(searchAdminRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
   await app.register(feedbackAdminRoutes, { prefix: '/api' });
   await app.register(itemRequestRoutes, { prefix: '/api' });

@@ -1,4 +1,4 @@
-import { cartState, envelope, goodsListData, headerCommonData, userBase } from '@yaocai/domain';
+import { cartState, envelope, goodsSearchListData, headerCommonData, userBase } from '@yaocai/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,7 +163,7 @@ describe('hot routes send exactly their schema', () => {
 
   it.each([
     ['/api/cart/list', cartState],
-    ['/api/goods/list?page_size=20', goodsListData],
+    ['/api/goods/list?page_size=20', goodsSearchListData],
     ['/api/user/base', userBase],
     ['/api/focus/common', headerCommonData],
   ] as const)('%s', async (url, data) => {

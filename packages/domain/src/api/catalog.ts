@@ -18,6 +18,10 @@ export const ladderTier = z.object({ number: z.number().int(), price: z.number()
 export const priceVisibility = z.enum(['visible', 'login', 'pending', 'controlled']);
 export type PriceVisibility = z.infer<typeof priceVisibility>;
 
+/** Matched parts of a text: [start, end) offsets in UTF-16 code units (String.slice's). */
+export const matchRanges = z.array(z.tuple([z.number().int(), z.number().int()]));
+export type MatchRanges = z.infer<typeof matchRanges>;
+
 export const goodsSummary = z.object({
   id: z.number().int(),
   sku: z.string(),
@@ -70,6 +74,8 @@ export const goodsSummary = z.object({
   unavailable: z
     .object({ code: z.enum(refusalCodes), text: z.string(), detail: z.string().nullable() })
     .nullable(),
+  /** In a keyword search: the parts of `name` the keyword matched (matchRanges). */
+  hl: matchRanges.optional(),
 });
 export type GoodsSummary = z.infer<typeof goodsSummary>;
 
@@ -106,6 +112,8 @@ export const goodsListQuery = z.object({
   keywords: singleLineText('搜索词', 100).optional(),
   /** 0 drug name, 1 manufacturer */
   type: z.coerce.number().int().min(0).max(1).default(0),
+  /** 1: the keyword as typed, not expanded through the search aliases (仍搜索“扑热息痛”). */
+  no_alias: z.coerce.number().int().min(0).max(1).optional(),
   sccj: singleLineText('生产厂家', 100).optional(),
   brand_id: recordId().optional(),
   zone: z.enum(['yx', 'zyyp', 'qxzq', 'jxqzc', 'kxzq', 'ppzq']).optional(),
@@ -146,6 +154,17 @@ export const goodsListData = z.object({
 });
 export type GoodsListData = z.infer<typeof goodsListData>;
 
+/**
+ * GET /api/goods/list: the list, and what a keyword search did (modules/search). searched_as: the
+ * names an alias expanded to (扑热息痛 -> 对乙酰氨基酚: the shop says 已为您搜索“对乙酰氨基酚”);
+ * did_you_mean: for a search that found nothing, the nearest name by pinyin. Both null otherwise.
+ */
+export const goodsSearchListData = goodsListData.extend({
+  searched_as: z.string().nullable(),
+  did_you_mean: z.string().nullable(),
+});
+export type GoodsSearchListData = z.infer<typeof goodsSearchListData>;
+
 /** A live promotion of a goods (its badge, what it is called and what it gives, in Chinese). */
 export const goodsActivityView = z.object({
   /** special_price | welfare | full_reduction | gift | combination | coupon */
@@ -168,8 +187,14 @@ export type GoodsActivitiesData = z.infer<typeof goodsActivitiesData>;
 export const goodsSearchQuery = z.object({
   keywords: singleLineText('搜索词', 100).default(''),
   type: z.coerce.number().int().min(0).max(1).default(0),
+  /** 1: each suggestion with the ranges of it the keyword matched (goodsSuggestion). */
+  hl: z.coerce.number().int().min(0).max(1).default(0),
 });
-export const goodsSearchData = z.array(z.string());
+/** A suggestion with its matched parts (GET /api/goods/search?hl=1). */
+export const goodsSuggestion = z.object({ text: z.string(), hl: matchRanges });
+export type GoodsSuggestion = z.infer<typeof goodsSuggestion>;
+/** The spec's list of strings; with hl=1, suggestions with their matched parts. */
+export const goodsSearchData = z.union([z.array(z.string()), z.array(goodsSuggestion)]);
 
 /** GET /api/goods/detail/{id}: the activity link parameters are echoed back. */
 export const goodsDetailQuery = z.object({

@@ -84,6 +84,9 @@ export const auditActions = {
   'webhook.update': '启用/停用 Webhook 订阅',
   'webhook.delete': '删除 Webhook 订阅',
   'webhook.redeliver': '重新投递 Webhook',
+  'search_synonym.create': '新增搜索同义词',
+  'search_synonym.update': '修改搜索同义词',
+  'search_synonym.delete': '删除搜索同义词',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -8,6 +8,8 @@ export const permissions = [
   { code: 'prices:write', name: '价格维护', group: '商品' },
   { code: 'stock:write', name: '库存维护', group: '商品' },
   { code: 'batches:write', name: '批号管理', group: '商品' },
+  { code: 'search:read', name: '搜索词统计查看', group: '商品' },
+  { code: 'search:write', name: '搜索同义词维护', group: '商品' },
   { code: 'promotions:write', name: '营销活动', group: '运营' },
   { code: 'content:write', name: '内容与设置', group: '运营' },
   { code: 'buyers:read', name: '会员查询', group: '会员' },

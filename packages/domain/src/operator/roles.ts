@@ -17,7 +17,15 @@ export const initialRoles: readonly RoleDefinition[] = [
     code: 'operations',
     name: '运营',
     allPermissions: false,
-    permissions: ['goods:read', 'goods:write', 'prices:write', 'promotions:write', 'content:write'],
+    permissions: [
+      'goods:read',
+      'goods:write',
+      'prices:write',
+      'promotions:write',
+      'content:write',
+      'search:read',
+      'search:write',
+    ],
   },
   {
     code: 'quality',

@@ -11,6 +11,7 @@ export * from './operator';
 export * from './order';
 export * from './points';
 export * from './promotion';
+export * from './search';
 export * from './self-service';
 export * from './transfer';
 export * from './wallet';

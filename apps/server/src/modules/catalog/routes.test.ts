@@ -437,7 +437,8 @@ describe('GET /api/goods/list', () => {
         .sort((a, b) => a - b);
     let found = 0;
     for (const k of ['片', '感冒', '胶囊', 'gm', 'GM', 'a', 'X', '维C', '%', '钙']) {
-      const r = await allIds(`keywords=${encodeURIComponent(k)}`);
+      // As typed: 维C is also an alias of 维生素C (modules/search), which this scan does not know.
+      const r = await allIds(`keywords=${encodeURIComponent(k)}&no_alias=1`);
       expect(
         [...r.ids].sort((a, b) => a - b),
         k,

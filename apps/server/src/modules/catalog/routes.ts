@@ -12,6 +12,7 @@ import {
   goodsListData,
   goodsListQuery,
   goodsSearchData,
+  goodsSearchListData,
   goodsSearchQuery,
   idParams,
   kxListQuery,
@@ -22,6 +23,7 @@ import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { fastSerialized } from '../../plugins/serializer';
 import { buyerOnly } from '../../plugins/session';
+import { planSearch, searchOutcome } from '../search/service';
 import { catalogRefs } from './refs';
 import {
   activitiesOfGoods,
@@ -56,10 +58,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Goods list with filters, sort and paging',
         querystring: goodsListQuery,
-        response: goodsPage,
+        response: { 200: fastSerialized(envelope(goodsSearchListData)) },
       },
     },
-    async (request) => ok(await goodsList(await request.viewerCtx(), request.query)),
+    async (request) => {
+      // A keyword also searches what its aliases name, and says so (modules/search).
+      const ctx = await request.viewerCtx();
+      const { terms, searchedAs } = await planSearch(db, request.query);
+      const data = await goodsList(ctx, request.query, terms ? { terms } : {});
+      const { didYouMean } = await searchOutcome(db, request.query, data.total, ctx.now);
+      return ok({ ...data, searched_as: searchedAs, did_you_mean: didYouMean });
+    },
   );
 
   app.get(

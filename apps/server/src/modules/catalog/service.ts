@@ -189,11 +189,14 @@ export async function listPage(
   };
 }
 
-/** GET /api/goods/list; `only` narrows further (GET /api/kx/getList: the 控销 goods). */
+/**
+ * GET /api/goods/list; `only` narrows further (GET /api/kx/getList: the 控销 goods) or names the
+ * terms a keyword expanded to (modules/search).
+ */
 export async function goodsList(
   ctx: ViewerCtx,
   q: Omit<GoodsListQuery, 'zone'> & Pick<Partial<GoodsListQuery>, 'zone'>,
-  only: Pick<ListFilter, 'controlled'> = {},
+  only: Pick<ListFilter, 'controlled' | 'terms'> = {},
 ): Promise<GoodsListData> {
   const { db } = ctx;
   const { page, page_size, sort, category_id, ...rest } = q;

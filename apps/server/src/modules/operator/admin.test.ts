@@ -39,6 +39,19 @@ const matrix: { method: 'GET' | 'POST' | 'DELETE'; url: string; path: string; ro
     path,
     roles: ['super_admin', 'operations'] as Role[],
   })),
+  // 搜索同义词 and 搜索词统计: search:read, search:write (运营).
+  ...[
+    ['GET', '/api/admin/search/synonyms', '/api/admin/search/synonyms'],
+    ['POST', '/api/admin/search/synonyms', '/api/admin/search/synonyms'],
+    ['POST', '/api/admin/search/synonyms/999999', '/api/admin/search/synonyms/{id}'],
+    ['POST', '/api/admin/search/synonyms/999999/delete', '/api/admin/search/synonyms/{id}/delete'],
+    ['GET', '/api/admin/search/stats', '/api/admin/search/stats'],
+  ].map(([method, url, path]) => ({
+    method: method as 'GET' | 'POST',
+    url,
+    path,
+    roles: ['super_admin', 'operations'] as Role[],
+  })),
   ...[
     ['GET', '/api/admin/orders', '/api/admin/orders'],
     ['GET', '/api/admin/orders/999999', '/api/admin/orders/{id}'],

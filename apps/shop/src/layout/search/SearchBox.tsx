@@ -1,7 +1,10 @@
 import type { SearchType } from '@yaocai/domain';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Highlighted } from '../../components/Highlighted';
+import { goodsOfBarcode } from './barcode-lookup';
 import {
+  isScannedBarcode,
   moveHighlight,
   normalizeKey,
   readKeyword,
@@ -22,6 +25,8 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   const [highlight, setHighlight] = useState(-1);
   const { list, loading, request } = useSuggestions();
   const listId = useId();
+  /** When the recent character keys were pressed (a scanner types 13 digits in a blink). */
+  const keyTimes = useRef<number[]>([]);
 
   const refresh = (nextKey: string, nextType: SearchType) => {
     setHighlight(-1);
@@ -36,14 +41,26 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
     navigate(trimmed ? searchUrl(trimmed, type) : '/list');
   };
 
+  /** A scanned barcode opens its goods; any other outcome (none, several, an error) searches it. */
+  const openScanned = async (barcode: string) => {
+    setOpen(false);
+    const id = await goodsOfBarcode(barcode).catch(() => null);
+    if (id === null) return submit(barcode);
+    writeKeyword(sessionStorage, barcode, type);
+    navigate(`/list/info/${id}`);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key.length === 1) keyTimes.current = [...keyTimes.current.slice(-19), event.timeStamp];
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!open) return;
       setHighlight((current) => moveHighlight(current, event.key === 'ArrowDown' ? 1 : -1, list.length));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      submit(open && highlight >= 0 && list[highlight] ? list[highlight] : key);
+      if (isScannedBarcode(key, keyTimes.current)) void openScanned(key);
+      else submit(open && highlight >= 0 && list[highlight] ? list[highlight].text : key);
+      keyTimes.current = [];
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
@@ -96,16 +113,16 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
             {!loading &&
               list.map((item, index) => (
                 <div
-                  key={item}
+                  key={item.text}
                   tabIndex={-1}
                   role="option"
                   aria-selected={index === highlight}
                   className={index === highlight ? 'sh-search__option is-active' : 'sh-search__option'}
                   onMouseDown={(event) => event.preventDefault()}
                   onMouseEnter={() => setHighlight(index)}
-                  onClick={() => submit(item)}
+                  onClick={() => submit(item.text)}
                 >
-                  {item}
+                  <Highlighted text={item.text} ranges={item.hl} />
                 </div>
               ))}
           </div>

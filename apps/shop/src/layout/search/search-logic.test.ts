@@ -3,11 +3,14 @@ import {
   debounce,
   freshCachedList,
   isCacheStale,
+  isScannedBarcode,
   moveHighlight,
   normalizeKey,
   readKeyword,
   readSuggestionCache,
+  SCAN_KEY_GAP_MS,
   SUGGEST_DEBOUNCE_MS,
+  scannedGoodsId,
   searchUrl,
   stickyVisible,
   writeKeyword,
@@ -81,9 +84,10 @@ describe('suggestion cache in session storage (5000 ms staleness)', () => {
   });
   it('serves a fresh list for the same key and type only', () => {
     const storage = memoryStorage();
-    writeSuggestionCache(storage, { key: 'amxl', type: 0, list: ['阿莫西林胶囊'], at: 10_000 });
+    const list = [{ text: '阿莫西林胶囊', hl: [[0, 4]] as [number, number][] }];
+    writeSuggestionCache(storage, { key: 'amxl', type: 0, list, at: 10_000 });
     const entry = readSuggestionCache(storage);
-    expect(freshCachedList(entry, 'amxl', 0, 12_000)).toEqual(['阿莫西林胶囊']);
+    expect(freshCachedList(entry, 'amxl', 0, 12_000)).toEqual(list);
     expect(freshCachedList(entry, 'amxl', 1, 12_000)).toBeUndefined();
     expect(freshCachedList(entry, 'am', 0, 12_000)).toBeUndefined();
     expect(freshCachedList(entry, 'amxl', 0, 15_001)).toBeUndefined();
@@ -108,5 +112,37 @@ describe('sticky search bar', () => {
   it('appears from 205 px of scroll', () => {
     expect(stickyVisible(204)).toBe(false);
     expect(stickyVisible(205)).toBe(true);
+  });
+});
+
+describe('a scanned barcode', () => {
+  // 6901234567892: a valid EAN-13 (check digit 2); 6901234567893 is not.
+  const at = (gap: number, n = 13, start = 1000) => Array.from({ length: n }, (_, i) => start + i * gap);
+
+  it('is 13 digits with a right check digit, typed under 30 ms a key', () => {
+    expect(isScannedBarcode('6901234567892', at(8))).toBe(true);
+    expect(isScannedBarcode('6901234567892', at(SCAN_KEY_GAP_MS - 1))).toBe(true);
+  });
+  it("typed at a person's speed, it is a search", () => {
+    expect(isScannedBarcode('6901234567892', at(SCAN_KEY_GAP_MS))).toBe(false);
+    const oneSlowKey = at(8);
+    oneSlowKey[7] += 200;
+    for (let i = 8; i < 13; i++) oneSlowKey[i] += 200;
+    expect(isScannedBarcode('6901234567892', oneSlowKey)).toBe(false);
+  });
+  it('only the last 13 keystrokes count (the box was cleared by hand first)', () => {
+    expect(isScannedBarcode('6901234567892', [0, 400, 900, ...at(5, 13, 2000)])).toBe(true);
+  });
+  it('refuses a wrong check digit, another length, letters, and too few keystrokes', () => {
+    expect(isScannedBarcode('6901234567893', at(8))).toBe(false);
+    expect(isScannedBarcode('690123456789', at(8, 12))).toBe(false);
+    expect(isScannedBarcode('69012345678920', at(8, 14))).toBe(false);
+    expect(isScannedBarcode('69O1234567892', at(8))).toBe(false);
+    expect(isScannedBarcode('6901234567892', at(8, 5))).toBe(false);
+  });
+  it('opens a goods only when exactly one has the barcode', () => {
+    expect(scannedGoodsId({ total: 1, list: [{ id: 42 }] })).toBe(42);
+    expect(scannedGoodsId({ total: 0, list: [] })).toBeNull();
+    expect(scannedGoodsId({ total: 2, list: [{ id: 1 }, { id: 2 }] })).toBeNull();
   });
 });

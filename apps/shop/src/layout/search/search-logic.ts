@@ -1,4 +1,4 @@
-import type { SearchType } from '@yaocai/domain';
+import { type GoodsSuggestion, isValidEan13, type SearchType } from '@yaocai/domain';
 
 /** Constants of spec sections 4 and 9. */
 export const SUGGEST_DEBOUNCE_MS = 500;
@@ -51,9 +51,16 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: numb
 export interface SuggestionCache {
   key: string;
   type: SearchType;
-  list: string[];
+  list: GoodsSuggestion[];
   at: number;
 }
+
+/**
+ * A suggestion as the dropdown shows it: GET /api/goods/search?hl=1 sends each with the parts the
+ * keyword matched; a plain string (a server without highlights, an older cache) has none.
+ */
+export const suggestionOf = (item: string | GoodsSuggestion): GoodsSuggestion =>
+  typeof item === 'string' ? { text: item, hl: [] } : item;
 
 export const SUGGESTION_CACHE_KEY = 'yaocai.searchSuggestions';
 export const KEYWORD_KEY = 'yaocai.searchKeyword';
@@ -84,9 +91,9 @@ export function freshCachedList(
   key: string,
   type: SearchType,
   now: number,
-): string[] | undefined {
+): GoodsSuggestion[] | undefined {
   if (!entry || entry.key !== key || entry.type !== type || isCacheStale(entry, now)) return undefined;
-  return entry.list;
+  return entry.list.map(suggestionOf);
 }
 
 /** The search keyword and type kept in session storage (spec 3, global state). */
@@ -104,3 +111,24 @@ export function readKeyword(storage: KeyValueStorage): { key: string; type: Sear
 export function writeKeyword(storage: KeyValueStorage, key: string, type: SearchType): void {
   storage.setItem(KEYWORD_KEY, JSON.stringify({ key, type }));
 }
+
+/**
+ * Barcode scanners type like a keyboard, only faster: the 13 digits of an EAN-13 arrive less than
+ * SCAN_KEY_GAP_MS apart, then Enter. A person typing the same digits is slower, and searches.
+ */
+export const SCAN_KEY_GAP_MS = 30;
+const EAN13_LENGTH = 13;
+
+/**
+ * Whether the box holds a scanned barcode: exactly 13 digits with a right check digit, whose last
+ * 13 keystrokes (`times`, in ms, oldest first) came less than SCAN_KEY_GAP_MS apart.
+ */
+export function isScannedBarcode(text: string, times: readonly number[]): boolean {
+  if (!/^\d{13}$/.test(text) || !isValidEan13(text) || times.length < EAN13_LENGTH) return false;
+  const last = times.slice(-EAN13_LENGTH);
+  return last.every((t, i) => i === 0 || t - last[i - 1] < SCAN_KEY_GAP_MS);
+}
+
+/** The goods a barcode opens: exactly one goods found by it, or none (then the box searches). */
+export const scannedGoodsId = (found: { total: number; list: { id: number }[] }): number | null =>
+  found.total === 1 && found.list.length === 1 ? found.list[0].id : null;

@@ -1,4 +1,4 @@
-import type { SearchType } from '@yaocai/domain';
+import type { GoodsSuggestion, SearchType } from '@yaocai/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { http } from '../../lib/http';
 import {
@@ -9,18 +9,22 @@ import {
   readKeyword,
   readSuggestionCache,
   SUGGEST_DEBOUNCE_MS,
+  suggestionOf,
   writeSuggestionCache,
 } from './search-logic';
 
-export const fetchSuggestions = (keywords: string, type: SearchType) =>
-  http.get<string[]>('/api/goods/search', { params: { keywords, type } });
+/** GET /api/goods/search?hl=1: suggestions with the parts the keyword matched. */
+export const fetchSuggestions = async (keywords: string, type: SearchType) =>
+  (
+    await http.get<(string | GoodsSuggestion)[]>('/api/goods/search', { params: { keywords, type, hl: 1 } })
+  ).map(suggestionOf);
 
 /**
  * Suggestions for the header search (spec 4): nothing for an empty key, loading while waiting,
  * fetched 500 ms after typing stops, cached in session storage and reused while fresh.
  */
 export function useSuggestions() {
-  const [list, setList] = useState<string[]>([]);
+  const [list, setList] = useState<GoodsSuggestion[]>([]);
   const [loading, setLoading] = useState(false);
   const latest = useRef('');
 

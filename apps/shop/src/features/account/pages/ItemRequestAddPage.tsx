@@ -1,7 +1,7 @@
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { applyApiError } from '../../../lib/form-errors';
 import { useSendItemRequest } from '../api/item-requests';
@@ -20,6 +20,8 @@ interface Values {
 export default function ItemRequestAddPage() {
   const { message } = useFeedback();
   const navigate = useNavigate();
+  // A search that found nothing links here with its keyword (/pzqg/add?name=).
+  const [search] = useSearchParams();
   const [form] = Form.useForm<Values>();
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [uploading, setUploading] = useState(0);
@@ -53,7 +55,7 @@ export default function ItemRequestAddPage() {
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 12 }}
         onFinish={submit}
-        initialValues={{ quantity: 1 }}
+        initialValues={{ quantity: 1, name: search.get('name')?.trim().slice(0, 50) || undefined }}
       >
         <Form.Item
           name="name"

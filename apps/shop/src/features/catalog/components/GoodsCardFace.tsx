@@ -1,6 +1,7 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Highlighted } from '../../../components/Highlighted';
 import { detailHref } from '../lib/goods-view';
 import { PriceTag } from './PriceTag';
 import { RxBadge } from './RxBadge';
@@ -34,7 +35,7 @@ export function GoodsCardFace({ goods, eager, showBlock = false, details, footer
       </div>
       <Link to={detailHref(goods)} className="yc-card-name" title={goods.name}>
         <RxBadge goods={goods} />
-        {goods.name}
+        <Highlighted text={goods.name} ranges={goods.hl} />
       </Link>
       <div className="yc-muted" title={goods.ypgg}>
         {goods.ypgg}

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GoodsListData, GoodsListQuery } from '@yaocai/domain';
 import { Empty, Skeleton } from 'antd';
-import { type ComponentProps, lazy, Suspense, useRef } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useNearViewport } from '../../../lib/near-viewport';
 import { type GoodsListParams, useGoodsList } from '../api/goods-list';
@@ -51,6 +51,10 @@ interface Props {
   categoryInPath?: boolean;
   /** The list call (GET /api/goods/list by default; the 控销 pages use GET /api/kx/getList). */
   useList?: (params: GoodsListParams) => UseQueryResult<GoodsListData>;
+  /** Above the goods once they came (a search's alias notice). */
+  aboveList?: (data: GoodsListData) => ReactNode;
+  /** Instead of the empty notice when nothing was found (a search's ways on). */
+  whenEmpty?: (data: GoodsListData) => ReactNode;
 }
 
 /**
@@ -64,6 +68,8 @@ export function GoodsResults({
   menu,
   categoryInPath,
   useList = useGoodsList,
+  aboveList,
+  whenEmpty,
 }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -104,8 +110,11 @@ export function GoodsResults({
         capped={list.data?.total_capped}
         onChange={change}
       />
+      {list.data && aboveList?.(list.data)}
       {list.isPending ? (
         loadingList
+      ) : goods.length === 0 && list.data && whenEmpty && !list.isError ? (
+        whenEmpty(list.data)
       ) : goods.length === 0 ? (
         <Empty
           className="yc-empty"

@@ -2,6 +2,7 @@ import type { GoodsSummary } from '@yaocai/domain';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
+import { Highlighted } from '../../../components/Highlighted';
 import { detailHref } from '../lib/goods-view';
 import { BuyBox } from './BuyBox';
 import { ExpiryText } from './ExpiryText';
@@ -19,7 +20,7 @@ const columns: ColumnsType<GoodsSummary> = [
       <div>
         <Link to={detailHref(g)} className="yc-goods-link">
           <RxBadge goods={g} />
-          {g.name}
+          <Highlighted text={g.name} ranges={g.hl} />
         </Link>
         <div className="yc-muted">{g.common_name}</div>
         <TagBadges tags={g.tags} />

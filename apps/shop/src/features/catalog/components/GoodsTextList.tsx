@@ -1,5 +1,6 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import { Link } from 'react-router';
+import { Highlighted } from '../../../components/Highlighted';
 import { detailHref } from '../lib/goods-view';
 import { BuyBox } from './BuyBox';
 import { ExpiryText } from './ExpiryText';
@@ -24,7 +25,7 @@ export function GoodsTextList({ goods }: { goods: GoodsSummary[] }) {
           <span>
             <Link to={detailHref(g)} className="yc-goods-link">
               <RxBadge goods={g} />
-              {g.name}
+              <Highlighted text={g.name} ranges={g.hl} />
             </Link>{' '}
             <TagBadges tags={g.tags} />
           </span>

@@ -1,6 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Crumbs } from '../../../components/Crumbs';
 import { GoodsResults } from '../components/GoodsResults';
+import { NoResults, SearchNotice } from '../components/SearchHelp';
 import '../catalog.css';
 
 /**
@@ -30,7 +31,12 @@ export default function ListPage() {
       <h2 style={{ margin: '0 0 12px', fontSize: 18 }} data-testid="list-title">
         {title}
       </h2>
-      <GoodsResults fixed={fixed} categoryInPath={fixed.category_id !== undefined} />
+      <GoodsResults
+        fixed={fixed}
+        categoryInPath={fixed.category_id !== undefined}
+        aboveList={keywords ? (data) => <SearchNotice keyword={keywords} data={data} /> : undefined}
+        whenEmpty={keywords && !byMaker ? (data) => <NoResults keyword={keywords} data={data} /> : undefined}
+      />
     </div>
   );
 }

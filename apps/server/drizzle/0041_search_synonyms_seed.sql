@@ -1,0 +1,73 @@
+-- The search aliases every installation starts with (搜索同义词, modules/search): old and common
+-- names of generic drugs (two-way: either name finds the other), brand names and nicknames
+-- (one-way: the brand or nickname also searches the generic name) and the words buyers use for a
+-- class of drugs (one-way: 消炎药 searches the common antibiotics). Afterwards the operator keeps
+-- them in the console; a term already there is left as the operator has it.
+INSERT INTO "search_synonyms" ("term", "expansions", "two_way") VALUES
+  ('扑热息痛', ARRAY['对乙酰氨基酚']::text[], true),
+  ('乙酰水杨酸', ARRAY['阿司匹林']::text[], true),
+  ('消炎痛', ARRAY['吲哚美辛']::text[], true),
+  ('心痛定', ARRAY['硝苯地平']::text[], true),
+  ('安定', ARRAY['地西泮']::text[], true),
+  ('氟哌酸', ARRAY['诺氟沙星']::text[], true),
+  ('灭滴灵', ARRAY['甲硝唑']::text[], true),
+  ('痢特灵', ARRAY['呋喃唑酮']::text[], true),
+  ('心得安', ARRAY['普萘洛尔']::text[], true),
+  ('扑尔敏', ARRAY['氯苯那敏']::text[], true),
+  ('胃复安', ARRAY['甲氧氯普胺']::text[], true),
+  ('必嗽平', ARRAY['溴己新']::text[], true),
+  ('病毒灵', ARRAY['吗啉胍']::text[], true),
+  ('黄连素', ARRAY['小檗碱']::text[], true),
+  ('酒精', ARRAY['乙醇']::text[], true),
+  ('双氧水', ARRAY['过氧化氢']::text[], true),
+  ('碘酒', ARRAY['碘酊']::text[], true),
+  ('紫药水', ARRAY['甲紫']::text[], true),
+  ('先锋4号', ARRAY['头孢氨苄']::text[], true),
+  ('鱼肝油', ARRAY['维生素AD']::text[], true),
+  ('维C', ARRAY['维生素C']::text[], false),
+  ('VC', ARRAY['维生素C']::text[], false),
+  ('维E', ARRAY['维生素E']::text[], false),
+  ('VE', ARRAY['维生素E']::text[], false),
+  ('维B1', ARRAY['维生素B1']::text[], false),
+  ('维B2', ARRAY['维生素B2']::text[], false),
+  ('维B6', ARRAY['维生素B6']::text[], false),
+  ('维D', ARRAY['维生素D']::text[], false),
+  ('芬必得', ARRAY['布洛芬']::text[], false),
+  ('美林', ARRAY['布洛芬']::text[], false),
+  ('必理通', ARRAY['对乙酰氨基酚']::text[], false),
+  ('泰诺林', ARRAY['对乙酰氨基酚']::text[], false),
+  ('百服宁', ARRAY['对乙酰氨基酚']::text[], false),
+  ('开瑞坦', ARRAY['氯雷他定']::text[], false),
+  ('仙特明', ARRAY['西替利嗪']::text[], false),
+  ('达克宁', ARRAY['咪康唑']::text[], false),
+  ('吗丁啉', ARRAY['多潘立酮']::text[], false),
+  ('思密达', ARRAY['蒙脱石散']::text[], false),
+  ('易蒙停', ARRAY['洛哌丁胺']::text[], false),
+  ('沐舒坦', ARRAY['氨溴索']::text[], false),
+  ('拜阿司匹灵', ARRAY['阿司匹林']::text[], false),
+  ('络活喜', ARRAY['氨氯地平']::text[], false),
+  ('立普妥', ARRAY['阿托伐他汀']::text[], false),
+  ('格华止', ARRAY['二甲双胍']::text[], false),
+  ('波立维', ARRAY['氯吡格雷']::text[], false),
+  ('达喜', ARRAY['铝碳酸镁']::text[], false),
+  ('利君沙', ARRAY['琥乙红霉素']::text[], false),
+  ('阿莫仙', ARRAY['阿莫西林']::text[], false),
+  ('钙尔奇', ARRAY['碳酸钙D3']::text[], false),
+  ('善存', ARRAY['多维元素']::text[], false),
+  ('消炎药', ARRAY['阿莫西林', '头孢氨苄', '头孢克肟', '头孢呋辛', '罗红霉素', '阿奇霉素', '左氧氟沙星']::text[], false),
+  ('退烧药', ARRAY['对乙酰氨基酚', '布洛芬']::text[], false),
+  ('退热药', ARRAY['对乙酰氨基酚', '布洛芬']::text[], false),
+  ('止痛药', ARRAY['布洛芬', '对乙酰氨基酚', '双氯芬酸']::text[], false),
+  ('降压药', ARRAY['硝苯地平', '氨氯地平', '缬沙坦', '厄贝沙坦', '卡托普利']::text[], false),
+  ('降糖药', ARRAY['二甲双胍', '格列美脲', '阿卡波糖']::text[], false),
+  ('降脂药', ARRAY['阿托伐他汀', '辛伐他汀', '瑞舒伐他汀']::text[], false),
+  ('抗过敏药', ARRAY['氯雷他定', '西替利嗪', '氯苯那敏']::text[], false),
+  ('胃药', ARRAY['奥美拉唑', '铝碳酸镁', '多潘立酮', '雷尼替丁']::text[], false),
+  ('止泻药', ARRAY['蒙脱石散', '洛哌丁胺', '小檗碱']::text[], false),
+  ('钙片', ARRAY['碳酸钙', '葡萄糖酸钙', '乳酸钙']::text[], false)
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- search:read and search:write are new: 运营 (who keeps the goods) gets them once, here.
+INSERT INTO "role_permissions" ("role_id", "permission")
+SELECT "id", p FROM "roles", unnest(ARRAY['search:read', 'search:write']) AS p WHERE "code" = 'operations'
+ON CONFLICT DO NOTHING;
