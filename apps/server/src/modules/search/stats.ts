@@ -1,7 +1,7 @@
 import { beijingToday, type SearchStatsQuery, type SearchStatsRow } from '@yaocai/domain';
 import { and, count, desc, eq, gt, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { searchDailyStats, searchSynonyms } from '../../db/schema';
+import { searchDailyStats, searchSynonyms } from '../../db/schema/search';
 import type { OperatorCtx } from '../../lib/context';
 import { escapeLike } from '../catalog/queries';
 

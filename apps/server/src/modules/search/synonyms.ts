@@ -1,7 +1,7 @@
 import type { SynonymBody, SynonymView } from '@yaocai/domain';
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { searchSynonyms } from '../../db/schema';
+import { searchSynonyms } from '../../db/schema/search';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
 import type { OperatorCtx } from '../../lib/context';
