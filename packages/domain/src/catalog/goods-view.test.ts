@@ -1,4 +1,4 @@
-import type { GoodsSummary } from '@yaocai/domain';
+import type { GoodsSummary } from '../api/catalog';
 import { describe, expect, it } from 'vitest';
 import { purchaseBlock, unitPriceFor } from './goods-view';
 
