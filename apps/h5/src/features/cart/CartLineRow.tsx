@@ -1,4 +1,5 @@
 import type { CartLine } from '@yaocai/domain';
+import { checkQuantityWithin } from '@yaocai/domain/pricing/quantity';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Stepper from 'antd-mobile/es/components/stepper';
 import { Link } from 'react-router';
@@ -52,7 +53,11 @@ export function CartLineRow({ line, onSelect, onQuantity, onDelete }: Props) {
             digits={0}
             value={line.number}
             disabled={!selectable}
-            onChange={(value) => value !== line.number && onQuantity(value)}
+            onChange={(value) => {
+              // While a number is being typed it passes through values the rules refuse
+              // (1 on the way to 12): only a quantity they allow is sent.
+              if (value !== line.number && checkQuantityWithin(value, line).ok) onQuantity(value);
+            }}
             aria-label={`${line.goods.name} 数量`}
           />
         </div>

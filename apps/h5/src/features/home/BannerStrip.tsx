@@ -12,8 +12,8 @@ export function BannerStrip({ ads }: { ads: AdItem[] }) {
               src={ad.image}
               alt={ad.title}
               className="m-home__banner"
-              width={750}
-              height={300}
+              width={770}
+              height={388}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}
             />
