@@ -166,6 +166,20 @@ describe('the mobile site', () => {
     await pc.page.getByText(target.name).first().waitFor();
     await pc.context.close();
 
+    // The member pages read the same store's wallet, coupons and licences.
+    await page.goto('/m/mine');
+    await page.getByText('我的余额').click();
+    await page.waitForURL(/\/m\/wallet$/);
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toMatch(/^¥\d+\.\d{2}$/);
+    await page.goBack();
+    await page.getByText('我的优惠券').click();
+    await page.waitForURL(/\/m\/coupons$/);
+    await page.getByTestId('coupon').or(page.getByText('暂无优惠券')).first().waitFor();
+    await expectNoSidewaysScroll(page, 'coupons');
+    await page.goto('/m/licences');
+    await page.getByText('营业执照').first().waitFor();
+    await expectNoSidewaysScroll(page, 'licences');
+
     // 电脑版 from the mobile site: the PC shop stops offering.
     await page.goto('/m/mine');
     await page.getByRole('link', { name: '电脑版' }).click();

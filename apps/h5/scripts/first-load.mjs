@@ -24,6 +24,11 @@ const screens = {
   'src/features/order/PayPage.tsx': ['支付', 200],
   'src/features/order/OrdersPage.tsx': ['订单列表', 200],
   'src/features/order/OrderDetailPage.tsx': ['订单详情', 200],
+  'src/features/member/WalletPage.tsx': ['余额', 200],
+  'src/features/member/CouponsPage.tsx': ['优惠券', 200],
+  'src/features/member/FavoritesPage.tsx': ['收藏', 200],
+  'src/features/member/LicencesPage.tsx': ['资质证件', 200],
+  'src/features/member/AddressesPage.tsx': ['收货地址', 200],
 };
 
 function closure(key, files = new Set()) {

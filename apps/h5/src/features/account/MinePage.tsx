@@ -10,6 +10,14 @@ import { useLogout } from './api/user';
 /** The first four order tabs, opened straight from the member centre. */
 const orderTabs = ORDER_TABS.slice(0, 4);
 
+const memberLinks = [
+  { to: '/wallet', label: '我的余额' },
+  { to: '/coupons', label: '我的优惠券' },
+  { to: '/favorites', label: '我的收藏' },
+  { to: '/licences', label: '资质证件' },
+  { to: '/addresses', label: '收货地址' },
+];
+
 export default function MinePage() {
   const user = useUserBase();
   const logout = useLogout();
@@ -48,6 +56,13 @@ export default function MinePage() {
               </Grid.Item>
             ))}
           </Grid>
+          <List header="我的服务">
+            {memberLinks.map((link) => (
+              <List.Item key={link.to} onClick={() => navigate(link.to)} arrowIcon>
+                {link.label}
+              </List.Item>
+            ))}
+          </List>
         </>
       ) : null}
       <List header="更多">
