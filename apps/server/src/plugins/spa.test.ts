@@ -14,7 +14,10 @@ const chunk = `export const text = ${JSON.stringify('药采'.repeat(2000))};\n`;
 
 function writeDist(dir: string) {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><div id="root"></div><!-- ${path.basename(dir)} -->`);
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><div id="root"></div><!-- ${path.basename(dir)} -->`,
+  );
   const asset = path.join(dir, 'assets', 'index-abc123.js');
   writeFileSync(asset, chunk);
   writeFileSync(`${asset}.br`, brotliCompressSync(chunk));

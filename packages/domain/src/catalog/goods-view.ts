@@ -1,6 +1,6 @@
+import type { GoodsSummary } from '../api/catalog';
 import { fromYuan, toYuan } from '../money';
 import { ladderUnitPrice } from '../pricing/ladder';
-import type { GoodsSummary } from '../api/catalog';
 
 // What a goods row means to a buyer's screen (the PC shop and the mobile site alike).
 
