@@ -20,10 +20,10 @@ export function GoodsCard({ goods }: { goods: GoodsSummary }) {
     <Link className="m-goods" to={`/goods/${goods.id}`} data-testid="goods-card">
       <img className="m-goods__img" src={goods.image} alt="" width={96} height={96} loading="lazy" />
       <div className="m-goods__body">
-        <h3 className="m-goods__name">
+        <h2 className="m-goods__name">
           {rx ? <span className="m-rx">{rx}</span> : null}
           {goods.name}
-        </h3>
+        </h2>
         <p className="m-goods__meta">{goods.ypgg}</p>
         <p className="m-goods__meta">{goods.sccj}</p>
         {goods.expires_on ? (

@@ -1,4 +1,3 @@
-import NavBar from 'antd-mobile/es/components/nav-bar';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -20,9 +19,11 @@ export function Screen({ title, right, footer, children }: ScreenProps) {
   return (
     <div className={footer ? 'm-screen m-screen--footer' : 'm-screen'}>
       <header className="m-screen__bar">
-        <NavBar onBack={back} right={right} backIcon backArrow>
-          {title}
-        </NavBar>
+        <button type="button" className="m-screen__back" aria-label="返回" onClick={back}>
+          ‹
+        </button>
+        <h1 className="m-screen__title">{title}</h1>
+        <div className="m-screen__right">{right}</div>
       </header>
       <main className="m-screen__body">{children}</main>
       {footer ? <div className="m-footer-bar">{footer}</div> : null}

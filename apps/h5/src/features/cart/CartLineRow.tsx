@@ -1,8 +1,8 @@
 import type { CartLine } from '@yaocai/domain';
-import { checkQuantityWithin } from '@yaocai/domain/pricing/quantity';
+import { clampQuantity } from '@yaocai/domain/pricing/quantity';
 import Checkbox from 'antd-mobile/es/components/checkbox';
-import Stepper from 'antd-mobile/es/components/stepper';
 import { Link } from 'react-router';
+import { QuantityStepper } from '../../components/QuantityStepper';
 import { yuan } from '../../lib/format';
 
 interface Props {
@@ -46,19 +46,16 @@ export function CartLineRow({ line, onSelect, onQuantity, onDelete }: Props) {
         ) : null}
         <div className="m-cart-line__foot">
           <span className="m-price">{line.price === null ? '—' : yuan(line.price)}</span>
-          <Stepper
+          <QuantityStepper
             min={line.min}
             max={Math.max(line.max, line.min)}
             step={line.step}
-            digits={0}
             value={line.number}
             disabled={!selectable}
-            onChange={(value) => {
-              // While a number is being typed it passes through values the rules refuse
-              // (1 on the way to 12): only a quantity they allow is sent.
-              if (value !== line.number && checkQuantityWithin(value, line).ok) onQuantity(value);
-            }}
-            aria-label={`${line.goods.name} 数量`}
+            onChange={(value) =>
+              onQuantity(clampQuantity(value, { min: line.min, step: line.step, stock: line.max }))
+            }
+            label={`${line.goods.name}数量`}
           />
         </div>
         <button type="button" className="m-cart-line__delete" onClick={onDelete}>

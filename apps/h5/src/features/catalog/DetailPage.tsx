@@ -3,10 +3,10 @@ import { clampQuantity, quantityBounds } from '@yaocai/domain/pricing/quantity';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
-import Stepper from 'antd-mobile/es/components/stepper';
 import { ShopbagOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { QuantityStepper } from '../../components/QuantityStepper';
 import { Screen } from '../../components/Screen';
 import { SnapStrip } from '../../components/SnapStrip';
 import { unreportedMessage } from '../../lib/http';
@@ -73,15 +73,13 @@ export default function DetailPage() {
         <span>购物车{cartCount ? `(${cartCount})` : ''}</span>
       </Link>
       {!blocked && quantity > 0 ? (
-        <Stepper
-          className="m-buybar__stepper"
+        <QuantityStepper
           min={bounds.min}
-          max={Number.isFinite(bounds.max) ? bounds.max : undefined}
+          max={bounds.max}
           step={bounds.step}
-          digits={0}
           value={quantity}
           onChange={(value) => setQuantity(clampQuantity(value, rule))}
-          aria-label="购买数量"
+          label="购买数量"
         />
       ) : null}
       <Button

@@ -7,6 +7,8 @@ import { useSpike } from './api/home';
 export function SpikeFloor() {
   const spike = useSpike();
   const slot = spike.data?.slots.find((s) => s.phase === 'running') ?? spike.data?.slots[0];
+  // The floor's place is kept while the slots load: the goods below must not jump down.
+  if (spike.isPending) return <section className="m-floor m-spike m-spike--loading" aria-hidden="true" />;
   if (!spike.data || !slot) return null;
   const running = slot.phase === 'running';
   return (

@@ -2,7 +2,7 @@ import type { CheckoutPreview } from '@yaocai/domain';
 import Input from 'antd-mobile/es/components/input';
 import List from 'antd-mobile/es/components/list';
 import Radio from 'antd-mobile/es/components/radio';
-import Stepper from 'antd-mobile/es/components/stepper';
+import { QuantityStepper } from '../../components/QuantityStepper';
 import { yuan } from '../../lib/format';
 import { useAvailableCoupons } from './api/orders';
 
@@ -69,14 +69,13 @@ export function CheckoutChoices({
         <List header={`积分（可用 ${preview.points_balance}，${preview.points_per_yuan}积分抵1元）`}>
           <List.Item
             extra={
-              <Stepper
+              <QuantityStepper
                 min={0}
                 max={preview.max_points}
                 step={preview.points_per_yuan}
-                digits={0}
                 value={points}
-                onChange={onPoints}
-                aria-label="使用积分"
+                onChange={(value) => onPoints(Math.min(preview.max_points, Math.max(0, value)))}
+                label="使用积分"
               />
             }
             description={points ? `抵 ${yuan(preview.amounts.points)}` : `最多可用 ${preview.max_points}`}
