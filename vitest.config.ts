@@ -29,6 +29,7 @@ export default defineConfig({
       },
       { test: { name: 'shop', include: ['apps/shop/src/**/*.test.{ts,tsx}'] } },
       { test: { name: 'admin', include: ['apps/admin/src/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'h5', include: ['apps/h5/src/**/*.test.{ts,tsx}'] } },
     ],
   },
 });

@@ -30,7 +30,7 @@ function buildIfStale(label, dir, built, sources, command) {
   execSync(command, { cwd: dir, stdio: 'inherit' });
 }
 
-for (const app of ['shop', 'admin']) {
+for (const app of ['shop', 'admin', 'h5']) {
   const dir = path.join(root, 'apps', app);
   buildIfStale(
     `apps/${app}`,

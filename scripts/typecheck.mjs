@@ -14,7 +14,7 @@ const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 /** Two lanes of about equal work (seconds measured on a quiet machine in brackets). */
 const lanes = [
   ['apps/server' /* 19 */, 'bench' /* 16 */, 'packages/web-client' /* 3 */],
-  ['e2e' /* 16 */, 'apps/shop' /* 9 */, 'apps/admin' /* 8 */, 'packages/domain' /* 5 */],
+  ['e2e' /* 16 */, 'apps/shop' /* 9 */, 'apps/h5', 'apps/admin' /* 8 */, 'packages/domain' /* 5 */],
 ];
 
 function check(project) {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type ConsoleMessage,
   chromium,
   type Locator,
@@ -17,13 +18,26 @@ import { type AppConfig, loadConfig } from '../../apps/server/src/config';
 import { e2eStart, type MovableClock, runningClock } from './clock';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** A phone for the mobile site's journeys (375 x 812, touch, a phone's user agent). */
+export const phone: BrowserContextOptions = {
+  viewport: { width: 375, height: 812 },
+  deviceScaleFactor: 1,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+};
+
 export const screenshotDir = path.resolve(here, '../screenshots');
 
 export interface Harness {
   baseUrl: string;
   browser: Browser;
-  /** A fresh browser context (own cookies) and page, its clock set to the server's. */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (own cookies) and page, its clock set to the server's; `options`
+   * change the context (a phone: `phone` below).
+   */
+  newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
   /** The server's clock (support/clock.ts): starts at E2E_NOW; `set` moves it. */
   clock: MovableClock;
   /** Saves e2e/screenshots/<name>.png (full page). */
@@ -79,7 +93,7 @@ export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<
     browser,
     app,
     clock,
-    async newPage() {
+    async newPage(options = {}) {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width: 1366, height: 900 },
@@ -90,6 +104,7 @@ export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<
         // The journeys' own API calls (context.request) are not made by a page, so they would
         // carry no Origin; send the one every page of the site sends (the CSRF check needs it).
         extraHTTPHeaders: { origin: baseUrl },
+        ...options,
       });
       // The page's Date reads the server's clock (its timers run on as usual).
       await context.clock.install({ time: clock.now() });

@@ -201,6 +201,7 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
   await app.register(spaPlugin, {
     shopDist: config.shopDist,
     adminDist: config.adminDist,
+    h5Dist: config.h5Dist,
     homeTopAd: async (request) => homeTopAd(await request.viewerCtx()),
   });
   return app;

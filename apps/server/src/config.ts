@@ -43,9 +43,10 @@ export interface AppConfig {
   /** Session cookies always carry `Secure` (COOKIE_SECURE=1); otherwise only on https requests. */
   cookieSecure: boolean;
   logLevel: string;
-  /** Where the built SPAs live (apps/shop/dist, apps/admin/dist). */
+  /** Where the built SPAs live (apps/shop/dist, apps/admin/dist, apps/h5/dist). */
   shopDist: string;
   adminDist: string;
+  h5Dist: string;
   /** NODE_ENV=production. */
   production: boolean;
   /**
@@ -540,6 +541,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: logLevelOf(env),
     shopDist: path.join(repoRoot, 'apps/shop/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
+    h5Dist: path.join(repoRoot, 'apps/h5/dist'),
     production: env.NODE_ENV === 'production',
     paymentChannels,
     paymentSettings: readChannelSettings(paymentChannels, env),

@@ -45,6 +45,8 @@ export * from './api/user';
 export * from './cart';
 export * from './catalog/badges';
 export * from './catalog/barcode';
+export * from './catalog/goods-view';
+export * from './catalog/ladder-text';
 export * from './catalog/price-tips';
 export * from './catalog/scope';
 export * from './compliance/control-classes';

@@ -14,7 +14,10 @@ const chunk = `export const text = ${JSON.stringify('药采'.repeat(2000))};\n`;
 
 function writeDist(dir: string) {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><div id="root"></div><!-- ${path.basename(dir)} -->`,
+  );
   const asset = path.join(dir, 'assets', 'index-abc123.js');
   writeFileSync(asset, chunk);
   writeFileSync(`${asset}.br`, brotliCompressSync(chunk));
@@ -25,9 +28,14 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-'));
   writeDist(path.join(root, 'shop'));
   writeDist(path.join(root, 'admin'));
+  writeDist(path.join(root, 'h5'));
   app = Fastify();
   await app.register(httpPlugin);
-  await app.register(spaPlugin, { shopDist: path.join(root, 'shop'), adminDist: path.join(root, 'admin') });
+  await app.register(spaPlugin, {
+    shopDist: path.join(root, 'shop'),
+    adminDist: path.join(root, 'admin'),
+    h5Dist: path.join(root, 'h5'),
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -36,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('built SPA assets', () => {
-  it.each(['/assets/index-abc123.js', '/admin/assets/index-abc123.js'])(
+  it.each(['/assets/index-abc123.js', '/admin/assets/index-abc123.js', '/m/assets/index-abc123.js'])(
     'are sent as the build compressed them, brotli first, cached for a year (%s)',
     async (url) => {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -56,12 +64,22 @@ describe('built SPA assets', () => {
   });
 
   it('leave index.html uncached, so a new build is picked up at once', async () => {
-    for (const url of ['/', '/list/info/1', '/admin/goods', '/admin/login']) {
+    for (const url of ['/', '/list/info/1', '/admin/goods', '/admin/login', '/m/', '/m/goods/1']) {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'br', cookie: 'yc_admin_sid=s1' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toContain('text/html');
     }
+  });
+
+  it('serve the mobile site at /m in history mode, its own page for any path below it', async () => {
+    for (const url of ['/m', '/m/', '/m/cart', '/m/goods/12?is_yj=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.payload, url).toContain('<!-- h5 -->');
+    }
+    // A path that only starts with the letter is the shop's.
+    expect((await app.inject({ url: '/mall' })).payload).toContain('<!-- shop -->');
   });
 
   it('send a visitor without an operator session to the console login, not into the console', async () => {
@@ -89,7 +107,7 @@ describe('built SPA assets', () => {
     expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
-  it.each(['/assets/gone-123.js', '/admin/assets/gone-123.js'])(
+  it.each(['/assets/gone-123.js', '/admin/assets/gone-123.js', '/m/assets/gone-123.js'])(
     'answer 404, not the page, for a chunk that is not there (%s)',
     async (url) => {
       const res = await app.inject({ url });

@@ -6,12 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATOR_COOKIE } from './session';
 
-/** Where both SPAs' hashed build files live: served as files, never answered with index.html. */
-export const buildAssetPath = /^\/(admin\/)?assets\//;
+/** Where the SPAs' hashed build files live: served as files, never answered with index.html. */
+export const buildAssetPath = /^\/((admin|m)\/)?assets\//;
 
 export interface SpaOptions {
   shopDist: string;
   adminDist: string;
+  /** The mobile site (apps/h5/dist), served at /m/; without it /m/ is the shop's 404 page. */
+  h5Dist?: string;
   /**
    * The top ad the home page opens with (the largest paint of a phone's first screen). The
    * server writes it into the home page's HTML, above the app's root, with a preload of its
@@ -47,7 +49,8 @@ export function withTopAd(html: string, ad: { image: string; title: string; url:
 }
 
 /**
- * Serves the built shop at `/` and the operator console at `/admin`, both in history mode:
+ * Serves the built shop at `/`, the operator console at `/admin` and the mobile site at `/m`,
+ * each in history mode:
  * a GET for an unknown non-API path answers the SPA's index.html, and the SPA's own router
  * shows its /404 page. Unknown /api paths answer the JSON envelope.
  */
@@ -58,6 +61,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   };
   const shopIndex = indexOf(options.shopDist);
   const adminIndex = indexOf(options.adminDist);
+  const h5Index = options.h5Dist ? indexOf(options.h5Dist) : undefined;
   // @fastify/static's own Cache-Control (`public, max-age=0`) is turned off (cacheControl: false):
   // it would overwrite this one.
   const immutable = (res: { setHeader(name: string, value: string): void }, file: string) => {
@@ -82,6 +86,19 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     await app.register(fastifyStatic, {
       root: options.adminDist,
       prefix: '/admin/',
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: immutable,
+    });
+  }
+
+  if (options.h5Dist && h5Index) {
+    await app.register(fastifyStatic, {
+      root: options.h5Dist,
+      prefix: '/m/',
       index: false,
       wildcard: false,
       decorateReply: false,
@@ -118,6 +135,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
         return reply.redirect(`/admin/login?redirect=${encodeURIComponent(page)}`);
       return sendIndex(reply, adminIndex);
     }
+    if ((url === '/m' || url.startsWith('/m/')) && h5Index) return sendIndex(reply, h5Index);
     if (shopIndex) {
       // Only the home page shows the top ad, and not to a buyer who closed it.
       const closed = topAdClosed.test(request.headers.cookie ?? '');

@@ -10,6 +10,7 @@ import { Footer } from './Footer';
 import { Header, LoginHeader } from './Header';
 import { showsLotteryBanner } from './LotteryBanner';
 import { MemberLayout } from './MemberLayout';
+import { MobileSiteOffer } from './MobileSiteOffer';
 import { Nav } from './Nav';
 import { SideBar } from './SideBar';
 import { StickySearch } from './search/StickySearch';
@@ -100,6 +101,7 @@ export function RootLayout() {
       <Page route={route} />
       {flags?.sideBar && <SideBar lottery={showsLotteryBanner(route?.name)} />}
       {flags?.footer && <Footer />}
+      <MobileSiteOffer />
       <ScrollRestoration getKey={(location) => location.pathname} />
     </div>
   );

@@ -9,6 +9,7 @@ import {
   idCardNumberOk,
   isValidOn,
   type Licence,
+  licenceExpiryNotice,
   licencesCovering,
   licenceTypes,
   licensedScope,
@@ -221,5 +222,32 @@ describe('idCardNumberOk (GB 11643 check digit)', () => {
         (body) => [...'0123456789X'].filter((c) => idCardNumberOk(body + c)).length === 1,
       ),
     );
+  });
+});
+
+describe("licenceExpiryNotice (the buyer's licence list)", () => {
+  const today = '2026-11-28';
+  it('warns within 60 days, red within 7 and once expired', () => {
+    expect(licenceExpiryNotice({ expires_on: '2027-01-20', status: 'approved' }, today)).toEqual({
+      left: 53,
+      text: '53天后到期',
+      level: 'orange',
+    });
+    expect(licenceExpiryNotice({ expires_on: '2026-12-05', status: 'approved' }, today).level).toBe('red');
+    expect(licenceExpiryNotice({ expires_on: '2026-11-28', status: 'approved' }, today).text).toBe(
+      '今天到期',
+    );
+    expect(licenceExpiryNotice({ expires_on: '2026-11-27', status: 'approved' }, today)).toEqual({
+      left: -1,
+      text: '已过期',
+      level: 'red',
+    });
+  });
+  it('says nothing further off, for a long-term licence, or one not approved', () => {
+    expect(licenceExpiryNotice({ expires_on: '2027-06-01', status: 'approved' }, today).text).toBeNull();
+    expect(licenceExpiryNotice({ expires_on: null, status: 'approved' }, today).left).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+    expect(licenceExpiryNotice({ expires_on: '2026-11-30', status: 'pending' }, today).text).toBeNull();
   });
 });

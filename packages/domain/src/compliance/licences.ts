@@ -245,3 +245,29 @@ export function idCardNumberOk(value: string): boolean {
   const sum = weights.reduce((total, w, i) => total + w * Number(value[i]), 0);
   return '10X98765432'[sum % 11] === value[17];
 }
+
+/** What a buyer's licence list says about one licence's expiry: days left and the warning. */
+export interface LicenceExpiryNotice {
+  /** Days left (negative once expired); Infinity for a long-term (长期) licence. */
+  left: number;
+  /** 已过期 / 今天到期 / N天后到期 within the warning thresholds; null otherwise. */
+  text: string | null;
+  /** red within 7 days or expired, orange within the larger thresholds. */
+  level: 'red' | 'orange' | null;
+}
+
+/**
+ * The warning shown beside a licence in force (60/30/7 days before its expiry, or expired);
+ * none for a long-term licence or one not approved (its review says more).
+ */
+export function licenceExpiryNotice(
+  licence: { expires_on: IsoDate | null; status: string },
+  today: IsoDate,
+): LicenceExpiryNotice {
+  if (licence.expires_on === null) return { left: Number.POSITIVE_INFINITY, text: null, level: null };
+  const left = daysBetween(today, licence.expires_on);
+  if (licence.status !== 'approved') return { left, text: null, level: null };
+  if (left < 0) return { left, text: '已过期', level: 'red' };
+  if (!expiryWarningDays.some((d) => left <= d)) return { left, text: null, level: null };
+  return { left, text: left === 0 ? '今天到期' : `${left}天后到期`, level: left <= 7 ? 'red' : 'orange' };
+}

@@ -1,4 +1,4 @@
-import { beijingToday, daysBetween, expiryWarningDays, type QualificationItem } from '@yaocai/domain';
+import { beijingToday, licenceExpiryNotice, type QualificationItem } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Form, Modal, Space, Table, Tag } from 'antd';
@@ -17,16 +17,10 @@ const statusTag: Record<string, { color: string; name: string }> = {
 
 type RenewValues = LicenceValues;
 
-/** Days left of a licence in force, and the warning (60/30/7 days, or expired); none when long-term. */
+/** The licence's expiry warning with the colour of its tag. */
 function expiry(q: QualificationItem, today: string) {
-  if (q.expires_on === null)
-    return { left: Number.POSITIVE_INFINITY, text: null as string | null, color: undefined };
-  const left = daysBetween(today, q.expires_on);
-  if (q.status !== 'approved') return { left, text: null as string | null, color: undefined };
-  if (left < 0) return { left, text: '已过期', color: 'red' };
-  const reached = expiryWarningDays.filter((d) => left <= d);
-  if (reached.length === 0) return { left, text: null, color: undefined };
-  return { left, text: left === 0 ? '今天到期' : `${left}天后到期`, color: left <= 7 ? 'red' : 'orange' };
+  const notice = licenceExpiryNotice(q, today);
+  return { left: notice.left, text: notice.text, color: notice.level ?? undefined };
 }
 
 /**

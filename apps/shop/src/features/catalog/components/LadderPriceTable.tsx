@@ -1,5 +1,5 @@
 import type { GoodsSummary } from '@yaocai/domain';
-import { ladderRows, ladderSummary } from '../lib/ladder-text';
+import { ladderRows, ladderSummary } from '@yaocai/domain/catalog/ladder-text';
 
 interface Props {
   goods: Pick<GoodsSummary, 'ladder_price' | 'ladder_price_type' | 'bzdw' | 'base_price'>;

@@ -1,5 +1,5 @@
-import type { GoodsSummary } from '@yaocai/domain';
 import { describe, expect, it } from 'vitest';
+import type { GoodsSummary } from '../api/catalog';
 import { purchaseBlock, unitPriceFor } from './goods-view';
 
 const goods = (over: Partial<GoodsSummary> = {}): GoodsSummary => ({

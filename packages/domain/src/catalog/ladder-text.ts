@@ -1,4 +1,4 @@
-import { LADDER_TYPE_UPPER_BOUND, normalizeLadder } from '@yaocai/domain';
+import { LADDER_TYPE_UPPER_BOUND, normalizeLadder } from '../pricing/ladder';
 
 export interface LadderRow {
   /** The quantity range in words: "1-9盒", "50盒以上", "满10盒". */

@@ -1,0 +1,42 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageError } from '../components/PageError';
+import { TabLayout } from '../layout/TabLayout';
+
+/** Each screen is its own chunk: a phone loads only the screen it opens (route-level lazy loading). */
+const page =
+  (load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] =>
+  async () => ({ Component: (await load()).default });
+
+/** The route table: tab screens inside the tab bar's layout, the rest full screen. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <PageError />,
+    children: [
+      {
+        Component: TabLayout,
+        children: [
+          { index: true, lazy: page(() => import('../features/home/HomePage')) },
+          { path: 'category', lazy: page(() => import('../features/catalog/CategoryPage')) },
+          { path: 'cart', lazy: page(() => import('../features/cart/CartPage')) },
+          { path: 'mine', lazy: page(() => import('../features/account/MinePage')) },
+        ],
+      },
+      { path: 'search', lazy: page(() => import('../features/catalog/SearchPage')) },
+      { path: 'list', lazy: page(() => import('../features/catalog/ListPage')) },
+      { path: 'goods/:id', lazy: page(() => import('../features/catalog/DetailPage')) },
+      { path: 'login', lazy: page(() => import('../features/account/LoginPage')) },
+      { path: 'checkout', lazy: page(() => import('../features/order/CheckoutPage')) },
+      { path: 'pay/:id', lazy: page(() => import('../features/order/PayPage')) },
+      { path: 'orders', lazy: page(() => import('../features/order/OrdersPage')) },
+      { path: 'orders/:id', lazy: page(() => import('../features/order/OrderDetailPage')) },
+      { path: 'wallet', lazy: page(() => import('../features/member/WalletPage')) },
+      { path: 'coupons', lazy: page(() => import('../features/member/CouponsPage')) },
+      { path: 'favorites', lazy: page(() => import('../features/member/FavoritesPage')) },
+      { path: 'licences', lazy: page(() => import('../features/member/LicencesPage')) },
+      { path: 'addresses', lazy: page(() => import('../features/member/AddressesPage')) },
+      { path: '*', lazy: page(() => import('../components/NotFound')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/m' });

@@ -1,0 +1,93 @@
+import { ORDER_TABS } from '@yaocai/domain/order/state-machine';
+import Button from 'antd-mobile/es/components/button';
+import Grid from 'antd-mobile/es/components/grid';
+import List from 'antd-mobile/es/components/list';
+import { Link, useNavigate } from 'react-router';
+import { PcSiteLink } from '../../components/PcSiteLink';
+import { useUserBase } from '../../lib/user';
+import { useLogout } from './api/user';
+
+/** The first four order tabs, opened straight from the member centre. */
+const orderTabs = ORDER_TABS.slice(0, 4);
+
+const memberLinks = [
+  { to: '/wallet', label: '我的余额' },
+  { to: '/coupons', label: '我的优惠券' },
+  { to: '/favorites', label: '我的收藏' },
+  { to: '/licences', label: '资质证件' },
+  { to: '/addresses', label: '收货地址' },
+];
+
+export default function MinePage() {
+  const user = useUserBase();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const signedIn = user.data?.is_login === true;
+
+  return (
+    <div className="m-mine">
+      <section className="m-mine__head">
+        {signedIn ? (
+          <>
+            <h1 className="m-mine__name">{user.data?.store_name || user.data?.company}</h1>
+            <p className="m-mine__sub">
+              {user.data?.name} {user.data?.phone} · 积分 {user.data?.points}
+            </p>
+          </>
+        ) : (
+          <Button color="primary" fill="outline" onClick={() => navigate('/login?redirect=%2Fmine')}>
+            登录 / 注册
+          </Button>
+        )}
+      </section>
+      {signedIn ? (
+        <>
+          <List header="我的订单">
+            <List.Item onClick={() => navigate('/orders')} extra="全部订单" arrowIcon>
+              订单
+            </List.Item>
+          </List>
+          <Grid columns={4} className="m-mine__orders">
+            {orderTabs.map((item) => (
+              <Grid.Item key={item.key}>
+                <Link className="m-mine__order-tab" to={`/orders?tab=${item.key}`}>
+                  {item.label}
+                </Link>
+              </Grid.Item>
+            ))}
+          </Grid>
+          <List header="我的服务">
+            {memberLinks.map((link) => (
+              <List.Item key={link.to} onClick={() => navigate(link.to)} arrowIcon>
+                {link.label}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
+      <List header="更多">
+        <List.Item extra={<PcSiteLink />}>电脑版</List.Item>
+        {user.data?.common_config.hot_line ? (
+          <List.Item
+            extra={<a href={`tel:${user.data.common_config.hot_line}`}>{user.data.common_config.hot_line}</a>}
+          >
+            客服电话
+          </List.Item>
+        ) : null}
+      </List>
+      {signedIn ? (
+        <div className="m-pad">
+          <Button
+            block
+            color="danger"
+            fill="outline"
+            loading={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            退出登录
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
