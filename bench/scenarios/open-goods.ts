@@ -5,6 +5,7 @@
 //
 //   npm run bench -- opengoods      (BENCH_DATABASE_URL: the PostgreSQL server to create on)
 import os from 'node:os';
+import { withCheckDigit } from '@yaocai/domain';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { generateScaleGoods } from '../../apps/server/src/db/generate-scale-data';
 import { categories, operators, warehouses } from '../../apps/server/src/db/schema';
@@ -66,7 +67,7 @@ function goodsItem(p: Prepared, tag: string, i: number, round: number) {
     specification: `${(i % 9) + 1}mg*${(i % 5) * 10 + 10}片`,
     unit: '盒',
     approval_number: `国药准字H${tag}${String(i).padStart(5, '0')}`,
-    barcode: `69${String(i).padStart(11, '0')}`,
+    barcode: withCheckDigit(`69${String(i).padStart(10, '0')}`),
     category_code: p.categoryCode,
     scope_class: 'hxyzj',
     prescription_class: i % 2 ? 'rx' : 'otc_b',

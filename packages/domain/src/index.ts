@@ -43,6 +43,7 @@ export * from './api/transfers';
 export * from './api/user';
 export * from './cart';
 export * from './catalog/badges';
+export * from './catalog/barcode';
 export * from './catalog/price-tips';
 export * from './catalog/scope';
 export * from './compliance/control-classes';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barcodeProblem } from '../catalog/barcode';
 import { goodsTags, scopeClassCodes, zones } from '../catalog/scope';
 import { controlClassCodes } from '../compliance/control-classes';
 import { fromYuan } from '../money';
@@ -69,6 +70,13 @@ export const goodsEditBody = z
     spec: singleLineText('规格', 40).pipe(z.string().min(1, { error: '请填写规格' })),
     unit: singleLineText('包装单位', 6).pipe(z.string().min(1, { error: '请填写包装单位' })),
     approval_no: singleLineText('批准文号', 40).pipe(z.string().min(1, { error: '请填写批准文号' })),
+    /** The package barcode (EAN-13 with its check digit); '' for none; left out: unchanged. */
+    barcode: singleLineText('条形码', 20)
+      .superRefine((code, ctx) => {
+        const problem = barcodeProblem(code);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
     dosage_form: singleLineText('剂型', 20).default(''),
     /** 上市许可持有人 (drugs) or 注册人/备案人 (devices). */
     authorization_holder: singleLineText('上市许可持有人', 60).default(''),
@@ -214,6 +222,7 @@ export const adminGoodsDetail = z.object({
     spec: z.string(),
     unit: z.string(),
     approval_no: z.string(),
+    barcode: z.string(),
     dosage_form: z.string(),
     authorization_holder: z.string(),
     rx_class: z.enum(rxClassCodes),

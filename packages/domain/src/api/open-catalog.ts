@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { barcodeProblem } from '../catalog/barcode';
 import { scopeClassCodes } from '../catalog/scope';
 import { goodsKindCodes, rxClassCodes } from './admin-goods';
 import { calendarDate, MAX_YUAN, singleLineText } from './input';
@@ -64,10 +65,13 @@ export const openGoodsFields = z.strictObject(
     specification: required('规格', 40),
     unit: required('包装单位', 6),
     approval_number: required('批准文号', 40),
-    /** GTIN/EAN barcode (8 to 14 digits); '' for none. */
+    /** GTIN barcode (EAN-13, or 8, 12 or 14 digits) with a right check digit; '' for none. */
     barcode: z
       .string({ error: '条形码格式不正确' })
-      .regex(/^(\d{8,14})?$/, { error: '条形码须为8到14位数字' })
+      .superRefine((code, ctx) => {
+        const problem = barcodeProblem(code);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
       .optional(),
     /** A category's code (the console's 分类编码). */
     category_code: required('分类编码', 40),

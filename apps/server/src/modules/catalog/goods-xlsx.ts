@@ -46,6 +46,7 @@ const columns = [
   ['规格', 'spec'],
   ['包装单位', 'unit'],
   ['批准文号', 'approval_no'],
+  ['条形码', 'barcode'],
   ['剂型', 'dosage_form'],
   ['上市许可持有人', 'authorization_holder'],
   ['处方类别', 'rx_class'],
@@ -206,6 +207,7 @@ export async function exportGoods(ctx: OperatorCtx, query: AdminGoodsQuery): Pro
         g.spec,
         g.unit,
         g.approvalNo,
+        g.barcode,
         g.dosageForm,
         g.authorizationHolder,
         rxClasses.find((k) => k.code === g.rxClass)?.name ?? g.rxClass,
@@ -260,7 +262,8 @@ async function readRows(ctx: OperatorCtx, bytes: Buffer) {
     if (found) index.set(found[1], col);
   });
   // 商品编码 is empty for new goods; 特殊管理类别 came later (older files leave it out: none).
-  const optional: Field[] = ['sku', 'control_class'];
+  // 条形码 came later too (older files leave it out: the goods' barcodes stay as they are).
+  const optional: Field[] = ['sku', 'control_class', 'barcode'];
   const missing = columns
     .filter(([, field]) => !optional.includes(field) && !index.has(field))
     .map(([h]) => h);
@@ -321,6 +324,7 @@ async function readRows(ctx: OperatorCtx, bytes: Buffer) {
       spec: text('spec'),
       unit: text('unit'),
       approval_no: text('approval_no'),
+      ...(index.has('barcode') ? { barcode: text('barcode') } : {}),
       dosage_form: text('dosage_form'),
       authorization_holder: text('authorization_holder'),
       rx_class: byName(rxClasses, text('rx_class')),

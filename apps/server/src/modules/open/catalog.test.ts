@@ -131,6 +131,11 @@ describe('PUT /goods/{erp_code}', () => {
     expect(unknown.statusCode).toBe(422);
     expect(Object.keys(unknown.json().error.fields)).toEqual(expect.arrayContaining(['colour', 'price']));
 
+    // A barcode with a wrong check digit (6901234567892 is right).
+    const barcode = await call('PUT', '/goods/YP-0002', goodsBody({ barcode: '6901234567893' }));
+    expect(barcode.statusCode).toBe(422);
+    expect(barcode.json().error.fields.barcode).toEqual(['条形码校验位不正确，请核对后重新输入']);
+
     const badCode = await call('PUT', `/goods/${encodeURIComponent('代码 1')}`, goodsBody());
     expect(badCode.statusCode).toBe(422);
     expect(badCode.json().error.fields.erp_code).toBeDefined();

@@ -1,6 +1,7 @@
 import type { GoodsEditorOptions } from '@yaocai/domain';
 import {
   assignableZones,
+  barcodeProblem,
   controlClasses,
   goodsKinds,
   goodsTags,
@@ -21,6 +22,12 @@ const menuNames: Record<string, string> = {
   qx: '器械分类',
 };
 const required = (message: string) => [{ required: true, message }];
+
+/** The barcode's check digit, checked as the server does (packages/domain barcode.ts). */
+const checkBarcode = (_: unknown, value: string | undefined) => {
+  const problem = barcodeProblem((value ?? '').trim());
+  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+};
 
 /** The four category menus as a tree per menu (pick any level). */
 function categoryTree(options: GoodsEditorOptions) {
@@ -121,6 +128,12 @@ export function GoodsFields({ options }: { options: GoodsEditorOptions }) {
         4,
         <Form.Item name="dosage_form" label="剂型">
           <Input maxLength={20} />
+        </Form.Item>,
+      )}
+      {col(
+        8,
+        <Form.Item name="barcode" label="条形码" rules={[{ validator: checkBarcode }]}>
+          <Input maxLength={20} inputMode="numeric" placeholder="包装上的13位条形码（69开头），没有可不填" />
         </Form.Item>,
       )}
       {col(
