@@ -18,6 +18,10 @@ export const ladderTier = z.object({ number: z.number().int(), price: z.number()
 export const priceVisibility = z.enum(['visible', 'login', 'pending', 'controlled']);
 export type PriceVisibility = z.infer<typeof priceVisibility>;
 
+/** Matched parts of a text: [start, end) offsets in UTF-16 code units (String.slice's). */
+export const matchRanges = z.array(z.tuple([z.number().int(), z.number().int()]));
+export type MatchRanges = z.infer<typeof matchRanges>;
+
 export const goodsSummary = z.object({
   id: z.number().int(),
   sku: z.string(),
@@ -70,6 +74,8 @@ export const goodsSummary = z.object({
   unavailable: z
     .object({ code: z.enum(refusalCodes), text: z.string(), detail: z.string().nullable() })
     .nullable(),
+  /** In a keyword search: the parts of `name` the keyword matched (matchRanges). */
+  hl: matchRanges.optional(),
 });
 export type GoodsSummary = z.infer<typeof goodsSummary>;
 
@@ -168,8 +174,14 @@ export type GoodsActivitiesData = z.infer<typeof goodsActivitiesData>;
 export const goodsSearchQuery = z.object({
   keywords: singleLineText('搜索词', 100).default(''),
   type: z.coerce.number().int().min(0).max(1).default(0),
+  /** 1: each suggestion with the ranges of it the keyword matched (goodsSuggestion). */
+  hl: z.coerce.number().int().min(0).max(1).default(0),
 });
-export const goodsSearchData = z.array(z.string());
+/** A suggestion with its matched parts (GET /api/goods/search?hl=1). */
+export const goodsSuggestion = z.object({ text: z.string(), hl: matchRanges });
+export type GoodsSuggestion = z.infer<typeof goodsSuggestion>;
+/** The spec's list of strings; with hl=1, suggestions with their matched parts. */
+export const goodsSearchData = z.union([z.array(z.string()), z.array(goodsSuggestion)]);
 
 /** GET /api/goods/detail/{id}: the activity link parameters are echoed back. */
 export const goodsDetailQuery = z.object({

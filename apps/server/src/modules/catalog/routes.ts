@@ -99,7 +99,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(goodsSearchData) },
       },
     },
-    async (request) => ok(await suggestions(db, request.query.keywords, request.query.type)),
+    async (request) => {
+      const { keywords, type, hl } = request.query;
+      const found = await suggestions(db, keywords, type);
+      return ok(hl === 1 ? found : found.map((s) => s.text));
+    },
   );
 
   app.get(
