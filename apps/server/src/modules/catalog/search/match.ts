@@ -24,10 +24,19 @@ export function matchCondition(phrases: readonly string[]): SQL | null {
   return conds.length === 1 ? conds[0] : sql`(${sql.join(conds, sql` or `)})`;
 }
 
-/** The name fields a buyer means first: name, generic name, their pinyin and initials. */
-const nameText = sql.raw(
-  `(lower(goods.name || ' ' || goods.common_name) || ' ' || goods.name_pinyin || ' ' || goods.name_initials)`,
-);
+/**
+ * The name fields a buyer means first: name and generic name, their initials, and their full
+ * pinyin for a key of three letters or more (gm inside hongmeisu is no one's 感冒).
+ */
+function inNameFields(token: string): SQL {
+  const pattern = `%${escapeLike(token)}%`;
+  const conds = [
+    sql`lower(goods.name || ' ' || goods.common_name) like ${pattern}`,
+    sql`goods.name_initials like ${pattern}`,
+  ];
+  if ([...token].length >= 3) conds.push(sql`goods.name_pinyin like ${pattern}`);
+  return sql`(${sql.join(conds, sql` or `)})`;
+}
 
 /**
  * Exact: the name or the generic name is the phrase, or the phrase is the goods' barcode or
@@ -62,10 +71,7 @@ function prefixCondition(phrase: string): SQL {
 
 /** Contained in the name fields (each word of the phrase). */
 function nameContainsCondition(phrase: string): SQL {
-  return sql.join(
-    tokensOf(phrase).map((t) => sql`${nameText} like ${`%${escapeLike(t)}%`}`),
-    sql` and `,
-  );
+  return sql.join(tokensOf(phrase).map(inNameFields), sql` and `);
 }
 
 /**
