@@ -4,9 +4,12 @@
 -- pairs and triples (CJK search engines index bigrams; pg_trgm's trigrams skip Chinese in the C
 -- locale), never across the spaces between fields. A key of one or two characters is looked up
 -- as itself, a longer one as all its triples; a LIKE on the row then confirms the match.
--- search/keyword.ts searchGrams writes the same grams for the query side.
+-- search/keyword.ts gramsOf writes the same grams for the query side. The function is costed
+-- high on purpose: computed on a row it takes about a millisecond, so the planner must look the
+-- grams up in the index, never compute them row by row (a seq scan "until the limit" of a
+-- one-letter key took 3.5 s); walks of a sort index confirm a match with strpos instead.
 create or replace function search_grams(t text) returns text[]
-language sql immutable strict parallel safe cost 1000 as $$
+language sql immutable strict parallel safe cost 100000 as $$
   select coalesce(array_agg(distinct g), '{}')
   from (
     select substr(t, i, n) as g

@@ -31,7 +31,8 @@ import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
 import { saleControlOf } from './sale-control-column';
 import { escapeLike, normalizeKeyword } from './search/keyword';
-import { buyableRank, headCondition, matchCondition, matchTier } from './search/match';
+import { buyableRank, containsCondition, matchCondition, matchTier } from './search/match';
+import { surelyBroad } from './search/gram-stats';
 import { suggestionCache } from './search/suggestion-cache';
 
 export { escapeLike };
@@ -152,11 +153,12 @@ const makerShortGrams = sql.raw(
 /**
  * A maker search (type 1): the keyword contained in the maker, its pinyin or initials,
  * case-insensitively. Keys of three characters or more are found through the trigram indexes;
- * shorter ones through the index of single characters and pairs. A keyword without letters
+ * shorter ones through the index of single characters and pairs (not `indexed`: a walk down a
+ * sort index, which confirms the match on each row). A keyword without letters
  * that have a case (Chinese) is matched with LIKE: the same rows as ILIKE, without
  * lower-casing every candidate's text.
  */
-export function makerCondition(keyword: string): SQL {
+export function makerCondition(keyword: string, indexed = true): SQL {
   const lower = keyword.toLowerCase();
   const caseless = lower === keyword.toUpperCase();
   const pattern = `%${escapeLike(keyword)}%`;
@@ -166,7 +168,7 @@ export function makerCondition(keyword: string): SQL {
     like(goods.manufacturerPinyin, lowerPattern),
     like(goods.manufacturerInitials, lowerPattern),
   )!;
-  if ([...keyword].length > 2) return match;
+  if ([...keyword].length > 2 || !indexed) return match;
   return and(sql`${makerShortGrams} @> array[${lower}]::text[]`, match)!;
 }
 
@@ -186,7 +188,21 @@ function keywordCondition(f: ListFilter): SQL | null {
   const phrases = searchPhrases(f);
   if (!phrases.length) return null;
   if (f.type !== 1) return matchCondition(phrases);
-  return phrases.length === 1 ? makerCondition(phrases[0]) : (or(...phrases.map(makerCondition)) as SQL);
+  return phrases.length === 1 ? makerCondition(phrases[0]) : (or(...phrases.map((p) => makerCondition(p))) as SQL);
+}
+
+/**
+ * The conditions of a keyword list for a walk down a sort index: the keyword confirmed on each
+ * row (search/match.ts containsCondition) instead of looked up in the search index.
+ */
+function walkConditions(f: ListFilter): SQL {
+  const phrases = searchPhrases(f);
+  const rest = listConditions({ ...f, keywords: undefined, terms: undefined });
+  const keyword =
+    f.type === 1
+      ? (or(...phrases.map((p) => makerCondition(p, false))) as SQL)
+      : (containsCondition(phrases) ?? sql`false`);
+  return and(rest, keyword) as SQL;
 }
 
 /** Whether a list is a keyword search (its keyword holds a word). */
@@ -336,7 +352,9 @@ async function keywordPage(
   // gathering of its matches: another sort or page of it walks the sort index at once.
   const ranking = rankingOf(filter);
   const broadAt = broadKeywords.get(countKey);
-  const knownBroad = broadAt !== undefined && now - broadAt < COUNT_TTL_MS;
+  const knownBroad =
+    (broadAt !== undefined && now - broadAt < COUNT_TTL_MS) ||
+    (filter.type !== 1 && (await surelyBroad(db, searchPhrases(filter), LIST_TOTAL_CAP)));
   const offset = (page - 1) * pageSize;
   const found = (async (): Promise<{ total: number; ids: number[]; rows: SummaryRow[] | null }> => {
     const walk = async () => {
@@ -347,7 +365,7 @@ async function keywordPage(
               await db
                 .select({ id: goods.id })
                 .from(goods)
-                .where(where)
+                .where(walkConditions(filter))
                 .orderBy(...listOrder(sort))
                 .limit(pageSize)
                 .offset(offset)
@@ -406,42 +424,40 @@ async function keywordPage(
 }
 
 /** The ranking columns of a keyword search (matchedOrder's default). */
-function rankingOf(f: ListFilter): { tier: SQL; buyable: SQL; head: SQL } {
+function rankingOf(f: ListFilter): { tier: SQL; buyable: SQL } {
   const phrases = searchPhrases(f);
-  return f.type === 1
-    ? { tier: makerTier(phrases), buyable: buyableRank(f.buyerScope), head: sql`false` }
-    : { tier: matchTier(phrases), buyable: buyableRank(f.buyerScope), head: headCondition(phrases) };
+  return {
+    tier: f.type === 1 ? makerTier(phrases) : matchTier(phrases),
+    buyable: buyableRank(f.buyerScope),
+  };
 }
 
 /**
- * A page of a broad keyword's ranking (more matches than LIST_TOTAL_CAP: 片, 胶囊, 维生素):
- * its exact and prefix matches (few; found by their own indexes, ranked), then the rest of its
- * matches by sales, walked down the sales index where they are dense.
+ * A page of a broad keyword's ranking (more matches than LIST_TOTAL_CAP: 片, 胶囊, 阿): its best
+ * sellers, walked down the sales index where its matches are dense (at least one goods in fifty
+ * at 100,000 goods), and ranked among themselves like any keyword's matches. A prefix match that
+ * sells less than those is left to the sorts and filters; ranking every match of a key this
+ * broad would read thousands of rows per request.
  */
 async function rankedWalk(
   db: Db,
   f: ListFilter,
-  ranking: { tier: SQL; buyable: SQL; head: SQL },
+  ranking: { tier: SQL; buyable: SQL },
   page: number,
   pageSize: number,
 ): Promise<number[]> {
   const reach = page * pageSize;
-  const rest = listConditions({ ...f, keywords: undefined, terms: undefined });
-  const where = listConditions(f);
-  // The tail's ties are broken by id descending, as the sales index walks them.
   const result = await db.execute(sql`
     select id from (
-      (select ${goods.id} as id, 0 as part, ${ranking.tier} as tier, ${ranking.buyable} as buyable,
-          ${goods.salesCount} as sales, ${goods.id} as tie
-        from ${goods} where ${rest} and ${ranking.head}
-        order by tier, buyable desc, sales desc, tie limit ${reach})
-      union all
-      (select ${goods.id}, 1, 9, true, ${goods.salesCount}, -${goods.id}
-        from ${goods} where ${where} and not (${ranking.head})
-        order by ${goods.salesCount} desc, ${goods.id} desc limit ${reach})
-    ) ranked order by part, tier, buyable desc, sales desc, tie limit ${pageSize} offset ${(page - 1) * pageSize}`);
+      select ${goods.id} as id, ${ranking.tier} as tier, ${ranking.buyable} as buyable, ${goods.salesCount} as sales
+      from ${goods} where ${walkConditions(f)}
+      order by ${goods.salesCount} desc, ${goods.id} desc limit ${Math.max(BROAD_RANKED, reach)}
+    ) best order by tier, buyable desc, sales desc, id limit ${pageSize} offset ${(page - 1) * pageSize}`);
   return (result.rows as { id: number }[]).map((r) => Number(r.id));
 }
+
+/** The best sellers of a broad keyword that its ranking orders (rankedWalk). */
+const BROAD_RANKED = 200;
 
 /** Rows a list may skip to reach its page; deeper pages answer empty. */
 export const LIST_MAX_OFFSET = 10_000;

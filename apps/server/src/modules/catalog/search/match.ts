@@ -9,12 +9,31 @@ import { codeKind, escapeLike, keywordGrams, tokensOf } from './keyword';
 const grams = sql.raw('search_grams(goods.search_text)');
 const searchText = sql.raw('goods.search_text');
 
-/** A goods holds every word of the phrase (its words normalized: search/keyword.ts). */
+/**
+ * A goods holds every word of the phrase (its words normalized: search/keyword.ts). The index
+ * finds the goods holding the words' grams; strpos confirms each word on the row. Not LIKE: the
+ * planner would join the console's trigram index of search_text (040_admin_goods.sql) into the
+ * bitmap, whose lossy matches make it recheck every row, recomputing search_grams each time
+ * (a second for two thousand rows).
+ */
 function phraseCondition(phrase: string): SQL | null {
   const tokens = tokensOf(phrase);
   if (!tokens.length) return null;
-  const likes = tokens.map((t) => sql`${searchText} like ${`%${escapeLike(t)}%`}`);
-  return sql`(${grams} @> ${sql.param(keywordGrams(tokens))}::text[] and ${sql.join(likes, sql` and `)})`;
+  const found = tokens.map((t) => sql`strpos(${searchText}, ${t}) > 0`);
+  return sql`(${grams} @> ${sql.param(keywordGrams(tokens))}::text[] and ${sql.join(found, sql` and `)})`;
+}
+
+/**
+ * The same match confirmed on the row alone (no index): for walks down a sort index, where a
+ * broad keyword's matches are dense and the grams would be computed row by row.
+ */
+export function containsCondition(phrases: readonly string[]): SQL | null {
+  const conds = phrases
+    .map(tokensOf)
+    .filter((tokens) => tokens.length > 0)
+    .map((tokens) => sql`(${sql.join(tokens.map((t) => sql`strpos(${searchText}, ${t}) > 0`), sql` and `)})`);
+  if (!conds.length) return null;
+  return conds.length === 1 ? conds[0] : sql`(${sql.join(conds, sql` or `)})`;
 }
 
 /** A goods matches any of the phrases; null when none has a word. */
@@ -86,26 +105,6 @@ export function matchTier(phrases: readonly string[]): SQL {
   );
   return sql`(case when ${any(exactCondition)} then 0 when ${any(prefixCondition)} then 1
     when ${any(nameContainsCondition)} then 2 else 3 end)`;
-}
-
-/**
- * The start of the name, the generic name, the pinyin or the initials: the head of a broad
- * keyword's ranking (tiers 0 and 1 but a word's start), each through a prefix index of its own
- * (db/sql/100_search.sql, 010_catalog.sql).
- */
-export function headCondition(phrases: readonly string[]): SQL {
-  const starts = phrases
-    .filter((p) => tokensOf(p).length > 0)
-    .flatMap((p) => {
-      const start = `${escapeLike(p)}%`;
-      return [
-        sql`lower(goods.name) like ${start}`,
-        sql`lower(goods.common_name) like ${start}`,
-        sql`goods.name_pinyin like ${start}`,
-        sql`goods.name_initials like ${start}`,
-      ];
-    });
-  return starts.length ? sql`(${sql.join(starts, sql` or `)})` : sql`false`;
 }
 
 /**
