@@ -457,7 +457,7 @@ async function rankedWalk(
 }
 
 /** The best sellers of a broad keyword that its ranking orders (rankedWalk). */
-const BROAD_RANKED = 200;
+const BROAD_RANKED = 100;
 
 /** Rows a list may skip to reach its page; deeper pages answer empty. */
 export const LIST_MAX_OFFSET = 10_000;

@@ -35,6 +35,7 @@ import {
   listPage,
   recommended,
   suggestions,
+  withRanges,
 } from './service';
 
 const tags = ['goods'];
@@ -102,7 +103,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { keywords, type, hl } = request.query;
       const found = await suggestions(db, keywords, type);
-      return ok(hl === 1 ? found : found.map((s) => s.text));
+      return ok(hl === 1 ? withRanges(found, keywords) : found);
     },
   );
 

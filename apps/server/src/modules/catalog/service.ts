@@ -51,7 +51,9 @@ import {
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 import { saleControlOf } from './sale-control-column';
 import { highlightRanges } from './search/highlight';
-import { type Suggestion, suggest } from './search/suggest';
+import { suggest } from './search/suggest';
+
+export { withRanges } from './search/suggest';
 import { suggestionCache } from './search/suggestion-cache';
 
 export { didYouMean } from './search/did-you-mean';
@@ -253,8 +255,8 @@ async function flushKeywords(db: Db) {
 }
 
 /**
- * GET /api/goods/search: up to 10 distinct suggestions (search/suggest.ts), each with the ranges
- * of it the keyword matched. Suggestions do not depend on the viewer: each (type, keyword,
+ * GET /api/goods/search: up to 10 distinct suggestions (search/suggest.ts; withRanges adds the
+ * parts the keyword matched). Suggestions do not depend on the viewer: each (type, keyword,
  * alternatives) is cached for 30 s.
  */
 const SUGGESTION_TTL_MS = listCacheTtlMs * 6;
@@ -264,7 +266,7 @@ export function suggestions(
   keywords: string,
   type: number,
   terms: readonly string[] = [],
-): Promise<Suggestion[]> {
+): Promise<string[]> {
   const k = keywords.trim();
   if (!k) return Promise.resolve([]);
   const key = `${databaseTag(db)}:${type}:${k.toLowerCase()}:${terms.join('\u0000')}`;

@@ -16,14 +16,14 @@ interface NameChar {
   syllable: string;
 }
 
-function charsOf(name: string): NameChar[] {
+function charsOf(name: string, withPinyin: boolean): NameChar[] {
   const out: NameChar[] = [];
   let at = 0;
   const chars = [...name];
-  const syllables = pinyin(name, { toneType: 'none', type: 'array', nonZh: 'spaced', v: true });
+  const syllables = withPinyin ? pinyin(name, { toneType: 'none', type: 'array', nonZh: 'spaced', v: true }) : [];
   chars.forEach((ch, i) => {
     const text = ch.normalize('NFKC').toLowerCase();
-    const syllable = /^[\u3400-\u9fff]$/.test(ch) ? (syllables[i] ?? text).toLowerCase() : text;
+    const syllable = withPinyin && /^[\u3400-\u9fff]$/.test(ch) ? (syllables[i] ?? text).toLowerCase() : text;
     out.push({ start: at, end: at + ch.length, text, syllable });
     at += ch.length;
   });
@@ -93,12 +93,18 @@ function merged(ranges: Range[]): Range[] {
  * matched: each word where the name holds it, else where its pinyin or initials spell it.
  */
 export function highlightRanges(name: string, phrases: readonly string[]): Range[] {
-  const chars = charsOf(name);
+  const chars = charsOf(name, false);
+  let spelled: NameChar[] | null = null;
   const ranges: Range[] = [];
   for (const phrase of phrases)
     for (const token of tokensOf(normalizeKeyword(phrase))) {
       const literal = literalRanges(chars, token);
-      ranges.push(...(literal.length ? literal : pinyinRanges(chars, token)));
+      if (literal.length) ranges.push(...literal);
+      else if (/^[a-z]+$/.test(token)) {
+        // Pinyin is read only when letters did not match as written (it costs most of the work).
+        spelled ??= charsOf(name, true);
+        ranges.push(...pinyinRanges(spelled, token));
+      }
     }
   return merged(ranges);
 }

@@ -12,13 +12,19 @@ export const MAX_SUGGESTIONS = 10;
  * Matches gathered to rank suggestions from; a keyword with more (片, 胶囊) is broad: its best
  * sellers are ranked instead.
  */
-const GATHER = 300;
+const GATHER = 2_000;
 /** The best sellers of a broad keyword its suggestions are ranked from. */
-const BROAD_RANKED = 200;
+const BROAD_RANKED = 60;
 
 export interface Suggestion {
   text: string;
   hl: Range[];
+}
+
+/** Suggestions with the parts of each the keyword (or an alternative) matched. */
+export function withRanges(texts: readonly string[], keyword: string, terms: readonly string[] = []): Suggestion[] {
+  const phrases = [keyword, ...terms];
+  return texts.map((text) => ({ text, hl: highlightRanges(text, phrases) }));
 }
 
 /**
@@ -32,7 +38,7 @@ export async function suggest(
   keyword: string,
   type: number,
   terms: readonly string[] = [],
-): Promise<Suggestion[]> {
+): Promise<string[]> {
   const phrases = [...new Set([keyword, ...terms].map(normalizeKeyword).filter(Boolean))];
   if (!phrases.length) return [];
   const byMaker = type === 1;
@@ -63,5 +69,5 @@ export async function suggest(
       ) best group by text order by min(tier), max(sales) desc, text limit ${MAX_SUGGESTIONS}`);
     rows = walked.rows as { text: string; total: number }[];
   }
-  return rows.map((r) => ({ text: r.text, hl: highlightRanges(r.text, phrases) }));
+  return rows.map((r) => r.text);
 }
