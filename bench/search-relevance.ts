@@ -4,9 +4,9 @@
 //
 //   npm run bench -- relevance
 import { eq } from 'drizzle-orm';
-import { createTestApp } from '../apps/server/test/helpers';
 import { goods } from '../apps/server/src/db/schema';
 import { evaluateRelevance, formatRelevance } from '../apps/server/src/modules/catalog/relevance/evaluate';
+import { createTestApp } from '../apps/server/test/helpers';
 
 const ctx = await createTestApp();
 try {
@@ -19,7 +19,10 @@ try {
       return res.json().data.list;
     },
     async (sku) => {
-      const [row] = await ctx.database.db.select({ barcode: goods.barcode }).from(goods).where(eq(goods.sku, sku));
+      const [row] = await ctx.database.db
+        .select({ barcode: goods.barcode })
+        .from(goods)
+        .where(eq(goods.sku, sku));
       return row.barcode;
     },
   );

@@ -30,9 +30,9 @@ import {
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
 import { saleControlOf } from './sale-control-column';
+import { surelyBroad } from './search/gram-stats';
 import { escapeLike, normalizeKeyword } from './search/keyword';
 import { buyableRank, containsCondition, matchCondition, matchTier } from './search/match';
-import { surelyBroad } from './search/gram-stats';
 import { suggestionCache } from './search/suggestion-cache';
 
 export { escapeLike };
@@ -174,8 +174,10 @@ export function makerCondition(keyword: string, indexed = true): SQL {
 
 /** A maker search's tiers: 0 the maker itself, 1 its start, 2 contained. */
 export function makerTier(phrases: readonly string[]): SQL {
-  const starts = phrases.map((p) => sql`lower(goods.manufacturer) like ${`${escapeLike(p)}%`}
-    or goods.manufacturer_pinyin like ${`${escapeLike(p)}%`} or goods.manufacturer_initials like ${`${escapeLike(p)}%`}`);
+  const starts = phrases.map(
+    (p) => sql`lower(goods.manufacturer) like ${`${escapeLike(p)}%`}
+    or goods.manufacturer_pinyin like ${`${escapeLike(p)}%`} or goods.manufacturer_initials like ${`${escapeLike(p)}%`}`,
+  );
   return sql`(case when lower(goods.manufacturer) = any(${sql.param([...phrases])}::text[]) then 0
     when ${sql.join(starts, sql` or `)} then 1 else 2 end)`;
 }
@@ -188,7 +190,9 @@ function keywordCondition(f: ListFilter): SQL | null {
   const phrases = searchPhrases(f);
   if (!phrases.length) return null;
   if (f.type !== 1) return matchCondition(phrases);
-  return phrases.length === 1 ? makerCondition(phrases[0]) : (or(...phrases.map((p) => makerCondition(p))) as SQL);
+  return phrases.length === 1
+    ? makerCondition(phrases[0])
+    : (or(...phrases.map((p) => makerCondition(p))) as SQL);
 }
 
 /**

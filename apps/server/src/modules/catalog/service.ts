@@ -18,7 +18,7 @@ import {
   nearExpiryWindow,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   cartItems,
@@ -39,7 +39,6 @@ import { badgeFilter, liveBadges, promotionFilter } from '../promotion/badges';
 import { goodsActivities } from '../promotion/goods-activities';
 import { activitiesCovering, loadCartPromotions } from '../promotion/loaders';
 import {
-  escapeLike,
   type ListFilter,
   listCacheTtlMs,
   listGoods,
@@ -54,6 +53,7 @@ import { highlightRanges } from './search/highlight';
 import { suggest } from './search/suggest';
 
 export { withRanges } from './search/suggest';
+
 import { suggestionCache } from './search/suggestion-cache';
 
 export { didYouMean } from './search/did-you-mean';
@@ -185,7 +185,13 @@ export async function listPage(
   // A keyword search in its default order ranks a buyer's in-scope goods first.
   const scope = phrases.length && sort === 'default' ? eligibilityOf(ctx).scope : [];
   const ranked: ListFilter = scope.length ? { ...filter, buyerScope: [...scope] } : filter;
-  const { rows, total, capped } = await listGoods(ctx.db, await resolveZone(ctx, ranked), sort, page, pageSize);
+  const { rows, total, capped } = await listGoods(
+    ctx.db,
+    await resolveZone(ctx, ranked),
+    sort,
+    page,
+    pageSize,
+  );
   const list = await summaries(ctx, rows);
   return {
     list: phrases.length ? list.map((g) => ({ ...g, hl: highlightRanges(g.name, phrases) })) : list,

@@ -79,8 +79,11 @@ export function formatRelevance(r: RelevanceReport): string {
   return [
     `relevance: ${r.queries} queries, recall@10 ${pct(r.recallAt10)}, MRR ${r.mrr.toFixed(3)}`,
     ...Object.entries(r.byKind).map(
-      ([kind, k]) => `  ${kind.padEnd(9)} ${String(k.queries).padStart(3)} queries  recall@10 ${pct(k.recallAt10)}  MRR ${k.mrr.toFixed(3)}`,
+      ([kind, k]) =>
+        `  ${kind.padEnd(9)} ${String(k.queries).padStart(3)} queries  recall@10 ${pct(k.recallAt10)}  MRR ${k.mrr.toFixed(3)}`,
     ),
-    ...r.misses.map((m) => `  missed: ${m.query.kind} "${m.keyword}" -> ${m.top.slice(0, 3).join(' | ') || '(nothing)'}`),
+    ...r.misses.map(
+      (m) => `  missed: ${m.query.kind} "${m.keyword}" -> ${m.top.slice(0, 3).join(' | ') || '(nothing)'}`,
+    ),
   ].join('\n');
 }

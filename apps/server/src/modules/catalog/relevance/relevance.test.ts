@@ -14,7 +14,18 @@ describe('search relevance on the demo catalogue', () => {
   it('holds at least 100 queries of real pharmacy usage', () => {
     expect(relevanceQueries.filter((q) => !q.needsAliases).length).toBeGreaterThanOrEqual(100);
     expect(new Set(relevanceQueries.map((q) => q.kind))).toEqual(
-      new Set(['generic', 'brand', 'fragment', 'pinyin', 'initials', 'approval', 'barcode', 'maker', 'alias', 'words']),
+      new Set([
+        'generic',
+        'brand',
+        'fragment',
+        'pinyin',
+        'initials',
+        'approval',
+        'barcode',
+        'maker',
+        'alias',
+        'words',
+      ]),
     );
   });
 
@@ -28,7 +39,10 @@ describe('search relevance on the demo catalogue', () => {
         return res.json().data.list;
       },
       async (sku) => {
-        const [row] = await ctx.database.db.select({ barcode: goods.barcode }).from(goods).where(eq(goods.sku, sku));
+        const [row] = await ctx.database.db
+          .select({ barcode: goods.barcode })
+          .from(goods)
+          .where(eq(goods.sku, sku));
         return row.barcode;
       },
     );

@@ -19,7 +19,9 @@ export async function didYouMean(db: Db, keyword: string): Promise<string | null
   const key = pinyinKeys(typed).full;
   if (key.length < 3) return null;
   const found = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NEAR_ENOUGH)}, true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NEAR_ENOUGH)}, true)`,
+    );
     const result = await tx.execute(sql`
       select goods.common_name as name from goods
       where goods.is_on_sale and ${key} <% goods.name_pinyin

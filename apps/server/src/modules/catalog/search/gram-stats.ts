@@ -24,8 +24,9 @@ async function load(db: Db): Promise<GramStats> {
       s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs::float8[] as freqs
     from pg_stats s where s.tablename = 'goods_search_grams' limit 1`);
   const row = result.rows[0] as { goods: number; elems: string[] | null; freqs: number[] | null } | undefined;
-  const frequency = new Map<string, number>();
-  (row?.elems ?? []).forEach((gram, i) => frequency.set(gram, Number(row?.freqs?.[i] ?? 0)));
+  const frequency = new Map<string, number>(
+    (row?.elems ?? []).map((gram, i) => [gram, Number(row?.freqs?.[i] ?? 0)]),
+  );
   return { goods: Math.max(0, Number(row?.goods ?? 0)), frequency };
 }
 

@@ -20,7 +20,9 @@ function charsOf(name: string, withPinyin: boolean): NameChar[] {
   const out: NameChar[] = [];
   let at = 0;
   const chars = [...name];
-  const syllables = withPinyin ? pinyin(name, { toneType: 'none', type: 'array', nonZh: 'spaced', v: true }) : [];
+  const syllables = withPinyin
+    ? pinyin(name, { toneType: 'none', type: 'array', nonZh: 'spaced', v: true })
+    : [];
   chars.forEach((ch, i) => {
     const text = ch.normalize('NFKC').toLowerCase();
     const syllable = withPinyin && /^[\u3400-\u9fff]$/.test(ch) ? (syllables[i] ?? text).toLowerCase() : text;
@@ -54,8 +56,12 @@ function pinyinRanges(chars: NameChar[], token: string): Range[] {
     if (chars[i].syllable === chars[i].text) continue;
     // Initials.
     let j = 0;
-    while (j < token.length && i + j < chars.length && chars[i + j].syllable !== chars[i + j].text &&
-      chars[i + j].syllable[0] === token[j])
+    while (
+      j < token.length &&
+      i + j < chars.length &&
+      chars[i + j].syllable !== chars[i + j].text &&
+      chars[i + j].syllable[0] === token[j]
+    )
       j++;
     if (j === token.length) {
       found.push([chars[i].start, chars[i + j - 1].end]);

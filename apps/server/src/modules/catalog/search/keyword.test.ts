@@ -30,8 +30,11 @@ describe('keyword tokenising', () => {
     expect(keywordGrams(['感冒', '颗粒'])).toEqual(['感冒', '颗粒']);
   });
 
-  it('every gram of a key contained in a text is one of the text\'s index entries (no match is lost)', () => {
-    const text = fc.string({ unit: fc.constantFrom('布', '洛', '芬', '感', '冒', 'a', 'b', '1', ' '), maxLength: 30 });
+  it("every gram of a key contained in a text is one of the text's index entries (no match is lost)", () => {
+    const text = fc.string({
+      unit: fc.constantFrom('布', '洛', '芬', '感', '冒', 'a', 'b', '1', ' '),
+      maxLength: 30,
+    });
     fc.assert(
       fc.property(text, fc.nat(), fc.integer({ min: 1, max: 8 }), (t, at, len) => {
         const chars = [...t];

@@ -31,7 +31,13 @@ export function containsCondition(phrases: readonly string[]): SQL | null {
   const conds = phrases
     .map(tokensOf)
     .filter((tokens) => tokens.length > 0)
-    .map((tokens) => sql`(${sql.join(tokens.map((t) => sql`strpos(${searchText}, ${t}) > 0`), sql` and `)})`);
+    .map(
+      (tokens) =>
+        sql`(${sql.join(
+          tokens.map((t) => sql`strpos(${searchText}, ${t}) > 0`),
+          sql` and `,
+        )})`,
+    );
   if (!conds.length) return null;
   return conds.length === 1 ? conds[0] : sql`(${sql.join(conds, sql` or `)})`;
 }
@@ -99,10 +105,11 @@ function nameContainsCondition(phrase: string): SQL {
  */
 export function matchTier(phrases: readonly string[]): SQL {
   const usable = phrases.filter((p) => tokensOf(p).length > 0);
-  const any = (cond: (p: string) => SQL) => sql.join(
-    usable.map((p) => sql`(${cond(p)})`),
-    sql` or `,
-  );
+  const any = (cond: (p: string) => SQL) =>
+    sql.join(
+      usable.map((p) => sql`(${cond(p)})`),
+      sql` or `,
+    );
   return sql`(case when ${any(exactCondition)} then 0 when ${any(prefixCondition)} then 1
     when ${any(nameContainsCondition)} then 2 else 3 end)`;
 }

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { makerCondition, makerTier } from '../queries';
-import { highlightRanges, type Range } from './highlight';
 import { surelyBroad } from './gram-stats';
+import { highlightRanges, type Range } from './highlight';
 import { normalizeKeyword } from './keyword';
 import { containsCondition, matchCondition, matchTier } from './match';
 
@@ -22,7 +22,11 @@ export interface Suggestion {
 }
 
 /** Suggestions with the parts of each the keyword (or an alternative) matched. */
-export function withRanges(texts: readonly string[], keyword: string, terms: readonly string[] = []): Suggestion[] {
+export function withRanges(
+  texts: readonly string[],
+  keyword: string,
+  terms: readonly string[] = [],
+): Suggestion[] {
   const phrases = [keyword, ...terms];
   return texts.map((text) => ({ text, hl: highlightRanges(text, phrases) }));
 }
@@ -43,7 +47,10 @@ export async function suggest(
   if (!phrases.length) return [];
   const byMaker = type === 1;
   const match = byMaker
-    ? (sql`(${sql.join(phrases.map((p) => makerCondition(p)), sql` or `)})` as SQL)
+    ? (sql`(${sql.join(
+        phrases.map((p) => makerCondition(p)),
+        sql` or `,
+      )})` as SQL)
     : matchCondition(phrases);
   if (!match) return [];
   const column = byMaker ? sql.raw('goods.manufacturer') : sql.raw('goods.name');

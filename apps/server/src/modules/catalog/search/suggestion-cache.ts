@@ -1,4 +1,3 @@
-
 /**
  * Suggestions per (database, type, keyword, alternatives), cached for a short while by the
  * service and dropped with the goods lists on every goods write (queries.ts invalidateGoodsLists).
