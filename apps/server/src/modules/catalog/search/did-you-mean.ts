@@ -3,8 +3,11 @@ import type { Db } from '../../../db/client';
 import { pinyinKeys } from '../pinyin';
 import { normalizeKeyword } from './keyword';
 
-/** How near a goods' pinyin must come (pg_trgm word similarity, 0 to 1). */
-const NEAR_ENOUGH = 0.35;
+/**
+ * How near a goods' pinyin must come (pg_trgm word similarity, 0 to 1): bulofen to buluofen is
+ * 0.27 (one letter dropped inside an unspaced word), six letters matching nothing score 0.25.
+ */
+const NEAR_ENOUGH = 0.27;
 
 /**
  * For a keyword that found nothing: the generic name of the goods whose name's pinyin comes
