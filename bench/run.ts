@@ -1,6 +1,6 @@
 /**
  * Benchmarks (npm run bench [-- group ...]). Groups: content, catalog, pglite, catalog-distinct,
- * catalog-distinct-pglite (autocannon scenarios below; the distinct groups' URLs and buyer
+ * catalog-distinct-pglite, search, search-pglite (autocannon scenarios below; the distinct groups' URLs and buyer
  * cookies are built in bench/catalog-distinct.ts), and startup, userbase, cart, order, admingoods, quickbuy, pricing, lcp, web (scripts of their own, see
  * scriptGroups). Default: all.
  *
@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { distinctJobs, type Job } from './catalog-distinct';
+import { keywordListJobs, suggestionJobs } from './search-keywords';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -118,6 +119,7 @@ const scenarios: Scenario[] = [
     env: { CATALOG_CACHE_TTL_MS: '0' },
   },
   ...distinctScenarios(),
+  ...searchScenarios(),
   {
     group: 'pglite',
     name: 'GET /api/goods/list category + sort, page 1 (PGlite, result cache off)',
@@ -210,6 +212,67 @@ function distinctScenarios(): Scenario[] {
         budget: { p99Ms: 150 },
       });
   return out;
+}
+
+/**
+ * search: keyword lists and suggestions of over 2,000 distinct realistic keywords
+ * (bench/search-keywords.ts) with the result cache off, beside bare Fastify and its floor (the
+ * list's four sequential trivial round trips to PostgreSQL); search-pglite: the same at one
+ * connection on PGlite.
+ */
+function searchScenarios(): Scenario[] {
+  const off = { CATALOG_CACHE_TTL_MS: '0' };
+  return [
+    { group: 'search', name: 'bare Fastify hello-world', target: 'bare', paths: ['/hello'], connections: 32 },
+    {
+      group: 'search',
+      name: `bare Fastify + ${LIST_ROUND_TRIPS} sequential trivial queries (the floor)`,
+      target: 'bare',
+      paths: [`/db?n=${LIST_ROUND_TRIPS}`],
+      connections: 32,
+      env: { BARE_DATABASE_URL: pgUrl },
+    },
+    {
+      group: 'search',
+      name: 'GET /api/goods/list, distinct keywords (PostgreSQL, result cache off)',
+      target: 'postgres',
+      paths: [],
+      jobs: async () => keywordListJobs(),
+      connections: 32,
+      env: off,
+      budget: { p99Ms: 50, minShareOfBare: 0.25 },
+    },
+    {
+      group: 'search',
+      name: 'GET /api/goods/search suggestions, distinct keywords (PostgreSQL, result cache off)',
+      target: 'postgres',
+      paths: [],
+      jobs: async () => suggestionJobs(),
+      connections: 32,
+      env: off,
+      budget: { p99Ms: 20, minShareOfBare: 0.4 },
+    },
+    {
+      group: 'search-pglite',
+      name: 'GET /api/goods/list, distinct keywords (PGlite, result cache off)',
+      target: 'pglite',
+      paths: [],
+      jobs: async () => keywordListJobs(),
+      connections: 1,
+      env: off,
+      budget: { p99Ms: 100 },
+    },
+    {
+      group: 'search-pglite',
+      name: 'GET /api/goods/search suggestions, distinct keywords (PGlite, result cache off)',
+      target: 'pglite',
+      paths: [],
+      jobs: async () => suggestionJobs(),
+      connections: 1,
+      env: off,
+      budget: { p99Ms: 100 },
+    },
+  ];
 }
 
 interface Result {
@@ -406,6 +469,10 @@ const scriptGroups: Record<string, { title: string; file: string; env?: Record<s
   openorders: {
     title: 'Open API order feed on PostgreSQL: pages of 100 of 100,000 orders from distinct cursors',
     file: 'scenarios/open-orders.ts',
+  },
+  relevance: {
+    title: 'Search relevance on the demo catalogue (recall@10 and MRR of the relevance set)',
+    file: 'search-relevance.ts',
   },
   pricing: {
     title: 'Pricing a 500-line cart in packages/domain (budget: under 2 ms)',

@@ -6,6 +6,7 @@
  * stock in both warehouses (held in batches, as the demo's) and pinyin search keys, inserted in
  * batches.
  */
+import { withCheckDigit } from '@yaocai/domain';
 import { count, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { type Db, openDatabase } from '../src/db/client';
@@ -66,6 +67,10 @@ export async function generateScaleGoods(db: Db, n: number, log: (line: string) 
         {
           ...base,
           sku: `G${run}${k.toString(36)}`,
+          // 69 and company codes from 9000 up (the demo's are 1000-8999): unique per run and goods.
+          barcode: withCheckDigit(
+            `699${String((Number.parseInt(run.slice(-3), 36) * 7 + k) % 1e9).padStart(9, '0')}`,
+          ),
           manufacturer,
           brandCode: other ? undefined : base.brandCode,
           spec: random() < 0.5 ? varySpec(base.spec, random()) : base.spec,

@@ -2,6 +2,7 @@
 // Everything that is not written by hand (sku, stock, ladder, tags, sales...) is
 // derived deterministically from the sku with a string hash, so the catalogue is
 // identical on every run. No I/O, no randomness.
+import { withCheckDigit } from '@yaocai/domain';
 import { demoBrands } from './brands';
 import type { DemoGoods, DemoGoodsKind, DemoLadder, DemoTag, DemoZone } from './types';
 
@@ -173,6 +174,16 @@ function makeLadder(sku: string, base: number, min: number, step: number): DemoL
 }
 
 /**
+ * A demo goods' EAN-13: 69 (GS1 China), a four-digit company code from the maker (1000-8999),
+ * six digits of the sku number (unique), and the check digit. Generated scale goods use company
+ * codes from 9000 up, so they never collide with these.
+ */
+function demoBarcode(maker: string, skuNumber: number): string {
+  const company = 1000 + Math.floor(hash01(maker) * 8000);
+  return withCheckDigit(`69${company}${String(skuNumber).padStart(6, '0')}`);
+}
+
+/**
  * Build full goods records. `startNo` gives the first sku number; skus are
  * `YC` + 6 digits, stable as long as rows keep their order within a file.
  */
@@ -250,6 +261,7 @@ export function buildGoods(kind: DemoGoodsKind, startNo: number, rows: GoodsRow[
       spec: row.s,
       unit: row.u ?? '盒',
       approvalNo: row.a,
+      barcode: demoBarcode(row.m, startNo + i),
       dosageForm: form,
       authorizationHolder: defaultHolder(kind, row),
       rxClass: row.x === 'rx' ? 'rx' : row.x === 'a' ? 'otc_a' : row.x === 'b' ? 'otc_b' : 'none',

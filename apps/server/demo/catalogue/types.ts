@@ -56,6 +56,8 @@ export interface DemoGoods {
   unit: string;
   /** 批准文号 / 注册证号 / 备案号 / 执行标准 */
   approvalNo: string;
+  /** Package barcode: an EAN-13 of the Chinese GS1 range (69...), derived from maker and sku. */
+  barcode: string;
   dosageForm: string;
   /** 上市许可持有人 (drugs) or 注册人/备案人 (devices); empty for herbs and health goods */
   authorizationHolder: string;

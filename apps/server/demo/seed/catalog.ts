@@ -65,6 +65,7 @@ export function demoGoodsWrite(
     spec: g.spec,
     unit: g.unit,
     approvalNo: g.approvalNo,
+    barcode: g.barcode,
     dosageForm: g.dosageForm,
     authorizationHolder: g.authorizationHolder,
     rxClass: g.rxClass,

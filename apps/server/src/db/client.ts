@@ -98,7 +98,14 @@ async function appliedMigrations(query: (sql: string) => Promise<{ rows: unknown
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // No JIT: the shop's statements are short and many; a plan whose estimate crosses
+    // jit_above_cost (the search index's costly expression, db/sql/100_search.sql, does) would
+    // spend most of a second compiling for a query that runs in milliseconds.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      options: '-c jit=off',
+    });
     const db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     let migrationsApplied: number;

@@ -39,8 +39,9 @@ create index if not exists goods_list_expiry_desc on goods (expires_on desc null
 alter table goods set (parallel_workers = 0);
 alter table goods_categories set (parallel_workers = 0);
 
--- Contains-searches of one or two characters (感冒, 钙, gm) have no trigram to look up: the
--- searched text is indexed by its single characters and character pairs instead, lower-cased.
+-- Maker searches (type 1) of one or two characters (华润, gm) have no trigram to look up: the
+-- maker's text is indexed by its single characters and character pairs instead, lower-cased.
+-- (Goods names are searched through search_grams, 100_search.sql.)
 create or replace function goods_short_grams(t text) returns text[]
 language sql immutable strict parallel safe cost 500 as $$
   select coalesce(array_agg(distinct g), '{}')
@@ -50,9 +51,6 @@ language sql immutable strict parallel safe cost 500 as $$
     select substr(t, i, 2) from generate_series(1, char_length(t) - 1) i
   ) grams
 $$;
-create index if not exists goods_name_short_grams on goods using gin (
-  goods_short_grams(lower(name || ' ' || common_name || ' ' || name_pinyin || ' ' || name_initials))
-);
 create index if not exists goods_manufacturer_short_grams on goods using gin (
   goods_short_grams(lower(manufacturer || ' ' || manufacturer_pinyin || ' ' || manufacturer_initials))
 );

@@ -1,15 +1,18 @@
 -- Console goods list (modules/catalog/admin-goods.ts).
 --
--- search_text: everything an operator may type (name, common name, approval number, maker,
--- pinyin, initials, SKU), lower-cased once when a row is written, so a search is a plain LIKE
--- (several times cheaper to recheck than ILIKE on Chinese text).
+-- search_text: everything a buyer or an operator may type (name, common name, approval number,
+-- maker, pinyin, initials, SKU, barcode), lower-cased once when a row is written, so a search is
+-- a plain LIKE (several times cheaper to recheck than ILIKE on Chinese text). The shop's search
+-- indexes its grams too (100_search.sql). An older column without the barcode is replaced.
 do $$
 begin
   if not exists (
-    select 1 from information_schema.columns where table_name = 'goods' and column_name = 'search_text'
+    select 1 from information_schema.columns
+    where table_name = 'goods' and column_name = 'search_text' and generation_expression like '%barcode%'
   ) then
+    alter table goods drop column if exists search_text;
     alter table goods add column search_text text generated always as (
-      lower(name || ' ' || common_name || ' ' || approval_no || ' ' || manufacturer || ' ' || name_pinyin || ' ' || name_initials || ' ' || sku)
+      lower(name || ' ' || common_name || ' ' || approval_no || ' ' || manufacturer || ' ' || name_pinyin || ' ' || name_initials || ' ' || sku || ' ' || barcode)
     ) stored;
     -- The planner needs the new column's statistics to walk or collect (admin-goods.ts).
     analyze goods;

@@ -12,6 +12,10 @@ describe('pinyin search keys', () => {
     expect(pinyinKeys('长春高新').initials).toBe('ccgx');
     expect(pinyinKeys('调经丸').full).toBe('tiaojingwan');
   });
+  it('reads the drug words the general dictionary gets wrong', () => {
+    expect(pinyinKeys('东阿阿胶 阿胶')).toEqual({ full: 'dongeejiaoejiao', initials: 'deejej' });
+    expect(pinyinKeys('阿莫西林').full).toBe('amoxilin');
+  });
   it('keeps latin letters and digits', () => {
     expect(pinyinKeys('维生素C咀嚼片')).toEqual({ full: 'weishengsucjujuepian', initials: 'wsscjjp' });
     expect(pinyinKeys('999感冒灵颗粒').initials).toBe('999gmlkl');

@@ -1,4 +1,8 @@
-import { pinyin } from 'pinyin-pro';
+import { customPinyin, pinyin } from 'pinyin-pro';
+
+// Drug words pinyin-pro's general dictionary reads wrong, so buyers typing them find nothing:
+// 阿胶 is ējiāo (ejiao, ej), not a jiao. Global to pinyin-pro: the highlighter reads alike.
+customPinyin({ 阿胶: 'ē jiāo' });
 
 /**
  * Search keys of a Chinese name: full pinyin without tones or spaces, and the initials, both

@@ -24,11 +24,12 @@ import { goodsSaleControls } from '../../db/schema/kx';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
 import { saleControlOf } from './sale-control-column';
+import { surelyBroad } from './search/gram-stats';
+import { escapeLike, normalizeKeyword } from './search/keyword';
+import { buyableRank, containsCondition, matchCondition, matchTier } from './search/match';
+import { suggestionCache } from './search/suggestion-cache';
 
-/** Escapes LIKE wildcards so a keyword matches literally (the keyword is a bound parameter). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+export { escapeLike };
 
 /** Columns a list row needs (no description). */
 export const summaryColumns = {
@@ -97,6 +98,21 @@ export interface ListFilter
   controlled?: boolean;
   /** A badge filter resolved from live promotions (promotion/badges.ts badgeFilter): any coverage. */
   badge?: { coverages: Coverage[]; listedAfter?: Date };
+  /**
+   * Alternatives of the keyword (an alias expansion: ['扑热息痛', '对乙酰氨基酚']): a goods
+   * matches when it matches any of them, by the keyword's rules, and ranks by the best.
+   */
+  terms?: string[];
+  /**
+   * The business scope of the buyer a keyword search is ranked for: its in-stock, buyable,
+   * in-scope goods come first (the default sort only). Left out: in stock and buyable.
+   */
+  buyerScope?: string[];
+}
+
+/** The phrases a keyword search looks for: the keyword and its alternatives, normalized, once each. */
+export function searchPhrases(f: Pick<ListFilter, 'keywords' | 'terms'>): string[] {
+  return [...new Set([f.keywords ?? '', ...(f.terms ?? [])].map(normalizeKeyword).filter(Boolean))];
 }
 
 /**
@@ -122,48 +138,76 @@ export function coverageCondition(c: Coverage): SQL {
 }
 
 /**
- * The texts a keyword is looked for in, as indexed for one- and two-character searches
- * (db/sql/010_catalog.sql goods_name_short_grams / goods_manufacturer_short_grams): written
- * exactly as the index expressions, so the planner matches them.
+ * The maker's texts, as indexed for one- and two-character searches (db/sql/010_catalog.sql
+ * goods_manufacturer_short_grams): written exactly as the index expression, so the planner
+ * matches it.
  */
-const shortGrams = {
-  name: sql.raw(
-    `goods_short_grams(lower(goods.name || ' ' || goods.common_name || ' ' || goods.name_pinyin || ' ' || goods.name_initials))`,
-  ),
-  manufacturer: sql.raw(
-    `goods_short_grams(lower(goods.manufacturer || ' ' || goods.manufacturer_pinyin || ' ' || goods.manufacturer_initials))`,
-  ),
-};
+const makerShortGrams = sql.raw(
+  `goods_short_grams(lower(goods.manufacturer || ' ' || goods.manufacturer_pinyin || ' ' || goods.manufacturer_initials))`,
+);
 
 /**
- * A keyword contained in the name, common name, pinyin or initials (type 1: the maker, its
- * pinyin or initials), case-insensitively. Keys of three characters or more are found through
- * the trigram indexes; shorter ones (感冒, 钙, gm), which have no trigram, through the index of
- * single characters and pairs. A keyword without letters that have a case (Chinese) is matched
- * with LIKE: the same rows as ILIKE, without lower-casing every candidate's text.
+ * A maker search (type 1): the keyword contained in the maker, its pinyin or initials,
+ * case-insensitively. Keys of three characters or more are found through the trigram indexes;
+ * shorter ones through the index of single characters and pairs (not `indexed`: a walk down a
+ * sort index, which confirms the match on each row). A keyword without letters
+ * that have a case (Chinese) is matched with LIKE: the same rows as ILIKE, without
+ * lower-casing every candidate's text.
  */
-function keywordCondition(keyword: string, byMaker: boolean): SQL {
+export function makerCondition(keyword: string, indexed = true): SQL {
   const lower = keyword.toLowerCase();
   const caseless = lower === keyword.toUpperCase();
   const pattern = `%${escapeLike(keyword)}%`;
   const lowerPattern = `%${escapeLike(lower)}%`;
-  const contains = caseless ? like : ilike;
-  const match = byMaker
-    ? or(
-        contains(goods.manufacturer, pattern),
-        like(goods.manufacturerPinyin, lowerPattern),
-        like(goods.manufacturerInitials, lowerPattern),
-      )!
-    : or(
-        contains(goods.name, pattern),
-        contains(goods.commonName, pattern),
-        like(goods.namePinyin, lowerPattern),
-        like(goods.nameInitials, lowerPattern),
-      )!;
-  if ([...keyword].length > 2) return match;
-  // One or two characters: each is a gram of the lower-cased texts (a prefilter; match decides).
-  const grams = byMaker ? shortGrams.manufacturer : shortGrams.name;
-  return and(sql`${grams} @> array[${lower}]::text[]`, match)!;
+  const match = or(
+    (caseless ? like : ilike)(goods.manufacturer, pattern),
+    like(goods.manufacturerPinyin, lowerPattern),
+    like(goods.manufacturerInitials, lowerPattern),
+  )!;
+  if ([...keyword].length > 2 || !indexed) return match;
+  return and(sql`${makerShortGrams} @> array[${lower}]::text[]`, match)!;
+}
+
+/** A maker search's tiers: 0 the maker itself, 1 its start, 2 contained. */
+export function makerTier(phrases: readonly string[]): SQL {
+  const starts = phrases.map(
+    (p) => sql`lower(goods.manufacturer) like ${`${escapeLike(p)}%`}
+    or goods.manufacturer_pinyin like ${`${escapeLike(p)}%`} or goods.manufacturer_initials like ${`${escapeLike(p)}%`}`,
+  );
+  return sql`(case when lower(goods.manufacturer) = any(${sql.param([...phrases])}::text[]) then 0
+    when ${sql.join(starts, sql` or `)} then 1 else 2 end)`;
+}
+
+/**
+ * A keyword (and its alternatives): goods through the search index (search/match.ts), makers
+ * (type 1) through theirs; null when nothing is left of the keyword.
+ */
+function keywordCondition(f: ListFilter): SQL | null {
+  const phrases = searchPhrases(f);
+  if (!phrases.length) return null;
+  if (f.type !== 1) return matchCondition(phrases);
+  return phrases.length === 1
+    ? makerCondition(phrases[0])
+    : (or(...phrases.map((p) => makerCondition(p))) as SQL);
+}
+
+/**
+ * The conditions of a keyword list for a walk down a sort index: the keyword confirmed on each
+ * row (search/match.ts containsCondition) instead of looked up in the search index.
+ */
+function walkConditions(f: ListFilter): SQL {
+  const phrases = searchPhrases(f);
+  const rest = listConditions({ ...f, keywords: undefined, terms: undefined });
+  const keyword =
+    f.type === 1
+      ? (or(...phrases.map((p) => makerCondition(p, false))) as SQL)
+      : (containsCondition(phrases) ?? sql`false`);
+  return and(rest, keyword) as SQL;
+}
+
+/** Whether a list is a keyword search (its keyword holds a word). */
+export function isKeywordSearch(f: ListFilter): boolean {
+  return searchPhrases(f).length > 0;
 }
 
 /** WHERE conditions of a goods list; keywords only ever travel as bound parameters. */
@@ -184,8 +228,7 @@ export function listConditions(f: ListFilter): SQL {
     conds.push(
       exists(sql`(select 1 from ${goodsSaleControls} where ${goodsSaleControls.goodsId} = ${goods.id})`),
     );
-  const keyword = f.keywords?.trim();
-  if (keyword) conds.push(keywordCondition(keyword, f.type === 1));
+  if (f.keywords?.trim() || f.terms?.length) conds.push(keywordCondition(f) ?? sql`false`);
   if (f.sccj) conds.push(eq(goods.manufacturer, f.sccj));
   if (f.brand_id) conds.push(eq(goods.brandId, f.brand_id));
   if (f.zone) conds.push(sql`${goods.zones} @> array[${f.zone}]::text[]`);
@@ -254,7 +297,7 @@ export async function listGoods(
   // Bounded paging: a list is walked at most LIST_MAX_OFFSET rows deep (500 pages of 20), so
   // no request makes the database step over the whole catalogue to reach its page.
   const deep = (page - 1) * pageSize >= LIST_MAX_OFFSET;
-  if (filter.keywords?.trim() && !deep) {
+  if (isKeywordSearch(filter) && !deep) {
     const found = await keywordPage(db, filter, where, sort, page, pageSize);
     return { ...found, capped: capped(found.total) };
   }
@@ -265,9 +308,13 @@ export async function listGoods(
   return { rows, total, capped: capped(total) };
 }
 
-/** listOrder over the columns of the `matched` set of a keyword search. */
+/**
+ * listOrder over the columns of the `matched` set of a keyword search. The default order of a
+ * keyword search is its ranking: how well the goods answers (match tier: exact, prefix, in the
+ * name, elsewhere), then in stock and buyable for the viewer, then best sellers.
+ */
 const matchedOrder: Record<GoodsListQuery['sort'], string> = {
-  default: 'id',
+  default: 'tier, buyable desc, sales_count desc, id',
   sales: 'sales_count desc, id desc',
   price_asc: 'base_price_fen, id',
   price_desc: 'base_price_fen desc, id desc',
@@ -303,19 +350,27 @@ async function keywordPage(
   }
   // A keyword known (within the count's time to live) to match more than the cap skips the
   // gathering of its matches: another sort or page of it walks the sort index at once.
+  const ranking = rankingOf(filter);
   const broadAt = broadKeywords.get(countKey);
-  const knownBroad = broadAt !== undefined && now - broadAt < COUNT_TTL_MS;
+  const knownBroad =
+    (broadAt !== undefined && now - broadAt < COUNT_TTL_MS) ||
+    (filter.type !== 1 && (await surelyBroad(db, searchPhrases(filter), LIST_TOTAL_CAP)));
   const offset = (page - 1) * pageSize;
   const found = (async (): Promise<{ total: number; ids: number[]; rows: SummaryRow[] | null }> => {
     const walk = async () => {
-      const walked = await db
-        .select({ id: goods.id })
-        .from(goods)
-        .where(where)
-        .orderBy(...listOrder(sort))
-        .limit(pageSize)
-        .offset(offset);
-      return { total: LIST_TOTAL_CAP, ids: walked.map((r) => r.id), rows: null };
+      const ids =
+        sort === 'default'
+          ? await rankedWalk(db, filter, ranking, page, pageSize)
+          : (
+              await db
+                .select({ id: goods.id })
+                .from(goods)
+                .where(walkConditions(filter))
+                .orderBy(...listOrder(sort))
+                .limit(pageSize)
+                .offset(offset)
+            ).map((r) => r.id);
+      return { total: LIST_TOTAL_CAP, ids, rows: null };
     };
     if (knownBroad) return walk();
     // One statement: the matches, their count, and the page's rows (a row of nulls carries the
@@ -325,7 +380,8 @@ async function keywordPage(
       .from(
         sql`(with matched as materialized (
           select ${goods.id} as id, ${goods.salesCount} as sales_count, ${goods.basePriceFen} as base_price_fen,
-            ${goods.createdAt} as created_at, ${goods.expiresOn} as expires_on
+            ${goods.createdAt} as created_at, ${goods.expiresOn} as expires_on,
+            ${sort === 'default' ? ranking.tier : sql`0`} as tier, ${sort === 'default' ? ranking.buyable : sql`true`} as buyable
           from ${goods} where ${where} limit ${LIST_TOTAL_CAP + 1})
         select t.total, p.id, p.n from (select count(*)::int as total from matched) t
         left join unnest(array(select id from matched order by ${sql.raw(matchedOrder[sort])} limit ${pageSize} offset ${offset}))
@@ -366,6 +422,42 @@ async function keywordPage(
     .orderBy(sql`page_ids.n`);
   return { rows: walkedRows, total };
 }
+
+/** The ranking columns of a keyword search (matchedOrder's default). */
+function rankingOf(f: ListFilter): { tier: SQL; buyable: SQL } {
+  const phrases = searchPhrases(f);
+  return {
+    tier: f.type === 1 ? makerTier(phrases) : matchTier(phrases),
+    buyable: buyableRank(f.buyerScope),
+  };
+}
+
+/**
+ * A page of a broad keyword's ranking (more matches than LIST_TOTAL_CAP: 片, 胶囊, 阿): its best
+ * sellers, walked down the sales index where its matches are dense (at least one goods in fifty
+ * at 100,000 goods), and ranked among themselves like any keyword's matches. A prefix match that
+ * sells less than those is left to the sorts and filters; ranking every match of a key this
+ * broad would read thousands of rows per request.
+ */
+async function rankedWalk(
+  db: Db,
+  f: ListFilter,
+  ranking: { tier: SQL; buyable: SQL },
+  page: number,
+  pageSize: number,
+): Promise<number[]> {
+  const reach = page * pageSize;
+  const result = await db.execute(sql`
+    select id from (
+      select ${goods.id} as id, ${ranking.tier} as tier, ${ranking.buyable} as buyable, ${goods.salesCount} as sales
+      from ${goods} where ${walkConditions(f)}
+      order by ${goods.salesCount} desc, ${goods.id} desc limit ${Math.max(BROAD_RANKED, reach)}
+    ) best order by tier, buyable desc, sales desc, id limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  return (result.rows as { id: number }[]).map((r) => Number(r.id));
+}
+
+/** The best sellers of a broad keyword that its ranking orders (rankedWalk). */
+const BROAD_RANKED = 100;
 
 /** Rows a list may skip to reach its page; deeper pages answer empty. */
 export const LIST_MAX_OFFSET = 10_000;
@@ -677,8 +769,9 @@ function countGoods(db: Db, filter: ListFilter, where: SQL): Promise<number> {
   return total;
 }
 
-/** Forgets cached pages and totals (after goods writes). */
+/** Forgets cached pages, totals and suggestions (after goods writes). */
 export const invalidateGoodsLists = sharedForget('goods-lists', () => {
+  suggestionCache.clear();
   countCache.clear();
   broadKeywords.clear();
   pageCache.clear();

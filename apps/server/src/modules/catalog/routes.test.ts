@@ -403,7 +403,7 @@ describe('GET /api/goods/list', () => {
     invalidateGoodsLists();
   });
 
-  it('finds one- and two-character keywords (Chinese, initials, any case) exactly as a scan of every goods would', async () => {
+  it('finds one- and two-character keywords (Chinese, initials, any case) in every searched field exactly as a scan of every goods would', async () => {
     const rows = await ctx.database.db
       .select({
         id: goods.id,
@@ -414,15 +414,26 @@ describe('GET /api/goods/list', () => {
         manufacturer: goods.manufacturer,
         manufacturerPinyin: goods.manufacturerPinyin,
         manufacturerInitials: goods.manufacturerInitials,
+        approvalNo: goods.approvalNo,
+        sku: goods.sku,
+        barcode: goods.barcode,
       })
       .from(goods)
       .where(eq(goods.isOnSale, true));
+    // A goods search looks in every field a buyer may type (catalog/search/match.ts).
     const byName = (k: string) =>
       rows
         .filter((g) =>
-          [g.name, g.commonName, g.namePinyin, g.nameInitials].some((t) =>
-            t.toLowerCase().includes(k.toLowerCase()),
-          ),
+          [
+            g.name,
+            g.commonName,
+            g.namePinyin,
+            g.nameInitials,
+            g.manufacturer,
+            g.approvalNo,
+            g.sku,
+            g.barcode,
+          ].some((t) => t.toLowerCase().includes(k.toLowerCase())),
         )
         .map((g) => g.id)
         .sort((a, b) => a - b);

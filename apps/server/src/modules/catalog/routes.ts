@@ -37,6 +37,7 @@ import {
   listPage,
   recommended,
   suggestions,
+  withRanges,
 } from './service';
 
 const tags = ['goods'];
@@ -108,7 +109,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(goodsSearchData) },
       },
     },
-    async (request) => ok(await suggestions(db, request.query.keywords, request.query.type)),
+    async (request) => {
+      const { keywords, type, hl } = request.query;
+      const found = await suggestions(db, keywords, type);
+      return ok(hl === 1 ? withRanges(found, keywords) : found);
+    },
   );
 
   app.get(

@@ -18,7 +18,7 @@ import {
   nearExpiryWindow,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { cartItems } from '../../db/schema/cart';
 import {
@@ -39,16 +39,24 @@ import { badgeFilter, liveBadges, promotionFilter } from '../promotion/badges';
 import { goodsActivities } from '../promotion/goods-activities';
 import { activitiesCovering, loadCartPromotions } from '../promotion/loaders';
 import {
-  escapeLike,
   type ListFilter,
   listCacheTtlMs,
   listGoods,
   rowsOfGoods,
   type SummaryRow,
+  searchPhrases,
   summaryColumns,
 } from './queries';
 import { type CatalogRefs, catalogRefs, categoryWithDescendants } from './refs';
 import { saleControlOf } from './sale-control-column';
+import { highlightRanges } from './search/highlight';
+import { suggest } from './search/suggest';
+
+export { withRanges } from './search/suggest';
+
+import { suggestionCache } from './search/suggestion-cache';
+
+export { didYouMean } from './search/did-you-mean';
 
 export const goodsImage = (id: number) => `/media/goods/${id}.svg`;
 export const goodsGallery = (id: number) => [1, 2, 3].map((face) => `/media/goods/${id}-${face}.svg`);
@@ -173,15 +181,20 @@ export async function listPage(
   page: number,
   pageSize: number,
 ): Promise<GoodsListData> {
+  const phrases = searchPhrases(filter);
+  // A keyword search in its default order ranks a buyer's in-scope goods first.
+  const scope = phrases.length && sort === 'default' ? eligibilityOf(ctx).scope : [];
+  const ranked: ListFilter = scope.length ? { ...filter, buyerScope: [...scope] } : filter;
   const { rows, total, capped } = await listGoods(
     ctx.db,
-    await resolveZone(ctx, filter),
+    await resolveZone(ctx, ranked),
     sort,
     page,
     pageSize,
   );
+  const list = await summaries(ctx, rows);
   return {
-    list: await summaries(ctx, rows),
+    list: phrases.length ? list.map((g) => ({ ...g, hl: highlightRanges(g.name, phrases) })) : list,
     total,
     ...(capped ? { total_capped: true } : {}),
     page,
@@ -251,57 +264,31 @@ async function flushKeywords(db: Db) {
 }
 
 /**
- * GET /api/goods/search: up to 10 distinct suggestions. A suggestion contains the keyword in its
- * name (or manufacturer), the goods' generic name, full pinyin or initials (感冒 suggests
- * 999感冒灵颗粒); those where one of them starts with the keyword come first, best sellers first
- * within each. One query; a bigram index for the contains-match is the search issue's.
+ * GET /api/goods/search: up to 10 distinct suggestions (search/suggest.ts; withRanges adds the
+ * parts the keyword matched). Suggestions do not depend on the viewer: each (type, keyword,
+ * alternatives) is cached for 30 s.
  */
-const suggestionCache = new Map<string, { at: number; list: Promise<string[]> }>();
 const SUGGESTION_TTL_MS = listCacheTtlMs * 6;
 
-/** Suggestions do not depend on the viewer: each (type, keyword) is cached for 30 s. */
-export function suggestions(db: Db, keywords: string, type: number): Promise<string[]> {
+export function suggestions(
+  db: Db,
+  keywords: string,
+  type: number,
+  terms: readonly string[] = [],
+): Promise<string[]> {
   const k = keywords.trim();
   if (!k) return Promise.resolve([]);
-  const key = `${databaseTag(db)}:${type}:${k.toLowerCase()}`;
+  const key = `${databaseTag(db)}:${type}:${k.toLowerCase()}:${terms.join('\u0000')}`;
   const now = Date.now();
   const hit = suggestionCache.get(key);
   if (hit && now - hit.at < SUGGESTION_TTL_MS) return hit.list;
   if (suggestionCache.size > 5_000) suggestionCache.clear();
-  const list = querySuggestions(db, k, type);
-  suggestionCache.set(key, { at: now, list });
-  list.catch(() => suggestionCache.delete(key));
+  const list = suggest(db, k, type, terms);
+  if (SUGGESTION_TTL_MS > 0) {
+    suggestionCache.set(key, { at: now, list });
+    list.catch(() => suggestionCache.delete(key));
+  }
   return list;
-}
-
-async function querySuggestions(db: Db, k: string, type: number): Promise<string[]> {
-  const column = type === 1 ? goods.manufacturer : goods.name;
-  // Chinese keys match as typed; pinyin keys are stored lower-case.
-  const keys =
-    type === 1
-      ? [
-          { key: goods.manufacturer, text: k },
-          { key: goods.manufacturerPinyin, text: k.toLowerCase() },
-          { key: goods.manufacturerInitials, text: k.toLowerCase() },
-        ]
-      : [
-          { key: goods.name, text: k },
-          { key: goods.commonName, text: k },
-          { key: goods.namePinyin, text: k.toLowerCase() },
-          { key: goods.nameInitials, text: k.toLowerCase() },
-        ];
-  const contains = or(...keys.map(({ key, text }) => like(key, `%${escapeLike(text)}%`)));
-  const prefix = or(...keys.map(({ key, text }) => like(key, `${escapeLike(text)}%`)));
-  // 0 when any goods of the text matches at the start, else 1.
-  const rank = sql<number>`min(case when ${prefix} then 0 else 1 end)`;
-  const rows = await db
-    .select({ text: column })
-    .from(goods)
-    .where(and(eq(goods.isOnSale, true), contains))
-    .groupBy(column)
-    .orderBy(rank, desc(sql`max(${goods.salesCount})`), asc(column))
-    .limit(10);
-  return rows.map((r) => r.text);
 }
 
 /** GET /api/goods/detail/{id} */

@@ -16,6 +16,8 @@ export interface GoodsWrite {
   spec: string;
   unit: string;
   approvalNo: string;
+  /** The package barcode (EAN-13); '' or left out for none. */
+  barcode?: string;
   dosageForm: string;
   authorizationHolder: string;
   rxClass: string;

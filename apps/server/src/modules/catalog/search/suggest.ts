@@ -1,0 +1,80 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { makerCondition, makerTier } from '../queries';
+import { surelyBroad } from './gram-stats';
+import { highlightRanges, type Range } from './highlight';
+import { normalizeKeyword } from './keyword';
+import { containsCondition, matchCondition, matchTier } from './match';
+
+/** The most suggestions one keyword gets. */
+export const MAX_SUGGESTIONS = 10;
+/**
+ * Matches gathered to rank suggestions from; a keyword with more (片, 胶囊) is broad: its best
+ * sellers are ranked instead.
+ */
+const GATHER = 2_000;
+/** The best sellers of a broad keyword its suggestions are ranked from. */
+const BROAD_RANKED = 60;
+
+export interface Suggestion {
+  text: string;
+  hl: Range[];
+}
+
+/** Suggestions with the parts of each the keyword (or an alternative) matched. */
+export function withRanges(
+  texts: readonly string[],
+  keyword: string,
+  terms: readonly string[] = [],
+): Suggestion[] {
+  const phrases = [keyword, ...terms];
+  return texts.map((text) => ({ text, hl: highlightRanges(text, phrases) }));
+}
+
+/**
+ * Up to ten distinct goods names (type 1: makers) containing the keyword or one of its
+ * alternatives (terms) anywhere: in the name, the generic name, the pinyin or initials, the
+ * approval number, the barcode. Ranked exact, then prefix, then contained in the name fields,
+ * then elsewhere; best sellers first within each.
+ */
+export async function suggest(
+  db: Db,
+  keyword: string,
+  type: number,
+  terms: readonly string[] = [],
+): Promise<string[]> {
+  const phrases = [...new Set([keyword, ...terms].map(normalizeKeyword).filter(Boolean))];
+  if (!phrases.length) return [];
+  const byMaker = type === 1;
+  const match = byMaker
+    ? (sql`(${sql.join(
+        phrases.map((p) => makerCondition(p)),
+        sql` or `,
+      )})` as SQL)
+    : matchCondition(phrases);
+  if (!match) return [];
+  const column = byMaker ? sql.raw('goods.manufacturer') : sql.raw('goods.name');
+  const tier = byMaker ? makerTier(phrases) : matchTier(phrases);
+  const broad = !byMaker && (await surelyBroad(db, phrases, GATHER));
+  const gathered = broad
+    ? { rows: [{ text: '', total: GATHER + 1 }] }
+    : await db.execute(sql`
+    with matched as materialized (
+      select ${column} as text, ${tier} as tier, goods.sales_count as sales
+      from goods where goods.is_on_sale and ${match} limit ${GATHER + 1})
+    select text, (select count(*) from matched)::int as total from matched
+    group by text order by min(tier), max(sales) desc, text limit ${MAX_SUGGESTIONS}`);
+  let rows = gathered.rows as { text: string; total: number }[];
+  if (Number(rows[0]?.total ?? 0) > GATHER && !byMaker) {
+    // Broad: its best sellers (walking the sales index, where its matches are dense, confirming
+    // each row), ranked among themselves (as the list's rankedWalk).
+    const walked = await db.execute(sql`
+      select text from (
+        select goods.name as text, ${tier} as tier, goods.sales_count as sales
+        from goods where goods.is_on_sale and ${containsCondition(phrases)}
+        order by goods.sales_count desc, goods.id desc limit ${BROAD_RANKED}
+      ) best group by text order by min(tier), max(sales) desc, text limit ${MAX_SUGGESTIONS}`);
+    rows = walked.rows as { text: string; total: number }[];
+  }
+  return rows.map((r) => r.text);
+}
