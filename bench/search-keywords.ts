@@ -6,7 +6,7 @@
  * and as letter+digits, barcodes as a scanner types them, and makers (type 1 and type 0).
  * Over 2,000 distinct keywords, shuffled with a fixed seed, each asked once per turn.
  */
-import { demoGoods } from '../apps/server/src/db/demo/catalogue';
+import { demoGoods } from '../apps/server/demo/catalogue';
 import { pinyinKeys } from '../apps/server/src/modules/catalog/pinyin';
 import type { Job } from './catalog-distinct';
 

@@ -92,8 +92,6 @@ export interface ListFilter
   nearExpiry?: NearExpiryWindow;
   /** The shown expiry is on or after this date (from shelf_months and today). */
   expiresFrom?: string;
-  /** Alternative keywords (a search expanded through its aliases): a goods matching any is found. */
-  terms?: string[];
   /** Only 控销 goods (those with a sale control). */
   controlled?: boolean;
   /** A badge filter resolved from live promotions (promotion/badges.ts badgeFilter): any coverage. */

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/client';
-import { didYouMean } from './did-you-mean';
+import { didYouMean } from '../catalog/service';
 import { recordSearch } from './stats';
 import { expandKeyword } from './synonyms';
 
 // What the goods list asks of search (catalog/routes.ts): before the query, the terms a keyword
 // stands for; after it, the way out of an empty result and the statistics.
 
-export { didYouMean } from './did-you-mean';
+export { didYouMean } from '../catalog/service';
 export { flushSearchStats, recordSearch } from './stats';
 export { expandKeyword } from './synonyms';
 
