@@ -1,4 +1,6 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goods } from '../../apps/server/src/db/schema';
 import { collectConsoleErrors, type Harness, startHarness } from '../support/harness';
 
 let h: Harness;
@@ -53,6 +55,19 @@ describe('search (#34)', () => {
       .getByRole('link', { name: /阿莫西林/ })
       .click();
     await page.getByTestId('goods-card').filter({ hasText: '阿莫西林' }).first().waitFor();
+
+    // A scanner types the 13 digits of a box's barcode and presses Enter: its goods open.
+    const [boxed] = await h.app.db
+      .select({ id: goods.id, barcode: goods.barcode })
+      .from(goods)
+      .where(and(eq(goods.isOnSale, true), isNotNull(goods.barcode)))
+      .orderBy(asc(goods.id))
+      .limit(1);
+    const search = page.getByTestId('header-search-input');
+    await search.fill('');
+    await search.pressSequentially(boxed.barcode ?? '');
+    await search.press('Enter');
+    await page.waitForURL(new RegExp(`/list/info/${boxed.id}(?:\\?|$)`));
     expect(errors).toEqual([]);
     await context.close();
   });

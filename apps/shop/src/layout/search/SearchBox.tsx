@@ -1,5 +1,5 @@
 import type { SearchType } from '@yaocai/domain';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Highlighted } from '../../components/Highlighted';
 import { goodsOfBarcode } from './barcode-lookup';
@@ -25,8 +25,6 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   const [highlight, setHighlight] = useState(-1);
   const { list, loading, request } = useSuggestions();
   const listId = useId();
-  /** When the recent character keys were pressed (a scanner types 13 digits in a blink). */
-  const keyTimes = useRef<number[]>([]);
 
   const refresh = (nextKey: string, nextType: SearchType) => {
     setHighlight(-1);
@@ -51,16 +49,14 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key.length === 1) keyTimes.current = [...keyTimes.current.slice(-19), event.timeStamp];
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!open) return;
       setHighlight((current) => moveHighlight(current, event.key === 'ArrowDown' ? 1 : -1, list.length));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (isScannedBarcode(key, keyTimes.current)) void openScanned(key);
+      if (isScannedBarcode(key)) void openScanned(key);
       else submit(open && highlight >= 0 && list[highlight] ? list[highlight].text : key);
-      keyTimes.current = [];
     } else if (event.key === 'Escape') {
       setOpen(false);
     }

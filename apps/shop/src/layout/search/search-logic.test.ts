@@ -8,7 +8,6 @@ import {
   normalizeKey,
   readKeyword,
   readSuggestionCache,
-  SCAN_KEY_GAP_MS,
   SUGGEST_DEBOUNCE_MS,
   scannedGoodsId,
   searchUrl,
@@ -117,28 +116,14 @@ describe('sticky search bar', () => {
 
 describe('a scanned barcode', () => {
   // 6901234567892: a valid EAN-13 (check digit 2); 6901234567893 is not.
-  const at = (gap: number, n = 13, start = 1000) => Array.from({ length: n }, (_, i) => start + i * gap);
-
-  it('is 13 digits with a right check digit, typed under 30 ms a key', () => {
-    expect(isScannedBarcode('6901234567892', at(8))).toBe(true);
-    expect(isScannedBarcode('6901234567892', at(SCAN_KEY_GAP_MS - 1))).toBe(true);
+  it('is 13 digits with a right check digit, however fast they were typed', () => {
+    expect(isScannedBarcode('6901234567892')).toBe(true);
   });
-  it("typed at a person's speed, it is a search", () => {
-    expect(isScannedBarcode('6901234567892', at(SCAN_KEY_GAP_MS))).toBe(false);
-    const oneSlowKey = at(8);
-    oneSlowKey[7] += 200;
-    for (let i = 8; i < 13; i++) oneSlowKey[i] += 200;
-    expect(isScannedBarcode('6901234567892', oneSlowKey)).toBe(false);
-  });
-  it('only the last 13 keystrokes count (the box was cleared by hand first)', () => {
-    expect(isScannedBarcode('6901234567892', [0, 400, 900, ...at(5, 13, 2000)])).toBe(true);
-  });
-  it('refuses a wrong check digit, another length, letters, and too few keystrokes', () => {
-    expect(isScannedBarcode('6901234567893', at(8))).toBe(false);
-    expect(isScannedBarcode('690123456789', at(8, 12))).toBe(false);
-    expect(isScannedBarcode('69012345678920', at(8, 14))).toBe(false);
-    expect(isScannedBarcode('69O1234567892', at(8))).toBe(false);
-    expect(isScannedBarcode('6901234567892', at(8, 5))).toBe(false);
+  it('refuses a wrong check digit, another length and letters', () => {
+    expect(isScannedBarcode('6901234567893')).toBe(false);
+    expect(isScannedBarcode('690123456789')).toBe(false);
+    expect(isScannedBarcode('69012345678920')).toBe(false);
+    expect(isScannedBarcode('69O1234567892')).toBe(false);
   });
   it('opens a goods only when exactly one has the barcode', () => {
     expect(scannedGoodsId({ total: 1, list: [{ id: 42 }] })).toBe(42);

@@ -113,20 +113,13 @@ export function writeKeyword(storage: KeyValueStorage, key: string, type: Search
 }
 
 /**
- * Barcode scanners type like a keyboard, only faster: the 13 digits of an EAN-13 arrive less than
- * SCAN_KEY_GAP_MS apart, then Enter. A person typing the same digits is slower, and searches.
+ * Whether the box holds a barcode: exactly 13 digits with a right check digit (EAN-13). A
+ * scanner types it like a keyboard and presses Enter; a pharmacist typing the digits off the box
+ * means the same goods, so the speed of the keys does not matter (a rule on it failed whenever
+ * the browser was busy).
  */
-export const SCAN_KEY_GAP_MS = 30;
-const EAN13_LENGTH = 13;
-
-/**
- * Whether the box holds a scanned barcode: exactly 13 digits with a right check digit, whose last
- * 13 keystrokes (`times`, in ms, oldest first) came less than SCAN_KEY_GAP_MS apart.
- */
-export function isScannedBarcode(text: string, times: readonly number[]): boolean {
-  if (!/^\d{13}$/.test(text) || !isValidEan13(text) || times.length < EAN13_LENGTH) return false;
-  const last = times.slice(-EAN13_LENGTH);
-  return last.every((t, i) => i === 0 || t - last[i - 1] < SCAN_KEY_GAP_MS);
+export function isScannedBarcode(text: string): boolean {
+  return /^\d{13}$/.test(text) && isValidEan13(text);
 }
 
 /** The goods a barcode opens: exactly one goods found by it, or none (then the box searches). */
