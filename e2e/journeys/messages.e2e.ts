@@ -24,6 +24,8 @@ describe('messages and item requests', () => {
     await h.shot(page, 'messages-unread');
 
     await page.getByRole('tab', { name: /订单消息/ }).click();
+    // The list says it is busy while the previous tab's messages stand in for this one's.
+    await page.locator('[data-testid="message-list"][aria-busy="false"]').waitFor();
     await page.getByTestId('message-item').getByText('订单消息').first().waitFor();
     for (const tag of await page.getByTestId('message-item').locator('.ant-tag').allTextContents()) {
       expect(tag).toBe('订单消息');

@@ -90,53 +90,56 @@ export default function MessagesPage() {
           ...messageCategories.map((c) => tab(c.code, c.name, counts?.by_category[c.code])),
         ]}
       />
-      <List<MessageView>
-        loading={list.isPending}
-        dataSource={list.data?.list ?? []}
-        locale={{ emptyText: <Empty description={unread ? '没有未读消息' : '暂无消息'} /> }}
-        pagination={
-          (list.data?.total ?? 0) > 10
-            ? {
-                current: page,
-                pageSize: 10,
-                total: list.data?.total,
-                onChange: setPage,
-                showSizeChanger: false,
+      {/* Busy while another tab's or page's messages are still shown in place of this one's. */}
+      <div data-testid="message-list" aria-busy={list.isPending || list.isPlaceholderData}>
+        <List<MessageView>
+          loading={list.isPending || list.isPlaceholderData}
+          dataSource={list.data?.list ?? []}
+          locale={{ emptyText: <Empty description={unread ? '没有未读消息' : '暂无消息'} /> }}
+          pagination={
+            (list.data?.total ?? 0) > 10
+              ? {
+                  current: page,
+                  pageSize: 10,
+                  total: list.data?.total,
+                  onChange: setPage,
+                  showSizeChanger: false,
+                }
+              : false
+          }
+          renderItem={(m) => (
+            <List.Item
+              data-testid="message-item"
+              data-read={m.read ? '1' : '0'}
+              onClick={() => open(m)}
+              style={{ cursor: m.read ? 'default' : 'pointer' }}
+              actions={
+                m.link
+                  ? [
+                      <Link key="go" to={m.link} onClick={() => open(m)}>
+                        查看详情
+                      </Link>,
+                    ]
+                  : []
               }
-            : false
-        }
-        renderItem={(m) => (
-          <List.Item
-            data-testid="message-item"
-            data-read={m.read ? '1' : '0'}
-            onClick={() => open(m)}
-            style={{ cursor: m.read ? 'default' : 'pointer' }}
-            actions={
-              m.link
-                ? [
-                    <Link key="go" to={m.link} onClick={() => open(m)}>
-                      查看详情
-                    </Link>,
-                  ]
-                : []
-            }
-          >
-            <List.Item.Meta
-              avatar={<Badge dot={!m.read} offset={[-2, 2]} status={m.read ? 'default' : 'error'} />}
-              title={
-                <Space size={8}>
-                  <Tag color={categoryColor[m.category]}>{m.category_name}</Tag>
-                  <span style={{ fontWeight: m.read ? 'normal' : 600 }}>{m.title}</span>
-                  <span style={{ color: '#707070', fontWeight: 'normal', fontSize: 12 }}>
-                    {time(m.created_at)}
-                  </span>
-                </Space>
-              }
-              description={<span style={{ color: m.read ? '#999' : '#333' }}>{m.body}</span>}
-            />
-          </List.Item>
-        )}
-      />
+            >
+              <List.Item.Meta
+                avatar={<Badge dot={!m.read} offset={[-2, 2]} status={m.read ? 'default' : 'error'} />}
+                title={
+                  <Space size={8}>
+                    <Tag color={categoryColor[m.category]}>{m.category_name}</Tag>
+                    <span style={{ fontWeight: m.read ? 'normal' : 600 }}>{m.title}</span>
+                    <span style={{ color: '#707070', fontWeight: 'normal', fontSize: 12 }}>
+                      {time(m.created_at)}
+                    </span>
+                  </Space>
+                }
+                description={<span style={{ color: m.read ? '#999' : '#333' }}>{m.body}</span>}
+              />
+            </List.Item>
+          )}
+        />
+      </div>
     </Card>
   );
 }
