@@ -26,3 +26,16 @@ drop index if exists goods_name_short_grams;
 create index if not exists goods_barcode on goods (barcode) where barcode <> '';
 create index if not exists goods_name_lower_prefix on goods (lower(name) text_pattern_ops);
 create index if not exists goods_common_name_lower_prefix on goods (lower(common_name) text_pattern_ops);
+
+-- Did-you-mean's vocabulary (modules/catalog/search/did-you-mean.ts): each distinct name pinyin
+-- of the goods on sale with the generic name its best seller carries. A catalogue of 100,000
+-- goods holds a few hundred to some thousands of them, so a mistyped keyword is compared with
+-- those through their trigram index instead of with every goods (1.5 s for a long pinyin at
+-- 100,000 goods, whose trigrams such as jiaonang's match most capsules). Refreshed by the
+-- search itself every few minutes (a new name is offered from then on).
+create materialized view if not exists goods_vocabulary as
+  select name_pinyin as pinyin, (array_agg(common_name order by sales_count desc, id))[1] as name,
+    sum(sales_count)::bigint as sales
+  from goods where is_on_sale and name_pinyin <> '' group by name_pinyin;
+create unique index if not exists goods_vocabulary_pinyin on goods_vocabulary (pinyin);
+create index if not exists goods_vocabulary_trgm on goods_vocabulary using gin (pinyin gin_trgm_ops);
