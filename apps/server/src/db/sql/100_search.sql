@@ -32,7 +32,8 @@ create index if not exists goods_common_name_lower_prefix on goods (lower(common
 -- goods holds a few hundred to some thousands of them, so a mistyped keyword is compared with
 -- those through their trigram index instead of with every goods (1.5 s for a long pinyin at
 -- 100,000 goods, whose trigrams such as jiaonang's match most capsules). Refreshed by the
--- search itself every few minutes (a new name is offered from then on).
+-- search itself every few minutes (a new name is offered from then on). A migration that changes
+-- one of the goods columns it reads must drop it first (this file makes it again after them).
 create materialized view if not exists goods_vocabulary as
   select name_pinyin as pinyin, (array_agg(common_name order by sales_count desc, id))[1] as name,
     sum(sales_count)::bigint as sales
