@@ -24,7 +24,7 @@ import { goodsSaleControls } from '../../db/schema/kx';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
 import { saleControlOf } from './sale-control-column';
-import { surelyBroad } from './search/gram-stats';
+import { loadGramStats, surelyBroad } from './search/gram-stats';
 import { escapeLike, normalizeKeyword } from './search/keyword';
 import { buyableRank, containsCondition, matchCondition, matchTier } from './search/match';
 import { suggestionCache } from './search/suggestion-cache';
@@ -291,6 +291,8 @@ export async function listGoods(
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number; capped: boolean }> {
   const capped = (total: number) => total >= LIST_TOTAL_CAP && browseOf(filter)?.table !== 'goods_categories';
+  // A keyword is looked up by its rarest grams, known from the index statistics.
+  if (isKeywordSearch(filter)) await loadGramStats(db);
   const where = listConditions(filter);
   // Bounded paging: a list is walked at most LIST_MAX_OFFSET rows deep (500 pages of 20), so
   // no request makes the database step over the whole catalogue to reach its page.

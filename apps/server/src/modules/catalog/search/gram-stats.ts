@@ -30,6 +30,19 @@ async function load(db: Db): Promise<GramStats> {
   return { goods: Math.max(0, Number(row?.goods ?? 0)), frequency };
 }
 
+/**
+ * The gram frequencies last loaded in this process (of whichever database: a process serves one;
+ * tests open several, where a wrong guess costs only speed), for picking the rarest grams of a
+ * long keyword (keyword.ts keywordGrams). Empty until loaded: loadGramStats first.
+ */
+let latest = new Map<string, number>();
+export const gramFrequency = (gram: string): number => latest.get(gram) ?? 0;
+
+/** Loads (at most every ten minutes) the statistics gramFrequency and surelyBroad answer from. */
+export async function loadGramStats(db: Db): Promise<void> {
+  latest = (await statsOf(db)).frequency;
+}
+
 function statsOf(db: Db): Promise<GramStats> {
   const now = Date.now();
   const hit = byDb.get(db);

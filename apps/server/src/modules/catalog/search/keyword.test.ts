@@ -30,6 +30,27 @@ describe('keyword tokenising', () => {
     expect(keywordGrams(['感冒', '颗粒'])).toEqual(['感冒', '颗粒']);
   });
 
+  it('looks a long token up by its two rarest grams only, each a gram of the token', () => {
+    const common = new Map([
+      ['bul', 0.01],
+      ['fen', 0.2],
+      ['luo', 0.05],
+    ]);
+    // uof and ofe are not among the common grams (0): the rarest, in the token's order.
+    expect(keywordGrams(['buluofen'], (g) => common.get(g) ?? 0)).toEqual(['ulu', 'uof']);
+    expect(keywordGrams(['bul', 'fen'], (g) => common.get(g) ?? 0)).toEqual(['bul', 'fen']);
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c', '布', '洛'), minLength: 1, maxLength: 12 }),
+        (token) => {
+          const picked = keywordGrams([token], () => Math.random());
+          const all = new Set(gramsOf(token));
+          return picked.length >= 1 && picked.length <= 2 && picked.every((g) => all.has(g));
+        },
+      ),
+    );
+  });
+
   it("every gram of a key contained in a text is one of the text's index entries (no match is lost)", () => {
     const text = fc.string({
       unit: fc.constantFrom('布', '洛', '芬', '感', '冒', 'a', 'b', '1', ' '),

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { gramFrequency } from './gram-stats';
 import { codeKind, escapeLike, keywordGrams, tokensOf } from './keyword';
 
 // The SQL of a keyword search over goods.search_text (db/sql/100_search.sql). A search is one
@@ -12,7 +13,7 @@ const searchText = sql.raw('goods.search_text');
 /** The index entries of a phrase's words (search/keyword.ts): a goods holding the phrase holds them all. */
 function phraseGrams(phrase: string): SQL | null {
   const tokens = tokensOf(phrase);
-  return tokens.length ? sql`${grams} @> ${sql.param(keywordGrams(tokens))}::text[]` : null;
+  return tokens.length ? sql`${grams} @> ${sql.param(keywordGrams(tokens, gramFrequency))}::text[]` : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { makerCondition, makerTier } from '../queries';
-import { surelyBroad } from './gram-stats';
+import { loadGramStats, surelyBroad } from './gram-stats';
 import { highlightRanges, type Range } from './highlight';
 import { normalizeKeyword } from './keyword';
 import { containsCondition, matchCondition, matchTier } from './match';
@@ -46,6 +46,7 @@ export async function suggest(
   const phrases = [...new Set([keyword, ...terms].map(normalizeKeyword).filter(Boolean))];
   if (!phrases.length) return [];
   const byMaker = type === 1;
+  if (!byMaker) await loadGramStats(db);
   const match = byMaker
     ? (sql`(${sql.join(
         phrases.map((p) => makerCondition(p)),
