@@ -2,7 +2,7 @@ import type { Page as ListPage, OrderSummaryView } from '@yaocai/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceImage } from '../../apps/server/src/lib/png';
-import { type Harness, phone, startHarness } from '../support/harness';
+import { expectRefusal, type Harness, phone, startHarness } from '../support/harness';
 import { drawPng } from '../support/images';
 
 // The mobile site's account and after-sale screens on a phone (375 x 812, touch): registration
@@ -31,15 +31,18 @@ async function shotAt(page: Page, name: string, width = 375) {
   if (width !== 375) await page.setViewportSize({ width: 375, height: 812 });
 }
 
-/** Picks a province, city and district on the region field's wheel picker. */
-async function pickRegion(page: Page, testId: string, province?: string) {
+/** Picks a province, its first city and first district in the region field's cascader. */
+async function pickRegion(page: Page, testId: string, province: string) {
   await page.getByTestId(testId).click();
-  const picker = page.locator('.adm-picker');
+  const picker = page.locator('.adm-cascader');
   await picker.waitFor();
-  if (province) {
-    await picker.locator('.adm-picker-view-column').first().getByText(province, { exact: true }).click();
-    // The city column follows the chosen province before the choice is confirmed.
-    await picker.locator('.adm-picker-view-column-item[aria-hidden="false"]').first().waitFor();
+  const list = picker.locator('.adm-cascader-view-content:visible');
+  await list.getByText(province, { exact: true }).click();
+  // Each choice opens the next level's list in a tab of its own, titled 请选择 until chosen.
+  for (let level = 2; level <= 3; level++) {
+    await expect.poll(() => picker.locator('.adm-tabs-tab').count()).toBe(level);
+    await picker.locator('.adm-tabs-tab-active').getByText('请选择').waitFor();
+    await list.locator('.adm-check-list-item').first().click();
   }
   await picker.getByText('确定').click();
   await picker.waitFor({ state: 'hidden' });
@@ -64,6 +67,7 @@ describe('the mobile account screens', () => {
     await field(page, '登录密码').fill('Mobile123');
     await field(page, '确认密码').fill('Mobile124');
     await shotAt(page, 'h5-register-320', 320);
+    expectRefusal(422, /^\/api\/register\/verify$/);
     await page.getByRole('button', { name: '下一步' }).click();
     await page.locator('[data-field="confirm_password"]').getByText('两次输入的密码不一致').waitFor();
     await shotAt(page, 'h5-register-error');
@@ -75,7 +79,7 @@ describe('the mobile account screens', () => {
     await field(page, '企业名称').fill('杭州掌上康大药房有限公司');
     await field(page, '联系人').fill('周掌柜');
     await field(page, '联系电话').fill(mobile);
-    await pickRegion(page, 'register-region');
+    await pickRegion(page, 'register-region', '浙江省');
     await field(page, '详细地址').fill('文三路 100 号 1 楼');
     await page.getByRole('button', { name: '非处方药' }).click();
     await page.getByRole('button', { name: '中成药' }).click();
@@ -86,11 +90,10 @@ describe('the mobile account screens', () => {
     await field(page, '证件1编号').waitFor();
     await field(page, '证件1编号').fill('91330106MA2H5M0001');
     await page.getByText('长期有效').click();
-    await page
-      .getByLabel('拍摄证件1照片')
-      .setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: licenceImage(31) });
+    const camera = page.getByLabel('拍摄证件1照片');
+    expect(await camera.getAttribute('capture')).toBe('environment');
+    await camera.setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: licenceImage(31) });
     await page.getByRole('img', { name: '证件1照片1' }).waitFor();
-    expect(await page.getByLabel('拍摄证件1照片').getAttribute('capture')).toBe('environment');
     await shotAt(page, 'h5-register-licence');
     await page.getByRole('button', { name: '提交注册' }).click();
 
@@ -155,13 +158,14 @@ describe('the mobile account screens', () => {
       await field(page, '详细地址').fill('解放路 8 号');
       await page.getByRole('button', { name: '保存' }).click();
       await page.locator('[data-field="region"]').getByText('请选择所在地区').waitFor();
-      await pickRegion(page, 'address-region', '浙江省');
+      await pickRegion(page, 'address-region', '天津市');
+      await expect.poll(() => page.locator('[data-field="region"]').count()).toBe(0);
       await shotAt(page, 'h5-address-form');
       await page.getByRole('button', { name: '保存' }).click();
       await page.waitForURL(/\/m\/addresses$/);
       await expect.poll(() => page.getByTestId('address').count()).toBe(before + 1);
       const added = page.getByTestId('address').filter({ hasText: '吴店长' });
-      await added.getByText(/浙江省.*解放路 8 号/).waitFor();
+      await added.getByText(/天津市.*解放路 8 号/).waitFor();
 
       await added.getByRole('button', { name: '编辑' }).click();
       await page.waitForURL(/\/m\/addresses\/\d+\/edit$/);
@@ -211,14 +215,12 @@ describe('the mobile account screens', () => {
       await page.getByRole('button', { name: '提交申请' }).click();
       await page.getByText('请选择商品并填写申请数量').waitFor();
       await page.getByTestId('after-sale-lines').getByRole('button', { name: /^增加/ }).first().click();
-      await field(page, '申请原因').fill('外包装破损，药盒挤压变形');
-      await page
-        .getByLabel('拍摄凭证照片')
-        .setInputFiles({
-          name: '破损.png',
-          mimeType: 'image/png',
-          buffer: await drawPng(h.browser, 'damaged-carton'),
-        });
+      await page.getByPlaceholder('请描述问题（至少2个字）').fill('外包装破损，药盒挤压变形');
+      await page.getByLabel('拍摄凭证照片').setInputFiles({
+        name: '破损.png',
+        mimeType: 'image/png',
+        buffer: await drawPng(h.browser, 'damaged-carton'),
+      });
       await page.getByRole('img', { name: '凭证照片1' }).waitFor();
       await shotAt(page, 'h5-after-sale-apply');
       await page.getByRole('button', { name: '提交申请' }).click();

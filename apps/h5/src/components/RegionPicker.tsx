@@ -1,15 +1,16 @@
 import { regionOptions } from '@yaocai/domain/order/regions';
 import { lazy, Suspense, useState } from 'react';
 
-// The wheel picker (and the animation library under it) loads with the first tap on the field,
-// not with the screen: it was a third of the registration screen's first load.
-const CascadePicker = lazy(() => import('antd-mobile/es/components/cascade-picker'));
+// The cascader (and the animation library under it) loads with the first tap on the field, not
+// with the screen: it was a third of the registration screen's first load.
+const Cascader = lazy(() => import('antd-mobile/es/components/cascader'));
 
 export type Region = [string, string, string];
 
 /**
  * 所在地区: province, city and district from the same region data the PC shop's Cascader uses,
- * chosen on antd-mobile's wheel picker.
+ * chosen in antd-mobile's Cascader: a list a tap chooses from, level by level (a wheel of 34
+ * provinces takes long flicks to reach 浙江省).
  */
 export function RegionPicker({
   value,
@@ -37,8 +38,9 @@ export function RegionPicker({
       </button>
       {used ? (
         <Suspense fallback={null}>
-          <CascadePicker
+          <Cascader
             title="选择所在地区"
+            placeholder="请选择"
             options={regionOptions}
             visible={open}
             value={value ?? undefined}

@@ -93,7 +93,14 @@ export function RegisterCompanyStep({ token, onDone }: { token: string; onDone()
           />
         </Field>
         <Field label="所在地区" name="region" error={form.errors.region}>
-          <RegionPicker value={region} onChange={setRegion} testId="register-region" />
+          <RegionPicker
+            value={region}
+            onChange={(picked) => {
+              setRegion(picked);
+              form.set('region', '');
+            }}
+            testId="register-region"
+          />
         </Field>
         <Field label="详细地址" name="address" error={form.errors.address}>
           {text('详细地址', address, setAddress, 120, '街道、门牌号')}

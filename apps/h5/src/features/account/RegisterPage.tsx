@@ -39,8 +39,11 @@ export default function RegisterPage() {
       {step === 2 ? <RegisterLicenceStep token={token} onDone={() => setStep(3)} /> : null}
       {done ? <Registered /> : null}
       {step === 0 ? (
-        <p className="m-login__links">
-          已有账号？<Link to="/login">立即登录</Link>
+        <p className="m-pad">
+          已有账号？
+          <Link className="m-link" to="/login">
+            立即登录
+          </Link>
         </p>
       ) : null}
     </Screen>

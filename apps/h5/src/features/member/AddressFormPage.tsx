@@ -112,7 +112,10 @@ function AddressEditor({ id, initial }: { id?: number; initial: AddressForm }) {
         <Field label="所在地区" name="region" error={form.errors.region}>
           <RegionPicker
             value={region}
-            onChange={([province, city, district]) => set({ province, city, district })}
+            onChange={([province, city, district]) => {
+              set({ province, city, district });
+              form.set('region', '');
+            }}
             testId="address-region"
           />
         </Field>

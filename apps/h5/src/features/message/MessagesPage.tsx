@@ -6,6 +6,7 @@ import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Screen } from '../../components/Screen';
+import { dateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useMessages, useReadMessages } from './api/messages';
 import { mobileLink } from './mobile-link';
@@ -80,7 +81,7 @@ function MessageItem({ message, onOpen }: { message: MessageView; onOpen(): void
         {message.read ? null : <span className="m-message__dot" role="img" aria-label="未读" />}
         <span className="m-message__title">{message.title}</span>
         <span className="m-message__meta">
-          {message.category_name} · {message.created_at}
+          {message.category_name} · {dateTime(Date.parse(message.created_at) / 1000)}
         </span>
       </button>
       {open ? (
