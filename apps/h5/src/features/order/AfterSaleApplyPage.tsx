@@ -86,12 +86,13 @@ function AfterSaleForm({ order }: { order: OrderDetailView }) {
                 max={line.quantity}
                 step={1}
                 label={`${line.name}申请数量`}
-                onChange={(q) =>
+                onChange={(q) => {
                   setQuantities((current) => ({
                     ...current,
                     [line.id]: Math.max(0, Math.min(q, line.quantity)),
-                  }))
-                }
+                  }));
+                  form.set('lines', '');
+                }}
               />
             }
           >

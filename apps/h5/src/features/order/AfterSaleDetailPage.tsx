@@ -64,12 +64,14 @@ export default function AfterSaleDetailPage() {
       </List>
       {a.photo_ids.length ? (
         <List header="凭证照片">
-          <div className="m-photos m-pad">
-            {a.photo_ids.map((photo, i) => (
-              <a key={photo} href={`/api/files/${photo}`} target="_blank" rel="noreferrer">
-                <img src={`/api/files/${photo}`} alt={`凭证照片${i + 1}`} width={72} height={72} />
-              </a>
-            ))}
+          <div className="m-pad">
+            <div className="m-photos">
+              {a.photo_ids.map((photo, i) => (
+                <a key={photo} href={`/api/files/${photo}`} target="_blank" rel="noreferrer">
+                  <img src={`/api/files/${photo}`} alt={`凭证照片${i + 1}`} width={72} height={72} />
+                </a>
+              ))}
+            </div>
           </div>
         </List>
       ) : null}
