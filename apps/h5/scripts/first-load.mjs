@@ -29,6 +29,12 @@ const screens = {
   'src/features/member/FavoritesPage.tsx': ['收藏', 200],
   'src/features/member/LicencesPage.tsx': ['资质证件', 200],
   'src/features/member/AddressesPage.tsx': ['收货地址', 200],
+  'src/features/member/AddressFormPage.tsx': ['编辑地址', 200],
+  'src/features/account/RegisterPage.tsx': ['注册', 200],
+  'src/features/account/ForgetPage.tsx': ['找回密码', 200],
+  'src/features/message/MessagesPage.tsx': ['消息', 200],
+  'src/features/order/AfterSaleApplyPage.tsx': ['申请售后', 200],
+  'src/features/order/AfterSaleDetailPage.tsx': ['售后详情', 200],
 };
 
 function closure(key, files = new Set()) {

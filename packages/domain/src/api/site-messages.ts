@@ -1,25 +1,17 @@
 import { z } from 'zod';
 import { idList, pageNumber } from './input';
+import { messageCategoryCodes } from './message-categories';
 
 // 我的消息 (/wdxx): messages are written by events (an order shipped, a decision taken, an
 // answer given, a licence or coupon about to expire), never typed by an operator. Each has a
 // category the page files it under, and optionally a link to what it is about.
 
-export const messageCategories = [
-  { code: 'order', name: '订单消息' },
-  { code: 'after_sale', name: '售后消息' },
-  { code: 'account', name: '资质账户' },
-  { code: 'service', name: '服务消息' },
-  { code: 'promotion', name: '优惠提醒' },
-  { code: 'system', name: '系统通知' },
-] as const;
-export type MessageCategory = (typeof messageCategories)[number]['code'];
-export const messageCategoryCodes = messageCategories.map((c) => c.code) as [
-  MessageCategory,
-  ...MessageCategory[],
-];
-export const messageCategoryName = (code: string) =>
-  messageCategories.find((c) => c.code === code)?.name ?? '系统通知';
+export {
+  type MessageCategory,
+  messageCategories,
+  messageCategoryCodes,
+  messageCategoryName,
+} from './message-categories';
 
 export const messageView = z.object({
   id: z.number().int(),

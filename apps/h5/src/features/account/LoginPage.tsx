@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import List from 'antd-mobile/es/components/list';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Screen } from '../../components/Screen';
 import { unreportedMessage } from '../../lib/http';
 import { safeRedirect } from '../../lib/redirect';
@@ -71,8 +71,8 @@ export default function LoginPage() {
           </p>
         ) : null}
         <p className="m-login__links">
-          <a href="/register/step1">注册账号（电脑版）</a>
-          <a href="/forget/step1">忘记密码（电脑版）</a>
+          <Link to="/register">注册账号</Link>
+          <Link to="/forget">忘记密码</Link>
         </p>
       </div>
     </Screen>

@@ -11,6 +11,7 @@ import { useLogout } from './api/user';
 const orderTabs = ORDER_TABS.slice(0, 4);
 
 const memberLinks = [
+  { to: '/orders?tab=after_sale', label: '退货 / 售后' },
   { to: '/wallet', label: '我的余额' },
   { to: '/coupons', label: '我的优惠券' },
   { to: '/favorites', label: '我的收藏' },
@@ -33,6 +34,11 @@ export default function MinePage() {
             <p className="m-mine__sub">
               {user.data?.name} {user.data?.phone} · 积分 {user.data?.points}
             </p>
+            {user.data?.is_passed ? null : (
+              <p className="m-mine__pending" data-testid="mine-pending">
+                资质审核中，审核通过后即可下单采购
+              </p>
+            )}
           </>
         ) : (
           <Button color="primary" fill="outline" onClick={() => navigate('/login?redirect=%2Fmine')}>
@@ -57,6 +63,20 @@ export default function MinePage() {
             ))}
           </Grid>
           <List header="我的服务">
+            <List.Item
+              onClick={() => navigate('/messages')}
+              extra={
+                user.data?.message_count ? (
+                  <span className="m-count">
+                    {user.data.message_count > 99 ? '99+' : user.data.message_count}
+                    <span className="m-hidden">条未读</span>
+                  </span>
+                ) : undefined
+              }
+              arrowIcon
+            >
+              消息
+            </List.Item>
             {memberLinks.map((link) => (
               <List.Item key={link.to} onClick={() => navigate(link.to)} arrowIcon>
                 {link.label}

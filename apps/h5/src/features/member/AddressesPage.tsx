@@ -1,13 +1,15 @@
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
+import { useNavigate } from 'react-router';
 import { Screen } from '../../components/Screen';
 import { confirm } from '../../lib/dialog';
 import { unreportedMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useAddressAction, useAddressList } from './api/member';
 
-/** 收货地址: the store's addresses; set the default or delete one (adding is on the PC site). */
+/** 收货地址: the store's addresses; add, edit, set the default or delete one. */
 export default function AddressesPage() {
+  const navigate = useNavigate();
   const addresses = useAddressList();
   const action = useAddressAction();
   const run = async (id: number, name: 'default' | 'delete') => {
@@ -21,12 +23,22 @@ export default function AddressesPage() {
     }
   };
   return (
-    <Screen title="收货地址">
+    <Screen
+      title="收货地址"
+      footer={
+        <Button block color="primary" onClick={() => navigate('/addresses/new')}>
+          新增收货地址
+        </Button>
+      }
+    >
       <List>
         {addresses.data?.map((a) => (
           <List.Item key={a.id} description={a.full} data-testid="address">
             {a.consignee} {a.phone} {a.is_default ? <span className="m-tag">默认</span> : null}
             <div className="m-order-actions">
+              <Button size="small" onClick={() => navigate(`/addresses/${a.id}/edit`)}>
+                编辑
+              </Button>
               {a.is_default ? null : (
                 <Button size="small" onClick={() => run(a.id, 'default')}>
                   设为默认
@@ -40,7 +52,6 @@ export default function AddressesPage() {
         ))}
       </List>
       {addresses.data?.length === 0 ? <p className="m-pad">暂无收货地址</p> : null}
-      <p className="m-pad m-goods__meta">新增或修改地址请使用电脑版「收货地址」。</p>
     </Screen>
   );
 }

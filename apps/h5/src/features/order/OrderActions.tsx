@@ -38,6 +38,11 @@ export function OrderActions({ order }: { order: Pick<OrderHeaderView, 'id' | 'a
           去付款
         </Button>
       ) : null}
+      {can('request_after_sale') ? (
+        <Button size="small" onClick={() => navigate(`/orders/${order.id}/after-sale`)}>
+          申请售后
+        </Button>
+      ) : null}
       {can('confirm_delivery') ? (
         <Button size="small" color="primary" onClick={() => run('confirm', '确认已收到货物吗？')}>
           确认收货

@@ -2,7 +2,7 @@ import DotLoading from 'antd-mobile/es/components/dot-loading';
 import List from 'antd-mobile/es/components/list';
 import Result from 'antd-mobile/es/components/result';
 import Steps from 'antd-mobile/es/components/steps';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Screen } from '../../components/Screen';
 import { dateTime, yuan } from '../../lib/format';
 import { useOrderDetail } from './api/orders';
@@ -90,6 +90,19 @@ export default function OrderDetailPage() {
           </div>
         </List>
       ))}
+      {o.after_sales.length ? (
+        <List header="售后申请" data-testid="order-after-sales">
+          {o.after_sales.map((a) => (
+            <List.Item
+              key={a.id}
+              description={`${dateTime(a.created_at)} · 退款 ${yuan(a.refund)}`}
+              extra={<Link to={`/after-sales/${a.id}`}>{a.status_label}</Link>}
+            >
+              {a.kind_label}申请
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
       <List header="订单记录">
         {o.history.map((h) => (
           <List.Item key={`${h.at}${h.event}`} extra={dateTime(h.at)}>

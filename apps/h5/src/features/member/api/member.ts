@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AddressBody,
   AddressView,
   CouponView,
   GoodsListData,
   MoneyLogView,
   Page,
   QualificationItem,
+  SavedId,
   WalletBalance,
 } from '@yaocai/domain';
 import { http } from '../../../lib/http';
@@ -62,6 +64,23 @@ export function useAddressAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'default' | 'delete' }) =>
       http.post<null>(`/api/address/${id}/${action}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: addressKey }),
+  });
+}
+
+/** The address form's values: the API body, with the default flag as a boolean. */
+export type AddressForm = Omit<AddressBody, 'is_default'> & { is_default: boolean };
+
+/** POST /api/address (新增) or /api/address/{id}/edit (修改). */
+export function useSaveAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form }: { id?: number; form: AddressForm }) =>
+      http.post<SavedId>(
+        id ? `/api/address/${id}/edit` : '/api/address',
+        { ...form, is_default: form.is_default ? '1' : '0' },
+        { silent: true },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: addressKey }),
   });
 }
