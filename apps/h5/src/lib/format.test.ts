@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, yuan } from './format';
+import { countdownParts, dateTime, yuan } from './format';
 
 describe('yuan', () => {
   it('writes two decimals after the sign', () => {
@@ -18,5 +18,12 @@ describe('countdownParts', () => {
   });
   it('stops at zero once the time has passed', () => {
     expect(countdownParts(-5000)).toEqual({ hours: '00', minutes: '00', seconds: '00' });
+  });
+});
+
+describe('dateTime', () => {
+  it("writes an instant in Beijing time whatever the phone's zone", () => {
+    // 2026-11-28 07:04 UTC is 15:04 in Beijing.
+    expect(dateTime(Date.UTC(2026, 10, 28, 7, 4) / 1000)).toBe('2026-11-28 15:04');
   });
 });
