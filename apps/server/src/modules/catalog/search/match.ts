@@ -55,16 +55,32 @@ export function matchCondition(phrases: readonly string[]): SQL | null {
 }
 
 /**
+ * A name column as a key compares with it. The key is lower case (keyword.ts normalizeKeyword);
+ * a key without cased letters (Chinese, digits) compares with the column as it is: lower() could
+ * change only cased letters, which the key does not hold, so the answer is the same, and
+ * lower() of a Chinese name costs about ten microseconds a row (a fifth of a broad keyword's
+ * statement at 100,000 goods).
+ */
+function folded(column: SQL, key: string): SQL {
+  return key.toLowerCase() === key.toUpperCase() ? column : sql`lower(${column})`;
+}
+
+/** Pinyin and initials are latin: a key with a Chinese character is never found in them. */
+const han = /\p{Script=Han}/u;
+
+/**
  * The name fields a buyer means first: name and generic name, their initials, and their full
  * pinyin for a key of three letters or more (gm inside hongmeisu is no one's 感冒).
  */
 function inNameFields(token: string): SQL {
-  const pattern = `%${escapeLike(token)}%`;
   const conds = [
-    sql`lower(goods.name || ' ' || goods.common_name) like ${pattern}`,
-    sql`goods.name_initials like ${pattern}`,
+    sql`strpos(${folded(sql.raw('goods.name'), token)}, ${token}) > 0`,
+    sql`strpos(${folded(sql.raw('goods.common_name'), token)}, ${token}) > 0`,
   ];
-  if ([...token].length >= 3) conds.push(sql`goods.name_pinyin like ${pattern}`);
+  if (!han.test(token)) {
+    conds.push(sql`strpos(goods.name_initials, ${token}) > 0`);
+    if ([...token].length >= 3) conds.push(sql`strpos(goods.name_pinyin, ${token}) > 0`);
+  }
   return sql`(${sql.join(conds, sql` or `)})`;
 }
 
@@ -73,7 +89,10 @@ function inNameFields(token: string): SQL {
  * approval number (whole, or its letter and digits).
  */
 function exactCondition(phrase: string): SQL {
-  const conds = [sql`lower(goods.name) = ${phrase}`, sql`lower(goods.common_name) = ${phrase}`];
+  const conds = [
+    sql`${folded(sql.raw('goods.name'), phrase)} = ${phrase}`,
+    sql`${folded(sql.raw('goods.common_name'), phrase)} = ${phrase}`,
+  ];
   const code = codeKind(phrase);
   if (code === 'barcode') conds.push(sql`goods.barcode = ${phrase}`);
   if (code === 'approval') conds.push(sql`lower(goods.approval_no) like ${`%${escapeLike(phrase)}`}`);
@@ -87,16 +106,15 @@ function exactCondition(phrase: string): SQL {
  */
 function prefixCondition(phrase: string): SQL {
   const start = `${escapeLike(phrase)}%`;
-  return sql.join(
-    [
-      sql`lower(goods.name) like ${start}`,
-      sql`lower(goods.name) like ${`% ${start}`}`,
-      sql`lower(goods.common_name) like ${start}`,
-      sql`goods.name_pinyin like ${start}`,
-      sql`goods.name_initials like ${start}`,
-    ],
-    sql` or `,
-  );
+  const name = folded(sql.raw('goods.name'), phrase);
+  const conds = [
+    sql`${name} like ${start}`,
+    sql`${name} like ${`% ${start}`}`,
+    sql`${folded(sql.raw('goods.common_name'), phrase)} like ${start}`,
+  ];
+  if (!han.test(phrase))
+    conds.push(sql`goods.name_pinyin like ${start}`, sql`goods.name_initials like ${start}`);
+  return sql.join(conds, sql` or `);
 }
 
 /** Contained in the name fields (each word of the phrase). */
