@@ -26,7 +26,7 @@ export interface LivePromotion<Condition = unknown, Action = unknown> {
   /** Which goods it covers; null covers every line the rule's condition admits. */
   coverage: Coverage | null;
   /** Only these lines: a promotion the loader resolved per line (a special price's per-store limit). */
-  lineIds?: readonly LineId[];
+  lineIds?: LineId[];
   condition: Condition;
   action: Action;
 }
