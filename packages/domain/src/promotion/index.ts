@@ -1,4 +1,5 @@
 export * from './activity-page';
+export * from './arguments';
 export * from './badges';
 export * from './coupon-template';
 export * from './coverage';

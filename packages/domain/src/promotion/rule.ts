@@ -114,6 +114,12 @@ export interface PromotionRule<Condition = unknown, Action = unknown, Detail = u
   action: z.ZodType<Action>;
   /** The arguments for the console editor, in the order it shows them. */
   editor: readonly ArgumentField[];
+  /**
+   * An operator creates it as a row of the one `promotions` table, edited from `editor`. Kinds
+   * that keep their own tables (SQL-counted stock, held coupons) or are built per order (points)
+   * leave it out.
+   */
+  plainData?: boolean;
   /** Whether one line takes part (stacking is checked by the engine before). */
   applies(line: RuleLine, promotion: LivePromotion<Condition, Action>, ctx: RuleContext): boolean;
   /** Prices the promotion over the lines that take part (possibly none); null when it takes nothing and shows nothing. */

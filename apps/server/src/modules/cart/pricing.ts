@@ -288,6 +288,7 @@ export function priceContexts(
     engineLine(ctx, selectedIds ? selectedIds.has(ctx.row.id) : undefined),
   );
   return priceCart(inputs, {
+    promotions: promotions.promotions,
     fullReductionActivities: promotions.activities,
     shipping: promotions.shipping
       ? { thresholdFen: promotions.shipping.thresholdFen, noTransOrderAmountFen }

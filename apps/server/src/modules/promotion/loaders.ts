@@ -2,6 +2,8 @@ import {
   type CoverageFacts,
   covers,
   type FullReductionActivityInput,
+  type LivePromotion,
+  ruleOf,
   type SaleControl,
 } from '@yaocai/domain';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import {
   goodsCombinationItems,
   goodsCombinations,
   manjianActivities,
+  promotions as promotionRows,
 } from '../../db/schema/promotion';
 import { sharedCache } from '../../lib/cache-bus';
 import { descendantsExpander } from '../catalog/coverage';
@@ -67,6 +70,11 @@ export interface Combination {
 export interface CartPromotions {
   /** Live full-reduction activities in priority (id) order, category coverage expanded to sub-categories. */
   activities: FullReductionActivityInput[];
+  /**
+   * Live promotions stored in the one shape (the `promotions` table), in id order, category
+   * coverage expanded; a row whose kind no rule knows or whose arguments its rule refuses is left out.
+   */
+  promotions: LivePromotion[];
   shipping: ShippingSetting | null;
   giftRulesByGoods: Map<number, GiftRule[]>;
   combinations: Map<number, Combination>;
@@ -86,7 +94,7 @@ export function loadCartPromotions(db: DbOrTx, now: Date): Promise<CartPromotion
 }
 
 async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
-  const [activities, categoryRows, shippingRows, rules, combos, comboItems] = await Promise.all([
+  const [activities, categoryRows, shippingRows, rules, combos, comboItems, generic] = await Promise.all([
     db
       .select()
       .from(manjianActivities)
@@ -137,6 +145,17 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
       .from(goodsCombinationItems)
       .innerJoin(goods, eq(goods.id, goodsCombinationItems.goodsId))
       .orderBy(goodsCombinationItems.combinationId, goodsCombinationItems.goodsId),
+    db
+      .select()
+      .from(promotionRows)
+      .where(
+        and(
+          eq(promotionRows.status, 'active'),
+          lte(promotionRows.startsAt, now),
+          gt(promotionRows.endsAt, now),
+        ),
+      )
+      .orderBy(asc(promotionRows.id)),
   ]);
 
   const expand = descendantsExpander(categoryRows);
@@ -146,6 +165,23 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
     tiers: a.tiers,
     coverage: a.coverage ? { ...a.coverage, categoryIds: expand(a.coverage.categoryIds) } : null,
   }));
+
+  const livePromotions = generic.flatMap((row): LivePromotion[] => {
+    const rule = ruleOf(row.kind);
+    const condition = rule?.condition.safeParse(row.condition);
+    const action = rule?.action.safeParse(row.action);
+    if (!condition?.success || !action?.success) return [];
+    return [
+      {
+        kind: row.kind,
+        id: row.id,
+        label: row.name,
+        coverage: row.coverage ? { ...row.coverage, categoryIds: expand(row.coverage.categoryIds) } : null,
+        condition: condition.data,
+        action: action.data,
+      },
+    ];
+  });
 
   const raw = shippingRows[0]?.value as { threshold_fen?: number; fee_fen?: number } | undefined;
   const shipping =
@@ -176,7 +212,7 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
       saleControl: item.saleControl,
     });
   }
-  return { activities: live, shipping, giftRulesByGoods, combinations };
+  return { activities: live, promotions: livePromotions, shipping, giftRulesByGoods, combinations };
 }
 
 /** The live activities covering a goods (the detail page's 满减 and the 满 badge). */

@@ -12,11 +12,13 @@ import { appliedOf, defineRule, type RuleLine } from '../rule';
 // lines that may take activities at all (with_coupon; 含麻 may not), never a combination
 // package. Stored in the generic promotion shape: coverage, action { ratePercent, maxPairs }.
 
+const rateError = { error: '第二件折扣须为0到99的整数' };
+const pairsError = { error: '每行最多优惠件数须为正整数' };
 export const secondHalfAction = z.object({
   /** The second unit's price, in percent of the unit price: 50 = 半价. */
-  ratePercent: z.number().int().min(0).max(99),
+  ratePercent: z.number(rateError).int(rateError).min(0, rateError).max(99, rateError),
   /** At most this many discounted units per line; none: every pair. */
-  maxPairs: z.number().int().positive().nullish(),
+  maxPairs: z.number(pairsError).int(pairsError).positive(pairsError).nullish(),
 });
 export type SecondHalfAction = z.infer<typeof secondHalfAction>;
 
@@ -40,6 +42,7 @@ export const secondHalfRule = defineRule<Record<string, never>, SecondHalfAction
   ...meta,
   label: '第二件半价',
   stage: 'cart',
+  plainData: true,
   condition: z.object({}) as z.ZodType<Record<string, never>>,
   action: secondHalfAction,
   editor: [
