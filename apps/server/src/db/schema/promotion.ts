@@ -17,24 +17,9 @@ import {
 import { users } from './account';
 import { goods, warehouses } from './catalog';
 
-// Promotions (design.md: modules/promotion owns these tables): full-reduction activities,
-// gift rules, combination packages and coupons.
-
-/** Full-reduction activity (满减): tiers over coupon-eligible lines. */
-export const manjianActivities = pgTable('manjian_activities', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  /**
-   * Which goods take part (goods, categories, brands, zones: packages/domain promotion/coverage.ts);
-   * null = every goods that may take promotions (not 含麻).
-   */
-  coverage: jsonb('coverage').$type<Coverage>(),
-  /** [{ amountFen, reductionFen }] */
-  tiers: jsonb('tiers').$type<{ amountFen: number; reductionFen: number }[]>().notNull(),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-});
+// Promotions (design.md: modules/promotion owns these tables): the one promotions table
+// (full-reduction activities, 第二件半价 and every kind that is plain data), gift rules,
+// combination packages, coupons, and the kinds that count stock or limits in SQL.
 
 /**
  * A combination package (组合套餐, cart type 3): a set of goods sold together at one price.

@@ -289,7 +289,6 @@ export function priceContexts(
   );
   return priceCart(inputs, {
     promotions: promotions.promotions,
-    fullReductionActivities: promotions.activities,
     shipping: promotions.shipping
       ? { thresholdFen: promotions.shipping.thresholdFen, noTransOrderAmountFen }
       : null,

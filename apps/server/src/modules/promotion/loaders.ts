@@ -1,7 +1,9 @@
 import {
   type CoverageFacts,
   covers,
+  type FullReductionAction,
   type FullReductionActivityInput,
+  fullReductionRule,
   type LivePromotion,
   ruleOf,
   type SaleControl,
@@ -14,7 +16,6 @@ import {
   giftRules,
   goodsCombinationItems,
   goodsCombinations,
-  manjianActivities,
   promotions as promotionRows,
 } from '../../db/schema/promotion';
 import { sharedCache } from '../../lib/cache-bus';
@@ -68,7 +69,10 @@ export interface Combination {
 }
 
 export interface CartPromotions {
-  /** Live full-reduction activities in priority (id) order, category coverage expanded to sub-categories. */
+  /**
+   * The live full-reduction activities among `promotions`, in priority (id) order, in the shape
+   * the goods page, the badges and the hub show them in (the cart prices them from `promotions`).
+   */
   activities: FullReductionActivityInput[];
   /**
    * Live promotions stored in the one shape (the `promotions` table), in id order, category
@@ -94,18 +98,7 @@ export function loadCartPromotions(db: DbOrTx, now: Date): Promise<CartPromotion
 }
 
 async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
-  const [activities, categoryRows, shippingRows, rules, combos, comboItems, generic] = await Promise.all([
-    db
-      .select()
-      .from(manjianActivities)
-      .where(
-        and(
-          eq(manjianActivities.isActive, true),
-          lte(manjianActivities.startsAt, now),
-          gt(manjianActivities.endsAt, now),
-        ),
-      )
-      .orderBy(asc(manjianActivities.id)),
+  const [categoryRows, shippingRows, rules, combos, comboItems, generic] = await Promise.all([
     db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
     db.select().from(settings).where(eq(settings.key, 'shipping')),
     db
@@ -159,12 +152,6 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
   ]);
 
   const expand = descendantsExpander(categoryRows);
-  const live = activities.map((a) => ({
-    id: a.id,
-    name: a.name,
-    tiers: a.tiers,
-    coverage: a.coverage ? { ...a.coverage, categoryIds: expand(a.coverage.categoryIds) } : null,
-  }));
 
   const livePromotions = generic.flatMap((row): LivePromotion[] => {
     const rule = ruleOf(row.kind);
@@ -182,6 +169,16 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
       },
     ];
   });
+
+  // The 满减 bar, tags and badges outside the cart read the full-reduction ones in their own shape.
+  const live: FullReductionActivityInput[] = livePromotions
+    .filter((p) => p.kind === fullReductionRule.kind)
+    .map((p) => ({
+      id: p.id,
+      name: p.label,
+      tiers: (p.action as FullReductionAction).tiers,
+      coverage: p.coverage,
+    }));
 
   const raw = shippingRows[0]?.value as { threshold_fen?: number; fee_fen?: number } | undefined;
   const shipping =

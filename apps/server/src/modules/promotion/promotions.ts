@@ -10,7 +10,7 @@ import {
   ruleOf,
   toCoverage,
 } from '@yaocai/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { promotions } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
@@ -74,7 +74,13 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, where: 'condition' | 'a
 }
 
 export async function listPromotions(ctx: OperatorCtx): Promise<AdminPromotionView[]> {
-  const rows = await ctx.db.select().from(promotions).orderBy(desc(promotions.id)).limit(200);
+  const kinds = promotionRules.filter((rule) => rule.plainData).map((rule) => rule.kind);
+  const rows = await ctx.db
+    .select()
+    .from(promotions)
+    .where(inArray(promotions.kind, kinds))
+    .orderBy(desc(promotions.id))
+    .limit(200);
   return rows.map((row) => viewOf(row, ctx.now));
 }
 
@@ -100,7 +106,7 @@ export async function savePromotion(ctx: OperatorCtx, id: number | null, body: P
       if (id === null) [row] = await tx.insert(promotions).values(values).returning();
       else {
         const [old] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
-        if (!old) throw notFound('活动不存在');
+        if (!old || !plainRule(old.kind)) throw notFound('活动不存在');
         if (old.status === 'ended') throw refusal('活动已结束，不能修改');
         if (old.kind !== rule.kind) throw fieldError('kind', '不能修改促销类型');
         before = viewOf(old, ctx.now);
@@ -123,7 +129,7 @@ export async function setPromotionState(ctx: OperatorCtx, id: number, action: 'p
   return ctx.db
     .transaction(async (tx) => {
       const [old] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
-      if (!old) throw notFound('活动不存在');
+      if (!old || !plainRule(old.kind)) throw notFound('活动不存在');
       const status = nextStatus(old.status, action);
       const [row] = await tx.update(promotions).set({ status }).where(eq(promotions.id, id)).returning();
       await audit(tx, ctx, {
