@@ -14,9 +14,9 @@ import {
   goodsCombinations,
   goodsStock,
   type LadderTierRow,
-  manjianActivities,
   operatorRoles,
   operators,
+  promotions,
   qualifications,
   roles,
   settings,
@@ -452,16 +452,17 @@ export async function makeManjian(
   coverage: Coverage | null = null,
 ) {
   const [row] = await db
-    .insert(manjianActivities)
+    .insert(promotions)
     .values({
+      kind: 'full_reduction',
       name,
-      tiers,
+      action: { tiers },
       coverage,
       startsAt: new Date(Date.now() - 86_400_000),
       endsAt: new Date(Date.now() + 30 * 86_400_000),
     })
     .returning();
-  return row;
+  return { ...row, tiers };
 }
 
 export async function setShipping(db: DbOrTx, thresholdFen: number, feeFen: number) {

@@ -7,7 +7,7 @@ import {
   goods,
   goodsBatches,
   goodsStock,
-  manjianActivities,
+  promotions,
   warehouses,
 } from '../../src/db/schema';
 import { type GoodsWrite, insertGoods } from '../../src/modules/catalog/writer';
@@ -127,14 +127,17 @@ export async function seedCatalog(tx: Tx, now: Date) {
   await insertGoods(tx, writes);
   await seedBatches(tx);
 
-  await tx.insert(manjianActivities).values([
+  await tx.insert(promotions).values([
     {
+      kind: 'full_reduction',
       name: '满减专区 · 满500减20 满1000减50 满3000减180',
-      tiers: [
-        { amountFen: 50_000, reductionFen: 2_000 },
-        { amountFen: 100_000, reductionFen: 5_000 },
-        { amountFen: 300_000, reductionFen: 18_000 },
-      ],
+      action: {
+        tiers: [
+          { amountFen: 50_000, reductionFen: 2_000 },
+          { amountFen: 100_000, reductionFen: 5_000 },
+          { amountFen: 300_000, reductionFen: 18_000 },
+        ],
+      },
       startsAt: new Date(now.getTime() - 30 * day),
       endsAt: new Date(now.getTime() + 365 * day),
       // The demo catalogue marks its 满减 goods with the 满 tag; the activity covers them by id.

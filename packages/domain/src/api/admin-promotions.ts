@@ -134,3 +134,75 @@ export const adminManjianView = z.object({
   sales: z.number(),
 });
 export type AdminManjianView = z.infer<typeof adminManjianView>;
+
+/**
+ * A promotion of a plain-data kind (promotion/rules: `plainData`), as the console's one editor
+ * sends it: the kind, its name, window and coverage, and its condition and action arguments as
+ * the kind's editor description lays them out (money in yuan). The kind's own zod schema checks
+ * the arguments on the server (promotion/arguments.ts converts the money).
+ */
+const argumentsBody = (label: string) =>
+  z.record(z.string(), z.unknown(), { error: `${label}格式不正确` }).default({});
+
+export const promotionBody = z
+  .strictObject({
+    kind: z.string({ error: '请选择促销类型' }).min(1, { error: '请选择促销类型' }).max(40),
+    name: singleLineText('活动名称', 40).pipe(z.string().min(1, { error: '请填写活动名称' })),
+    starts_at: instantInput('开始时间'),
+    ends_at: instantInput('结束时间'),
+    coverage: coverageBody,
+    condition: argumentsBody('条件'),
+    action: argumentsBody('优惠'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.ends_at <= v.starts_at)
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: '结束时间须晚于开始时间' });
+  });
+export type PromotionBody = z.output<typeof promotionBody>;
+
+const argumentFieldView = z.object({
+  name: z.string(),
+  in: z.enum(['condition', 'action']),
+  label: z.string(),
+  type: z.enum(['fen', 'percent', 'count', 'boolean', 'tiers']),
+  required: z.boolean(),
+  help: z.string().optional(),
+  columns: z
+    .array(
+      z.object({
+        name: z.string(),
+        label: z.string(),
+        type: z.enum(['fen', 'percent', 'count', 'boolean', 'tiers']),
+        required: z.boolean(),
+        help: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** A kind the console may create, and the description its editor renders the form from. */
+export const promotionKindView = z.object({
+  kind: z.string(),
+  label: z.string(),
+  /** The stacking class (promotion/stacking.ts) and its name. */
+  stacking: z.string(),
+  stacking_label: z.string(),
+  fields: z.array(argumentFieldView),
+});
+export type PromotionKindView = z.infer<typeof promotionKindView>;
+
+export const adminPromotionView = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  kind_label: z.string(),
+  name: z.string(),
+  starts_at: z.number().int(),
+  ends_at: z.number().int(),
+  status: z.string(),
+  phase: z.enum(['scheduled', 'running', 'paused', 'ended']),
+  phase_name: z.string(),
+  coverage: coverageView,
+  condition: z.record(z.string(), z.unknown()),
+  action: z.record(z.string(), z.unknown()),
+});
+export type AdminPromotionView = z.infer<typeof adminPromotionView>;

@@ -5,15 +5,13 @@ import {
   isSingleItemFreeShipping,
   shippingFeeApplies,
 } from '../pricing/promotions/free-shipping';
-import type { FullReductionTierState } from '../pricing/promotions/full-reduction';
 import { giftChargeFen } from '../pricing/promotions/gifts';
 import { checkQuantityWithin, type QuantityBounds, quantityBounds } from '../pricing/quantity';
 import type { CoverageFacts } from '../promotion/coverage';
-import {
-  type FullReductionActivity,
-  type FullReductionLine,
-  fullReductionRule,
-} from '../promotion/rules/full-reduction';
+import { cartPromotions } from '../promotion/inputs';
+import type { Applied, RuleLine } from '../promotion/rule';
+import type { FullReductionDetail, FullReductionTierState } from '../promotion/rules/full-reduction';
+import { offers, runPromotions, schedule } from '../promotion/run';
 import type { PromotionKind } from '../promotion/stacking';
 import { type CombinationItemAmount, combinationItemAmounts } from './combination';
 import { CART_LINE_TYPE } from './limits';
@@ -27,9 +25,13 @@ import type { CartActivityInput, CartLineInput, LineSpecialInput } from './schem
  * Per line: unit price (ladder tier or package price) x quantity = amount; minus its own
  * goods_manjian_amount (capped at the amount) plus its gift total = subtotal. A line that is
  * not purchasable or out of stock is forced unselected. Selected total = sum of the selected
- * lines' subtotals. Full-reduction tiers are measured on the selected coupon-eligible lines'
- * amounts after their own reduction (gifts excluded), and the reduction is split across those
- * lines so the parts add up to it exactly.
+ * lines' subtotals.
+ *
+ * Promotions: the registered rules of the cart stage run in the stacking order over the live
+ * promotions (promotion/run.ts); no kind is named here. A price rule (special price, welfare,
+ * 第二件半价) changes the line's subtotal; a share rule (满减) takes a share of the selected
+ * total, split across the lines it took so the parts add up exactly. What the cart shows of
+ * the stacking class 满减 (the bar, the tag, the hint) is read from its applied results below.
  */
 export type UnselectedReason = 'not_purchasable' | 'out_of_stock';
 
@@ -149,27 +151,6 @@ export interface PricedCart {
 
 const NO_MESSAGES: readonly string[] = Object.freeze([]);
 
-/**
- * What a line-level promotion saves: a special price on up to `limit` units when it is below the
- * ladder price (the buyer always gets the lower), or welfare's ratePercent of the amount, the
- * paid part rounded down to the fen.
- */
-function specialOf(
-  input: LineSpecialInput | null | undefined,
-  unitPriceFen: Fen,
-  quantity: number,
-  amountFen: Fen,
-): { input: LineSpecialInput; units: number; savingFen: Fen } | null {
-  if (!input || quantity <= 0) return null;
-  if (input.kind === 'welfare') {
-    const savingFen = amountFen - Math.floor((amountFen * input.ratePercent) / 100);
-    return savingFen > 0 ? { input, units: quantity, savingFen } : null;
-  }
-  const units = Math.min(quantity, input.limit ?? quantity);
-  const savingFen = units * (unitPriceFen - input.unitPriceFen);
-  return units > 0 && savingFen > 0 ? { input, units, savingFen } : null;
-}
-
 function priceLine(line: CartLineInput): PricedLine {
   const type = line.type ?? CART_LINE_TYPE.normal;
   const combination = type === CART_LINE_TYPE.combination && line.combination ? line.combination : null;
@@ -181,9 +162,8 @@ function priceLine(line: CartLineInput): PricedLine {
     ? { unitPriceFen: combination.priceFen, tier: null, next: null }
     : ladderUnitPrice(line.basePriceFen, line.ladder, quantity);
   const amountFen = ladder.unitPriceFen * quantity;
-  const special = combination ? null : specialOf(line.special, ladder.unitPriceFen, quantity, amountFen);
-  const specialFen = special?.savingFen ?? 0;
-  const lineReductionFen = Math.min(amountFen, Math.max(0, line.goodsManjianAmountFen ?? 0) + specialFen);
+  // goods_manjian_amount: the line's own reduction, before any promotion.
+  const lineReductionFen = Math.min(amountFen, Math.max(0, line.goodsManjianAmountFen ?? 0));
   const giftFen = giftChargeFen(line.gift);
   const subtotalFen = amountFen - lineReductionFen + giftFen;
   const bounds = quantityBounds({ min: line.minQuantity, step: line.step, stock: line.stock });
@@ -203,41 +183,63 @@ function priceLine(line: CartLineInput): PricedLine {
     ladder,
     amountFen,
     lineReductionFen,
-    specialFen,
-    special: special && {
-      kind: special.input.kind,
-      code: special.input.code,
-      promotionId: special.input.promotionId,
-      label: special.input.label,
-      units: special.units,
-    },
+    specialFen: 0,
+    special: null,
     giftFen,
     subtotalFen,
     reductionShareFen: 0,
-    promotions:
-      special && specialFen > 0
-        ? [
-            {
-              kind: special.input.kind,
-              code: special.input.code,
-              promotionId: special.input.promotionId,
-              label: special.input.label,
-              amountFen: specialFen,
-            },
-          ]
-        : [],
+    promotions: [],
     payableFen: subtotalFen,
     singleItemFreeShipping: isSingleItemFreeShipping(quantity, line.freeShippingNumber),
     quantityMessages: check.ok ? NO_MESSAGES : check.messages,
     quantityBounds: bounds,
-    combinationItems: combination
-      ? combinationItemAmounts(combination, quantity, amountFen - lineReductionFen)
-      : null,
+    combinationItems: null,
   };
 }
 
-/** Amount a line contributes to the full-reduction tiers. */
-const eligibleAmount = (line: PricedLine): Fen => line.amountFen - line.lineReductionFen;
+const ruleLineOf = (line: PricedLine, input: CartLineInput): RuleLine => ({
+  id: line.id,
+  goodsId: line.goodsId,
+  selected: line.selected,
+  quantity: line.quantity,
+  unitPriceFen: line.unitPriceFen,
+  amountFen: line.amountFen - line.lineReductionFen,
+  giftFen: line.giftFen,
+  withCoupon: line.withCoupon,
+  isCombination: line.isCombination,
+  facts: factsOf(input),
+  taken: [],
+});
+
+/** Books what one promotion took off the lines on the priced lines. */
+function book(applied: Applied, pricedById: Map<CartLineInput['id'], PricedLine>) {
+  for (const [id, share] of applied.shares) {
+    const line = pricedById.get(id);
+    if (!line || share <= 0) continue;
+    if (applied.effect === 'price') {
+      line.lineReductionFen += share;
+      line.specialFen += share;
+      line.subtotalFen -= share;
+      line.special = {
+        kind: applied.stacking as LineSpecialInput['kind'],
+        code: applied.code,
+        promotionId: applied.promotionId,
+        label: applied.label,
+        units: applied.units?.get(id) ?? line.quantity,
+      };
+    } else {
+      line.reductionShareFen += share;
+    }
+    line.payableFen -= share;
+    line.promotions.push({
+      kind: applied.stacking,
+      code: applied.code,
+      promotionId: applied.promotionId,
+      label: applied.label,
+      amountFen: share,
+    });
+  }
+}
 
 const byLineId = (a: CartLineInput['id'], b: CartLineInput['id']) =>
   typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
@@ -245,18 +247,29 @@ const byLineId = (a: CartLineInput['id'], b: CartLineInput['id']) =>
 const factsOf = (line: CartLineInput): CoverageFacts | null =>
   line.facts ? { goodsId: Number(line.goodsId), ...line.facts } : null;
 
-/** The live activities in priority order; the tiers shorthand is one activity over every with_coupon line. */
-function liveActivities(input: CartActivityInput): FullReductionActivity[] {
-  const list: FullReductionActivity[] = [...(input.fullReductionActivities ?? [])].sort(
-    (a, b) => a.id - b.id,
-  );
-  if (input.fullReductionTiers?.length)
-    list.unshift({ id: 0, name: '满减', tiers: input.fullReductionTiers, coverage: null });
-  return list;
-}
+/** The stacking class the cart's 满减 bar, tag and hint show. */
+const BAR_CLASS: PromotionKind = 'full_reduction';
 
 export function priceCart(lines: readonly CartLineInput[], activity: CartActivityInput = {}): PricedCart {
   const priced = lines.map(priceLine);
+  const pricedById = new Map(priced.map((line) => [line.id, line]));
+  const promotions = cartPromotions(lines, activity);
+  const run = runPromotions(
+    'cart',
+    priced.map((line, i) => ruleLineOf(line, lines[i])),
+    promotions,
+    0,
+  );
+  for (const applied of run.applied) book(applied, pricedById);
+  for (const [i, line] of priced.entries()) {
+    const combination = lines[i].combination;
+    if (line.isCombination && combination)
+      line.combinationItems = combinationItemAmounts(
+        combination,
+        line.quantity,
+        line.amountFen - line.lineReductionFen,
+      );
+  }
 
   let selectableCount = 0;
   let selectedCount = 0;
@@ -272,55 +285,30 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     selectedTotalFen += line.subtotalFen;
   }
 
-  // Full-reduction: each live activity, in priority order, over the selected lines it covers
-  // that no earlier activity took (the stacking matrix: one full-reduction per line).
-  const ruleLines: FullReductionLine[] = priced.map((line, i) => ({
-    id: line.id,
-    selected: line.selected,
-    amountFen: eligibleAmount(line),
-    taken: line.special ? [line.special.kind] : [],
-    withCoupon: line.withCoupon,
-    facts: factsOf(lines[i]),
-  }));
-  const pricedOf = new Map(ruleLines.map((line, i) => [line, priced[i]]));
-  const running = liveActivities(activity);
-  const states: ActivityState[] = [];
-  for (const live of running) {
-    const taking = ruleLines.filter((line) => fullReductionRule.applies(line, live));
-    const applied = fullReductionRule.apply(taking, live);
-    if (!applied) continue;
-    for (const line of taking) {
-      line.taken = [...line.taken, 'full_reduction'];
-      const share = applied.shares.get(line.id) ?? 0;
-      const pricedLine = pricedOf.get(line);
-      if (!pricedLine || share === 0) continue;
-      pricedLine.reductionShareFen += share;
-      pricedLine.payableFen -= share;
-      pricedLine.promotions.push({
-        kind: 'full_reduction',
-        code: applied.code,
-        promotionId: live.id,
-        label: live.name,
-        amountFen: share,
-      });
-    }
-    states.push({
-      id: live.id,
-      name: live.name,
-      tiers: applied.detail.tiers,
-      eligibleAmountFen: applied.detail.eligibleAmountFen,
-      reductionFen: applied.amountFen,
-      lineIds: taking.map((line) => line.id).sort(byLineId),
-      next: applied.detail.next,
+  // The 满减 bar: each activity of the class as it stands, in the order run.
+  const states: ActivityState[] = run.applied
+    .filter((a) => a.stacking === BAR_CLASS)
+    .map((a) => {
+      const detail = a.detail as Partial<FullReductionDetail>;
+      return {
+        id: a.promotionId,
+        name: a.label,
+        tiers: detail.tiers ?? [],
+        eligibleAmountFen: a.baseFen,
+        reductionFen: a.amountFen,
+        lineIds: [...a.lineIds].sort(byLineId),
+        next: detail.next ?? null,
+      };
     });
-  }
   // The activity covering each line (its tag): a selected line's is the one that took it; an
   // unselected line's is the first that would take it were it selected (nothing took it yet).
   const takenBy = new Map(states.flatMap((a) => a.lineIds.map((id) => [id, a.id] as const)));
-  for (const [i, line] of ruleLines.entries())
+  const barSteps = schedule('cart', promotions).filter((step) => step.rule.stacking === BAR_CLASS);
+  for (const [i, line] of run.lines.entries())
     priced[i].fullReductionId = line.selected
       ? (takenBy.get(line.id) ?? null)
-      : (running.find((a) => fullReductionRule.applies({ ...line, selected: true }, a))?.id ?? null);
+      : (barSteps.find((step) => offers(step, { ...line, selected: true }, run.lines, 0))?.promotion.id ??
+        null);
   const eligibleAmountFen = states.reduce((sum, a) => sum + a.eligibleAmountFen, 0);
   const fullReductionFen = states.reduce((sum, a) => sum + a.reductionFen, 0);
   const covering = new Set(priced.map((line) => line.fullReductionId));
@@ -351,7 +339,7 @@ export function priceCart(lines: readonly CartLineInput[], activity: CartActivit
     leadingActivityId: leading?.id ?? null,
     fullReductionTiers: leading?.tiers ?? [],
     fullReductionFen,
-    payableFen: selectedTotalFen - fullReductionFen,
+    payableFen: selected.reduce((sum, line) => sum + line.payableFen, 0),
     freeShipping: {
       thresholdFen: activity.shipping?.thresholdFen ?? 0,
       gapFen,

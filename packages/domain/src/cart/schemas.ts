@@ -124,8 +124,25 @@ export const fullReductionActivityInput = z.object({
   coverage: coverageInput.nullable(),
 });
 
+/**
+ * A promotion in the one shape every kind is stored in (promotion/rule.ts LivePromotion): the
+ * registered rule named by kind reads its condition and action arguments (rules/index.ts).
+ */
+export const livePromotionInput = z.object({
+  kind: z.string().min(1),
+  id: z.number().int(),
+  code: z.string().optional(),
+  label: z.string(),
+  coverage: coverageInput.nullable(),
+  lineIds: z.array(lineIdInput).optional(),
+  condition: z.unknown(),
+  action: z.unknown(),
+});
+
 /** activity_data.manjians and shipping_data of the cart state, in fen. */
 export const cartActivityInput = z.object({
+  /** Live promotions of any registered kind, in the one shape. */
+  promotions: z.array(livePromotionInput).optional(),
   /** One activity over every with_coupon line (the shorthand the tests and the old wire use). */
   fullReductionTiers: z.array(fullReductionTierInput).optional(),
   /** Every live full-reduction activity; several may run at once. */

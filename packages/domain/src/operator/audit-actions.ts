@@ -74,6 +74,8 @@ export const auditActions = {
   'cash_back.create': '新建满额返现',
   'cash_back.update': '修改满额返现',
   'promotion.status': '暂停/恢复/结束活动',
+  'promotion.create': '新建促销',
+  'promotion.update': '修改促销',
   'job.retry': '重试后台任务',
   'open_key.create': '创建开放接口密钥',
   'open_key.revoke': '吊销开放接口密钥',

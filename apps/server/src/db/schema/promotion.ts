@@ -17,24 +17,9 @@ import {
 import { users } from './account';
 import { goods, warehouses } from './catalog';
 
-// Promotions (design.md: modules/promotion owns these tables): full-reduction activities,
-// gift rules, combination packages and coupons.
-
-/** Full-reduction activity (满减): tiers over coupon-eligible lines. */
-export const manjianActivities = pgTable('manjian_activities', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  /**
-   * Which goods take part (goods, categories, brands, zones: packages/domain promotion/coverage.ts);
-   * null = every goods that may take promotions (not 含麻).
-   */
-  coverage: jsonb('coverage').$type<Coverage>(),
-  /** [{ amountFen, reductionFen }] */
-  tiers: jsonb('tiers').$type<{ amountFen: number; reductionFen: number }[]>().notNull(),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-});
+// Promotions (design.md: modules/promotion owns these tables): the one promotions table
+// (full-reduction activities, 第二件半价 and every kind that is plain data), gift rules,
+// combination packages, coupons, and the kinds that count stock or limits in SQL.
 
 /**
  * A combination package (组合套餐, cart type 3): a set of goods sold together at one price.
@@ -471,4 +456,38 @@ export const spikePurchases = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [index('spike_purchases_order_idx').on(t.orderId), index('spike_purchases_slot_idx').on(t.slotId)],
+);
+
+/**
+ * The one promotion shape (issue #36): a kind registered in packages/domain
+ * (promotion/rules/index.ts) and its data. The rule's zod schemas check `condition` and
+ * `action` on every write and every load; `coverage` is packages/domain Coverage (null: every
+ * line the rule's condition admits). Kinds with SQL-enforced stock or per-store limits (flash
+ * sale, daily specials) keep their counting tables; see modules/promotion/README.md for which
+ * kinds live here and which still have their own table.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    coverage: jsonb('coverage').$type<Coverage>(),
+    condition: jsonb('condition').$type<Record<string, unknown>>().notNull().default({}),
+    action: jsonb('action').$type<Record<string, unknown>>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** What it may give away in total, in fen; null: no budget (not yet counted: README). */
+    budgetFen: integer('budget_fen'),
+    /** Who may take it (store kinds, regions); null: every buyer (not yet read: README). */
+    audience: jsonb('audience').$type<Record<string, unknown>>(),
+    /** active | paused | ended */
+    status: text('status').notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('promotions_live_idx').on(t.status, t.endsAt),
+    check('promotions_schedule', sql`${t.endsAt} > ${t.startsAt}`),
+    check('promotions_status', sql`${t.status} in ('active', 'paused', 'ended')`),
+  ],
 );

@@ -2,7 +2,7 @@ import type { CartState } from '@yaocai/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, createTestApp, type TestContext } from '../../../test/helpers';
-import { goods, goodsCombinations, manjianActivities } from '../../db/schema';
+import { goods, goodsCombinations, promotions } from '../../db/schema';
 
 let ctx: TestContext;
 let cookie: string;
@@ -51,7 +51,10 @@ describe('the cart over the demo data', () => {
   });
 
   it('tags and groups only the lines the seeded 满减 activity covers, and counts only them', async () => {
-    const [seeded] = await ctx.database.db.select().from(manjianActivities);
+    const [seeded] = await ctx.database.db
+      .select()
+      .from(promotions)
+      .where(eq(promotions.kind, 'full_reduction'));
     const coveredIds = seeded.coverage?.goodsIds ?? [];
     const columns = { id: goods.id, min: goods.minQuantity, step: goods.stepQuantity };
     const candidates = await ctx.database.db

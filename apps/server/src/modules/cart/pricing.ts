@@ -288,7 +288,7 @@ export function priceContexts(
     engineLine(ctx, selectedIds ? selectedIds.has(ctx.row.id) : undefined),
   );
   return priceCart(inputs, {
-    fullReductionActivities: promotions.activities,
+    promotions: promotions.promotions,
     shipping: promotions.shipping
       ? { thresholdFen: promotions.shipping.thresholdFen, noTransOrderAmountFen }
       : null,

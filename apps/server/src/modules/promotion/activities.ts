@@ -5,6 +5,8 @@ import {
   activityPhaseLabels,
   type Coverage,
   coverageViewOf,
+  type FullReductionAction,
+  fullReductionRule,
   type ManjianBody,
   type PricedLine,
   toYuan,
@@ -14,7 +16,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { brands, categories, goods } from '../../db/schema/catalog';
 import { orders } from '../../db/schema/order';
-import { manjianActivities, orderPromotions } from '../../db/schema/promotion';
+import { orderPromotions, promotions } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
@@ -22,7 +24,10 @@ import { invalidateCartPromotions } from './loaders';
 
 /**
  * Full-reduction activities (满减) in the console, and the record of what each order took from
- * each promotion (order_promotions), which the console's uses and sales read.
+ * each promotion (order_promotions), which the console's uses and sales read. The activities are
+ * rows of the one promotions table (kind full_reduction, action { tiers }); their console form
+ * (/admin/manjian) keeps its own checks (tiers increasing, reduction below the amount) until the
+ * console edits every kind from its rule's editor description (README).
  */
 
 /** An order_promotions row as written with the order (order_create, order/inserts.ts). */
@@ -51,13 +56,17 @@ export function orderPromotionRows(lines: readonly PricedLine[]): NewOrderPromot
   return [...rows.values()];
 }
 
-type ActivityRow = typeof manjianActivities.$inferSelect;
+type ActivityRow = typeof promotions.$inferSelect;
+const KIND = fullReductionRule.kind;
+const ofKind = (id: number) => and(eq(promotions.id, id), eq(promotions.kind, KIND));
+const tiersOf = (a: ActivityRow) => (a.action as FullReductionAction).tiers;
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 function phaseOf(a: ActivityRow, now: Date): ActivityPhase | 'paused' {
+  if (a.status === 'ended') return 'ended';
   const phase = activityPhase(seconds(a.startsAt), seconds(a.endsAt), seconds(now));
-  return phase !== 'ended' && !a.isActive ? 'paused' : phase;
+  return phase !== 'ended' && a.status !== 'active' ? 'paused' : phase;
 }
 
 /** 「分类：感冒用药；品牌：三九」: the coverage as the operator reads it. */
@@ -105,10 +114,10 @@ async function viewOf(db: DbOrTx, a: ActivityRow, now: Date): Promise<AdminManji
   return {
     id: a.id,
     name: a.name,
-    tiers: a.tiers.map((t) => ({ amount: toYuan(t.amountFen), reduction: toYuan(t.reductionFen) })),
+    tiers: tiersOf(a).map((t) => ({ amount: toYuan(t.amountFen), reduction: toYuan(t.reductionFen) })),
     starts_at: seconds(a.startsAt),
     ends_at: seconds(a.endsAt),
-    is_active: a.isActive,
+    is_active: a.status === 'active',
     phase,
     phase_label: activityPhaseLabels[phase],
     coverage: coverageViewOf(a.coverage),
@@ -120,7 +129,11 @@ async function viewOf(db: DbOrTx, a: ActivityRow, now: Date): Promise<AdminManji
 }
 
 export async function listManjian(ctx: OperatorCtx): Promise<AdminManjianView[]> {
-  const rows = await ctx.db.select().from(manjianActivities).orderBy(asc(manjianActivities.id));
+  const rows = await ctx.db
+    .select()
+    .from(promotions)
+    .where(eq(promotions.kind, KIND))
+    .orderBy(asc(promotions.id));
   return Promise.all(rows.map((a) => viewOf(ctx.db, a, ctx.now)));
 }
 
@@ -145,8 +158,10 @@ export async function saveManjian(ctx: OperatorCtx, id: number | null, body: Man
   const saved = await ctx.db.transaction(async (tx) => {
     await assertCoverageRefs(tx, body.coverage);
     const values = {
+      kind: KIND,
       name: body.name,
-      tiers: body.tiers,
+      condition: {},
+      action: { tiers: body.tiers } satisfies FullReductionAction,
       startsAt: body.starts_at,
       endsAt: body.ends_at,
       coverage: body.coverage,
@@ -154,11 +169,11 @@ export async function saveManjian(ctx: OperatorCtx, id: number | null, body: Man
     let before: ActivityRow | null = null;
     let row: ActivityRow;
     if (id === null) {
-      [row] = await tx.insert(manjianActivities).values(values).returning();
+      [row] = await tx.insert(promotions).values(values).returning();
     } else {
-      [before] = await tx.select().from(manjianActivities).where(eq(manjianActivities.id, id)).for('update');
+      [before] = await tx.select().from(promotions).where(ofKind(id)).for('update');
       if (!before) throw notFound('满减活动不存在');
-      [row] = await tx.update(manjianActivities).set(values).where(eq(manjianActivities.id, id)).returning();
+      [row] = await tx.update(promotions).set(values).where(ofKind(id)).returning();
     }
     await audit(tx, ctx, {
       action: id === null ? 'manjian.create' : 'manjian.update',
@@ -175,20 +190,20 @@ export async function saveManjian(ctx: OperatorCtx, id: number | null, body: Man
 /** Pause, resume or end an activity. An ended activity stays ended. */
 export async function setManjianState(ctx: OperatorCtx, id: number, action: 'pause' | 'resume' | 'end') {
   const saved = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(manjianActivities)
-      .where(eq(manjianActivities.id, id))
-      .for('update');
+    const [before] = await tx.select().from(promotions).where(ofKind(id)).for('update');
     if (!before) throw notFound('满减活动不存在');
     if (phaseOf(before, ctx.now) === 'ended') throw refusal('活动已结束，不能再修改状态', 409);
-    const set = action === 'end' ? { endsAt: ctx.now, isActive: false } : { isActive: action === 'resume' };
-    const [row] = await tx.update(manjianActivities).set(set).where(eq(manjianActivities.id, id)).returning();
+    // Ending also ends its window now (when it has begun: the window stays a window).
+    const set =
+      action === 'end'
+        ? { status: 'ended', endsAt: ctx.now > before.startsAt ? ctx.now : before.endsAt }
+        : { status: action === 'resume' ? 'active' : 'paused' };
+    const [row] = await tx.update(promotions).set(set).where(ofKind(id)).returning();
     await audit(tx, ctx, {
       action: 'manjian.state',
       target: { type: 'manjian_activity', id },
-      before: { is_active: before.isActive, ends_at: before.endsAt },
-      after: { action, is_active: row.isActive, ends_at: row.endsAt },
+      before: { is_active: before.status === 'active', ends_at: before.endsAt },
+      after: { action, is_active: row.status === 'active', ends_at: row.endsAt },
     });
     return row;
   });

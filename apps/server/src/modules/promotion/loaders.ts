@@ -1,7 +1,11 @@
 import {
   type CoverageFacts,
   covers,
+  type FullReductionAction,
   type FullReductionActivityInput,
+  fullReductionRule,
+  type LivePromotion,
+  ruleOf,
   type SaleControl,
 } from '@yaocai/domain';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
@@ -12,7 +16,7 @@ import {
   giftRules,
   goodsCombinationItems,
   goodsCombinations,
-  manjianActivities,
+  promotions as promotionRows,
 } from '../../db/schema/promotion';
 import { sharedCache } from '../../lib/cache-bus';
 import { descendantsExpander } from '../catalog/coverage';
@@ -65,8 +69,16 @@ export interface Combination {
 }
 
 export interface CartPromotions {
-  /** Live full-reduction activities in priority (id) order, category coverage expanded to sub-categories. */
+  /**
+   * The live full-reduction activities among `promotions`, in priority (id) order, in the shape
+   * the goods page, the badges and the hub show them in (the cart prices them from `promotions`).
+   */
   activities: FullReductionActivityInput[];
+  /**
+   * Live promotions stored in the one shape (the `promotions` table), in id order, category
+   * coverage expanded; a row whose kind no rule knows or whose arguments its rule refuses is left out.
+   */
+  promotions: LivePromotion[];
   shipping: ShippingSetting | null;
   giftRulesByGoods: Map<number, GiftRule[]>;
   combinations: Map<number, Combination>;
@@ -86,18 +98,7 @@ export function loadCartPromotions(db: DbOrTx, now: Date): Promise<CartPromotion
 }
 
 async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
-  const [activities, categoryRows, shippingRows, rules, combos, comboItems] = await Promise.all([
-    db
-      .select()
-      .from(manjianActivities)
-      .where(
-        and(
-          eq(manjianActivities.isActive, true),
-          lte(manjianActivities.startsAt, now),
-          gt(manjianActivities.endsAt, now),
-        ),
-      )
-      .orderBy(asc(manjianActivities.id)),
+  const [categoryRows, shippingRows, rules, combos, comboItems, generic] = await Promise.all([
     db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
     db.select().from(settings).where(eq(settings.key, 'shipping')),
     db
@@ -137,15 +138,47 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
       .from(goodsCombinationItems)
       .innerJoin(goods, eq(goods.id, goodsCombinationItems.goodsId))
       .orderBy(goodsCombinationItems.combinationId, goodsCombinationItems.goodsId),
+    db
+      .select()
+      .from(promotionRows)
+      .where(
+        and(
+          eq(promotionRows.status, 'active'),
+          lte(promotionRows.startsAt, now),
+          gt(promotionRows.endsAt, now),
+        ),
+      )
+      .orderBy(asc(promotionRows.id)),
   ]);
 
   const expand = descendantsExpander(categoryRows);
-  const live = activities.map((a) => ({
-    id: a.id,
-    name: a.name,
-    tiers: a.tiers,
-    coverage: a.coverage ? { ...a.coverage, categoryIds: expand(a.coverage.categoryIds) } : null,
-  }));
+
+  const livePromotions = generic.flatMap((row): LivePromotion[] => {
+    const rule = ruleOf(row.kind);
+    const condition = rule?.condition.safeParse(row.condition);
+    const action = rule?.action.safeParse(row.action);
+    if (!condition?.success || !action?.success) return [];
+    return [
+      {
+        kind: row.kind,
+        id: row.id,
+        label: row.name,
+        coverage: row.coverage ? { ...row.coverage, categoryIds: expand(row.coverage.categoryIds) } : null,
+        condition: condition.data,
+        action: action.data,
+      },
+    ];
+  });
+
+  // The 满减 bar, tags and badges outside the cart read the full-reduction ones in their own shape.
+  const live: FullReductionActivityInput[] = livePromotions
+    .filter((p) => p.kind === fullReductionRule.kind)
+    .map((p) => ({
+      id: p.id,
+      name: p.label,
+      tiers: (p.action as FullReductionAction).tiers,
+      coverage: p.coverage,
+    }));
 
   const raw = shippingRows[0]?.value as { threshold_fen?: number; fee_fen?: number } | undefined;
   const shipping =
@@ -176,7 +209,7 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
       saleControl: item.saleControl,
     });
   }
-  return { activities: live, shipping, giftRulesByGoods, combinations };
+  return { activities: live, promotions: livePromotions, shipping, giftRulesByGoods, combinations };
 }
 
 /** The live activities covering a goods (the detail page's 满减 and the 满 badge). */

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { type Fen, formatYuan } from '../../money';
 import { type LineId, prorate } from '../../pricing/prorate';
 import { type Coverage, type CoverageFacts, covers } from '../coverage';
+import { type Applied, defineRule, type RuleLine } from '../rule';
 import { mayStack, type PromotionKind } from '../stacking';
 
 // Coupons (优惠券 / 现金券), one rule object `{ code, applies, apply }` (design.md). Three kinds:
@@ -186,3 +188,97 @@ export function rankCoupons(
       return String(a.couponId).localeCompare(String(b.couponId));
     });
 }
+
+// The coupon as a registered rule (rules/index.ts): one held coupon per order, run by
+// orderTotal after the cart's promotions. Its action arguments are the coupon itself; its
+// condition is the held coupon's validity and threshold, checked by `checkCoupon`.
+
+const fen = z.number().int().nonnegative();
+const couponBaseArgs = {
+  id: z.union([z.number().int(), z.string().min(1)]),
+  name: z.string().optional(),
+  thresholdFen: fen.optional(),
+  validFrom: z.number().int().optional(),
+  validTo: z.number().int().optional(),
+  coverage: z
+    .object({
+      all: z.boolean().optional(),
+      goodsIds: z.array(z.number().int()).optional(),
+      categoryIds: z.array(z.number().int()).optional(),
+      brandIds: z.array(z.number().int()).optional(),
+      zones: z.array(z.string()).optional(),
+      excludeGoodsIds: z.array(z.number().int()).optional(),
+    })
+    .optional(),
+  excludeSpecial: z.boolean().optional(),
+};
+export const couponArgs: z.ZodType<Coupon> = z.discriminatedUnion('kind', [
+  z.object({ ...couponBaseArgs, kind: z.literal('amount_off'), amountFen: fen }),
+  z.object({
+    ...couponBaseArgs,
+    kind: z.literal('discount'),
+    ratePercent: z.number().int().min(1).max(100),
+    maxDiscountFen: fen.optional(),
+  }),
+  z.object({ ...couponBaseArgs, kind: z.literal('cash'), amountFen: fen }),
+]);
+
+/** The coupon's view of a rule line: what it took so far, in the coupon's terms. */
+export const couponLineOf = (line: RuleLine): CouponLine => ({
+  id: line.id,
+  goodsId: line.goodsId,
+  amountFen: line.amountFen,
+  withCoupon: line.withCoupon,
+  specialKind: line.taken.includes('special_price')
+    ? 'special_price'
+    : line.taken.includes('welfare')
+      ? 'welfare'
+      : null,
+  fullReduction: line.taken.includes('full_reduction'),
+  facts: line.facts ?? undefined,
+});
+
+const meta = { kind: 'coupon', stacking: 'coupon', effect: 'share' } as const;
+
+export const couponPromotionRule = defineRule<Record<string, never>, Coupon, CouponCheck>({
+  ...meta,
+  label: '优惠券',
+  stage: 'order',
+  condition: z.object({}) as z.ZodType<Record<string, never>>,
+  action: couponArgs,
+  editor: [
+    {
+      name: 'kind',
+      in: 'action',
+      label: '券类型',
+      type: 'count',
+      required: true,
+      help: '满减券、折扣券、现金券',
+    },
+    { name: 'thresholdFen', in: 'action', label: '使用门槛（元）', type: 'fen', required: false },
+    { name: 'amountFen', in: 'action', label: '面额（元）', type: 'fen', required: false },
+    { name: 'ratePercent', in: 'action', label: '折扣（%）', type: 'percent', required: false },
+    { name: 'maxDiscountFen', in: 'action', label: '最高优惠（元）', type: 'fen', required: false },
+    { name: 'excludeSpecial', in: 'action', label: '特价商品不参与', type: 'boolean', required: false },
+  ],
+  applies: (line, promotion) => couponLineRefusal(promotion.action, couponLineOf(line)) === null,
+  // Checked over every line offered, so a refusal names the right reason (特价商品不参与).
+  apply(_lines, promotion, ctx): Applied<CouponCheck> {
+    const check = checkCoupon(promotion.action, ctx.lines.map(couponLineOf), ctx.nowSeconds);
+    const shares = new Map<LineId, Fen>(
+      check.applicable ? check.lineIds.map((id, i) => [id, check.sharesFen[i]] as const) : [],
+    );
+    return {
+      ...meta,
+      code: promotion.code ?? meta.kind,
+      promotionId: promotion.id,
+      label: promotion.label,
+      amountFen: check.applicable ? check.discountFen : 0,
+      baseFen: check.applicable ? check.eligibleAmountFen : 0,
+      lineIds: check.applicable ? check.lineIds : [],
+      shares,
+      refusal: check.applicable ? null : check.message,
+      detail: check,
+    };
+  },
+});

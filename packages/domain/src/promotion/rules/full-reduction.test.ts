@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceCart } from '../../cart/price-cart';
 import type { CartLineInput } from '../../cart/schemas';
-import { type FullReductionActivity, fullReductionRule } from './full-reduction';
+import type { LivePromotion, RuleLine } from '../rule';
+import { type FullReductionAction, type FullReductionActivity, fullReductionRule } from './full-reduction';
+import { ruleOf } from './index';
 
 const facts = (categoryIds: number[], brandId: number | null = null) => ({
   categoryIds,
@@ -37,14 +39,44 @@ const brand: FullReductionActivity = {
 };
 
 describe('full-reduction rule', () => {
-  it('is an object with a code, applies and apply (one rule file per kind)', () => {
-    expect(fullReductionRule.code).toBe('full_reduction');
-    const taking = { id: 1, selected: true, amountFen: 100, taken: [], withCoupon: true, facts: null };
-    expect(fullReductionRule.applies(taking, { ...cold, coverage: null })).toBe(true);
-    expect(fullReductionRule.applies(taking, cold)).toBe(false);
+  it('is a registered rule with typed arguments, a stacking class and an editor description', () => {
+    expect(fullReductionRule.kind).toBe('full_reduction');
+    expect(fullReductionRule.stacking).toBe('full_reduction');
+    expect(ruleOf('full_reduction')).toBe(fullReductionRule);
+    const live = (a: FullReductionActivity): LivePromotion<Record<string, never>, FullReductionAction> => ({
+      kind: 'full_reduction',
+      id: a.id,
+      label: a.name,
+      coverage: a.coverage,
+      condition: {},
+      action: { tiers: a.tiers },
+    });
+    const taking: RuleLine = {
+      id: 1,
+      goodsId: 1,
+      selected: true,
+      quantity: 1,
+      unitPriceFen: 100,
+      amountFen: 100,
+      giftFen: 0,
+      withCoupon: true,
+      isCombination: false,
+      taken: [],
+      facts: null,
+    };
+    const ctx = { nowSeconds: 0, lines: [taking] };
+    expect(fullReductionRule.applies(taking, live({ ...cold, coverage: null }), ctx)).toBe(true);
+    expect(fullReductionRule.applies(taking, live(cold), ctx)).toBe(false);
     expect(
-      fullReductionRule.applies({ ...taking, taken: ['special_price'] }, { ...cold, coverage: null }),
+      fullReductionRule.applies({ ...taking, selected: false }, live({ ...cold, coverage: null }), ctx),
     ).toBe(false);
+    expect(
+      fullReductionRule.action.safeParse({ tiers: [{ amountFen: 100, reductionFen: 10 }] }).success,
+    ).toBe(true);
+    expect(
+      fullReductionRule.action.safeParse({ tiers: [{ amountFen: 1.5, reductionFen: 10 }] }).success,
+    ).toBe(false);
+    expect(fullReductionRule.editor.map((f) => f.name)).toEqual(['tiers']);
   });
 
   it('runs several activities at once, each over the goods its coverage names', () => {
