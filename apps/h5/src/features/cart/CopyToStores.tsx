@@ -1,5 +1,4 @@
 import Button from 'antd-mobile/es/components/button';
-import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useState } from 'react';
 import { unreportedMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
@@ -38,15 +37,22 @@ export function CopyToStores({ ids, onClose }: Props) {
         {stores.length === 0 ? (
           <p className="m-pad">您的公司没有其他门店</p>
         ) : (
-          <Checkbox.Group value={chosen} onChange={(values) => setChosen(values as number[])}>
-            <div className="m-sheet__options" data-testid="copy-stores">
-              {stores.map((s) => (
-                <Checkbox key={s.id} value={s.id}>
-                  {s.store_name}
-                </Checkbox>
-              ))}
-            </div>
-          </Checkbox.Group>
+          // Native check boxes: antd-mobile's hides its input from assistive technology.
+          <fieldset className="m-sheet__options" data-testid="copy-stores">
+            <legend className="m-goods__meta">门店</legend>
+            {stores.map((s) => (
+              <label key={s.id}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(s.id)}
+                  onChange={(e) =>
+                    setChosen(e.target.checked ? [...chosen, s.id] : chosen.filter((id) => id !== s.id))
+                  }
+                />
+                {s.store_name}
+              </label>
+            ))}
+          </fieldset>
         )}
         <div className="m-sheet__actions">
           <Button block onClick={onClose}>

@@ -1,4 +1,5 @@
 import type { RewardView } from '@yaocai/domain';
+import { beijingDateText, beijingDateTimeText } from '@yaocai/domain/time/beijing';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
@@ -6,12 +7,11 @@ import List from 'antd-mobile/es/components/list';
 import { Link, useNavigate } from 'react-router';
 import { Screen } from '../../components/Screen';
 import { confirm } from '../../lib/dialog';
-import { dateTime } from '../../lib/format';
 import { unreportedMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useUserBase } from '../../lib/user';
 import { useRedeem, useRedemptions, useRewards } from './api/points';
-import '../promotion/promotion.css';
+import './points.css';
 
 /** Why a reward cannot be redeemed now, in the PC mall's words (the server checks again). */
 export function redeemBlock(reward: RewardView, points: number, signedIn: boolean): string | null {
@@ -55,7 +55,7 @@ function RewardCard({ reward, points, signedIn }: { reward: RewardView; points: 
         <span className="m-goods__meta">
           剩余 {reward.stock} · 每店限兑 {reward.per_store_limit}
         </span>
-        <span className="m-goods__meta">{dateTime(reward.ends_at).slice(0, 10)} 截止</span>
+        <span className="m-goods__meta">{beijingDateText(reward.ends_at)} 截止</span>
         {signedIn ? (
           <Button
             block
@@ -120,7 +120,7 @@ export default function PointsMallPage() {
             redemptions.data.list.map((r) => (
               <List.Item
                 key={r.id}
-                description={dateTime(r.created_at)}
+                description={beijingDateTimeText(r.created_at)}
                 extra={`-${r.points}`}
                 onClick={r.order_id ? () => navigate(`/orders/${r.order_id}`) : undefined}
                 arrowIcon={!!r.order_id}

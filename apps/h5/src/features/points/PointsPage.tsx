@@ -1,9 +1,9 @@
+import { beijingDateTimeText } from '@yaocai/domain/time/beijing';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import { Link } from 'react-router';
 import { Screen } from '../../components/Screen';
-import { dateTime } from '../../lib/format';
 import { usePointsHistory } from './api/points';
-import '../promotion/promotion.css';
+import './points.css';
 
 /** 我的积分: the balance, how points are earned and spent, and the ledger page by page. */
 export default function PointsPage() {
@@ -34,7 +34,7 @@ export default function PointsPage() {
           <div key={entry.id} className="m-log">
             <div>
               <p>{entry.reason}</p>
-              <p className="m-goods__meta">{dateTime(entry.created_at)}</p>
+              <p className="m-goods__meta">{beijingDateTimeText(entry.created_at)}</p>
             </div>
             <span className={entry.change > 0 ? 'm-log__change m-log__change--plus' : 'm-log__change'}>
               {entry.change > 0 ? `+${entry.change}` : entry.change}

@@ -1,4 +1,5 @@
 import type { CouponCentreItem } from '@yaocai/domain';
+import { beijingDateText } from '@yaocai/domain/time/beijing';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
@@ -6,7 +7,7 @@ import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { Link, useNavigate } from 'react-router';
 import { PullRefresh } from '../../components/PullRefresh';
 import { Screen } from '../../components/Screen';
-import { dateTime, yuan } from '../../lib/format';
+import { yuan } from '../../lib/format';
 import { unreportedMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useCouponCentre, useReceiveCoupon } from './api/centre';
@@ -31,7 +32,7 @@ function CentreCoupon({ coupon }: { coupon: CouponCentreItem }) {
   };
   const label =
     coupon.state === 'not_started' && coupon.claim_from
-      ? `${dateTime(coupon.claim_from).slice(0, 10)} 开抢`
+      ? `${beijingDateText(coupon.claim_from)} 开抢`
       : coupon.state_label;
   return (
     <article
@@ -61,11 +62,12 @@ function CentreCoupon({ coupon }: { coupon: CouponCentreItem }) {
         </p>
         {coupon.remaining !== null ? (
           <div className="m-coupon__quota">
-            <ProgressBar
-              percent={coupon.claimed_percent}
-              text={`剩余${coupon.remaining}张`}
-              aria-label={`${coupon.name}已领取${coupon.claimed_percent}%`}
-            />
+            <div aria-hidden="true">
+              <ProgressBar percent={coupon.claimed_percent} />
+            </div>
+            <p className="m-coupon__terms">
+              已抢{coupon.claimed_percent}% · 剩余{coupon.remaining}张
+            </p>
           </div>
         ) : null}
         <div className="m-coupon__claim">

@@ -1,10 +1,10 @@
+import { beijingDateTimeText } from '@yaocai/domain/time/beijing';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Screen } from '../../components/Screen';
-import { dateTime } from '../../lib/format';
 import { unreportedMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useUserBase } from '../../lib/user';
@@ -102,7 +102,7 @@ export default function LotteryPage() {
         )}
         <p className="m-goods__meta">
           {activity.rule_text}
-          {activity.ends_at ? ` · ${dateTime(activity.ends_at)} 结束` : ''}
+          {activity.ends_at ? ` · ${beijingDateTimeText(activity.ends_at)} 结束` : ''}
         </p>
         <section className="m-lottery__prizes" aria-label="奖品">
           {activity.prizes.map((p) => (

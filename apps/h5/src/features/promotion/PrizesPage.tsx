@@ -1,8 +1,8 @@
+import { beijingDateTimeText } from '@yaocai/domain/time/beijing';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import List from 'antd-mobile/es/components/list';
 import { useNavigate } from 'react-router';
 import { Screen } from '../../components/Screen';
-import { dateTime } from '../../lib/format';
 import { useDrawRecords } from './api/lottery';
 
 /** 我的奖品: every draw of the store and what became of its prize (a won goods links to its order). */
@@ -16,7 +16,7 @@ export default function PrizesPage() {
         {rows.map((r) => (
           <List.Item
             key={r.id}
-            description={`${r.lottery_name} · ${dateTime(r.created_at)}`}
+            description={`${r.lottery_name} · ${beijingDateTimeText(r.created_at)}`}
             extra={r.kind === 'none' ? '未中奖' : r.status_name}
             onClick={r.order_id ? () => navigate(`/orders/${r.order_id}`) : undefined}
             arrowIcon={!!r.order_id}
