@@ -110,6 +110,28 @@ describe('the mobile site’s promotions', () => {
     await sheet.waitFor({ state: 'detached' });
   });
 
+  it('pays an order through the online QR channel (the sandbox) on the phone', async () => {
+    const orders = (await (await context.request.get('/api/order/list?tab=pending_payment&page=1')).json())
+      .data;
+    const order = orders.list[0] as { id: number };
+    await page.goto(`/m/pay/${order.id}`);
+    const channels = (await (await context.request.get('/api/pay/channels')).json()).data as {
+      online: { name: string; label: string }[];
+    };
+    await page.getByLabel(channels.online[0].label, { exact: true }).click();
+    await page.getByRole('button', { name: '确认支付' }).click();
+    const panel = page.getByTestId('online-pay');
+    await panel.getByRole('img', { name: '支付二维码' }).waitFor();
+    const open = panel.getByTestId('online-open');
+    const payerPage = (await open.getAttribute('href')) as string;
+    expect(payerPage).toMatch(/^\/api\/pay\/sandbox\/scan\//);
+    await shotAt375('pay-online');
+    // The payer confirms on the sandbox's page (what 打开沙箱付款页 opens); this page sees it paid.
+    const paid = await context.request.post(`${payerPage}/confirm`);
+    expect(paid.status(), await paid.text()).toBe(200);
+    await page.getByText('支付成功').first().waitFor();
+  });
+
   it('a console picture comes with a srcset, and the phone loads its 240 px width', async () => {
     // A console upload (a 1200 px PNG) becomes the picture of one goods.
     const bytes = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#0a7c4e' } })

@@ -33,13 +33,12 @@ export function CopyToStores({ ids, onClose }: Props) {
         <h2 id="copy-title" className="m-sheet__title">
           复制到其他门店
         </h2>
-        <p className="m-goods__meta">已选 {ids.length} 种商品，复制到：</p>
         {stores.length === 0 ? (
-          <p className="m-pad">您的公司没有其他门店</p>
+          <p className="m-pad">已选 {ids.length} 种商品；您的公司没有其他门店</p>
         ) : (
           // Native check boxes: antd-mobile's hides its input from assistive technology.
           <fieldset className="m-sheet__options" data-testid="copy-stores">
-            <legend className="m-goods__meta">门店</legend>
+            <legend className="m-goods__meta">已选 {ids.length} 种商品，复制到：</legend>
             {stores.map((s) => (
               <label key={s.id}>
                 <input
