@@ -29,6 +29,11 @@ const screens = {
   'src/features/member/FavoritesPage.tsx': ['收藏', 200],
   'src/features/member/LicencesPage.tsx': ['资质证件', 200],
   'src/features/member/AddressesPage.tsx': ['收货地址', 200],
+  'src/features/promotion/CouponCentrePage.tsx': ['领券中心', 200],
+  'src/features/promotion/LotteryPage.tsx': ['幸运抽奖', 200],
+  'src/features/promotion/PrizesPage.tsx': ['我的奖品', 200],
+  'src/features/points/PointsPage.tsx': ['我的积分', 200],
+  'src/features/points/PointsMallPage.tsx': ['积分商城', 200],
 };
 
 function closure(key, files = new Set()) {

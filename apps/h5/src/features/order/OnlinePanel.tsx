@@ -1,9 +1,12 @@
-import { QRCodeSVG } from '@rc-component/qrcode';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
+import { lazy, Suspense } from 'react';
 import { yuan } from '../../lib/format';
 import { unreportedMessage } from '../../lib/http';
 import { useOnlineTrade, usePaymentStatus } from './api/pay';
+
+// The QR drawing loads when an online channel is chosen, not with the pay screen.
+const QRCodeSVG = lazy(() => import('@rc-component/qrcode').then((m) => ({ default: m.QRCodeSVG })));
 
 /**
  * 在线支付 on a phone. The payment module opens QR trades (WeChat Pay Native, Alipay 当面付, the
@@ -31,7 +34,9 @@ export function OnlinePanel({ orderId, provider }: { orderId: number; provider: 
   return (
     <section className="m-qrpay" data-testid="online-pay" aria-busy={!status.data?.paid}>
       <div className="m-qrpay__code" role="img" aria-label="支付二维码" data-testid="pay-qr">
-        <QRCodeSVG value={content} size={180} level="M" />
+        <Suspense fallback={<DotLoading />}>
+          <QRCodeSVG value={content} size={180} level="M" />
+        </Suspense>
       </div>
       <p>
         {sandbox ? '微信或支付宝' : t.provider_label}扫码支付 <b className="m-price">{yuan(t.amount)}</b>
