@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goods, goodsImages } from '../../apps/server/src/db/schema';
+import { cartItems, goods, goodsImages, users } from '../../apps/server/src/db/schema';
 import { type Harness, phone, startHarness } from '../support/harness';
 
 // The mobile site's promotions (issue 35): 领券中心, 积分商城, 幸运抽奖, 复制到其他门店 and
@@ -100,7 +100,9 @@ describe('the mobile site’s promotions', () => {
     await page.goto('/m/cart');
     await page.getByRole('button', { name: '复制到其他门店' }).click();
     const sheet = page.getByRole('dialog', { name: '复制到其他门店' });
-    await sheet.getByTestId('copy-stores').getByRole('checkbox').first().check();
+    const store = sheet.getByTestId('copy-stores').getByRole('checkbox').first();
+    const storeName = (await sheet.getByTestId('copy-stores').locator('label').first().textContent()) ?? '';
+    await store.check();
     await shotAt375('cart-copy');
     await sheet.getByRole('button', { name: '确定复制' }).click();
     await page
@@ -108,6 +110,10 @@ describe('the mobile site’s promotions', () => {
       .getByText(/已将\d+种商品复制到1家门店/)
       .waitFor();
     await sheet.waitFor({ state: 'detached' });
+    // The line is in that store's cart now.
+    const [other] = await h.app.db.select().from(users).where(eq(users.storeName, storeName));
+    const lines = await h.app.db.select().from(cartItems).where(eq(cartItems.userId, other.id));
+    expect(lines.map((l) => l.goodsId)).toContain(target?.id);
   });
 
   it('pays an order through the online QR channel (the sandbox) on the phone', async () => {
