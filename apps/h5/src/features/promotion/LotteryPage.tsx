@@ -9,7 +9,8 @@ import { unreportedMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useUserBase } from '../../lib/user';
 import { type DrawResult, type LotteryPrize, useDraw, useRunningLottery } from './api/lottery';
-import { LotteryWheel, stopAngle } from './LotteryWheel';
+import { LotteryWheel } from './LotteryWheel';
+import { stopAngle } from './wheel';
 import './promotion.css';
 
 /** How long the wheel turns (the CSS transition); no turn when the buyer asks for less motion. */

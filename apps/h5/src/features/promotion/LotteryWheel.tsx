@@ -2,14 +2,6 @@ import type { LotteryPrize } from './api/lottery';
 
 const COLOURS = ['#c62828', '#fa8c16', '#f2b705', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96'];
 
-/** Where the wheel stops so that slice `index` of `count` sits under the pointer at the top. */
-export function stopAngle(index: number, count: number, turns: number, from: number): number {
-  const slice = 360 / count;
-  const target = 360 - (index * slice + slice / 2);
-  const base = Math.ceil(from / 360) * 360;
-  return base + turns * 360 + target;
-}
-
 /** The wheel: one slice per prize, each labelled; `angle` is where it has turned to. */
 export function LotteryWheel({ prizes, angle }: { prizes: LotteryPrize[]; angle: number }) {
   const n = Math.max(2, prizes.length);
