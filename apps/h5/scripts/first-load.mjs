@@ -35,6 +35,11 @@ const screens = {
   'src/features/message/MessagesPage.tsx': ['消息', 200],
   'src/features/order/AfterSaleApplyPage.tsx': ['申请售后', 200],
   'src/features/order/AfterSaleDetailPage.tsx': ['售后详情', 200],
+  'src/features/promotion/CouponCentrePage.tsx': ['领券中心', 200],
+  'src/features/promotion/LotteryPage.tsx': ['幸运抽奖', 200],
+  'src/features/promotion/PrizesPage.tsx': ['我的奖品', 200],
+  'src/features/points/PointsPage.tsx': ['我的积分', 200],
+  'src/features/points/PointsMallPage.tsx': ['积分商城', 200],
 };
 
 function closure(key, files = new Set()) {

@@ -1,5 +1,6 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import { purchaseBlock, rxClassLabel } from '@yaocai/domain/catalog/goods-view';
+import { goodsImageSrcSet } from '@yaocai/domain/catalog/image-widths';
 import { Link } from 'react-router';
 import { yuan } from '../lib/format';
 
@@ -18,7 +19,16 @@ export function GoodsCard({ goods }: { goods: GoodsSummary }) {
   const blocked = purchaseBlock(goods);
   return (
     <Link className="m-goods" to={`/goods/${goods.id}`} data-testid="goods-card">
-      <img className="m-goods__img" src={goods.image} alt="" width={96} height={96} loading="lazy" />
+      <img
+        className="m-goods__img"
+        src={goods.image}
+        srcSet={goodsImageSrcSet(goods.image)}
+        sizes="96px"
+        alt=""
+        width={96}
+        height={96}
+        loading="lazy"
+      />
       <div className="m-goods__body">
         <h2 className="m-goods__name">
           {rx ? <span className="m-rx">{rx}</span> : null}

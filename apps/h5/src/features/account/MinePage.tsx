@@ -15,6 +15,10 @@ const memberLinks = [
   { to: '/wallet', label: '我的余额' },
   { to: '/coupons', label: '我的优惠券' },
   { to: '/favorites', label: '我的收藏' },
+  { to: '/coupon-centre', label: '领券中心' },
+  { to: '/points', label: '我的积分' },
+  { to: '/points-mall', label: '积分商城' },
+  { to: '/lottery', label: '幸运抽奖' },
   { to: '/licences', label: '资质证件' },
   { to: '/addresses', label: '收货地址' },
 ];

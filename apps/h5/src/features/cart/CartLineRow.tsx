@@ -1,4 +1,5 @@
 import type { CartLine } from '@yaocai/domain';
+import { goodsImageSrcSet } from '@yaocai/domain/catalog/image-widths';
 import { clampQuantity } from '@yaocai/domain/pricing/quantity';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import { Link } from 'react-router';
@@ -25,7 +26,15 @@ export function CartLineRow({ line, onSelect, onQuantity, onDelete }: Props) {
         aria-label={`选择 ${line.goods.name}`}
       />
       <Link to={`/goods/${line.goods.id}`} className="m-cart-line__img">
-        <img src={line.goods.goods_image[0]?.list} alt="" width={72} height={72} loading="lazy" />
+        <img
+          src={line.goods.goods_image[0]?.list}
+          srcSet={goodsImageSrcSet(line.goods.goods_image[0]?.list)}
+          sizes="72px"
+          alt=""
+          width={72}
+          height={72}
+          loading="lazy"
+        />
       </Link>
       <div className="m-cart-line__body">
         <h3 className="m-goods__name">{line.goods.name}</h3>

@@ -13,6 +13,8 @@ import { ApiError, unreportedMessage } from '../../lib/http';
 import { useUserBase } from '../../lib/user';
 import { useCartList, useCheckout, useDeleteLines, useEditLine, useSelectLines } from './api/cart';
 import { CartLineRow } from './CartLineRow';
+import { CopyToStores } from './CopyToStores';
+import './cart.css';
 
 export default function CartPage() {
   const user = useUserBase();
@@ -24,6 +26,8 @@ export default function CartPage() {
   const checkout = useCheckout();
   const navigate = useNavigate();
   const [problems, setProblems] = useState<CheckoutProblem[]>([]);
+  const [copying, setCopying] = useState(false);
+  const otherStores = (user.data?.stores ?? []).filter((s) => !s.is_current).length;
 
   if (user.isPending || (signedIn && cart.isPending)) return <DotLoading />;
   if (!signedIn)
@@ -77,7 +81,13 @@ export default function CartPage() {
     <div className="m-cart">
       <header className="m-cart__head">
         <h1>购物车（{summary.line_count}）</h1>
+        {otherStores ? (
+          <Button size="small" fill="outline" disabled={!selectedIds.length} onClick={() => setCopying(true)}>
+            复制到其他门店
+          </Button>
+        ) : null}
       </header>
+      {copying ? <CopyToStores ids={selectedIds} onClose={() => setCopying(false)} /> : null}
       <section className="m-cart__hints" aria-label="优惠提示">
         {state.hints.map((hint) => (
           <p key={hint.kind + hint.text} className="m-hint" data-testid={`hint-${hint.kind}`}>

@@ -1,4 +1,5 @@
 import { purchaseBlock } from '@yaocai/domain/catalog/goods-view';
+import { goodsImageSrcSet } from '@yaocai/domain/catalog/image-widths';
 import { clampQuantity, quantityBounds } from '@yaocai/domain/pricing/quantity';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
@@ -102,6 +103,8 @@ export default function DetailPage() {
             <img
               key={src}
               src={src}
+              srcSet={goodsImageSrcSet(src)}
+              sizes="100vw"
               alt={goods.name}
               width={375}
               height={375}

@@ -1,4 +1,5 @@
 import type { AdItem } from '@yaocai/domain';
+import { goodsImageSrcSet } from '@yaocai/domain/catalog/image-widths';
 import { SnapStrip } from '../../components/SnapStrip';
 
 /** The home banners; the first image loads eagerly (the first screen's largest paint). */
@@ -10,6 +11,8 @@ export function BannerStrip({ ads }: { ads: AdItem[] }) {
           <a key={ad.id} href={ad.url || undefined}>
             <img
               src={ad.image}
+              srcSet={goodsImageSrcSet(ad.image)}
+              sizes="100vw"
               alt={ad.title}
               className="m-home__banner"
               width={770}

@@ -17,6 +17,13 @@ const zones = [
   { zone: 'ppzq', title: '品牌专区', color: '#b35500' },
 ];
 
+/** The promotions beside the zones: screens of their own, not goods lists. */
+const promotions = [
+  { to: '/coupon-centre', title: '领券中心', color: '#c62828' },
+  { to: '/points-mall', title: '积分商城', color: '#0a7c4e' },
+  { to: '/lottery', title: '幸运抽奖', color: '#eb2f96' },
+];
+
 export default function HomePage() {
   const banners = useHomeBanners();
   const hot = useHotGoods();
@@ -41,6 +48,14 @@ export default function HomePage() {
               {zone.title.slice(0, 1)}
             </span>
             {zone.title}
+          </Link>
+        ))}
+        {promotions.map((item) => (
+          <Link key={item.to} to={item.to} className="m-zones__item">
+            <span className="m-zones__dot" style={{ background: item.color }}>
+              {item.title.slice(0, 1)}
+            </span>
+            {item.title}
           </Link>
         ))}
       </nav>

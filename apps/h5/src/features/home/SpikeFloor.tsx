@@ -1,3 +1,4 @@
+import { goodsImageSrcSet } from '@yaocai/domain/catalog/image-widths';
 import { Link } from 'react-router';
 import { Countdown } from '../../components/Countdown';
 import { yuan } from '../../lib/format';
@@ -20,7 +21,15 @@ export function SpikeFloor() {
       <div className="m-spike__row">
         {slot.goods.map((item) => (
           <Link key={item.id} to={`/goods/${item.goods.id}`} className="m-spike__item">
-            <img src={item.goods.image} alt="" width={100} height={100} loading="lazy" />
+            <img
+              src={item.goods.image}
+              srcSet={goodsImageSrcSet(item.goods.image)}
+              sizes="100px"
+              alt=""
+              width={100}
+              height={100}
+              loading="lazy"
+            />
             <span className="m-spike__name">{item.goods.name}</span>
             <span className="m-price">
               {item.spike_price === null ? item.goods.price_tip : yuan(item.spike_price)}

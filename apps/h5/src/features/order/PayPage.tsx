@@ -12,11 +12,15 @@ import { unreportedMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { useOrderDetail } from './api/orders';
 import { useCreditCheck, usePay, usePaymentChannels, useWalletBalance } from './api/pay';
+import { OnlinePanel } from './OnlinePanel';
 import { TransferPanel } from './TransferPanel';
+import './pay.css';
 
-type Method = 'balance' | 'credit' | 'transfer';
+/** balance, credit, transfer, or `online:<channel>` (one of the payment module's QR channels). */
+type Method = 'balance' | 'credit' | 'transfer' | `online:${string}`;
+const ONLINE = 'online:';
 
-/** 支付: wallet balance, credit, or bank transfer (the ways that work the same on a phone). */
+/** 支付: wallet balance, credit, the online QR channels (opened on the phone), or bank transfer. */
 export default function PayPage() {
   const id = Number(useParams().id);
   const order = useOrderDetail(id);
@@ -26,6 +30,8 @@ export default function PayPage() {
   const channels = usePaymentChannels();
   const credit = useCreditCheck(id, awaiting);
   const pay = usePay(id);
+  // The online trade opens when the buyer presses 确认支付, not when the radio is picked.
+  const [online, setOnline] = useState<string | null>(null);
 
   if (order.isPending)
     return (
@@ -59,8 +65,12 @@ export default function PayPage() {
   const balance = wallet.data?.user_money ?? 0;
   const submit = async () => {
     if (method === 'transfer') return;
+    if (method.startsWith(ONLINE)) {
+      setOnline(method.slice(ONLINE.length));
+      return;
+    }
     try {
-      await pay.mutateAsync(method);
+      await pay.mutateAsync(method as 'balance' | 'credit');
       toast('支付成功');
     } catch (error) {
       const text = unreportedMessage(error, '支付失败');
@@ -68,7 +78,7 @@ export default function PayPage() {
     }
   };
   const footer =
-    method === 'transfer' ? null : (
+    method === 'transfer' || online ? null : (
       <div className="m-submitbar">
         <span>
           应付 <b className="m-price">{yuan(o.total)}</b>
@@ -90,7 +100,13 @@ export default function PayPage() {
           剩余支付时间 <Countdown until={o.expires_at} serverNow={Math.floor(Date.now() / 1000)} />
         </p>
       </section>
-      <Radio.Group value={method} onChange={(value) => setMethod(value as Method)}>
+      <Radio.Group
+        value={method}
+        onChange={(value) => {
+          setMethod(value as Method);
+          setOnline(null);
+        }}
+      >
         <List header="支付方式">
           <List.Item
             description={`可用余额 ${yuan(balance)}${balance < o.total ? '，余额不足' : ''}`}
@@ -106,6 +122,15 @@ export default function PayPage() {
               信用支付
             </List.Item>
           ) : null}
+          {channels.data?.online.map((channel) => (
+            <List.Item
+              key={channel.name}
+              description={channel.name === 'sandbox' ? '沙箱环境：模拟微信/支付宝付款' : '扫码或跳转支付'}
+              extra={<Radio value={`${ONLINE}${channel.name}`} aria-label={channel.label} />}
+            >
+              {channel.label}
+            </List.Item>
+          ))}
           {channels.data?.transfer ? (
             <List.Item
               description="线下转账，财务确认到账后发货"
@@ -117,6 +142,7 @@ export default function PayPage() {
         </List>
       </Radio.Group>
       {method === 'transfer' ? <TransferPanel orderId={o.id} /> : null}
+      {online ? <OnlinePanel orderId={o.id} provider={online} /> : null}
     </Screen>
   );
 }

@@ -15,8 +15,10 @@ import {
   warehouseBody,
   warehouseView,
 } from '@yaocai/domain';
+import { GOODS_IMAGE_WIDTHS, type GoodsImageWidth } from '@yaocai/domain/catalog/image-widths';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { fileBytes, sendFile, XLSX } from '../../lib/download';
 import { uploadedFile } from '../../lib/upload';
 import { ok } from '../../plugins/envelope';
@@ -237,21 +239,31 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Public goods pictures: /media/goods-images/{id}. */
+const goodsImageQuery = z.object({
+  w: z
+    .enum(GOODS_IMAGE_WIDTHS.map(String) as [string, ...string[]], {
+      error: `图片宽度只能是${GOODS_IMAGE_WIDTHS.join('、')}`,
+    })
+    .optional(),
+});
+
+/** Public goods pictures: /media/goods-images/{id}, ?w=240|480|750 for a narrower variant. */
 export const goodsImageRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { w?: string } }>(
     '/media/goods-images/:id',
     {
       schema: {
         tags: ['media'],
-        summary: 'A goods picture uploaded in the console',
+        summary: 'A goods picture uploaded in the console (w: a width variant, never enlarged)',
+        querystring: goodsImageQuery,
         produces: ['image/jpeg', 'image/png', 'image/webp'],
         response: { 200: fileBytes },
       },
     },
     async (request, reply) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
-      const image = id ? await readGoodsImage(app.db, app.storage, id) : undefined;
+      const width = request.query.w ? (Number(request.query.w) as GoodsImageWidth) : undefined;
+      const image = id ? await readGoodsImage(app.db, app.storage, id, width) : undefined;
       if (!image) return reply.status(404).type('text/plain; charset=utf-8').send('图片不存在');
       return reply
         .type(image.mime)

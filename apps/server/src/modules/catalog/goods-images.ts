@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { GoodsImageWidth } from '@yaocai/domain/catalog/image-widths';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client';
@@ -7,6 +8,7 @@ import type { OperatorCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { audit } from '../audit/service';
+import { imageVariant } from './image-variants';
 
 // Goods pictures uploaded in the console. They are public (every visitor sees goods), so they
 // are served from /media/goods-images/{id} with a long cache, unlike buyers' private files.
@@ -48,9 +50,10 @@ export async function storeGoodsImage(ctx: OperatorCtx, storage: FileStorage, by
   }
 }
 
-export async function readGoodsImage(db: DbOrTx, storage: FileStorage, id: number) {
+/** The picture, or its variant at most `width` pixels wide (image-variants.ts). */
+export async function readGoodsImage(db: DbOrTx, storage: FileStorage, id: number, width?: GoodsImageWidth) {
   const [row] = await db.select().from(goodsImages).where(eq(goodsImages.id, id));
   if (!row) return undefined;
-  const bytes = await storage.get(row.storageKey);
+  const bytes = width ? await imageVariant(storage, row, width) : await storage.get(row.storageKey);
   return bytes ? { mime: row.mime, bytes } : undefined;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CartState, CheckoutData } from '@yaocai/domain';
+import type { CartCopyResult, CartState, CheckoutData } from '@yaocai/domain';
 import { CART_FILTER_ALL } from '@yaocai/domain/cart/limits';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
@@ -43,4 +43,11 @@ export const useCheckout = () =>
   useMutation({
     mutationFn: (ids: number[]) =>
       http.post<CheckoutData>('/api/cart/checkout', { ids, new: 1 }, { silent: true }),
+  });
+
+/** POST /api/cart/copy (ids, other_user_ids): the lines go to other stores of the company (merging there). */
+export const useCopyLines = () =>
+  useMutation({
+    mutationFn: ({ ids, storeIds }: { ids: number[]; storeIds: number[] }) =>
+      http.post<CartCopyResult>('/api/cart/copy', { ids, other_user_ids: storeIds }),
   });

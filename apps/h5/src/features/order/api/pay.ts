@@ -3,7 +3,9 @@ import type {
   BalancePayment,
   CreditCheckView,
   CreditPayment,
+  OnlinePaymentView,
   PaymentChannelsView,
+  PaymentStatusView,
   TransferView,
   WalletBalance,
 } from '@yaocai/domain';
@@ -54,3 +56,31 @@ export const useTransfer = (orderId: number, enabled: boolean) =>
     enabled,
     staleTime: 30_000,
   });
+
+/** POST /api/pay/online: opens (or reopens) the order's trade at the channel; its QR content back. */
+export const useOnlineTrade = (orderId: number, provider: string | null) =>
+  useQuery({
+    queryKey: ['pay', 'online', orderId, provider],
+    queryFn: () => http.post<OnlinePaymentView>('/api/pay/online', { order_id: orderId, provider }),
+    enabled: provider !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+/** GET /api/pay/status/{id} every 2 s while a trade is open: paid refreshes the order and wallet. */
+export function usePaymentStatus(orderId: number, enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['pay', 'status', orderId],
+    queryFn: async () => {
+      const status = await http.get<PaymentStatusView>(`/api/pay/status/${orderId}`, { silent: true });
+      if (status.paid) {
+        void client.invalidateQueries({ queryKey: queryKeys.orders });
+        void client.invalidateQueries({ queryKey: queryKeys.wallet });
+      }
+      return status;
+    },
+    enabled,
+    refetchInterval: (query) => (query.state.data?.paid ? false : 2000),
+  });
+}
