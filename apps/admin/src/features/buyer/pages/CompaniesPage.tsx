@@ -3,7 +3,7 @@ import { Card, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PagedTable } from '../../../components/PagedTable';
-import { reviewStatusColors, reviewStatusLabels } from '../../review/review-labels';
+import { reviewStatusColors, reviewStatusLabels } from '../../../lib/review-labels';
 import { useCompanies } from '../api/companies';
 
 /** Buyers (会员企业): find a company by name, a phone or a licence number. */

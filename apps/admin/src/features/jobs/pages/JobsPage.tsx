@@ -1,14 +1,8 @@
-import {
-  beijingDateTimeSecondsText,
-  holdsPermission,
-  type JobKindView,
-  type JobRunView,
-  jobRunStates,
-} from '@yaocai/domain';
+import { beijingDateTimeSecondsText, type JobKindView, type JobRunView, jobRunStates } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Table, Tag } from 'antd';
 import { unreportedMessage } from '../../../lib/form-errors';
-import { useMe } from '../../auth/api/operator';
+import { useCan } from '../../../lib/me';
 import { useJobs, useRetryJob } from '../api/jobs';
 
 const time = (seconds: number | null) => (seconds === null ? '-' : beijingDateTimeSecondsText(seconds));
@@ -37,7 +31,7 @@ export default function JobsPage() {
   const { message } = useFeedback();
   const { data, isLoading } = useJobs();
   const retry = useRetryJob();
-  const canRetry = holdsPermission(useMe().data?.permissions ?? [], 'jobs:write');
+  const canRetry = useCan('jobs:write');
   return (
     <Card title="后台任务" data-testid="admin-jobs">
       <Alert

@@ -3,8 +3,8 @@ import { Badge, Card, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/PagedTable';
+import { formatTime, reviewStatusLabels } from '../../../lib/review-labels';
 import { useReviewQueue } from '../api/review';
-import { formatTime, reviewStatusLabels } from '../review-labels';
 
 type Status = NonNullable<ReviewQueueQuery['status']>;
 
