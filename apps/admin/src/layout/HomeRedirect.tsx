@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { homePathFor } from '../app/routes';
-import { useMe } from '../features/auth/api/operator';
+import { useMe } from '../lib/me';
 import { Notice } from './Notice';
 
 /** /admin/: the first screen the operator may use; an operator whose roles open no screen yet is told so. */

@@ -1,12 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { adminLoginBody, OperatorMe, SavedId } from '@yaocai/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { adminLoginBody, SavedId } from '@yaocai/domain';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-client';
-
-/** The signed-in operator; silent, the console frame sends visitors to the login page itself. */
-export const fetchMe = () => http.get<OperatorMe>('/api/admin/me', { silent: true });
-export const useMe = () => useQuery({ queryKey: queryKeys.me, queryFn: fetchMe });
 
 export type AdminLoginValues = z.input<typeof adminLoginBody>;
 

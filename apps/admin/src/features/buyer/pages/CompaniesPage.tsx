@@ -2,8 +2,8 @@ import type { CompanyQuery } from '@yaocai/domain';
 import { Card, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PagedTable } from '../../../components/PagedTable';
-import { reviewStatusColors, reviewStatusLabels } from '../../review/review-labels';
+import { ListTable } from '../../../components/list-page';
+import { reviewStatusColors, reviewStatusLabels } from '../../../lib/review-labels';
 import { useCompanies } from '../api/companies';
 
 /** Buyers (会员企业): find a company by name, a phone or a licence number. */
@@ -66,11 +66,8 @@ export default function CompaniesPage() {
           />
         </Form.Item>
       </Form>
-      <PagedTable
-        loading={isFetching}
-        query={query}
-        onQuery={setQuery}
-        data={data}
+      <ListTable
+        source={{ query, onQuery: setQuery, data, loading: isFetching }}
         columns={[
           { title: '企业', render: (_, c) => <Link to={`/buyers/${c.id}`}>{c.name}</Link> },
           { title: '类型', dataIndex: 'type_name', width: 80 },

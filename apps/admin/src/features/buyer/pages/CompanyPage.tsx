@@ -1,11 +1,11 @@
-import { holdsPermission, scopeClassName } from '@yaocai/domain';
+import { scopeClassName } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Descriptions, Input, Result, Select, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { unreportedMessage } from '../../../lib/form-errors';
-import { useMe } from '../../auth/api/operator';
-import { reviewStatusColors, reviewStatusLabels } from '../../review/review-labels';
+import { useCan } from '../../../lib/me';
+import { reviewStatusColors, reviewStatusLabels } from '../../../lib/review-labels';
 import { useAssignServiceContact, useCompany, useSetCompanyStatus } from '../api/companies';
 
 /** One buyer company: its standing, stores and licences; disable or enable it; assign its 专属客服. */
@@ -16,7 +16,7 @@ export default function CompanyPage() {
   const status = useSetCompanyStatus();
   const assign = useAssignServiceContact();
   const [contactId, setContactId] = useState<number | null>(null);
-  const canWrite = holdsPermission(useMe().data?.permissions ?? [], 'buyers:write');
+  const canWrite = useCan('buyers:write');
   if (isLoading) return <Spin />;
   if (!company) return <Result status="404" title="企业不存在" />;
   const review = company.qualification_status as keyof typeof reviewStatusLabels;

@@ -2,9 +2,9 @@ import { beijingDateTimeText, beijingToday, daysBetween, holdsPermission } from 
 import { Alert, Button, Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useMe } from '../../auth/api/operator';
+import { FirstDocumentsCard } from '../../../components/first-documents/FirstDocumentsCard';
+import { useMe } from '../../../lib/me';
 import { ephedrineExportHref, gspSalesHref, useEphedrineReport, useTraceCodeFlags } from '../api/records';
-import { FirstDocumentsCard } from '../components/FirstDocumentsCard';
 import { StockMismatchAlert } from '../components/StockMismatchAlert';
 
 type Range = [Dayjs | null, Dayjs | null] | null;

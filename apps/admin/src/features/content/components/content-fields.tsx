@@ -2,7 +2,7 @@ import { adAudiences, adPositions, type ContentItem, type ContentKind } from '@y
 import { Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { ImagesField } from '../../../components/ImagesField';
-import { uploadGoodsImage } from '../../goods/api/goods';
+import { uploadGoodsImage } from '../../../lib/goods-options';
 
 /** One form field of a content kind: its name, label, editor and whether it shows in the table. */
 export interface ContentField {

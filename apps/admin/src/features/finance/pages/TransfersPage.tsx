@@ -1,8 +1,7 @@
 import { type AdminTransferView, beijingDateText, transferReceiptStates } from '@yaocai/domain';
-import { Button, Card, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
-import { PagedTable } from '../../../components/PagedTable';
-import { QueueFilters } from '../../../components/QueueFilters';
+import { ListPage, useListQuery } from '../../../components/list-page';
 import { type TransferQuery, useTransfers } from '../api/transfers';
 import { TransferDecisionModal } from '../components/TransferDecisionModal';
 
@@ -16,82 +15,74 @@ const stateColor: Record<string, string> = {
 
 /** 财务 → 对公转账 (transfers:confirm): the 银行回单 queue, 待确认 oldest first. */
 export default function TransfersPage() {
-  const [query, setQuery] = useState<TransferQuery>({ state: 'pending', page: 1, page_size: 20 });
+  const [query, setQuery] = useListQuery<TransferQuery>({ state: 'pending', page: 1, page_size: 20 });
   const { data, isFetching } = useTransfers(query);
   const [open, setOpen] = useState<AdminTransferView | null>(null);
   return (
-    <Card title="对公转账" data-testid="admin-transfers">
-      <QueueFilters
-        status={query.state}
-        statuses={transferReceiptStates}
-        onStatus={(state) => setQuery({ ...query, page: 1, state })}
-        placeholder="订单号、汇款识别码、付款户名或企业"
-        searchWidth={300}
-        onSearch={(keyword) => setQuery({ ...query, page: 1, keyword })}
-      />
-      <PagedTable
-        loading={isFetching}
-        query={query}
-        onQuery={setQuery}
-        data={data}
-        columns={[
-          {
-            title: '订单 / 识别码',
-            render: (_, r) => (
-              <>
-                {r.order_no}
+    <ListPage<AdminTransferView, TransferQuery>
+      title="对公转账"
+      testId="admin-transfers"
+      source={{ query, onQuery: setQuery, data, loading: isFetching }}
+      status={{ key: 'state', options: transferReceiptStates }}
+      search={{ placeholder: '订单号、汇款识别码、付款户名或企业', width: 300 }}
+      columns={[
+        {
+          title: '订单 / 识别码',
+          render: (_, r) => (
+            <>
+              {r.order_no}
+              <div style={{ color: '#999' }}>
+                识别码 <b>{r.code}</b> · {r.order_status_label}
+              </div>
+            </>
+          ),
+        },
+        { title: '企业', render: (_, r) => `${r.company_name} / ${r.store_name}` },
+        {
+          title: '付款户名 / 回单',
+          render: (_, r) => (
+            <>
+              {r.payer_name}
+              <div style={{ color: '#999' }}>
+                {money(r.amount)} · {r.transfer_date}
+              </div>
+            </>
+          ),
+        },
+        { title: '应到账', width: 110, render: (_, r) => money(r.expected) },
+        {
+          title: '状态',
+          width: 200,
+          render: (_, r) => (
+            <>
+              <Tag color={stateColor[r.state]}>{r.state_name}</Tag>
+              {r.received !== null && <span>到账 {money(r.received)}</span>}
+              {r.excess > 0 && (
                 <div style={{ color: '#999' }}>
-                  识别码 <b>{r.code}</b> · {r.order_status_label}
+                  多付 {money(r.excess)}（{r.excess_to === 'wallet' ? '已转入余额' : '退款待办'}）
                 </div>
-              </>
-            ),
-          },
-          { title: '企业', render: (_, r) => `${r.company_name} / ${r.store_name}` },
-          {
-            title: '付款户名 / 回单',
-            render: (_, r) => (
-              <>
-                {r.payer_name}
+              )}
+              {r.reason && <div style={{ color: '#cf1322' }}>退回原因：{r.reason}</div>}
+              {r.decided_by && (
                 <div style={{ color: '#999' }}>
-                  {money(r.amount)} · {r.transfer_date}
+                  {r.decided_by} {r.decided_at ? beijingDateText(r.decided_at) : ''}
                 </div>
-              </>
-            ),
-          },
-          { title: '应到账', width: 110, render: (_, r) => money(r.expected) },
-          {
-            title: '状态',
-            width: 200,
-            render: (_, r) => (
-              <>
-                <Tag color={stateColor[r.state]}>{r.state_name}</Tag>
-                {r.received !== null && <span>到账 {money(r.received)}</span>}
-                {r.excess > 0 && (
-                  <div style={{ color: '#999' }}>
-                    多付 {money(r.excess)}（{r.excess_to === 'wallet' ? '已转入余额' : '退款待办'}）
-                  </div>
-                )}
-                {r.reason && <div style={{ color: '#cf1322' }}>退回原因：{r.reason}</div>}
-                {r.decided_by && (
-                  <div style={{ color: '#999' }}>
-                    {r.decided_by} {r.decided_at ? beijingDateText(r.decided_at) : ''}
-                  </div>
-                )}
-              </>
-            ),
-          },
-          {
-            title: '操作',
-            width: 90,
-            render: (_, r) => (
-              <Button type="link" size="small" onClick={() => setOpen(r)} data-testid="admin-transfer-open">
-                {r.state === 'pending' ? '处理' : '查看'}
-              </Button>
-            ),
-          },
-        ]}
-      />
+              )}
+            </>
+          ),
+        },
+        {
+          title: '操作',
+          width: 90,
+          render: (_, r) => (
+            <Button type="link" size="small" onClick={() => setOpen(r)} data-testid="admin-transfer-open">
+              {r.state === 'pending' ? '处理' : '查看'}
+            </Button>
+          ),
+        },
+      ]}
+    >
       {open && <TransferDecisionModal receipt={open} onClose={() => setOpen(null)} />}
-    </Card>
+    </ListPage>
   );
 }

@@ -5,17 +5,17 @@ import type {
   AdminGoodsQuery,
   GoodsBatchBody,
   GoodsEditBody,
-  GoodsEditorOptions,
   GoodsImportReport,
   WarehouseBody,
 } from '@yaocai/domain';
 import qs from 'qs';
+import { goodsOptionsKey } from '../../../lib/goods-options';
 import { http } from '../../../lib/http';
 
 const keys = {
   list: (query: AdminGoodsQuery) => ['admin-goods', 'list', query] as const,
   one: (id: number) => ['admin-goods', 'one', id] as const,
-  options: ['admin-goods', 'options'] as const,
+  options: goodsOptionsKey,
 };
 
 const query = (q: AdminGoodsQuery) => qs.stringify(q, { skipNulls: true });
@@ -24,11 +24,6 @@ const query = (q: AdminGoodsQuery) => qs.stringify(q, { skipNulls: true });
 export const listGoods = (q: AdminGoodsQuery) => http.get<AdminGoodsPage>(`/api/admin/goods?${query(q)}`);
 export const useGoodsList = (q: AdminGoodsQuery) =>
   useQuery({ queryKey: keys.list(q), queryFn: () => listGoods(q), placeholderData: keepPreviousData });
-
-/** GET /api/admin/goods/options */
-export const goodsOptions = () => http.get<GoodsEditorOptions>('/api/admin/goods/options');
-export const useGoodsOptions = () =>
-  useQuery({ queryKey: keys.options, queryFn: goodsOptions, staleTime: 60_000 });
 
 /** POST /api/admin/warehouses: the editor's warehouse picker offers the new one at once. */
 export const addWarehouse = (body: WarehouseBody) =>
@@ -106,13 +101,6 @@ export const useUploadInspectionReport = () => useGoodsWrite(uploadInspectionRep
 /** The latest 药检报告 of a batch (download). */
 export const inspectionReportUrl = (id: number, batchId: number) =>
   `/api/admin/goods/${id}/batches/${batchId}/report`;
-
-/** POST /api/admin/goods/images */
-export function uploadGoodsImage(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return http.upload<{ id: number; url: string }>('/api/admin/goods/images', form);
-}
 
 /** POST /api/admin/goods/import: the report, or a 422 whose data lists each row's problems (silent: the page shows them). */
 export function importGoods(file: File) {

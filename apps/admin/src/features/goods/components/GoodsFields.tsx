@@ -11,7 +11,7 @@ import {
 import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd';
 import { ImagesField } from '../../../components/ImagesField';
-import { uploadGoodsImage } from '../api/goods';
+import { uploadGoodsImage } from '../../../lib/goods-options';
 import { LadderFields } from './LadderFields';
 import { TaxFields } from './TaxFields';
 

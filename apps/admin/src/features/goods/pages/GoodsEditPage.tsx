@@ -3,10 +3,11 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Form, Result, Space, Spin, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { FirstDocumentsCard } from '../../../components/first-documents/FirstDocumentsCard';
 import { fieldErrors } from '../../../lib/form-errors';
-import { useMe } from '../../auth/api/operator';
-import { FirstDocumentsCard } from '../../compliance/components/FirstDocumentsCard';
-import { useCreateGoods, useGoods, useGoodsOptions, useSetOnSale, useUpdateGoods } from '../api/goods';
+import { useGoodsOptions } from '../../../lib/goods-options';
+import { useMe } from '../../../lib/me';
+import { useCreateGoods, useGoods, useSetOnSale, useUpdateGoods } from '../api/goods';
 import { BatchesCard } from '../components/BatchesCard';
 import { GoodsFields } from '../components/GoodsFields';
 

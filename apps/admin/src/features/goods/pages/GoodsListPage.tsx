@@ -10,7 +10,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMe } from '../../auth/api/operator';
+import { useMe } from '../../../lib/me';
 import { exportUrl, useGoodsList, useSetOnSale } from '../api/goods';
 import { ImportGoodsModal } from '../components/ImportGoodsModal';
 

@@ -1,15 +1,9 @@
-import {
-  beijingDateTimeText,
-  companyTypeName,
-  holdsPermission,
-  regionLabel,
-  type SaleControlRow,
-} from '@yaocai/domain';
+import { beijingDateTimeText, companyTypeName, regionLabel, type SaleControlRow } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Input, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMe } from '../../auth/api/operator';
+import { useCan } from '../../../lib/me';
 import { type SaleControlQuery, useRemoveSaleControls, useSaleControls } from '../api/sale-controls';
 import { type SaleControlDraft, SaleControlForm } from '../components/SaleControlForm';
 
@@ -21,7 +15,7 @@ export default function SaleControlsPage() {
   const [draft, setDraft] = useState<{ key: number; value?: SaleControlDraft }>({ key: 0 });
   const { data, isFetching } = useSaleControls(query);
   const remove = useRemoveSaleControls();
-  const canWrite = holdsPermission(useMe().data?.permissions ?? [], 'goods:write');
+  const canWrite = useCan('goods:write');
 
   const lift = (ids: number[]) =>
     remove

@@ -1,19 +1,16 @@
-import {
-  beijingDateTimeSecondsText,
-  holdsPermission,
-  type JobKindView,
-  type JobRunView,
-  jobRunStates,
-} from '@yaocai/domain';
-import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Table, Tag } from 'antd';
-import { unreportedMessage } from '../../../lib/form-errors';
-import { useMe } from '../../auth/api/operator';
+import { beijingDateTimeSecondsText, type JobKindView, type JobRunView, jobRunStates } from '@yaocai/domain';
+import { Alert, Button, Card, Tag } from 'antd';
+import { ListTable, StatusTag, useRowAction } from '../../../components/list-page';
+import { useCan } from '../../../lib/me';
 import { useJobs, useRetryJob } from '../api/jobs';
 
 const time = (seconds: number | null) => (seconds === null ? '-' : beijingDateTimeSecondsText(seconds));
 const stateColor = { running: 'processing', completed: 'green', failed: 'red', retry: 'orange' } as const;
-const stateTag = (run: JobRunView) => <Tag color={stateColor[run.state]}>{jobRunStates[run.state]}</Tag>;
+const stateTag = (run: JobRunView) => (
+  <StatusTag status={run.state} colors={stateColor}>
+    {jobRunStates[run.state]}
+  </StatusTag>
+);
 
 function every(seconds: number) {
   if (seconds === 0) return <Tag>已停用</Tag>;
@@ -34,10 +31,10 @@ const runColumns = [
  * progress; the failed runs with their error, each with 重试 (jobs:write).
  */
 export default function JobsPage() {
-  const { message } = useFeedback();
   const { data, isLoading } = useJobs();
   const retry = useRetryJob();
-  const canRetry = holdsPermission(useMe().data?.permissions ?? [], 'jobs:write');
+  const run = useRowAction();
+  const canRetry = useCan('jobs:write');
   return (
     <Card title="后台任务" data-testid="admin-jobs">
       <Alert
@@ -50,12 +47,9 @@ export default function JobsPage() {
             : '内置数据库：任务由本服务进程定时执行。'
         }
       />
-      <Table<JobKindView>
+      <ListTable<JobKindView>
         rowKey="name"
-        size="small"
-        loading={isLoading}
-        dataSource={data?.kinds ?? []}
-        pagination={false}
+        source={{ rows: data?.kinds, loading: isLoading }}
         columns={[
           { title: '任务', dataIndex: 'title' },
           { title: '周期', render: (_, k) => every(k.every_seconds) },
@@ -74,22 +68,16 @@ export default function JobsPage() {
         ]}
       />
       <Card type="inner" size="small" title="运行中" style={{ marginTop: 16 }}>
-        <Table<JobRunView>
-          rowKey="id"
-          size="small"
-          dataSource={data?.running ?? []}
-          pagination={false}
-          locale={{ emptyText: '没有正在运行的任务' }}
+        <ListTable<JobRunView>
+          source={{ rows: data?.running, loading: false }}
+          empty="没有正在运行的任务"
           columns={runColumns}
         />
       </Card>
       <Card type="inner" size="small" title="失败的任务" style={{ marginTop: 16 }}>
-        <Table<JobRunView>
-          rowKey="id"
-          size="small"
-          dataSource={data?.failed ?? []}
-          pagination={false}
-          locale={{ emptyText: '没有失败的任务' }}
+        <ListTable<JobRunView>
+          source={{ rows: data?.failed, loading: false }}
+          empty="没有失败的任务"
           columns={[
             ...runColumns,
             { title: '结束', render: (_, r) => time(r.finished_at) },
@@ -102,15 +90,9 @@ export default function JobsPage() {
                     type="link"
                     size="small"
                     loading={retry.isPending && retry.variables?.id === r.id}
-                    onClick={async () => {
-                      try {
-                        await retry.mutateAsync({ kind: r.kind, id: r.id });
-                        message.success('已重新运行');
-                      } catch (error) {
-                        const text = unreportedMessage(error, '重试失败');
-                        if (text) message.error(text);
-                      }
-                    }}
+                    onClick={() =>
+                      run(() => retry.mutateAsync({ kind: r.kind, id: r.id }), '重试失败', '已重新运行')
+                    }
                   >
                     重试
                   </Button>

@@ -1,6 +1,5 @@
 import {
   beijingDateTimeText,
-  holdsPermission,
   type OpenKeyCreateBody,
   type OpenKeyCreated,
   type OpenKeyView,
@@ -24,7 +23,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { showFieldErrors, unreportedMessage } from '../../../lib/form-errors';
-import { useMe } from '../../auth/api/operator';
+import { useCan } from '../../../lib/me';
 import { useCreateOpenKey, useOpenKeys, useRevokeOpenKey } from '../api/keys';
 
 const time = (ms: number | null) => (ms === null ? '-' : beijingDateTimeText(Math.floor(ms / 1000)));
@@ -71,7 +70,7 @@ export default function OpenApiPage() {
   const { data, isLoading } = useOpenKeys();
   const create = useCreateOpenKey();
   const revoke = useRevokeOpenKey();
-  const canWrite = holdsPermission(useMe().data?.permissions ?? [], 'open:write');
+  const canWrite = useCan('open:write');
   const [form] = Form.useForm<OpenKeyCreateBody>();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<OpenKeyCreated | null>(null);

@@ -1,7 +1,7 @@
 import { beijingDateTimeText, ORDER_STATUSES, orderStatusLabels } from '@yaocai/domain';
 import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { PagedTable } from '../../../components/PagedTable';
+import { ListTable } from '../../../components/list-page';
 import { type OrderListQuery, useOrders } from '../api/list-orders';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { ShipModal } from '../components/ShipModal';
@@ -31,11 +31,8 @@ export default function OrdersConsole() {
           onSearch={(keyword) => setQ({ ...q, keyword: keyword || undefined, page: 1 })}
         />
       </Space>
-      <PagedTable
-        loading={isLoading}
-        query={q}
-        onQuery={setQ}
-        data={data}
+      <ListTable
+        source={{ query: q, onQuery: setQ, data, loading: isLoading }}
         columns={[
           {
             title: '订单号',

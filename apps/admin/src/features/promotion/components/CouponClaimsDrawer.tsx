@@ -1,7 +1,7 @@
 import { type AdminCouponView, beijingDateTimeText } from '@yaocai/domain';
 import { Drawer } from 'antd';
 import { useState } from 'react';
-import { PagedTable } from '../../../components/PagedTable';
+import { ListTable } from '../../../components/list-page';
 import { useCouponClaims } from '../api/coupons';
 
 /** The claims of one coupon: who holds it, from where, and the order that used it. */
@@ -10,12 +10,14 @@ export function CouponClaimsDrawer({ coupon, onClose }: { coupon: AdminCouponVie
   const claims = useCouponClaims(coupon.id, page);
   return (
     <Drawer open width={820} title={`领取与使用：${coupon.name}`} onClose={onClose}>
-      <PagedTable
-        loading={claims.isFetching}
-        query={{ page }}
-        onQuery={(q) => setPage(q.page)}
-        data={claims.data}
+      <ListTable
         data-testid="admin-coupon-claims"
+        source={{
+          query: { page },
+          onQuery: (q) => setPage(q.page),
+          data: claims.data,
+          loading: claims.isFetching,
+        }}
         columns={[
           { title: '领取时间', dataIndex: 'claimed_at', width: 170, render: beijingDateTimeText },
           { title: '门店', render: (_, r) => `${r.store_name} ${r.phone}` },

@@ -1,7 +1,7 @@
 import { type CoverageView, zones } from '@yaocai/domain';
 import { Form, Select, Space, Switch, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
-import { useGoodsOptions } from '../../goods/api/goods';
+import { useGoodsOptions } from '../../../lib/goods-options';
 import { usePromotionOptions } from '../api/promotion';
 
 /**

@@ -2,7 +2,7 @@ import { type AdminLotteryView, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Drawer, Segmented } from 'antd';
 import { useState } from 'react';
-import { PagedTable } from '../../../components/PagedTable';
+import { ListTable } from '../../../components/list-page';
 import { unreportedMessage } from '../../../lib/form-errors';
 import { type AdminDraw, useLotteryDraws, useShipPrize } from '../api/promotion';
 import { storeColumn } from './storeColumn';
@@ -32,11 +32,13 @@ export function LotteryDrawsDrawer({ lottery, onClose }: { lottery: AdminLottery
         ]}
         style={{ marginBottom: 12 }}
       />
-      <PagedTable
-        loading={draws.isFetching}
-        query={{ page }}
-        onQuery={(q) => setPage(q.page)}
-        data={draws.data}
+      <ListTable
+        source={{
+          query: { page },
+          onQuery: (q) => setPage(q.page),
+          data: draws.data,
+          loading: draws.isFetching,
+        }}
         columns={[
           { title: '时间', dataIndex: 'created_at', width: 170, render: beijingDateTimeText },
           storeColumn<AdminDraw>(),

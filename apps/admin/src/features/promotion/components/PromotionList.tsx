@@ -1,6 +1,7 @@
-import { Button, Card, Table } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
+import { ListPage } from '../../../components/list-page';
 
 interface Props<Row> {
   title: string;
@@ -16,27 +17,21 @@ interface Props<Row> {
   children?: ReactNode;
 }
 
-/** A promotion list: its card with the 新建 button, and one unpaged table of what exists. */
+/** A promotion list: the console's list page with the 新建 button, and every row unpaged. */
 export function PromotionList<Row extends object>(props: Props<Row>) {
   return (
-    <Card
+    <ListPage<Row>
       title={props.title}
-      data-testid={props.testId}
+      testId={props.testId}
       extra={
         <Button type="primary" onClick={props.onNew} data-testid={props.newTestId}>
           {props.newLabel}
         </Button>
       }
+      source={{ rows: props.rows, loading: props.loading }}
+      columns={props.columns}
     >
-      <Table<Row>
-        rowKey="id"
-        size="small"
-        loading={props.loading}
-        dataSource={props.rows ?? []}
-        pagination={false}
-        columns={props.columns}
-      />
       {props.children}
-    </Card>
+    </ListPage>
   );
 }

@@ -10,13 +10,12 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tabs,
   Tag,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { PagedTable } from '../../../components/PagedTable';
+import { ListTable, useListQuery } from '../../../components/list-page';
 import {
   type AdminRedemption,
   type AdminReward,
@@ -42,14 +41,12 @@ interface Values {
 }
 
 function Redemptions() {
-  const [page, setPage] = useState(1);
-  const { data, isFetching } = useAdminRedemptions(page);
+  // Kept in the tab, not the address bar: the page is the tab's own.
+  const [query, setQuery] = useListQuery({ page: 1 }, { url: false });
+  const { data, isFetching } = useAdminRedemptions(query.page);
   return (
-    <PagedTable
-      loading={isFetching}
-      query={{ page }}
-      onQuery={(q) => setPage(q.page)}
-      data={data}
+    <ListTable<AdminRedemption>
+      source={{ query, onQuery: setQuery, data, loading: isFetching }}
       columns={[
         { title: '时间', dataIndex: 'created_at', width: 170, render: beijingDateTimeText },
         storeColumn<AdminRedemption>(),
@@ -113,12 +110,8 @@ export default function RewardsPage() {
                 >
                   新增礼品
                 </Button>
-                <Table<AdminReward>
-                  rowKey="id"
-                  size="small"
-                  loading={isFetching}
-                  dataSource={data ?? []}
-                  pagination={false}
+                <ListTable<AdminReward>
+                  source={{ rows: data, loading: isFetching }}
                   columns={[
                     {
                       title: '礼品',

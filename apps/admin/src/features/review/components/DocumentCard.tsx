@@ -3,7 +3,7 @@ import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { formatTime, reviewStatusColors, reviewStatusLabels } from '../review-labels';
+import { formatTime, reviewStatusColors, reviewStatusLabels } from '../../../lib/review-labels';
 import { DecisionButtons } from './DecisionButtons';
 
 export interface DocumentDecision {

@@ -3,11 +3,11 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Card, Col, Descriptions, Result, Row, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { reviewStatusColors, reviewStatusLabels } from '../../../lib/review-labels';
 import { useDecideCompany, useDecideDocument, useReviewCompany } from '../api/review';
 import { CompanyDecision } from '../components/CompanyDecision';
 import { CorrectionModal } from '../components/CorrectionModal';
 import { DocumentCard } from '../components/DocumentCard';
-import { reviewStatusColors, reviewStatusLabels } from '../review-labels';
 
 /**
  * One company's review: its details and stores, each document (every version: a corrected one

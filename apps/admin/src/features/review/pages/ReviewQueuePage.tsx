@@ -2,9 +2,9 @@ import type { ReviewQueueQuery } from '@yaocai/domain';
 import { Badge, Card, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PagedTable } from '../../../components/PagedTable';
+import { ListTable } from '../../../components/list-page';
+import { formatTime, reviewStatusLabels } from '../../../lib/review-labels';
 import { useReviewQueue } from '../api/review';
-import { formatTime, reviewStatusLabels } from '../review-labels';
 
 type Status = NonNullable<ReviewQueueQuery['status']>;
 
@@ -35,11 +35,8 @@ export default function ReviewQueuePage() {
           />
         }
       />
-      <PagedTable
-        loading={isLoading}
-        query={q}
-        onQuery={setQ}
-        data={data}
+      <ListTable
+        source={{ query: q, onQuery: setQ, data, loading: isLoading }}
         columns={[
           {
             title: '企业名称',

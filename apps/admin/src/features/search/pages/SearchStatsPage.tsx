@@ -1,7 +1,7 @@
 import type { SearchStatsRow } from '@yaocai/domain';
 import { Button, Card, DatePicker, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
-import { PagedTable } from '../../../components/PagedTable';
+import { ListTable } from '../../../components/list-page';
 import { listSynonyms, type StatsQuery, useSearchStats } from '../api/search';
 import { type SynonymDraft, SynonymModal } from '../components/SynonymModal';
 
@@ -49,12 +49,9 @@ export default function SearchStatsPage() {
           onSearch={(keyword) => setQuery({ ...query, keyword: keyword.trim() || undefined, page: 1 })}
         />
       </Space>
-      <PagedTable<SearchStatsRow, StatsQuery>
+      <ListTable<SearchStatsRow, StatsQuery>
         rowKey={(r) => `${r.day} ${r.keyword}`}
-        loading={isFetching}
-        query={query}
-        onQuery={setQuery}
-        data={data}
+        source={{ query, onQuery: setQuery, data, loading: isFetching }}
         columns={[
           { title: '日期', dataIndex: 'day', width: 120 },
           { title: '搜索词', dataIndex: 'keyword' },

@@ -1,14 +1,9 @@
-import {
-  beijingDateTimeSecondsText,
-  holdsPermission,
-  type WebhookView,
-  webhookEventTypes,
-} from '@yaocai/domain';
+import { beijingDateTimeSecondsText, type WebhookView, webhookEventTypes } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { unreportedMessage } from '../../../lib/form-errors';
-import { useMe } from '../../auth/api/operator';
+import { useCan } from '../../../lib/me';
 import { useDeleteWebhook, useSetWebhookActive, useWebhooks } from '../api/webhooks';
 import { CreateWebhook } from '../components/CreateWebhook';
 import { DeliveryLog } from '../components/DeliveryLog';
@@ -21,7 +16,7 @@ import { DeliveryLog } from '../components/DeliveryLog';
 export default function WebhooksPage() {
   const { message } = useFeedback();
   const { data, isLoading } = useWebhooks();
-  const canWrite = holdsPermission(useMe().data?.permissions ?? [], 'open:write');
+  const canWrite = useCan('open:write');
   const setActive = useSetWebhookActive();
   const remove = useDeleteWebhook();
   const [creating, setCreating] = useState(false);

@@ -2,7 +2,7 @@ import { beijingDateText, type MemberCentre, type OrderSummaryView } from '@yaoc
 import { Alert, Card, Col, Empty, List, Row, Skeleton, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { GoodsCard } from '../../catalog/components/GoodsCard';
+import { GoodsCard } from '../../../components/goods/GoodsCard';
 import { useMemberCentre } from '../api/member-centre';
 
 const statusColor: Record<string, string> = { approved: 'green', pending: 'orange', rejected: 'red' };

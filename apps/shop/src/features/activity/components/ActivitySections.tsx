@@ -1,7 +1,7 @@
 import type { ActivitySectionView } from '@yaocai/domain';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/Countdown';
-import { GoodsCard } from '../../catalog/components/GoodsCard';
+import { GoodsCard } from '../../../components/goods/GoodsCard';
 import { CouponFloor } from './CouponFloor';
 
 /** A page's sections in the operator's order; goods cards are the catalogue's own. */

@@ -4,7 +4,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useUserBase } from '../../../layout/api/user-base';
-import { useReceiveCoupon } from '../../promotion/api/centre';
+import { useReceiveCoupon } from '../../../lib/coupon-receive';
 
 /**
  * A coupon floor: the coupons' name, threshold and amount, claimed here (POST /api/coupon/receive,

@@ -1,15 +1,6 @@
-/**
- * ¥12.30 from a yuan number of the wire. A price the server withheld (null: the buyer may not see
- * prices, see the cart's price_tip) shows `hidden` instead.
- */
-export const yuan = (value: number | null, hidden = '') => (value === null ? hidden : `¥${value.toFixed(2)}`);
+export { unshippedOrdersNote, yuan } from '../../../lib/money-text';
 
-/**
- * Beside a free-shipping figure (cart bar, verify page): paid orders not shipped yet ship with
- * this one and count towards its free shipping (no_trans_order_amount); '' when there are none.
- */
-export const unshippedOrdersNote = (amount: number) =>
-  amount > 0 ? `（已计入待发货订单${yuan(amount)}）` : '';
+import { yuan } from '../../../lib/money-text';
 
 /**
  * The 满减 bar's words: only the activity's goods count towards its tiers, so the bar says how

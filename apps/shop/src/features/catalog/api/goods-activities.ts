@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { GoodsListParams } from '../../../lib/goods/goods-list';
 import { http } from '../../../lib/http';
-import type { GoodsListParams } from './goods-list';
 import { asGoodsList } from './goods-shape';
 
 /** Goods of a zone or tag (same list shape as goods/list). */

@@ -1,13 +1,13 @@
 import { clampQuantity, type GoodsDetail, giftTypeLabels } from '@yaocai/domain';
 import { Radio, Space } from 'antd';
 import { useState } from 'react';
-import { PRICE_TIP_LOGIN, unitPriceFor } from '../lib/goods-view';
-import { AddToCartButton, type CartContext } from './AddToCartButton';
+import { AddToCartButton, type CartContext } from '../../../components/goods/AddToCartButton';
+import { LadderPriceTable } from '../../../components/goods/LadderPriceTable';
+import { PriceTag } from '../../../components/goods/PriceTag';
+import { QuantityStepper } from '../../../components/goods/QuantityStepper';
+import { Badge } from '../../../components/goods/TagBadges';
+import { PRICE_TIP_LOGIN, unitPriceFor } from '../../../lib/goods/goods-view';
 import { FavoriteButton } from './FavoriteButton';
-import { LadderPriceTable } from './LadderPriceTable';
-import { PriceTag } from './PriceTag';
-import { QuantityStepper } from './QuantityStepper';
-import { Badge } from './TagBadges';
 
 /** Price box, warehouse choice, stepper, 加入购物车 and 收藏 of the detail page. */
 export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context: CartContext }) {

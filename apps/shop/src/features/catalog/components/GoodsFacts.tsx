@@ -1,5 +1,5 @@
 import { type GoodsDetail, scopeClassName } from '@yaocai/domain';
-import { rxClassLabel } from '../lib/goods-view';
+import { rxClassLabel } from '../../../lib/goods/goods-view';
 
 /** The regulatory and logistics fields of a goods, two per line. */
 export function GoodsFacts({ goods }: { goods: GoodsDetail }) {

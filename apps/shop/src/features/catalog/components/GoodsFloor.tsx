@@ -1,6 +1,6 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import { Link } from 'react-router';
-import { GoodsCardFace } from './GoodsCardFace';
+import { GoodsCardFace } from '../../../components/goods/GoodsCardFace';
 
 interface Props {
   title: string;

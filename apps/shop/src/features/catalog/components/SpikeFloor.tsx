@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { Countdown } from '../../../components/Countdown';
 import { LightTabs } from '../../../components/LightTabs';
 import { ProgressBar } from '../../../components/ProgressBar';
+import { detailHref } from '../../../lib/goods/goods-view';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSpike } from '../api/spike';
-import { detailHref } from '../lib/goods-view';
 
 const PRICE_RED = '#c62828';
 const hhmm = beijingClockText;

@@ -1,9 +1,9 @@
 import { Skeleton } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Crumbs } from '../../../components/Crumbs';
+import { GoodsResults } from '../../../components/goods/GoodsResults';
 import { useBrandPage } from '../api/brand-page';
-import { GoodsResults } from '../components/GoodsResults';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 /** /ppzq/info/:id/:page? — the brand's story and its goods (page in the path). */
 export default function BrandDetailPage() {

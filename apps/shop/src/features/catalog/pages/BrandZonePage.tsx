@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useBrandWall } from '../api/brand-wall';
 import { BrandTile } from '../components/BrandTile';
 import { ZoneBanner } from '../components/ZoneBanner';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 const PAGE_SIZE = 24;
 

@@ -1,17 +1,17 @@
 import { Skeleton } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Crumbs } from '../../../components/Crumbs';
+import { FirstDocuments } from '../../../components/FirstDocuments';
+import { RxBadge } from '../../../components/goods/RxBadge';
+import { TagBadges } from '../../../components/goods/TagBadges';
 import { LightTabs } from '../../../components/LightTabs';
 import { useUserBase } from '../../../layout/api/user-base';
-import { FirstDocuments } from '../../compliance/FirstDocuments';
 import { type DetailContext, useGoodsDetail } from '../api/goods-detail';
 import { DetailBuyPanel } from '../components/DetailBuyPanel';
 import { Gallery } from '../components/Gallery';
 import { GoodsFacts } from '../components/GoodsFacts';
-import { RxBadge } from '../components/RxBadge';
 import { SpikeOffer } from '../components/SpikeFloor';
-import { TagBadges } from '../components/TagBadges';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 const contextKeys = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
 

@@ -2,14 +2,14 @@ import type { GoodsSummary } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Empty, Pagination, Popconfirm, Skeleton, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { BuyBox } from '../../../components/goods/BuyBox';
+import { PriceTag } from '../../../components/goods/PriceTag';
+import { RxBadge } from '../../../components/goods/RxBadge';
+import { TagBadges } from '../../../components/goods/TagBadges';
+import { detailHref } from '../../../lib/goods/goods-view';
 import { useCancelFavorite } from '../api/favorite-cancel';
 import { useFavorites } from '../api/favorites';
-import { BuyBox } from '../components/BuyBox';
-import { PriceTag } from '../components/PriceTag';
-import { RxBadge } from '../components/RxBadge';
-import { TagBadges } from '../components/TagBadges';
-import { detailHref } from '../lib/goods-view';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 /** /star — the buyer's favourites: buy from here or cancel, paged (?page=). */
 export default function FavoritesPage() {

@@ -12,7 +12,7 @@ import { BrandTile } from '../components/BrandTile';
 import { GoodsFloor } from '../components/GoodsFloor';
 import { SpikeFloor } from '../components/SpikeFloor';
 import { zoneEntrances } from '../lib/zones';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 const HOME_BANNERS = '/api/focus?position=home_banner';
 /** The banner slot (770 x 388 between the menu and the service box), as the ads are made for it. */

@@ -4,7 +4,7 @@ import { AdStrip } from '../components/AdStrip';
 import { GoodsFloor } from '../components/GoodsFloor';
 import { ZoneBanner } from '../components/ZoneBanner';
 import { zoneByRoute } from '../lib/zones';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 const FLOOR = 10;
 

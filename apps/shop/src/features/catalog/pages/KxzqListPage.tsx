@@ -1,12 +1,12 @@
 import { Navigate, useParams } from 'react-router';
+import { GoodsResults } from '../../../components/goods/GoodsResults';
 import { useKxList } from '../api/kx-list';
 import { AdStrip } from '../components/AdStrip';
-import { GoodsResults } from '../components/GoodsResults';
 import { ZoneBanner } from '../components/ZoneBanner';
 import { kxAdGroup, kxSegmentFilter } from '../lib/kx-segment';
 import { useRouteName } from '../lib/use-route-name';
 import { zoneByRoute } from '../lib/zones';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 /**
  * 控销 lists from GET /api/kx/getList, told apart by the route table's name: /kxzq/list (every

@@ -1,8 +1,8 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Crumbs } from '../../../components/Crumbs';
-import { GoodsResults } from '../components/GoodsResults';
+import { GoodsResults } from '../../../components/goods/GoodsResults';
 import { NoResults, SearchNotice } from '../components/SearchHelp';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 /**
  * /list, /list/table, /list/no_image, /list/other/:id/:name?, /search, /search/table: the same

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 const rules = [
   ['什么是优选包邮', '带「优」标识的商品为平台精选的优选商品，由平台自营仓发货，品质与时效均有保障。'],

@@ -1,9 +1,9 @@
 import { Link, Navigate } from 'react-router';
-import { GoodsResults } from '../components/GoodsResults';
+import { GoodsResults } from '../../../components/goods/GoodsResults';
 import { ZoneBanner } from '../components/ZoneBanner';
 import { useRouteName } from '../lib/use-route-name';
 import { zoneByRoute } from '../lib/zones';
-import '../catalog.css';
+import '../../../components/goods/catalog.css';
 
 /**
  * Zone routes (/yx, /yx/table, /zyyp, /qxzq, /jxqzc): the zone banner and the goods list filtered

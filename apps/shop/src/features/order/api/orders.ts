@@ -9,7 +9,7 @@ import type {
 } from '@yaocai/domain';
 import { markCartChanged } from '../../../lib/cart-changed';
 import { CancelledError, http } from '../../../lib/http';
-import { markWalletChanged } from '../../wallet/api/wallet';
+import { markWalletChanged } from '../../../lib/wallet';
 
 export interface CheckoutParams {
   ids: number[];

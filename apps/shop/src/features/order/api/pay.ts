@@ -10,7 +10,7 @@ import type {
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../lib/http';
-import { markWalletChanged } from '../../wallet/api/wallet';
+import { markWalletChanged } from '../../../lib/wallet';
 import { orderKeys } from './orders';
 
 export const payByBalance = (orderId: number) =>

@@ -2,8 +2,8 @@ import { beijingDateTimeText, formatAddress, invoiceTypeName, type OrderDetailVi
 import { Card, Descriptions, Result, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { FirstDocuments } from '../../../components/FirstDocuments';
 import { PageLoading } from '../../../components/PageLoading';
-import { FirstDocuments } from '../../compliance/FirstDocuments';
 import { useOrderDetail } from '../api/orders';
 import { AfterSaleModal } from '../components/AfterSaleModal';
 import { Amounts, yuan } from '../components/Amounts';

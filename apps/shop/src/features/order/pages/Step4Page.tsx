@@ -1,7 +1,7 @@
 import { Button, Card, Result, Steps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CartSteps } from '../../../components/CartSteps';
 import { PageLoading } from '../../../components/PageLoading';
-import { CartSteps } from '../../cart/components';
 import { useOrderDetail } from '../api/orders';
 import { yuan } from '../components/Amounts';
 import { MissingOrder } from '../components/MissingOrder';

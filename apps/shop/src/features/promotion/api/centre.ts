@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CouponCentreItem } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
@@ -11,12 +11,4 @@ export const useCouponCentre = () =>
     queryFn: () => http.get<{ list: CouponCentreItem[] }>('/api/coupon/centre'),
   });
 
-/** POST /api/coupon/receive: claims one; the centre and the store's coupon counts refresh. */
-export function useReceiveCoupon() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (couponId: number) =>
-      http.post<{ id: number; valid_to: number | null }>('/api/coupon/receive', { coupon_id: couponId }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['coupon'] }),
-  });
-}
+export { useReceiveCoupon } from '../../../lib/coupon-receive';

@@ -1,10 +1,10 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BuyBox } from '../../catalog/components/BuyBox';
-import { PriceTag } from '../../catalog/components/PriceTag';
-import { detailHref } from '../../catalog/lib/goods-view';
-import '../../catalog/catalog.css';
+import { BuyBox } from '../../../components/goods/BuyBox';
+import { PriceTag } from '../../../components/goods/PriceTag';
+import { detailHref } from '../../../lib/goods/goods-view';
+import '../../../components/goods/catalog.css';
 
 interface Props {
   goods: GoodsSummary;

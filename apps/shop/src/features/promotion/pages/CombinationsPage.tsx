@@ -5,7 +5,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Empty, InputNumber, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAddToCart } from '../../catalog/api/cart-add';
+import { useAddToCart } from '../../../lib/goods/cart-add';
 import { useCombinations } from '../api/combinations';
 import '../promotion.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Crumbs } from '../../../components/Crumbs';
-import { GoodsResults } from '../../catalog/components/GoodsResults';
-import '../../catalog/catalog.css';
+import { GoodsResults } from '../../../components/goods/GoodsResults';
+import '../../../components/goods/catalog.css';
 
 const fixed = { on_promotion: 1 };
 

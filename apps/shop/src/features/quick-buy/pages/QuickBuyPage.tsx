@@ -13,11 +13,11 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Alert, Button, Card, Empty, Input, Segmented, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { PriceTag } from '../../../components/goods/PriceTag';
+import { QuantityStepper } from '../../../components/goods/QuantityStepper';
+import { type CartLineInput, useAddToCart } from '../../../lib/goods/cart-add';
+import { detailHref, purchaseBlock, quantityRuleOf, unitPriceFor } from '../../../lib/goods/goods-view';
 import { ApiError } from '../../../lib/http';
-import { type CartLineInput, useAddToCart } from '../../catalog/api/cart-add';
-import { PriceTag } from '../../catalog/components/PriceTag';
-import { QuantityStepper } from '../../catalog/components/QuantityStepper';
-import { detailHref, purchaseBlock, quantityRuleOf, unitPriceFor } from '../../catalog/lib/goods-view';
 import { useFastBuy, useMatchFile, useMatchText } from '../api/quick-buy';
 
 /** Whether the store may add this goods now (prices visible, in scope, on sale, in stock). */

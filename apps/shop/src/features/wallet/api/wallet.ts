@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CouponView,
   CreditBillView,
@@ -6,29 +6,11 @@ import type {
   CreditSummaryView,
   MoneyLogView,
   Page,
-  WalletBalance,
 } from '@yaocai/domain';
 import { http } from '../../../lib/http';
+import { walletKeys } from '../../../lib/wallet';
 
-export const walletKeys = { all: ['wallet'] as const };
-
-/**
- * Orders move the wallet: placing one spends coupons and points, paying spends balance or
- * credit, cancelling gives coupons and points back. The order hooks call this so the wallet
- * pages and the verify-order coupon list do not show the figures from before.
- */
-export function markWalletChanged(client: QueryClient) {
-  void client.invalidateQueries({ queryKey: walletKeys.all });
-  // Marked stale, not refetched now: the verify page's list is asked for its cart lines, which
-  // an order has just taken (the refused refetch would cover step 3 with an error dialog).
-  void client.invalidateQueries({ queryKey: ['coupon'], refetchType: 'none' });
-}
-
-export const useBalance = () =>
-  useQuery({
-    queryKey: [...walletKeys.all, 'money'],
-    queryFn: () => http.get<WalletBalance>('/api/user/user_money'),
-  });
+export { markWalletChanged, useBalance, walletKeys } from '../../../lib/wallet';
 
 export const useMoneyLog = (q: { page: number; use_type?: number; start_time?: string; end_time?: string }) =>
   useQuery({

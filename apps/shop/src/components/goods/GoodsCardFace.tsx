@@ -1,12 +1,12 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Highlighted } from '../../../components/Highlighted';
-import { detailHref } from '../lib/goods-view';
+import { detailHref } from '../../lib/goods/goods-view';
+import { Highlighted } from '../Highlighted';
 import { PriceTag } from './PriceTag';
 import { RxBadge } from './RxBadge';
 import { TagBadges } from './TagBadges';
-import '../catalog.css';
+import './catalog.css';
 
 interface Props {
   goods: GoodsSummary;

@@ -1,7 +1,7 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PRICE_TIP_LOGIN, PRICE_TIP_PENDING, purchaseBlock } from '../lib/goods-view';
+import { PRICE_TIP_LOGIN, PRICE_TIP_PENDING, purchaseBlock } from '../../lib/goods/goods-view';
 
 interface Props {
   goods: GoodsSummary;

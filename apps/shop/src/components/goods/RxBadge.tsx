@@ -1,5 +1,5 @@
 import type { GoodsSummary } from '@yaocai/domain';
-import { rxClassLabel } from '../lib/goods-view';
+import { rxClassLabel } from '../../lib/goods/goods-view';
 
 /** Prescription class (Rx / OTC甲 / OTC乙) and the 含麻 flag before a goods name. */
 export function RxBadge({ goods }: { goods: Pick<GoodsSummary, 'rx_class' | 'ephedrine'> }) {

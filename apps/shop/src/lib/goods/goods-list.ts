@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GoodsListQuery, GoodsSearchListData } from '@yaocai/domain';
-import { http } from '../../../lib/http';
+import { http } from '../http';
 
 export type GoodsListParams = Partial<GoodsListQuery>;
 

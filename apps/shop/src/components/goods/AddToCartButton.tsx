@@ -3,8 +3,8 @@ import type { GoodsSummary } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button } from 'antd';
 import { Link } from 'react-router';
-import { type CartLineInput, useAddToCart } from '../api/cart-add';
-import { purchaseBlock, unitPriceFor } from '../lib/goods-view';
+import { type CartLineInput, useAddToCart } from '../../lib/goods/cart-add';
+import { purchaseBlock, unitPriceFor } from '../../lib/goods/goods-view';
 
 /** Activity ids of the cart line (from the detail page's query string; 0 elsewhere). */
 export type CartContext = Pick<

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FirstDocumentView } from '@yaocai/domain';
-import { http } from '../../lib/http';
+import { http } from '../lib/http';
 
 /** GET /api/first-documents (logged-in buyers): the company's papers and a goods' or an order's goods'. */
 const fetchFirstDocuments = (q: { goods_id?: number; order_id?: number }) =>

@@ -1,8 +1,8 @@
 import type { CategoryMenuItem, GoodsListQuery } from '@yaocai/domain';
 import { Button } from 'antd';
-import '../../../components/light-controls.css';
-import { useCatalogMenus } from '../api/catalog-menus';
-import type { ListFilters } from '../lib/list-params';
+import '../light-controls.css';
+import { useCatalogMenus } from '../../lib/goods/catalog-menus';
+import type { ListFilters } from '../../lib/goods/list-params';
 import { CategoryRows } from './CategoryRows';
 import { Chip } from './Chip';
 

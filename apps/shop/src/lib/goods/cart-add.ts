@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { markCartChanged } from '../../../lib/cart-changed';
-import { http } from '../../../lib/http';
+import { markCartChanged } from '../cart-changed';
+import { http } from '../http';
 
 /** One cart line to add (spec section 3 "Cart line (add)"). */
 export interface CartLineInput {

@@ -2,7 +2,7 @@ import { beijingDateTimeText, firstDocumentNames, holdsPermission } from '@yaoca
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, Select, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { useFirstDocuments, useUploadFirstDocument } from '../api/records';
+import { useFirstDocuments, useUploadFirstDocument } from './api';
 
 /**
  * 首营资料 of a goods (goodsId) or of the platform company: the newest file of each name, and an

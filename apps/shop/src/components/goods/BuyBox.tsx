@@ -1,6 +1,6 @@
 import { clampQuantity, type GoodsSummary } from '@yaocai/domain';
 import { useState } from 'react';
-import { quantityRuleOf } from '../lib/goods-view';
+import { quantityRuleOf } from '../../lib/goods/goods-view';
 import { AddToCartButton } from './AddToCartButton';
 import { QuantityStepper } from './QuantityStepper';
 

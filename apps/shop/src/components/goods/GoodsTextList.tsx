@@ -1,7 +1,7 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import { Link } from 'react-router';
-import { Highlighted } from '../../../components/Highlighted';
-import { detailHref } from '../lib/goods-view';
+import { detailHref } from '../../lib/goods/goods-view';
+import { Highlighted } from '../Highlighted';
 import { BuyBox } from './BuyBox';
 import { ExpiryText } from './ExpiryText';
 import { PriceTag } from './PriceTag';

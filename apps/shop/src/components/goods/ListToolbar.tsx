@@ -4,9 +4,9 @@ import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import '../../../components/light-controls.css';
-import type { ListFilters } from '../lib/list-params';
-import { currentView, LIST_VIEWS, type ListView, viewHref } from '../lib/list-view';
+import '../light-controls.css';
+import type { ListFilters } from '../../lib/goods/list-params';
+import { currentView, LIST_VIEWS, type ListView, viewHref } from '../../lib/goods/list-view';
 import { Chip } from './Chip';
 
 const sorts: { value: GoodsListQuery['sort']; label: string }[] = [

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HeaderCommonData } from '@yaocai/domain';
-import { http } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import { http } from '../http';
+import { queryKeys } from '../query-keys';
 
 export const fetchHeaderCommon = (signal?: AbortSignal) =>
   http.get<HeaderCommonData>('/api/focus/common', { signal, silent: true });

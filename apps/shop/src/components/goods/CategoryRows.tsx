@@ -1,5 +1,5 @@
 import type { CategoryMenuItem } from '@yaocai/domain';
-import { categoryPath } from '../lib/category-path';
+import { categoryPath } from '../../lib/goods/category-path';
 import { Chip } from './Chip';
 
 interface Props {

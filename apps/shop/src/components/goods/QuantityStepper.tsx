@@ -1,7 +1,7 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { clampQuantity, type QuantityRule, quantityBounds, stepQuantity } from '@yaocai/domain';
 import { Button, Space } from 'antd';
-import { QuantityInput } from '../../../components/QuantityInput';
+import { QuantityInput } from '../QuantityInput';
 
 interface Props {
   value: number;

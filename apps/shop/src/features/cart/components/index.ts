@@ -1,3 +1,0 @@
-export { CartDrawerContent } from './CartDrawerContent';
-export { CartSteps } from './CartSteps';
-export { unshippedOrdersNote } from './format';
