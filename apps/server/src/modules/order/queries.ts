@@ -40,7 +40,7 @@ import {
 import { payments } from '../../db/schema/wallet';
 import { notFound } from '../../lib/errors';
 import { shippedContents } from '../compliance/shipping';
-import { pendingTransferRefundFen } from '../payment/service';
+import { pendingTransferRefundFen } from '../payment/transfer/refund-ledger';
 
 /** Has any store of the company paid an order yet (a new buyer has not: the ads' 新客)? */
 export async function hasPaidOrder(db: DbOrTx, companyId: number): Promise<boolean> {

@@ -10,7 +10,7 @@ import { paymentRefunds, payments } from '../../db/schema/wallet';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordRefundEvent } from '../webhooks/events';
 import { type PaymentProvider, ProviderError, providers, type RefundState } from './provider';
-import { createTransferRefund } from './transfer/refund-todos';
+import { createTransferRefund } from './transfer/refund-ledger';
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -8,15 +8,14 @@ import type { BuyerCtx } from '../../lib/context';
 import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, notFound, refusal } from '../../lib/errors';
 import { assertEphedrinePayment } from '../compliance/ephedrine';
-import { lockOrder } from '../order/service';
 import { loadOrderSettings } from '../order/settings';
+import { lockOrder } from '../order/state';
 import { moveBalance, USE_TYPE, useCredit, walletRow } from '../wallet/service';
 import { type PaymentProvider, ProviderError } from './provider';
 import { applyIfPaid, closeOpenTrades, markOrderPaid } from './trades';
-import { pendingTransferRefundFen } from './transfer/refund-todos';
 import { releaseTransfer, transferHoldsOrder } from './transfer/service';
 
-export { closeOpenTrades, pendingTransferRefundFen, releaseTransfer, transferHoldsOrder };
+export { closeOpenTrades, releaseTransfer, transferHoldsOrder };
 
 type OrderRow = typeof orders.$inferSelect;
 

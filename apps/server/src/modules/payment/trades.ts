@@ -11,7 +11,7 @@ import type { BuyerCtx, Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, refusal } from '../../lib/errors';
 import { spendRefusalOf } from '../account/standing';
 import { type Actor, recordEvent } from '../order/events';
-import { lockOrder, transition } from '../order/service';
+import { lockOrder, transition } from '../order/state';
 import { recordPurchases } from '../quick-buy/purchases';
 import { type NotificationRequest, type PaymentProvider, providers, type TradeClaim } from './provider';
 import { sendProviderRefund } from './refunds';

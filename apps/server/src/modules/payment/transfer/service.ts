@@ -20,10 +20,10 @@ import { fieldError, notFound, refusal } from '../../../lib/errors';
 import { assertOwnFiles } from '../../account/files';
 import { assertEphedrinePayment } from '../../compliance/ephedrine';
 import { recordEvent } from '../../order/events';
-import { extendExpiry, lockOrder } from '../../order/service';
 import { loadOrderSettings } from '../../order/settings';
+import { extendExpiry, lockOrder } from '../../order/state';
 import { newTransferCode } from './code';
-import { createTransferRefund } from './refund-todos';
+import { createTransferRefund } from './refund-ledger';
 import { readTransferSettings, type TransferSettings } from './settings';
 
 type OrderRow = typeof orders.$inferSelect;
