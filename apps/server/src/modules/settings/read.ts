@@ -7,6 +7,7 @@ import {
   settingsSections,
   toYuan,
 } from '@yaocai/domain';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { defaultSettings } from '../../db/default-settings';
 import { settings } from '../../db/schema/core';
@@ -43,4 +44,19 @@ export function viewOf<K extends SettingsSection>(stored: Stored, section: K): S
 export async function readSettings(db: DbOrTx): Promise<SettingsView> {
   const stored = await storedRows(db);
   return Object.fromEntries(settingsSections.map((s) => [s, viewOf(stored, s)])) as SettingsView;
+}
+
+/**
+ * The saved values of the named sections, as stored (a section never saved is absent): how the
+ * other modules read settings, each merging its own defaults, instead of reading the table.
+ */
+export async function savedSettingValues(
+  db: DbOrTx,
+  keys: readonly string[],
+): Promise<Record<string, unknown>> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
