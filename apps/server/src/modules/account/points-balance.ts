@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rawRows, statement } from '../../db/raw';
 import { users } from '../../db/schema/account';
 
 /**
@@ -18,4 +19,18 @@ export async function changePointsBalance(
     .where(and(eq(users.id, userId), sql`${users.points} + ${change} >= 0`))
     .returning({ points: users.points });
   return row ? row.points : null;
+}
+
+const pointsBalanceStatement = statement(
+  'account_points_balance',
+  sql`select ${users.points} as "points" from ${users} where ${users.id} = ${sql.placeholder('userId')}`,
+);
+
+/**
+ * A store's points balance, or undefined when there is no such user. A prepared statement
+ * (db/raw.ts): checkout reads it on every verify and order creation.
+ */
+export async function pointsBalance(db: DbOrTx, userId: number): Promise<number | undefined> {
+  const [row] = await rawRows<{ points: number }>(db, pointsBalanceStatement, [userId]);
+  return row?.points;
 }

@@ -3,7 +3,7 @@ import { toYuan, type WebhookEventType } from '@yaocai/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema/open';
-import { orderSummary } from '../order/summary';
+import { orderEventFacts } from '../order/event-facts';
 
 // The outbox: a service records an event in the transaction of the change it reports, with one
 // call; the event fans out to the active subscriptions that name its type in the same
@@ -84,7 +84,7 @@ export async function recordOrderEvent(
     tx,
     type,
     async () => {
-      const order = await orderSummary(tx, orderId);
+      const order = await orderEventFacts(tx, orderId);
       if (!order) return undefined;
       return {
         order_id: orderId,
@@ -110,7 +110,7 @@ export async function recordRefundEvent(
     tx,
     'refund.succeeded',
     async () => {
-      const order = await orderSummary(tx, refund.orderId);
+      const order = await orderEventFacts(tx, refund.orderId);
       if (!order) return undefined;
       return {
         order_id: refund.orderId,

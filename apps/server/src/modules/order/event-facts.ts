@@ -6,7 +6,7 @@ import { orders } from '../../db/schema/order';
  * What another module says of an order (a webhook event's body): its number, status, company,
  * total and payment method; undefined when there is no such order.
  */
-export async function orderSummary(db: DbOrTx, orderId: number) {
+export async function orderEventFacts(db: DbOrTx, orderId: number) {
   const [order] = await db
     .select({
       orderNo: orders.orderNo,
