@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/account';
+import { companies, users } from '../../db/schema/account';
 
-// What other modules ask of a store user (orders texting their buyer, the console's credit line).
+// What other modules ask of store users (orders texting their buyer, the console's credit line,
+// the member centre).
 
 /** A store user's phone (the one it logs in and gets texts with), or undefined without the user. */
 export async function storeUserPhone(db: DbOrTx, userId: number): Promise<string | undefined> {
@@ -14,4 +15,35 @@ export async function storeUserPhone(db: DbOrTx, userId: number): Promise<string
 export async function storeUserExists(db: DbOrTx, userId: number): Promise<boolean> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return user !== undefined;
+}
+
+/** The member centre's head: the store user's company, store name, phone, rank and points. */
+export async function memberHeadline(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      company: companies.name,
+      storeName: users.storeName,
+      phone: users.phone,
+      rank: users.rank,
+      points: users.points,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Every store user of a company, in id order. */
+export function companyStoreUsers(db: DbOrTx, companyId: number) {
+  return db
+    .select({
+      id: users.id,
+      storeName: users.storeName,
+      phone: users.phone,
+      contact: users.name,
+      isPrimary: users.isPrimary,
+    })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.id));
 }
