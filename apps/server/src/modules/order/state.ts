@@ -71,3 +71,13 @@ export async function lockOrder(tx: DbOrTx, orderId: number, userId?: number) {
   if (!row) throw notFound('订单不存在');
   return row;
 }
+
+/** An order's row, as the modules that move orders hold it. */
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order, without a lock: undefined when there is none, or when `userId` is given and another store's. */
+export async function findOrder(db: DbOrTx, orderId: number, userId?: number): Promise<OrderRow | undefined> {
+  const where = userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId);
+  const [row] = await db.select().from(orders).where(where);
+  return row;
+}
