@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema/account';
 
 // What other modules ask of store users (orders texting their buyer, the console's credit line,
-// the member centre).
+// the member centre, the cart's copy to other stores).
 
 /** A store user's phone (the one it logs in and gets texts with), or undefined without the user. */
 export async function storeUserPhone(db: DbOrTx, userId: number): Promise<string | undefined> {
@@ -46,4 +46,13 @@ export function companyStoreUsers(db: DbOrTx, companyId: number) {
     .from(users)
     .where(eq(users.companyId, companyId))
     .orderBy(asc(users.id));
+}
+
+/** Of the given users, the other stores of `userId`'s company (the cart's 复制到其他门店). */
+export async function otherStoresOfCompany(db: DbOrTx, userId: number, ids: number[]) {
+  const [me] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  return db
+    .select({ id: users.id, storeName: users.storeName })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.companyId, me.companyId), ne(users.id, userId)));
 }
