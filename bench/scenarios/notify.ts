@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { orders, payments } from '../../apps/server/src/db/schema';
-import { readWechatPaySettings } from '../../apps/server/src/modules/payment/wechat/config';
+import { readWechatPaySettings } from '../../apps/server/src/lib/payment-channels/wechat';
 import { createWechatPayProvider } from '../../apps/server/src/modules/payment/wechat/provider';
 import {
   merchantKeys,

@@ -11,8 +11,8 @@ import {
   payments,
   users,
 } from '../../apps/server/src/db/schema';
+import { readWechatPaySettings } from '../../apps/server/src/lib/payment-channels/wechat';
 import { pollRefunds } from '../../apps/server/src/modules/payment/refunds';
-import { readWechatPaySettings } from '../../apps/server/src/modules/payment/wechat/config';
 import { merchantKeys, WechatPayDouble } from '../../apps/server/src/modules/payment/wechat/wechatpay-double';
 import { type Harness, startHarness } from '../support/harness';
 

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
-import type { StorageConfig } from './lib/storage';
 import {
   type PaymentChannelName,
   paymentChannelsOf,
   readChannelSettings,
-} from './modules/payment/channel-config';
+} from './lib/payment-channels/channels';
+import type { StorageConfig } from './lib/storage';
 
 // This module runs from apps/server/src (tsx) or inlined in apps/server/dist/server.js (the
 // compiled server, see build.mjs): both one level under the server package.
@@ -56,7 +56,7 @@ export interface AppConfig {
    * where the default is none. The older PAYMENT_PROVIDER (one name) is still read.
    */
   paymentChannels: PaymentChannelName[];
-  /** Each named channel's credentials, read and checked at start (channel-config.ts). */
+  /** Each named channel's credentials, read and checked at start (lib/payment-channels/channels.ts). */
   paymentSettings: Partial<Record<PaymentChannelName, unknown>>;
   /** ALLOW_SANDBOX_PAY=1: the sandbox may run under NODE_ENV=production (a public demo). */
   sandboxAllowedInProduction: boolean;

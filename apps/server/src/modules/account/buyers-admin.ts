@@ -44,6 +44,11 @@ export const expiringLicence = (today: string) =>
     lte(qualifications.expiresOn, addDays(today, LICENCE_EXPIRING_DAYS)),
   ) as SQL;
 
+/** The dashboard's to-do count of companies holding a licence within its 即将到期 window. */
+export const expiringLicenceCompaniesCount = (today: string): SQL =>
+  sql`select count(distinct ${qualifications.companyId})::int as n from ${qualifications}
+        where ${expiringLicence(today)}`;
+
 export async function listCompanies(ctx: OperatorCtx, query: CompanyQuery) {
   const where: SQL[] = [];
   if (query.q) {

@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { defaultSettings } from '../../db/default-settings';
-import { settings } from '../../db/schema/core';
 import { sharedCache } from '../../lib/cache-bus';
+import { savedSettingValues } from '../settings/read';
 
 type Settings = Pick<typeof defaultSettings, 'common_config' | 'quality_inspection' | 'site' | 'footer'>;
 const cache = sharedCache<Settings>('site-settings', 5_000);
@@ -16,21 +15,14 @@ export const invalidateSiteSettings = cache.forget;
  */
 export function siteSettings(db: Db): Promise<Settings> {
   return cache.get(db, () =>
-    db
-      .select()
-      .from(settings)
-      .where(inArray(settings.key, ['common_config', 'quality_inspection', 'site', 'footer']))
-      .then((rows) => {
-        const byKey = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-        return {
-          common_config: { ...defaultSettings.common_config, ...(byKey.common_config as object) },
-          quality_inspection: {
-            ...defaultSettings.quality_inspection,
-            ...(byKey.quality_inspection as object),
-          },
-          site: { ...defaultSettings.site, ...(byKey.site as object) },
-          footer: { ...defaultSettings.footer, ...(byKey.footer as object) },
-        };
-      }),
+    savedSettingValues(db, ['common_config', 'quality_inspection', 'site', 'footer']).then((byKey) => ({
+      common_config: { ...defaultSettings.common_config, ...(byKey.common_config as object) },
+      quality_inspection: {
+        ...defaultSettings.quality_inspection,
+        ...(byKey.quality_inspection as object),
+      },
+      site: { ...defaultSettings.site, ...(byKey.site as object) },
+      footer: { ...defaultSettings.footer, ...(byKey.footer as object) },
+    })),
   );
 }

@@ -1,5 +1,5 @@
 import { type AddressBody, formatAddress, truthy } from '@yaocai/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { addresses } from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
@@ -18,6 +18,14 @@ export const addressView = (a: typeof addresses.$inferSelect) => ({
   full: formatAddress(a),
   is_default: a.isDefault,
 });
+
+/** The default addresses of the given store users (a user without one has none in the list). */
+export function defaultAddressesOf(db: DbOrTx, userIds: number[]) {
+  return db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.isDefault, true), inArray(addresses.userId, userIds)));
+}
 
 /** The logged-in store's addresses, the default first. */
 export async function listAddresses(ctx: BuyerCtx) {

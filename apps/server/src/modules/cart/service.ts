@@ -12,15 +12,15 @@ import {
   toYuan,
   validateQuantity,
 } from '@yaocai/domain';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRows, statement } from '../../db/raw';
-import { users } from '../../db/schema/account';
 import { cartItems } from '../../db/schema/cart';
-import { goods } from '../../db/schema/catalog';
 import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
+import { otherStoresOfCompany } from '../account/store-users';
+import { goodsQuantityRule } from '../catalog/goods-facts';
 import { type CartPromotions, loadCartPromotions, type ShippingSetting } from '../promotion/loaders';
 import { type LiveSpecials, liveSpecials, loadLineSpecials } from '../promotion/specials';
 import {
@@ -353,10 +353,7 @@ async function addInTransaction(ctx: BuyerCtx, lines: CartAddLine[]) {
 /** Adds the smallest quantity that may be bought of a goods (its minimum, rounded to the step). */
 export async function quickAdd(ctx: BuyerCtx, goodsId: number) {
   assertMayAdd(ctx);
-  const [g] = await ctx.db
-    .select({ min: goods.minQuantity, step: goods.stepQuantity })
-    .from(goods)
-    .where(eq(goods.id, goodsId));
+  const g = await goodsQuantityRule(ctx.db, goodsId);
   if (!g) throw notFound('商品不存在或已下架');
   const number = Math.ceil(Math.max(1, g.min) / Math.max(1, g.step)) * Math.max(1, g.step);
   return addLines(ctx, [
@@ -457,11 +454,7 @@ export async function copyLines(ctx: BuyerCtx, ids: number[], otherUserIds: numb
   return db.transaction(async (tx) => {
     const unique = await assertOwned(tx, userId, ids);
     const targets = [...new Set(otherUserIds)];
-    const [me] = await tx.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
-    const stores = await tx
-      .select({ id: users.id, storeName: users.storeName })
-      .from(users)
-      .where(and(inArray(users.id, targets), eq(users.companyId, me.companyId), ne(users.id, userId)));
+    const stores = await otherStoresOfCompany(tx, userId, targets);
     if (stores.length !== targets.length) throw fieldError('other_user_ids', '只能复制到本公司的其他门店');
     const source = await tx
       .select(cartMergeLineColumns)

@@ -20,7 +20,6 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { cartItems } from '../../db/schema/cart';
 import {
   categories,
   favorites,
@@ -33,6 +32,7 @@ import { databaseTag } from '../../lib/cache-key';
 import type { BuyerCtx, ViewerCtx } from '../../lib/context';
 import { eligibilityOf, priceVisibilityOf } from '../../lib/eligibility';
 import { notFound } from '../../lib/errors';
+import { recentCartGoods } from '../cart/history';
 import { nextBatchWithReport } from '../compliance/reports';
 import { loadOrderSettings } from '../order/settings';
 import { badgeFilter, liveBadges, promotionFilter } from '../promotion/badges';
@@ -395,12 +395,7 @@ export function hotGoods(ctx: ViewerCtx, pageSize: number) {
 export async function recommended(ctx: ViewerCtx, page: number, pageSize: number): Promise<GoodsListData> {
   const { db, actor } = ctx;
   if (actor.kind === 'buyer') {
-    const history = db
-      .select({ goodsId: cartItems.goodsId })
-      .from(cartItems)
-      .where(eq(cartItems.userId, actor.userId))
-      .orderBy(desc(cartItems.updatedAt))
-      .limit(30);
+    const history = recentCartGoods(db, actor.userId, 30);
     const cats = await db
       .selectDistinct({ id: goodsCategories.categoryId })
       .from(goodsCategories)

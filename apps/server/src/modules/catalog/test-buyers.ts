@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { App } from '../../app';
+import type { FastifyInstance } from 'fastify';
 import { companies, users } from '../../db/schema/account';
 import { grantLicences } from '../account/grant-licences';
 
@@ -10,7 +10,7 @@ let phoneSeq = 0;
  * store user, and a session cookie for it (account flows live in another module).
  */
 export async function testBuyer(
-  app: App,
+  app: Pick<FastifyInstance, 'db' | 'sessionStore'>,
   options: { status?: 'approved' | 'pending' | 'rejected'; scope?: string[] } = {},
 ): Promise<{ userId: number; cookie: string }> {
   const [company] = await app.db

@@ -9,7 +9,7 @@ import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { cjkDocument, drawTable } from '../../lib/pdf';
 import { csvBytes } from '../../lib/spreadsheet';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/read';
 
 // The papers that travel with a shipment: the 随货同行单 (delivery note) as a PDF, and the trace
 // codes of every pack as CSV for the buyer's own system. The note carries what GSP (2016, article

@@ -10,7 +10,7 @@ import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { fieldError, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { audit } from '../audit/service';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/read';
 import { markablePdf, markedCopy } from './copy-mark';
 
 // 药检报告: the inspection report of each batch, uploaded in the console (质管, batches:write) and

@@ -2,8 +2,8 @@ import { adSlotSize } from '@yaocai/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { brands, goods } from '../../db/schema/catalog';
 import { ads } from '../../db/schema/content';
+import { brandLogoFacts, goodsPackagingFacts } from '../catalog/drawn-media';
 import { bannerSvg, brandSvg, packagingSvg, qrSvg } from './svg';
 
 const sendSvg = (reply: FastifyReply, body: string) =>
@@ -32,19 +32,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const m = /^(\d{1,9})(?:-([123]))?\.svg$/.exec(request.params.file);
       if (!m) return notFound(reply);
-      const [row] = await db
-        .select({
-          name: goods.name,
-          spec: goods.spec,
-          manufacturer: goods.manufacturer,
-          color: goods.color,
-          rxClass: goods.rxClass,
-          kind: goods.kind,
-          approvalNo: goods.approvalNo,
-          unit: goods.unit,
-        })
-        .from(goods)
-        .where(eq(goods.id, Number(m[1])));
+      const row = await goodsPackagingFacts(db, Number(m[1]));
       if (!row) return notFound(reply);
       return sendSvg(reply, packagingSvg(row, Number(m[2] ?? 1)));
     },
@@ -56,10 +44,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const m = /^(\d{1,9})\.svg$/.exec(request.params.file);
       if (!m) return notFound(reply);
-      const [row] = await db
-        .select()
-        .from(brands)
-        .where(eq(brands.id, Number(m[1])));
+      const row = await brandLogoFacts(db, Number(m[1]));
       if (!row) return notFound(reply);
       return sendSvg(reply, brandSvg(row.name, row.color));
     },

@@ -21,12 +21,12 @@ import {
   news,
   siteLinks,
 } from '../../db/schema/content';
-import { settings } from '../../db/schema/core';
 import { sharedCache } from '../../lib/cache-bus';
 import type { Ctx, ViewerCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { type CatalogRefs, catalogRefs, invalidateCatalogRefs } from '../catalog/refs';
 import { hasPaidOrder } from '../order/queries';
+import { savedSettingValues } from '../settings/read';
 
 /** Content is the same for every viewer: its calls need the database and the request's instant. */
 export type ContentCtx = Pick<Ctx, 'db' | 'now'>;
@@ -159,12 +159,11 @@ export async function links(ctx: ContentCtx) {
 }
 
 export async function site(ctx: ContentCtx) {
-  const rows = await ctx.db.select().from(settings);
-  const byKey = new Map(rows.map((r) => [r.key, r.value as Record<string, unknown>]));
-  const siteSettings = (byKey.get('site') ?? {}) as { title?: string };
+  const saved = await savedSettingValues(ctx.db, ['site', 'footer']);
+  const siteSettings = (saved.site ?? {}) as { title?: string };
   return {
     title: siteSettings.title ?? '药采',
-    footer: (byKey.get('footer') as SiteFooter | undefined) ?? {
+    footer: (saved.footer as SiteFooter | undefined) ?? {
       company: '',
       address: '',
       licences: [],

@@ -9,9 +9,8 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { sql } from 'drizzle-orm';
-import { qualifications } from '../../db/schema/account';
 import type { OperatorCtx } from '../../lib/context';
-import { expiringLicence } from '../account/buyers-admin';
+import { expiringLicenceCompaniesCount } from '../account/buyers-admin';
 
 const DAYS = 30;
 
@@ -129,8 +128,7 @@ const todoQueries = (today: string) =>
       label: `${LICENCE_EXPIRING_DAYS}天内到期资质`,
       permission: 'buyers:read',
       path: '/buyers?expiring=1',
-      count: sql`select count(distinct ${qualifications.companyId})::int as n from ${qualifications}
-        where ${expiringLicence(today)}`,
+      count: expiringLicenceCompaniesCount(today),
     },
     {
       key: 'item_requests',

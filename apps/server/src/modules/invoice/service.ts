@@ -37,7 +37,7 @@ import { companies, operators, users } from '../../db/schema/account';
 import { invoices, orders } from '../../db/schema/order';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, notFound, refusal } from '../../lib/errors';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/read';
 import { renderInvoicePdf } from './pdf';
 
 // 电子发票: one live blue invoice per order. The store asks (at step 2 through the order, or on

@@ -10,12 +10,13 @@ import {
   qualificationStatusNames,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { companies, messages, users } from '../../db/schema/account';
-import { cartItems } from '../../db/schema/cart';
-import { addresses, orders } from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
+import { companyStoreUsers, memberHeadline } from '../account/store-users';
+import { defaultAddressesOf } from '../address/service';
+import { cartLineCounts } from '../cart/history';
 import { favoriteList } from '../catalog/service';
+import { unreadMessageCount } from '../message/service';
+import { orderCountsByStatus, orderCountsOfUsers } from '../order/counts';
 import { listOrders } from '../order/queries';
 import { couponCounts } from '../promotion/service';
 import { walletOf } from '../wallet/service';
@@ -36,31 +37,14 @@ function warningOf(days: number | null): string | null {
 export async function memberCentre(ctx: BuyerCtx): Promise<MemberCentre> {
   const { db } = ctx;
   const { userId, standing } = ctx.actor;
-  const [[me], wallet, coupons, statusCounts, recent, favourites, [unread]] = await Promise.all([
-    db
-      .select({
-        company: companies.name,
-        storeName: users.storeName,
-        phone: users.phone,
-        rank: users.rank,
-        points: users.points,
-      })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, userId)),
+  const [me, wallet, coupons, statusCounts, recent, favourites, unread] = await Promise.all([
+    memberHeadline(db, userId),
     walletOf(ctx),
     couponCounts(ctx),
-    db
-      .select({ status: orders.status, n: count() })
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .groupBy(orders.status),
+    orderCountsByStatus(db, userId),
     listOrders(db, userId, { page: 1, page_size: 5 }),
     favoriteList(ctx, 1, 6),
-    db
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.userId, userId), isNull(messages.readAt))),
+    unreadMessageCount(db, userId),
   ]);
   // The last day the company may buy on its required licences (null: none of them expires).
   const expiresOn = buyingValidUntil(standing.companyType, standing.licences);
@@ -94,7 +78,7 @@ export async function memberCentre(ctx: BuyerCtx): Promise<MemberCentre> {
       recent: recent.list,
     },
     favourites: { total: favourites.total, list: favourites.list },
-    messages: { unread: Number(unread?.n ?? 0) },
+    messages: { unread },
   };
 }
 
@@ -104,29 +88,13 @@ export async function memberCentre(ctx: BuyerCtx): Promise<MemberCentre> {
  */
 export async function companyStores(ctx: BuyerCtx): Promise<CompanyStore[]> {
   const { userId, companyId } = ctx.actor;
-  const rows = await ctx.db
-    .select({
-      id: users.id,
-      storeName: users.storeName,
-      phone: users.phone,
-      contact: users.name,
-      isPrimary: users.isPrimary,
-      // Qualified by hand: in a one-table select drizzle writes columns without their table.
-      cartLines: sql<number>`(select count(*)::int from ${cartItems} c where c.user_id = "users"."id")`,
-      orders: sql<number>`(select count(*)::int from ${orders} o where o.user_id = "users"."id")`,
-    })
-    .from(users)
-    .where(eq(users.companyId, companyId))
-    .orderBy(asc(users.id));
-  const defaults = await ctx.db
-    .select()
-    .from(addresses)
-    .where(
-      and(
-        eq(addresses.isDefault, true),
-        sql`${addresses.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${companyId})`,
-      ),
-    );
+  const rows = await companyStoreUsers(ctx.db, companyId);
+  const ids = rows.map((r) => r.id);
+  const [defaults, cartLines, orders] = await Promise.all([
+    defaultAddressesOf(ctx.db, ids),
+    cartLineCounts(ctx.db, ids),
+    orderCountsOfUsers(ctx.db, ids),
+  ]);
   return rows.map((r) => {
     const a = defaults.find((d) => d.userId === r.id);
     return {
@@ -137,8 +105,8 @@ export async function companyStores(ctx: BuyerCtx): Promise<CompanyStore[]> {
       is_current: r.id === userId,
       is_primary: r.isPrimary,
       address: a ? formatAddress(a) : '',
-      cart_lines: Number(r.cartLines),
-      orders: Number(r.orders),
+      cart_lines: cartLines.get(r.id) ?? 0,
+      orders: orders.get(r.id) ?? 0,
     };
   });
 }

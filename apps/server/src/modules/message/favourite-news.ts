@@ -1,19 +1,19 @@
 import { beijingToday, toYuan } from '@yaocai/domain';
-import { and, eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/account';
-import { favorites, goods } from '../../db/schema/catalog';
+import { favouriterIds, goodsHeadline } from '../catalog/favourites';
 import { notify } from './service';
 
 // News of a favourite goods (收藏), written in the transaction of the operator's change: its
 // price went down, or it is back in stock. Only stores that may still see prices hear of a price.
 
 async function favouriters(tx: DbOrTx, goodsId: number) {
+  // Only users that exist: favorites.user_id has no foreign key.
   const rows = await tx
-    .select({ userId: favorites.userId })
-    .from(favorites)
-    .innerJoin(users, eq(users.id, favorites.userId))
-    .where(eq(favorites.goodsId, goodsId));
+    .select({ userId: users.id })
+    .from(users)
+    .where(inArray(users.id, favouriterIds(tx, goodsId)));
   return rows.map((r) => r.userId);
 }
 
@@ -26,10 +26,7 @@ export async function priceDropNews(
   now: Date,
 ) {
   if (!(afterFen < beforeFen)) return 0;
-  const [g] = await tx
-    .select({ name: goods.name, spec: goods.spec, onSale: goods.isOnSale })
-    .from(goods)
-    .where(eq(goods.id, goodsId));
+  const g = await goodsHeadline(tx, goodsId);
   if (!g?.onSale) return 0;
   const who = await favouriters(tx, goodsId);
   return notify(
@@ -48,10 +45,7 @@ export async function priceDropNews(
 
 /** A goods' sellable stock went from none to some: tell its favouriters (once a day at most). */
 export async function backInStockNews(tx: DbOrTx, goodsId: number, now: Date) {
-  const [g] = await tx
-    .select({ name: goods.name, spec: goods.spec, onSale: goods.isOnSale })
-    .from(goods)
-    .where(and(eq(goods.id, goodsId)));
+  const g = await goodsHeadline(tx, goodsId);
   if (!g?.onSale) return 0;
   const who = await favouriters(tx, goodsId);
   return notify(

@@ -81,6 +81,15 @@ const view = (r: typeof messages.$inferSelect): MessageView => ({
   created_at: r.createdAt.toISOString(),
 });
 
+/** How many of a store user's messages are unread (the member centre's figure). */
+export async function unreadMessageCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), isNull(messages.readAt)));
+  return Number(row?.n ?? 0);
+}
+
 async function unreadCounts(db: DbOrTx, userId: number) {
   const rows = await db
     .select({ category: messages.category, n: count() })

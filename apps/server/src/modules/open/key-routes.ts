@@ -1,7 +1,7 @@
 import { openData, openScopeCodes } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openKeyOf } from './plugin';
+import { openKeyOf } from './request';
 
 const keyInfo = z.object({
   name: z.string(),

@@ -14,8 +14,7 @@ import { fastSerialized } from '../../plugins/serializer';
 import { shipOrder } from '../order/after-sales';
 import { ackOrder, erpOrderPage, type FeedPosition, orderIdByNo, shipmentContents } from '../order/erp-feed';
 import { sendShippedSms } from '../order/ship-notice';
-import { OpenError, openKeyOf } from './plugin';
-import type { OpenV1Options } from './v1';
+import { OpenError, type OpenV1Options, openKeyOf } from './request';
 
 // GET /orders (the ERP's feed), POST /orders/{order_no}/ack and POST /orders/{order_no}/shipments:
 // thin routes over the order module's services, called with the key's context so the audit

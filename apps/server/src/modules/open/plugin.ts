@@ -6,7 +6,6 @@ import {
   IDEMPOTENCY_KEY_MAX,
   type OpenErrorBody,
   type OpenErrorCode,
-  type OpenScope,
   openErrorBody,
   openErrorCodes,
   openScopeName,
@@ -19,20 +18,11 @@ import { openIdempotency } from '../../db/schema/open';
 import type { OperatorCtx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { clientErrorMessage, schemaFieldErrors } from '../../plugins/envelope';
-import { authenticateKey, keyActorName, type OpenKey, permissionsOf } from './keys';
-import { type OpenV1Options, openV1Routes } from './v1';
+import { authenticateKey, keyActorName, permissionsOf } from './keys';
+import { OpenError, type OpenV1Options, openKeyOf } from './request';
+import { openV1Routes } from './v1';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The open API scope a route of /api/open/v1 needs (every one names one; `any`: any key). */
-    openScope?: OpenScope | 'any';
-  }
-  interface FastifyRequest {
-    /** The open API key that called (set before validation on every /api/open/v1 route). */
-    openKey?: OpenKey;
-    /** The context of an open API call: the key acts as an operator holding its scopes' permissions. */
-    openCtx(): OperatorCtx;
-  }
   interface FastifyInstance {
     /** The open API's own OpenAPI document (served at /api/open/docs/json). */
     openApiDocument(): unknown;
@@ -42,17 +32,6 @@ declare module 'fastify' {
 export const OPEN_API_PREFIX = '/api/open/v1';
 /** How long an Idempotency-Key's answer is replayed. */
 export const IDEMPOTENCY_HOURS = 24;
-
-/** A refusal of the open API with its stable code (the shop's AppError codes are numbers). */
-export class OpenError extends AppError {
-  constructor(
-    statusCode: number,
-    readonly openCode: OpenErrorCode,
-    message: string = openErrorCodes[openCode],
-  ) {
-    super(statusCode, message);
-  }
-}
 
 const codeOfStatus = (status: number): OpenErrorCode => {
   switch (status) {
@@ -102,12 +81,6 @@ function answerOpenError(error: FastifyError | AppError, request: FastifyRequest
     return reply.status(500).send(errorBody('server_error', openErrorCodes.server_error));
   }
   return reply.status(status).send(errorBody(codeOfStatus(status), clientErrorMessage(error)));
-}
-
-/** The key that called (routes of /api/open/v1 only: their onRequest hook set it). */
-export function openKeyOf(request: FastifyRequest): OpenKey {
-  if (!request.openKey) throw new OpenError(401, 'unauthorized');
-  return request.openKey;
 }
 
 const bearerOf = (request: FastifyRequest): string | undefined => {

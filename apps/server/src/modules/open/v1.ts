@@ -4,13 +4,8 @@ import { openCompanyRoutes } from './company-routes';
 import { openGoodsRoutes } from './goods-routes';
 import { openKeyRoutes } from './key-routes';
 import { openOrderRoutes } from './order-routes';
+import type { OpenV1Options } from './request';
 import { openStockRoutes } from './stock-routes';
-
-/** What the open API's route plugins are given (from the app's configuration). */
-export interface OpenV1Options {
-  /** OPEN_ORDERS_SETTLE_MS (config.ts). */
-  ordersSettleMs: number;
-}
 
 /**
  * The route plugins of /api/open/v1, one per area; each route names its scope in

@@ -18,14 +18,15 @@ import {
   trackingBody,
   truthy,
 } from '@yaocai/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { files, users } from '../../db/schema/account';
+import { files } from '../../db/schema/account';
 import { afterSales, orders } from '../../db/schema/order';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
+import { storeUserExists } from '../account/store-users';
 import { setCreditLimit } from '../wallet/service';
 import { addTracking, decideAfterSale, reviewReceipt, shipOrder } from './after-sales';
 import { afterSaleView, listOrders, orderDetail, orderSummary } from './queries';
@@ -218,14 +219,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [user] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, request.params.id)));
-      if (!user) throw notFound('用户不存在');
+      if (!(await storeUserExists(app.db, request.params.id))) throw notFound('用户不存在');
       const w = await setCreditLimit(
         await request.operatorCtx(),
-        user.id,
+        request.params.id,
         fromYuan(request.body.credit_limit.toFixed(2)),
         request.body.term_days,
       );

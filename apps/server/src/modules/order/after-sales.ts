@@ -31,13 +31,13 @@ import {
 import { reverseInvoiceAfterRefund } from '../invoice/reversal';
 import { type Notice, notify } from '../message/service';
 import { type RefundChannel, refundChannelNames, refundNote, refundOrderPayment } from '../payment/refunds';
-import { pendingTransferRefundFen } from '../payment/service';
+import { pendingTransferRefundFen } from '../payment/transfer/refund-ledger';
 import { reverseOrderPoints } from '../points/service';
 import { reverseOrderCashBack } from '../promotion/cash-back';
 import { recordEvent } from './events';
 import { afterSaleView } from './queries';
-import { lockOrder, transition } from './service';
 import { loadOrderSettings } from './settings';
+import { lockOrder, transition } from './state';
 
 export interface AfterSaleRequest {
   kind: 'return' | 'after_sale';

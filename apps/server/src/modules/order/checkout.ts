@@ -11,13 +11,11 @@ import {
   type PricedCart,
   pointsDeduction,
 } from '@yaocai/domain';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rawRows, statement } from '../../db/raw';
-import { users } from '../../db/schema/account';
 import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { notFound, refusal } from '../../lib/errors';
+import { pointsBalance } from '../account/points-balance';
 import {
   type CartPromotions,
   eligibilityGoodsOf,
@@ -86,22 +84,17 @@ export interface Checkout {
   ephedrineUnits: number;
 }
 
-const buyerPoints = statement(
-  'order_buyer_points',
-  sql`select ${users.points} as "points" from ${users} where ${users.id} = ${sql.placeholder('userId')}`,
-);
-
 /**
  * Refuses a buyer who may not order with the eligibility rule's message (the same the cart's
  * checkout gives: qualifications, expiry, disabled; 459 for the contract); answers the points the
- * order may spend. A prepared statement (db/raw.ts), read on every verify and order creation.
+ * order may spend (account's pointsBalance), read on every verify and order creation.
  */
 export async function assertBuyerMayOrder(ctx: BuyerCtx, db: DbOrTx = ctx.db) {
   const refused = eligibilityOf(ctx).buy;
   if (refused) throw refusalError(refused);
-  const [buyer] = await rawRows<{ points: number }>(db, buyerPoints, [ctx.actor.userId]);
-  if (!buyer) throw notFound('账号不存在');
-  return { companyId: ctx.actor.companyId, points: buyer.points };
+  const points = await pointsBalance(db, ctx.actor.userId);
+  if (points === undefined) throw notFound('账号不存在');
+  return { companyId: ctx.actor.companyId, points };
 }
 
 export interface CheckoutRequest {

@@ -37,10 +37,10 @@ import {
   shipments,
   trackingEvents,
 } from '../../db/schema/order';
-import { payments } from '../../db/schema/wallet';
 import { notFound } from '../../lib/errors';
 import { shippedContents } from '../compliance/shipping';
-import { pendingTransferRefundFen } from '../payment/service';
+import { orderPayments } from '../payment/order-payments';
+import { pendingTransferRefundFen } from '../payment/transfer/refund-ledger';
 
 /** Has any store of the company paid an order yet (a new buyer has not: the ads' 新客)? */
 export async function hasPaidOrder(db: DbOrTx, companyId: number): Promise<boolean> {
@@ -257,7 +257,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, userId: number | 
     db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
     db.select().from(shipments).where(eq(shipments.orderId, o.id)).orderBy(asc(shipments.id)),
     db.select().from(afterSales).where(eq(afterSales.orderId, o.id)).orderBy(asc(afterSales.id)),
-    db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
+    orderPayments(db, o.id),
     shippedContents(db, o.id),
   ]);
   // A transfer-paid order's refunds wait for 财务's outgoing transfer (退款处理中).

@@ -1,18 +1,7 @@
-import {
-  beijingDateOf,
-  cartAddLine,
-  nextStatus,
-  type OrderEvent,
-  type OrderFacts,
-  type OrderStatus,
-  orderEventLabels,
-  type PricedLine,
-  prorate,
-} from '@yaocai/domain';
+import { beijingDateOf, cartAddLine, type PricedLine, prorate } from '@yaocai/domain';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rawRows, selectList, statement } from '../../db/raw';
-import { users } from '../../db/schema/account';
 import {
   type AddressSnapshot,
   addresses,
@@ -34,11 +23,11 @@ import { orderPromotionRows } from '../promotion/activities';
 import { creditOrderCashBack } from '../promotion/cash-back';
 import { consumeCoupon, giveBackCoupon } from '../promotion/service';
 import { releaseSpecials, reserveSpecials } from '../promotion/specials';
-import { recordOrderEvent } from '../webhooks/events';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
-import { type Actor, recordEvent } from './events';
+import type { Actor } from './events';
 import { type NewOrderLine, insertOrder as writeOrder } from './inserts';
 import { loadOrderSettings, type OrderSettings } from './settings';
+import { lockOrder, transition } from './state';
 import { lineDemands, moveStock } from './stock';
 
 export interface CreateOrderInput extends CheckoutRequest {
@@ -294,62 +283,6 @@ function orderLinesOf(l: CheckoutLine, p: PricedLine): NewOrderLine[] {
     };
   });
   return [...items, ...gifts];
-}
-
-/** Moves a locked order through the state machine with a conditional update and an event. */
-export async function transition(
-  tx: DbOrTx,
-  order: { id: number; status: string; ephedrine: boolean },
-  event: Parameters<typeof nextStatus>[1],
-  actor: Actor,
-  note = '',
-  extra: Partial<typeof orders.$inferInsert> = {},
-  facts: OrderFacts = {},
-) {
-  const to = nextStatus(order.status as OrderStatus, event, { requiresReceipt: order.ephedrine, ...facts });
-  if (!to) throw refusal(`当前订单状态不能${orderEventLabels[event]}`);
-  const [row] = await tx
-    .update(orders)
-    .set({ status: to, updatedAt: new Date(), ...extra })
-    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-    .returning({ id: orders.id });
-  if (!row) throw refusal('订单状态已变化，请刷新后重试', 409);
-  await recordEvent(tx, order.id, actor, event, order.status, to, note);
-  await recordOrderWebhook(tx, order.id, event, to);
-  return to;
-}
-
-/** The webhook event (outbox, same transaction) an order's move stands for, if any. */
-async function recordOrderWebhook(tx: DbOrTx, orderId: number, event: OrderEvent, to: OrderStatus) {
-  if (event === 'pay') await recordOrderEvent(tx, 'order.paid', orderId);
-  else if (to === 'cancelled') await recordOrderEvent(tx, 'order.cancelled', orderId, { reason: event });
-  else if (event === 'confirm_delivery') await recordOrderEvent(tx, 'order.received', orderId);
-  else if (event === 'approve_after_sale') await recordOrderEvent(tx, 'after_sale.approved', orderId);
-}
-
-/**
- * Gives a locked unpaid order more time before it expires (a bank transfer takes days), with a
- * line in its history. Never shortens it.
- */
-export async function extendExpiry(
-  tx: DbOrTx,
-  order: { id: number; status: string; expiresAt: Date },
-  until: Date,
-  actor: Actor,
-  note: string,
-) {
-  if (until <= order.expiresAt) return order.expiresAt;
-  await tx.update(orders).set({ expiresAt: until, updatedAt: new Date() }).where(eq(orders.id, order.id));
-  await recordEvent(tx, order.id, actor, 'extend_expiry', order.status, order.status, note);
-  return until;
-}
-
-/** Locks a buyer's order (404 for another store's). */
-export async function lockOrder(tx: DbOrTx, orderId: number, userId?: number) {
-  const where = userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId);
-  const [row] = await tx.select().from(orders).where(where).for('update');
-  if (!row) throw notFound('订单不存在');
-  return row;
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { PointsRule } from '@yaocai/domain';
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { defaultSettings } from '../../db/default-settings';
-import { settings } from '../../db/schema/core';
 import { sharedCache } from '../../lib/cache-bus';
+import { savedSettingValues } from '../settings/read';
 
 /** Checkout settings (operator-editable rows of `settings`, their defaults when missing). */
 export interface OrderSettings {
@@ -44,14 +43,11 @@ export function loadOrderSettings(db: DbOrTx): Promise<OrderSettings> {
 }
 
 async function readOrderSettings(db: DbOrTx): Promise<OrderSettings> {
-  const rows = await db
-    .select()
-    .from(settings)
-    .where(inArray(settings.key, ['shipping', 'order', 'points', 'compliance']));
+  const saved = await savedSettingValues(db, ['shipping', 'order', 'points', 'compliance']);
   const row = <K extends 'shipping' | 'order' | 'points' | 'compliance'>(key: K) =>
     ({
       ...defaultSettings[key],
-      ...(rows.find((r) => r.key === key)?.value as object),
+      ...(saved[key] as object),
     }) as (typeof defaultSettings)[K];
   const shipping = row('shipping');
   const order = row('order');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { users } from '../../db/schema/account';
 import { orders } from '../../db/schema/order';
+import { storeUserPhone } from '../account/store-users';
 
 /**
  * The buyer's 已发货 SMS, after the shipment committed (like the station message's twin, a failed
@@ -14,12 +14,13 @@ export async function sendShippedSms(
   carrier: string,
   trackingNo: string,
 ) {
-  const [buyer] = await app.db
-    .select({ phone: users.phone, orderNo: orders.orderNo })
+  const [order] = await app.db
+    .select({ userId: orders.userId, orderNo: orders.orderNo })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
-  if (!buyer?.phone) return;
+  const phone = order && (await storeUserPhone(app.db, order.userId));
+  if (!phone) return;
+  const buyer = { phone, orderNo: order.orderNo };
   await app.sms
     .sendNotice('shipped', buyer.phone, {
       // Template variables, in this order: order_no, carrier, tracking_no.

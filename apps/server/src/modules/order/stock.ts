@@ -1,11 +1,15 @@
-import { type OrderStatus, orderLineKindLabels, PAID_UNSHIPPED_STATUSES } from '@yaocai/domain';
+import {
+  type OrderLineKind,
+  type OrderStatus,
+  orderLineKindLabels,
+  PAID_UNSHIPPED_STATUSES,
+} from '@yaocai/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, statement } from '../../db/raw';
 import { goods } from '../../db/schema/catalog';
 import { orderLines, orders } from '../../db/schema/order';
 import { refusal } from '../../lib/errors';
-import type { CheckoutLine } from './checkout';
 
 export interface StockDemand {
   goodsId: number;
@@ -14,11 +18,21 @@ export interface StockDemand {
   name?: string;
 }
 
+/** What stock needs of a checkout line (checkout.ts's CheckoutLine; named here, as checkout imports this file). */
+export interface DemandingLine {
+  goodsId: number;
+  warehouseId: number;
+  quantity: number;
+  name: string;
+  combination: { name: string; items: { goodsId: number; name: string; quantity: number }[] } | null;
+  gifts: { kind: OrderLineKind; goodsId: number; name: string; quantity: number }[];
+}
+
 /**
  * What a checkout line takes from its warehouse: the goods, or a package's goods (quantity per
  * set x sets), plus its gifts and 换购 goods.
  */
-export function lineDemands(l: CheckoutLine): StockDemand[] {
+export function lineDemands(l: DemandingLine): StockDemand[] {
   const own: StockDemand[] = l.combination
     ? l.combination.items.map((i) => ({
         goodsId: i.goodsId,

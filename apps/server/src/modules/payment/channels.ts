@@ -1,12 +1,16 @@
 // The online providers behind the configured channels, made once at start from each channel's
-// settings (channel-config.ts read and checked them). A new provider is an entry here and a
+// settings (lib/payment-channels/channels.ts read and checked them). A new provider is an entry here and a
 // settings reader there.
 import type { AppConfig } from '../../config';
-import type { AlipaySettings } from './alipay/config';
+import type { AlipaySettings } from '../../lib/payment-channels/alipay';
+import {
+  type OnlineChannelName,
+  onlineChannelNames,
+  type PaymentChannelName,
+} from '../../lib/payment-channels/channels';
+import type { WechatPaySettings } from '../../lib/payment-channels/wechat';
 import { createAlipayProvider } from './alipay/provider';
-import { type OnlineChannelName, onlineChannelNames, type PaymentChannelName } from './channel-config';
 import { type PaymentProvider, registerProvider, sandboxProvider } from './provider';
-import type { WechatPaySettings } from './wechat/config';
 import { createWechatPayProvider } from './wechat/provider';
 
 type Factory = (settings: unknown) => PaymentProvider;

@@ -5,12 +5,12 @@
 import { toYuan } from '@yaocai/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { orders } from '../../db/schema/order';
 import { paymentRefunds, payments } from '../../db/schema/wallet';
+import type { OrderRow } from '../order/state';
 import { moveBalance, returnCredit, USE_TYPE } from '../wallet/service';
 import { recordRefundEvent } from '../webhooks/events';
 import { type PaymentProvider, ProviderError, providers, type RefundState } from './provider';
-import { createTransferRefund } from './transfer/refund-todos';
+import { createTransferRefund } from './transfer/refund-ledger';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -170,7 +170,7 @@ export const refundChannelNames: Record<RefundChannel, string> = {
  */
 export async function refundOrderPayment(
   tx: DbOrTx,
-  order: typeof orders.$inferSelect,
+  order: OrderRow,
   amountFen: number,
   reason: string,
 ): Promise<RefundChannel> {

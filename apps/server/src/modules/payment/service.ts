@@ -2,23 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { toYuan } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orders } from '../../db/schema/order';
 import { payments } from '../../db/schema/wallet';
 import type { BuyerCtx } from '../../lib/context';
 import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, notFound, refusal } from '../../lib/errors';
 import { assertEphedrinePayment } from '../compliance/ephedrine';
-import { lockOrder } from '../order/service';
 import { loadOrderSettings } from '../order/settings';
+import { findOrder, lockOrder, type OrderRow } from '../order/state';
 import { moveBalance, USE_TYPE, useCredit, walletRow } from '../wallet/service';
 import { type PaymentProvider, ProviderError } from './provider';
 import { applyIfPaid, closeOpenTrades, markOrderPaid } from './trades';
-import { pendingTransferRefundFen } from './transfer/refund-todos';
 import { releaseTransfer, transferHoldsOrder } from './transfer/service';
 
-export { closeOpenTrades, pendingTransferRefundFen, releaseTransfer, transferHoldsOrder };
-
-type OrderRow = typeof orders.$inferSelect;
+export { closeOpenTrades, releaseTransfer, transferHoldsOrder };
 
 function assertPayable(order: OrderRow, now: Date) {
   if (order.status === 'cancelled') throw refusal('订单已取消，不能支付');
@@ -72,10 +68,7 @@ export async function payByBalance(ctx: BuyerCtx, orderId: number) {
 }
 
 export async function creditCheck(ctx: BuyerCtx, orderId: number) {
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, ctx.actor.userId)));
+  const order = await findOrder(ctx.db, orderId, ctx.actor.userId);
   if (!order) throw notFound('订单不存在');
   const w = await walletRow(ctx.db, ctx.actor.userId);
   const available = Math.max(0, w.creditLimitFen - w.creditUsedFen);
@@ -165,8 +158,7 @@ export async function startOnline(ctx: BuyerCtx, orderId: number, provider: Paym
  * applied.
  */
 export async function paymentStatus(ctx: BuyerCtx, orderId: number) {
-  const mine = and(eq(orders.id, orderId), eq(orders.userId, ctx.actor.userId));
-  const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(mine);
+  const order = await findOrder(ctx.db, orderId, ctx.actor.userId);
   if (!order) throw notFound('订单不存在');
   if (order.status === 'pending_payment') {
     const open = await ctx.db
@@ -175,7 +167,7 @@ export async function paymentStatus(ctx: BuyerCtx, orderId: number) {
       .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
     for (const p of open) await applyIfPaid(ctx, p);
   }
-  const [now] = await ctx.db.select().from(orders).where(mine);
+  const now = (await findOrder(ctx.db, orderId)) ?? order;
   return {
     order_id: now.id,
     status: now.status,

@@ -5,18 +5,16 @@
 import { toYuan } from '@yaocai/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema/order';
 import { paymentNotifications, payments } from '../../db/schema/wallet';
 import type { BuyerCtx, Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, refusal } from '../../lib/errors';
 import { spendRefusalOf } from '../account/standing';
 import { type Actor, recordEvent } from '../order/events';
-import { lockOrder, transition } from '../order/service';
+import { findOrder, lockOrder, type OrderRow, transition } from '../order/state';
 import { recordPurchases } from '../quick-buy/purchases';
 import { type NotificationRequest, type PaymentProvider, providers, type TradeClaim } from './provider';
 import { sendProviderRefund } from './refunds';
 
-type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 export type NotifyOutcome = 'paid' | 'refunded';
@@ -97,10 +95,8 @@ export async function closeOpenTrades(tx: DbOrTx, orderId: number) {
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
     .for('update');
   if (!open.length) return;
-  const [order] = await tx
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const order = await findOrder(tx, orderId);
+  if (!order) return;
   for (const payment of open) {
     const provider = providerOf(payment.provider);
     if ((await provider.close(tx, payment.outTradeNo)) === 'closed') {

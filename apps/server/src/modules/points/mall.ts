@@ -18,7 +18,7 @@ import { assertMaySpend } from '../../lib/eligibility';
 import { conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { insertOrder } from '../order/inserts';
-import { transition } from '../order/service';
+import { transition } from '../order/state';
 import { moveStock } from '../order/stock';
 import { grantCouponById } from '../promotion/service';
 import { movePoints } from './ledger';

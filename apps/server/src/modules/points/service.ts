@@ -7,11 +7,11 @@ import {
   pointsExpiryCutoff,
   pointsReversed,
 } from '@yaocai/domain';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/account';
 import { pointsLog } from '../../db/schema/points';
 import type { BuyerCtx } from '../../lib/context';
+import { pointsHolders, pointsStanding } from '../account/points-balance';
 import { loadOrderSettings } from '../order/settings';
 import { movePoints } from './ledger';
 
@@ -38,7 +38,7 @@ export async function awardOrderPoints(
   order: { id: number; userId: number; paidFen: number; refundedFen: number },
 ) {
   if ((await earnedBy(tx, order.userId, order.id, EARN_REASON)) > 0) return 0;
-  const [u] = await tx.select({ rank: users.rank }).from(users).where(eq(users.id, order.userId));
+  const u = await pointsStanding(tx, order.userId);
   const rate = earnRateFor(u?.rank ?? '', await loadOrderSettings(tx));
   const n = pointsEarned(order.paidFen - order.refundedFen, rate);
   if (n > 0) await movePoints(tx, order.userId, n, EARN_REASON, order.id);
@@ -60,11 +60,7 @@ export async function reverseOrderPoints(
   const already = -(await earnedBy(tx, order.userId, order.id, REVERSE_REASON));
   const due = pointsReversed(earned, order.paidFen, refundedFen) - already;
   if (due <= 0) return 0;
-  const [u] = await tx
-    .select({ points: users.points })
-    .from(users)
-    .where(eq(users.id, order.userId))
-    .for('update');
+  const u = await pointsStanding(tx, order.userId, { lock: true });
   const n = Math.min(due, u?.points ?? 0);
   if (n > 0) await movePoints(tx, order.userId, -n, REVERSE_REASON, order.id);
   return n;
@@ -81,11 +77,11 @@ export async function expirePoints(db: Db, now: Date): Promise<number> {
   const cutoffDay = pointsExpiryCutoff(beijingToday(now), pointsExpireOn);
   if (!cutoffDay) return 0;
   const cutoff = beijingStartOf(cutoffDay);
-  const holders = await db.select({ id: users.id }).from(users).where(gt(users.points, 0));
+  const holders = await pointsHolders(db);
   let expired = 0;
   for (const { id } of holders) {
     await db.transaction(async (tx) => {
-      const [u] = await tx.select({ points: users.points }).from(users).where(eq(users.id, id)).for('update');
+      const u = await pointsStanding(tx, id, { lock: true });
       const [row] = await tx
         .select({
           earned: sql<number>`coalesce(sum(${pointsLog.change}) filter (where ${pointsLog.change} > 0 and ${pointsLog.createdAt} < ${cutoff.toISOString()}::timestamptz), 0)::int`,
@@ -105,7 +101,7 @@ export async function expirePoints(db: Db, now: Date): Promise<number> {
 /** GET /api/user/points: the store's balance and its ledger, newest first. */
 export async function pointsHistory(ctx: BuyerCtx, q: { page: number; page_size: number }) {
   const where = eq(pointsLog.userId, ctx.actor.userId);
-  const [rows, [total], [u]] = await Promise.all([
+  const [rows, [total], u] = await Promise.all([
     ctx.db
       .select()
       .from(pointsLog)
@@ -114,10 +110,7 @@ export async function pointsHistory(ctx: BuyerCtx, q: { page: number; page_size:
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     ctx.db.select({ n: count() }).from(pointsLog).where(where),
-    ctx.db
-      .select({ points: users.points, rank: users.rank })
-      .from(users)
-      .where(eq(users.id, ctx.actor.userId)),
+    pointsStanding(ctx.db, ctx.actor.userId),
   ]);
   const settings = await loadOrderSettings(ctx.db);
   return {

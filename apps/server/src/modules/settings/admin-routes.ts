@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
-import { readSettings, saveSettingsSection } from './service';
+import { readSettings } from './read';
+import { saveSettingsSection } from './service';
 
 /**
  * Console site settings (站点设置, content:write): read all sections, save one; the receiving

@@ -3,7 +3,7 @@ import { toYuan, type WebhookEventType } from '@yaocai/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema/open';
-import { orders } from '../../db/schema/order';
+import { orderEventFacts } from '../order/event-facts';
 
 // The outbox: a service records an event in the transaction of the change it reports, with one
 // call; the event fans out to the active subscriptions that name its type in the same
@@ -84,16 +84,7 @@ export async function recordOrderEvent(
     tx,
     type,
     async () => {
-      const [order] = await tx
-        .select({
-          orderNo: orders.orderNo,
-          status: orders.status,
-          companyId: orders.companyId,
-          totalFen: orders.totalFen,
-          paymentMethod: orders.paymentMethod,
-        })
-        .from(orders)
-        .where(eq(orders.id, orderId));
+      const order = await orderEventFacts(tx, orderId);
       if (!order) return undefined;
       return {
         order_id: orderId,
@@ -119,10 +110,7 @@ export async function recordRefundEvent(
     tx,
     'refund.succeeded',
     async () => {
-      const [order] = await tx
-        .select({ orderNo: orders.orderNo, companyId: orders.companyId })
-        .from(orders)
-        .where(eq(orders.id, refund.orderId));
+      const order = await orderEventFacts(tx, refund.orderId);
       if (!order) return undefined;
       return {
         order_id: refund.orderId,

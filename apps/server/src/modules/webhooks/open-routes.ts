@@ -11,7 +11,7 @@ import {
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openKeyOf } from '../open/plugin';
+import { openKeyOf } from '../open/request';
 import { createSubscription, deleteSubscription, listSubscriptions, openView } from './subscriptions';
 
 const webhookExample = openWebhook.meta()?.example;

@@ -27,11 +27,11 @@ import {
   payments,
   walletAccounts,
 } from '../../../db/schema';
+import { readAlipaySettings } from '../../../lib/payment-channels/alipay';
 import { providers } from '../provider';
 import { pollRefunds, refundOrderPayment } from '../refunds';
 import { AlipayDouble } from './alipay-double';
 import { parseAlipayBill } from './bill';
-import { readAlipaySettings } from './config';
 
 let ctx: TestContext;
 let double: AlipayDouble;

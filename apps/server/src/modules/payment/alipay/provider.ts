@@ -3,6 +3,7 @@
 // public key). Amounts cross the wire as yuan text with two decimals, converted from fen exactly.
 import { fromYuan, yuanDecimal } from '@yaocai/domain';
 import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import type { AlipaySettings } from '../../../lib/payment-channels/alipay';
 import {
   type BillLine,
   type PaymentProvider,
@@ -12,7 +13,6 @@ import {
   type TradeQuery,
 } from '../provider';
 import { parseAlipayBill } from './bill';
-import type { AlipaySettings } from './config';
 import { alipayTime, parseAlipayTime } from './time';
 
 const SUCCESS = '10000';

@@ -24,10 +24,10 @@ import { conflict, fieldError, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/service';
 import { notify } from '../../message/service';
 import { recordEvent } from '../../order/events';
-import { lockOrder } from '../../order/service';
+import { lockOrder } from '../../order/state';
 import { moveBalance, USE_TYPE } from '../../wallet/service';
 import { closeOpenTrades, markOrderPaid } from '../trades';
-import { createTransferRefund } from './refund-todos';
+import { createTransferRefund } from './refund-ledger';
 import { receiptView } from './service';
 
 const yuanText = (fen: number) => `${toYuan(fen).toFixed(2)}元`;

@@ -4,7 +4,6 @@
 // buyer reads 退款处理中. Every decision audited.
 import { type RefundTodosView, type TransferRefundRecordBody, toYuan } from '@yaocai/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
 import { companies, users } from '../../../db/schema/account';
 import { orders } from '../../../db/schema/order';
 import { transferReceipts, transferRefunds } from '../../../db/schema/transfer';
@@ -15,31 +14,13 @@ import { audit } from '../../audit/service';
 import { notify } from '../../message/service';
 import { recordRefundEvent } from '../../webhooks/events';
 import { retryRefund } from '../refunds';
+import type { TransferRefundKind } from './refund-ledger';
 
-export type TransferRefundKind = 'after_sales' | 'excess' | 'cancelled';
 const kindNames: Record<TransferRefundKind, string> = {
   after_sales: '售后退款',
   excess: '多付退回',
   cancelled: '取消退回',
 };
-
-/** A transfer refund for 财务 to make, in the caller's transaction. */
-export async function createTransferRefund(
-  tx: DbOrTx,
-  refund: { orderId: number; userId: number; amountFen: number; kind: TransferRefundKind; reason: string },
-) {
-  const [row] = await tx.insert(transferRefunds).values(refund).returning();
-  return row;
-}
-
-/** How much of an order's transfer refunds 财务 has not sent yet (the buyer's 退款处理中). */
-export async function pendingTransferRefundFen(db: DbOrTx, orderId: number): Promise<number> {
-  const [row] = await db
-    .select({ fen: sql<number>`coalesce(sum(${transferRefunds.amountFen}), 0)::int` })
-    .from(transferRefunds)
-    .where(and(eq(transferRefunds.orderId, orderId), eq(transferRefunds.status, 'pending')));
-  return row?.fen ?? 0;
-}
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -12,7 +12,6 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { orders } from '../../../db/schema/order';
 import { bankTransfers, transferReceipts } from '../../../db/schema/transfer';
 import type { BuyerCtx } from '../../../lib/context';
 import { assertMaySpend } from '../../../lib/eligibility';
@@ -20,13 +19,12 @@ import { fieldError, notFound, refusal } from '../../../lib/errors';
 import { assertOwnFiles } from '../../account/files';
 import { assertEphedrinePayment } from '../../compliance/ephedrine';
 import { recordEvent } from '../../order/events';
-import { extendExpiry, lockOrder } from '../../order/service';
 import { loadOrderSettings } from '../../order/settings';
+import { extendExpiry, findOrder, lockOrder, type OrderRow } from '../../order/state';
 import { newTransferCode } from './code';
-import { createTransferRefund } from './refund-todos';
+import { createTransferRefund } from './refund-ledger';
 import { readTransferSettings, type TransferSettings } from './settings';
 
-type OrderRow = typeof orders.$inferSelect;
 type TransferRow = typeof bankTransfers.$inferSelect;
 type ReceiptRow = typeof transferReceipts.$inferSelect;
 
@@ -117,10 +115,7 @@ export async function chooseTransfer(ctx: BuyerCtx, orderId: number): Promise<Tr
 
 /** The buyer's transfer of an order (404 for another store's order or one not paid by transfer). */
 export async function myTransfer(ctx: BuyerCtx, orderId: number): Promise<TransferView> {
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, ctx.actor.userId)));
+  const order = await findOrder(ctx.db, orderId, ctx.actor.userId);
   const transfer = order && (await transferOfOrder(ctx.db, order.id));
   if (!order || !transfer) throw notFound('转账信息不存在');
   return viewOf(order, transfer, await receiptsOf(ctx.db, order.id), await readTransferSettings(ctx.db));

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { defaultSettings } from '../../../db/default-settings';
-import { settings } from '../../../db/schema/core';
+import { savedSettingValues } from '../../settings/read';
 
 export type TransferSettings = typeof defaultSettings.transfer;
 
@@ -10,6 +9,6 @@ export type TransferSettings = typeof defaultSettings.transfer;
  * only choosing and showing a transfer read it, and an edit must show at once.
  */
 export async function readTransferSettings(db: DbOrTx): Promise<TransferSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'transfer'));
-  return { ...defaultSettings.transfer, ...(row?.value as Partial<TransferSettings> | undefined) };
+  const { transfer } = await savedSettingValues(db, ['transfer']);
+  return { ...defaultSettings.transfer, ...(transfer as Partial<TransferSettings> | undefined) };
 }

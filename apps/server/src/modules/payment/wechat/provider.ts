@@ -8,6 +8,7 @@ import { createDecipheriv, createHash, verify } from 'node:crypto';
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
 import { Wechatpay } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
+import type { WechatPaySettings } from '../../../lib/payment-channels/wechat';
 import {
   type BillLine,
   type NotificationRequest,
@@ -17,7 +18,6 @@ import {
   type TradeClaim,
   type TradeQuery,
 } from '../provider';
-import type { WechatPaySettings } from './config';
 
 const NAME = 'wechat';
 /** How far a notification's timestamp may be from our clock (the documents' five minutes). */

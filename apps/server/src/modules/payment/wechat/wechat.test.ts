@@ -16,10 +16,10 @@ import {
   payments,
   walletAccounts,
 } from '../../../db/schema';
+import { readWechatPaySettings } from '../../../lib/payment-channels/wechat';
 import { sweepExpiredOrders } from '../../order/service';
 import { ProviderError, providers } from '../provider';
 import { pollRefunds } from '../refunds';
-import { readWechatPaySettings } from './config';
 import { chinaTime, createWechatPayProvider, parseTradeBill } from './provider';
 import { merchantKeys, type SignedNotification, WechatPayDouble } from './wechatpay-double';
 

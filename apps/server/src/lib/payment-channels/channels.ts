@@ -2,8 +2,8 @@
 // Kept free of database and HTTP imports: config.ts reads it before anything else starts. A
 // named channel whose credentials are missing or malformed stops the start with a message
 // naming the variable; secrets are kept only in the returned settings, never logged.
-import { readAlipaySettings } from './alipay/config';
-import { readWechatPaySettings } from './wechat/config';
+import { readAlipaySettings } from './alipay';
+import { readWechatPaySettings } from './wechat';
 
 /** Every channel the server knows (besides the store's own balance and credit). */
 export const paymentChannelNames = ['sandbox', 'wechat', 'alipay', 'transfer'] as const;

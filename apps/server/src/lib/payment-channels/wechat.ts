@@ -1,5 +1,5 @@
 // WeChat Pay (API v3, 微信支付公钥 mode) settings, read from the environment at start. Kept free
-// of database and HTTP imports (channel-config.ts reads it before anything else starts). A
+// of database and HTTP imports (channels.ts reads it before anything else starts). A
 // missing or malformed variable stops the start with a message naming it, never its value.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ export interface WechatPaySettings {
 const CHANNEL = 'wechat';
 const fail = (message: string) => new Error(`payment channel ${CHANNEL}: ${message}`);
 
-/** A required variable (as channel-config's `required`; not imported, to keep the imports acyclic). */
+/** A required variable (as channels.ts' `required`; not imported, to keep the imports acyclic). */
 function required(env: NodeJS.ProcessEnv, name: string, channel: string): string {
   const value = env[name]?.trim();
   if (!value) throw new Error(`payment channel ${channel}: ${name} is not set`);

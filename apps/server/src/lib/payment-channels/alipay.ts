@@ -1,4 +1,4 @@
-// The Alipay channel's settings, read from the environment at start (channel-config.ts calls
+// The Alipay channel's settings, read from the environment at start (channels.ts calls
 // readAlipaySettings). Free of database and HTTP imports. A missing or malformed variable stops
 // the start with a message that names it and never shows its value.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
@@ -21,7 +21,7 @@ export interface AlipaySettings {
 
 const fail = (name: string, what: string) => new Error(`payment channel alipay: ${name} ${what}`);
 
-/** A required variable's value, or a start-stopping error naming it (as channel-config's required). */
+/** A required variable's value, or a start-stopping error naming it (as channels.ts' required). */
 function need(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name]?.trim();
   if (!value) throw fail(name, 'is not set');
