@@ -116,13 +116,21 @@ describe('console: promotions rendered from the rule registry', () => {
     const dialog = page.getByRole('dialog');
     // The kind's fields come from its editor description: 第二件半价 has a percent and a count.
     await dialog.getByTestId('admin-promotion-stacking').getByText('福利折扣').waitFor();
-    await page.getByTestId('admin-promotion-name').fill('第二件半价测试');
+    await page.getByTestId('admin-promotion-name').fill('限时第二件半价');
     // 100% is out of the rule's range: its own Chinese message shows under the field.
     await dialog.getByRole('spinbutton', { name: '第二件按原价的（%）' }).fill('100');
     await dialog.getByTestId('coverage-all').click();
     const goodsSelect = dialog.getByRole('combobox', { name: '指定商品' });
+    await goodsSelect.click();
     await goodsSelect.fill(pick.name);
-    await page.locator('.ant-select-item-option', { hasText: pick.name }).first().click();
+    // The search's answer: the goods by its name and specification.
+    const option = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+        hasText: `${pick.name} ${pick.ypgg}`,
+      })
+      .first();
+    await option.click();
+    await dialog.locator('.ant-select-selection-item', { hasText: pick.name }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: /保\s?存/ }).click();
     await dialog.getByText('第二件折扣须为0到99的整数').waitFor();
@@ -130,7 +138,7 @@ describe('console: promotions rendered from the rule registry', () => {
     await dialog.getByRole('spinbutton', { name: '每行最多优惠件数' }).fill('1');
     await h.shot(page, 'admin-promotion-kinds-form');
     await dialog.getByRole('button', { name: /保\s?存/ }).click();
-    const created = table.getByRole('row', { name: /第二件半价测试/ });
+    const created = table.getByRole('row', { name: /限时第二件半价/ });
     await created.getByText('进行中').waitFor();
     await created.getByText('第二件按原价的（%）：50%').waitFor();
     await created.getByText('范围：1个商品').waitFor();
@@ -146,12 +154,15 @@ describe('console: promotions rendered from the rule registry', () => {
     if (!line?.price) throw new Error('the goods is not in the cart');
     const unitFen = Math.round(line.price * 100);
     const savingFen = unitFen - Math.floor(unitFen / 2);
-    expect(line.special).toMatchObject({ code: 'second_half', label: '第二件半价', units: 1 });
+    expect(line.special).toMatchObject({ code: 'second_half', label: '限时第二件半价', units: 1 });
     expect(Math.round((line.special?.saving ?? 0) * 100)).toBe(savingFen);
     expect(Math.round((line.subtotal ?? 0) * 100)).toBe(2 * unitFen - savingFen);
     await shop.page.goto('/cart');
     const row = shop.page.getByTestId('cart-line').filter({ hasText: pick.name });
-    await row.getByTestId('cart-special').getByText('第二件半价').waitFor();
+    await row.getByTestId('cart-special').getByText('限时第二件半价').waitFor();
+    expect(await row.getByTestId('cart-special').textContent()).toBe(
+      `限时第二件半价省¥${(savingFen / 100).toFixed(2)}`,
+    );
     await h.shot(shop.page, 'cart-second-half');
 
     // Paused in the console, the cart stops taking it at once.
