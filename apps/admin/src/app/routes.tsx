@@ -167,6 +167,14 @@ export const consoleRoutes: ConsoleRoute[] = [
     page: () => import('../features/promotion/pages/ManjianPage'),
   },
   {
+    path: '/promotions',
+    title: '促销活动',
+    group: 'promotion',
+    icon: PercentageOutlined,
+    permission: 'promotions:write',
+    page: () => import('../features/promotion/pages/PromotionsPage'),
+  },
+  {
     path: '/coupons',
     title: '优惠券',
     group: 'promotion',

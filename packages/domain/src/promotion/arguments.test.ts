@@ -22,4 +22,22 @@ describe('rule arguments on the wire', () => {
     });
     expect(fullReductionRule.action.safeParse(stored).success).toBe(false);
   });
+
+  it('reads a form post: numbers, switches and empty inputs by the editor type, tiers row by row', () => {
+    expect(argumentsFromWire(secondHalfRule, 'action', { ratePercent: '50', maxPairs: '' })).toEqual({
+      ratePercent: 50,
+      maxPairs: null,
+    });
+    expect(
+      secondHalfRule.action.safeParse(argumentsFromWire(secondHalfRule, 'action', { ratePercent: '50' }))
+        .success,
+    ).toBe(true);
+    expect(argumentsFromWire(secondHalfRule, 'action', { ratePercent: 'abc' })).toEqual({
+      ratePercent: 'abc',
+    });
+    const stored = argumentsFromWire(fullReductionRule, 'action', {
+      tiers: [{ amountFen: '100', reductionFen: '10.5', repeat: 'true' }],
+    });
+    expect(stored).toEqual({ tiers: [{ amountFen: 10_000, reductionFen: 1_050, repeat: true }] });
+  });
 });

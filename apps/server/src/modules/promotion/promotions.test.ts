@@ -124,6 +124,37 @@ describe('promotions in the one shape (第二件半价)', () => {
     expect((await send('POST', '/api/admin/promotions/999999', op, body())).statusCode).toBe(404);
   });
 
+  it('takes the console’s form post: arguments arrive as strings, read back by the editor type', async () => {
+    const form = new URLSearchParams({
+      kind: 'second_half',
+      name: '表单第二件半价',
+      starts_at: String(nowSeconds() - hour),
+      ends_at: String(nowSeconds() + hour),
+      'coverage[all]': 'true',
+      'action[ratePercent]': '50',
+      'action[maxPairs]': '',
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/promotions',
+      payload: form.toString(),
+      headers: { cookie: op, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ action: { ratePercent: 50, maxPairs: null } });
+    form.set('action[ratePercent]', '5a');
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/promotions',
+      payload: form.toString(),
+      headers: { cookie: op, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().data.errors['action.ratePercent']).toEqual(['第二件折扣须为0到99的整数']);
+    const created = res.json().data as AdminPromotionView;
+    await send('POST', `/api/admin/promotions/${created.id}/state`, op, { action: 'end' });
+  });
+
   it('is for operators holding promotions:write only', async () => {
     const service = (await operatorCookie(ctx.app, 'service')).cookie;
     expect((await send('GET', '/api/admin/promotions', service)).statusCode).toBe(403);

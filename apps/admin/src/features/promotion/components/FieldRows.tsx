@@ -3,8 +3,8 @@ import { Button, Form, type FormListFieldData, Space } from 'antd';
 import type { ReactNode } from 'react';
 
 interface Props {
-  /** The Form.List's name: tiers, items ... */
-  name: string;
+  /** The Form.List's name: tiers, items, ['action', 'tiers'] ... */
+  name: string | (string | number)[];
   addLabel: string;
   removeLabel: string;
   wrap?: boolean;

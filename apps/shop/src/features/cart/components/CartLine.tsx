@@ -69,7 +69,9 @@ export function CartLine({ line, priceTip, busy, onSelect, onQuantity, onDelete 
             {line.special.price !== null &&
               line.special.units < line.number &&
               `，其余${line.number - line.special.units}件按原价`}
-            {line.special.saving !== null && line.special.saving > 0 && ` · 省${yuan(line.special.saving)}`}
+            {line.special.saving !== null &&
+              line.special.saving > 0 &&
+              `${line.special.price !== null ? ' · ' : ''}省${yuan(line.special.saving)}`}
           </div>
         )}
         {line.gift_data && (
