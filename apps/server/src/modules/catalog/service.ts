@@ -251,13 +251,17 @@ async function flushKeywords(db: Db) {
   keywordCounts.delete(db);
   if (!counts?.size) return;
   try {
-    await db
-      .insert(searchLog)
-      .values([...counts].map(([keyword, count]) => ({ keyword, count })))
-      .onConflictDoUpdate({
-        target: searchLog.keyword,
-        set: { count: sql`${searchLog.count} + excluded.count` },
-      });
+    // Statistics: the commit does not wait for the disk (search/stats.ts flushSearchStats).
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      await tx
+        .insert(searchLog)
+        .values([...counts].map(([keyword, count]) => ({ keyword, count })))
+        .onConflictDoUpdate({
+          target: searchLog.keyword,
+          set: { count: sql`${searchLog.count} + excluded.count` },
+        });
+    });
   } catch {
     // Search statistics are best effort (and the database may have closed meanwhile).
   }

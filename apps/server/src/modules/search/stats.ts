@@ -45,16 +45,21 @@ export async function flushSearchStats(db: Db): Promise<void> {
   pending.delete(db);
   if (!counts?.size) return;
   try {
-    await db
-      .insert(searchDailyStats)
-      .values([...counts.values()])
-      .onConflictDoUpdate({
-        target: [searchDailyStats.day, searchDailyStats.keyword],
-        set: {
-          searches: sql`${searchDailyStats.searches} + excluded.searches`,
-          zeroResults: sql`${searchDailyStats.zeroResults} + excluded.zero_results`,
-        },
-      });
+    // Statistics, not records: the commit does not wait for its flush to disk (a second's
+    // counts may be lost in a crash), so a slow disk never holds the searching sessions up.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      await tx
+        .insert(searchDailyStats)
+        .values([...counts.values()])
+        .onConflictDoUpdate({
+          target: [searchDailyStats.day, searchDailyStats.keyword],
+          set: {
+            searches: sql`${searchDailyStats.searches} + excluded.searches`,
+            zeroResults: sql`${searchDailyStats.zeroResults} + excluded.zero_results`,
+          },
+        });
+    });
   } catch {
     // Best effort (and the database may have closed meanwhile).
   }
