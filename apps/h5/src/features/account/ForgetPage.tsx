@@ -9,6 +9,7 @@ import { FormMessage } from '../../components/FormMessage';
 import { Screen } from '../../components/Screen';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { useForgetVerify, useResetPassword } from './api/register';
+import { NewPasswordFields } from './NewPasswordFields';
 import { SmsCodeInput } from './SmsCodeInput';
 
 const fields = ['phone', 'code', 'password', 'confirm_password'] as const;
@@ -58,28 +59,15 @@ export default function ForgetPage() {
       <form onSubmit={submit} noValidate>
         {token ? (
           <List header="设置新密码">
-            <Field label="新密码" name="password" error={form.errors.password}>
-              <Input
-                type="password"
-                placeholder="8-20位，须包含字母和数字"
-                autoComplete="new-password"
-                maxLength={20}
-                value={password}
-                onChange={setPassword}
-                aria-label="新密码"
-              />
-            </Field>
-            <Field label="确认新密码" name="confirm_password" error={form.errors.confirm_password}>
-              <Input
-                type="password"
-                placeholder="再次输入新密码"
-                autoComplete="new-password"
-                maxLength={20}
-                value={confirm}
-                onChange={setConfirm}
-                aria-label="确认新密码"
-              />
-            </Field>
+            <NewPasswordFields
+              labels={['新密码', '确认新密码']}
+              confirmPlaceholder="再次输入新密码"
+              password={password}
+              confirm={confirm}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
+              errors={form.errors}
+            />
           </List>
         ) : (
           <List header="验证手机">

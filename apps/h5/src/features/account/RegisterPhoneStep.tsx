@@ -6,6 +6,7 @@ import { Field } from '../../components/Field';
 import { FormMessage } from '../../components/FormMessage';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { useRegisterVerify } from './api/register';
+import { NewPasswordFields } from './NewPasswordFields';
 import { SmsCodeInput } from './SmsCodeInput';
 
 const fields = ['phone', 'code', 'password', 'confirm_password'] as const;
@@ -58,28 +59,15 @@ export function RegisterPhoneStep({ onDone }: { onDone(token: string): void }) {
             onPhoneError={(text) => form.set('phone', text)}
           />
         </Field>
-        <Field label="登录密码" name="password" error={form.errors.password}>
-          <Input
-            type="password"
-            placeholder="8-20位，须包含字母和数字"
-            autoComplete="new-password"
-            maxLength={20}
-            value={password}
-            onChange={setPassword}
-            aria-label="登录密码"
-          />
-        </Field>
-        <Field label="确认密码" name="confirm_password" error={form.errors.confirm_password}>
-          <Input
-            type="password"
-            placeholder="再次输入密码"
-            autoComplete="new-password"
-            maxLength={20}
-            value={confirm}
-            onChange={setConfirm}
-            aria-label="确认密码"
-          />
-        </Field>
+        <NewPasswordFields
+          labels={['登录密码', '确认密码']}
+          confirmPlaceholder="再次输入密码"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={form.errors}
+        />
       </List>
       <FormMessage text={form.message} />
       <div className="m-pad">
