@@ -30,6 +30,7 @@ try {
         .toFixed(0)
         .padStart(6)}  ${`${r.jsKb.toFixed(1)} KB`.padStart(23)}  ${r.failing.join(', ')}${ok ? '' : ' !'}`,
     );
+    console.log(`         LCP ${r.lcpWhy}`);
   }
 } finally {
   chrome.kill();

@@ -16,6 +16,20 @@ export interface Audit {
   tbt: number;
   jsKb: number;
   failing: string[];
+  /** The LCP element (its selector) and where its time went: TTFB, load delay, load time, render delay. */
+  lcpWhy: string;
+}
+
+interface LcpDetails {
+  items?: { items?: { node?: { selector?: string }; phase?: string; timing?: number }[] }[];
+}
+
+/** `img.m-home__banner: TTFB 457, Load Delay 217, ...` from Lighthouse's LCP element audit. */
+function lcpWhy(details: LcpDetails | undefined): string {
+  const [element, phases] = details?.items ?? [];
+  const selector = element?.items?.[0]?.node?.selector?.split(' > ').pop() ?? '?';
+  const timings = (phases?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`);
+  return `${selector}: ${timings.join(', ')}`;
 }
 
 /** Logs the demo store in; answers its session cookie and the headers that carry it. */
@@ -95,5 +109,6 @@ export async function audit(
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
     jsKb: jsBytes / 1024,
     failing,
+    lcpWhy: lcpWhy(lhr.audits['largest-contentful-paint-element']?.details as LcpDetails | undefined),
   };
 }

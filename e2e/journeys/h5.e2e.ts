@@ -188,4 +188,59 @@ describe('the mobile site', () => {
     expect(await page.getByTestId('mobile-offer').count()).toBe(0);
     await context.close();
   });
+  it('a screen opened from its address asks each call once: the calls started before the app are taken by it', async () => {
+    // app/early.ts starts a first screen's calls beside the app's code; the HTTP client takes
+    // them. A call written differently in the two places would be asked twice and left untaken.
+    const { context, page } = await phonePage();
+    const asked: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    page.on('response', (r) => {
+      if (r.status() === 401) refused.push(r.url());
+    });
+    async function open(path: string, ready: () => Promise<void>, early: string[]) {
+      asked.length = 0;
+      await page.goto(path);
+      await ready();
+      await page.waitForLoadState('networkidle');
+      expect(
+        asked.filter((url, i) => asked.indexOf(url) !== i),
+        `asked twice on ${path}`,
+      ).toEqual([]);
+      for (const url of early) expect(asked, `${url} on ${path}`).toContain(url);
+      // Every started call was taken (a started URL the app asks differently stays behind).
+      const untaken = await page.evaluate(() => [
+        ...((window as { __ycStarted?: Map<string, unknown> }).__ycStarted?.keys() ?? []),
+      ]);
+      expect(untaken, `started but not taken on ${path}`).toEqual([]);
+    }
+
+    // A visitor: nothing a visitor would be refused is started.
+    await open('/m/', () => page.locator('img.m-home__banner').first().waitFor(), ['/api/user/base']);
+    expect(refused).toEqual([]);
+
+    await h.signInBuyer(context, BUYER);
+    const target = await buyableGoods(context);
+    const signedIn = ['/api/user/base', '/api/cart/total'];
+    await open('/m/', () => page.getByTestId('goods-card').first().waitFor(), [
+      '/api/focus?position=home_banner',
+      '/api/index/spike',
+      '/api/goods/hot?page_size=10',
+      ...signedIn,
+    ]);
+    await open(`/m/goods/${target.id}`, () => page.getByTestId('detail-price').waitFor(), [
+      `/api/goods/detail/${target.id}`,
+      ...signedIn,
+    ]);
+    await open(
+      '/m/cart',
+      () => page.getByTestId('cart-line').or(page.getByText('购物车是空的')).first().waitFor(),
+      ['/api/cart/list?filters=99999&new=1', ...signedIn],
+    );
+    expect(refused).toEqual([]);
+    await context.close();
+  });
 });

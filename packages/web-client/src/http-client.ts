@@ -89,6 +89,11 @@ export interface HttpClientConfig {
   contractPath?: string;
   /** Whether a repeat of an in-flight request to this URL cancels the earlier one (spec 4). */
   cancelsRepeat?(url: string): boolean;
+  /**
+   * A GET of this URL the page started before the app loaded (the mobile site's first screen,
+   * apps/h5/src/app/early.ts), taken once instead of asking again; undefined when none.
+   */
+  takeStarted?(url: string): Promise<Response> | undefined;
 }
 
 export interface HttpClient {
@@ -129,6 +134,16 @@ function buildInit(
     (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
   }
   return init;
+}
+
+/** A response started elsewhere, given up like the client's own fetch when the signal aborts. */
+function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
@@ -225,7 +240,10 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     try {
       let response: Response;
       try {
-        response = await fetch(fullUrl, buildInit(method, body, controller.signal, options.headers));
+        const started = method === 'GET' ? config.takeStarted?.(fullUrl) : undefined;
+        response = await (started
+          ? untilAborted(started, controller.signal)
+          : fetch(fullUrl, buildInit(method, body, controller.signal, options.headers)));
       } catch (cause) {
         if (timedOut) {
           if (!timeoutShown) {
