@@ -11,6 +11,8 @@ const page =
 export const routes: RouteObject[] = [
   {
     errorElement: <PageError />,
+    // The first screen's code loads before anything is drawn (as in the shop and console).
+    HydrateFallback: () => null,
     children: [
       {
         Component: TabLayout,
