@@ -112,8 +112,10 @@ describe('the mobile site', () => {
     await page.waitForURL(/\/m\/pay\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
 
-    // Pay by balance (the default choice).
+    // Pay by balance (the default choice), each method a named radio a keyboard reaches.
     await page.getByTestId('pay-amount').waitFor();
+    expect(await page.getByRole('radio', { name: '余额支付' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '对公转账' }).isChecked()).toBe(false);
     await expectNoSidewaysScroll(page, 'pay');
     await page.getByRole('button', { name: '确认支付' }).click();
     await page.getByText('支付成功').first().waitFor();
