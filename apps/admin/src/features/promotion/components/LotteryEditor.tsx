@@ -1,6 +1,7 @@
 import { type AdminLotteryView, entryRules } from '@yaocai/domain';
 import { DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { beijingTodayPickerValue } from '../../../lib/beijing-picker';
 import { useSaveLottery } from '../api/promotion';
 import { type Editor, EditorModal, useEditor } from './EditorModal';
 import { PrizeFields, type PrizeValues } from './PrizeFields';
@@ -72,7 +73,7 @@ export function LotteryEditor({ editor }: { editor: Editor<AdminLotteryView, Lot
       initialValues={{
         entry_rule: 'daily',
         is_active: true,
-        dates: [dayjs(), dayjs().add(30, 'day')],
+        dates: [beijingTodayPickerValue(), beijingTodayPickerValue().add(30, 'day')],
         prizes: [{ kind: 'none', name: '谢谢参与', weight: 1 }],
       }}
     >

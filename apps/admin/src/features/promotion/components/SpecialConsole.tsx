@@ -3,6 +3,7 @@ import { Button, DatePicker, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import { beijingTodayPickerValue } from '../../../lib/beijing-picker';
 import { useSaveSpecial, useSpecials } from '../api/specials';
 import { EditorModal, type FormValues, useEditor } from './EditorModal';
 import { PromotionList } from './PromotionList';
@@ -121,8 +122,8 @@ export function SpecialConsole<K extends SpecialKind, V extends DayRangeValues>(
         width={props.modalWidth ?? 760}
         initialValues={
           {
-            starts_on: dayjs(),
-            ends_on: dayjs().add(props.days, 'day'),
+            starts_on: beijingTodayPickerValue(),
+            ends_on: beijingTodayPickerValue().add(props.days, 'day'),
             ...props.initialValues,
           } as FormValues<V>
         }

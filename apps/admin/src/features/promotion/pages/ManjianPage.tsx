@@ -2,7 +2,8 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminManjianView, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, DatePicker, Form, Input, InputNumber, Space, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { beijingNowPickerValue, beijingPickerValue, pickedBeijingSeconds } from '../../../lib/beijing-picker';
 import { unreportedMessage } from '../../../lib/form-errors';
 import { useManjian, useManjianState, useSaveManjian } from '../api/promotion';
 import { CoverageFields, coverageFormValues } from '../components/CoverageFields';
@@ -29,14 +30,14 @@ export default function ManjianPage() {
     toValues: (a) => ({
       name: a.name,
       tiers: a.tiers,
-      window: [dayjs.unix(a.starts_at), dayjs.unix(a.ends_at)],
+      window: [beijingPickerValue(a.starts_at), beijingPickerValue(a.ends_at)],
       coverage: coverageFormValues(a.coverage),
     }),
     toBody: (v) => ({
       name: v.name,
       tiers: v.tiers,
-      starts_at: v.window[0].unix(),
-      ends_at: v.window[1].unix(),
+      starts_at: pickedBeijingSeconds(v.window[0]),
+      ends_at: pickedBeijingSeconds(v.window[1]),
       coverage: { all: false, ...v.coverage },
     }),
   });
@@ -107,7 +108,7 @@ export default function ManjianPage() {
         width={900}
         initialValues={{
           tiers: [{ amount: 500, reduction: 20 }],
-          window: [dayjs().startOf('minute'), dayjs().add(30, 'day').startOf('minute')],
+          window: [beijingNowPickerValue(), beijingNowPickerValue().add(30, 'day')],
           coverage: { all: true },
         }}
       >

@@ -6,8 +6,9 @@ import {
 } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { beijingNowPickerValue, beijingPickerValue, pickedBeijingSeconds } from '../../../lib/beijing-picker';
 import { unreportedMessage } from '../../../lib/form-errors';
 import { usePromotionKinds, usePromotionState, usePromotions, useSavePromotion } from '../api/promotions';
 import {
@@ -63,7 +64,7 @@ export default function PromotionsPage() {
     toValues: (p) => ({
       kind: p.kind,
       name: p.name,
-      window: [dayjs.unix(p.starts_at), dayjs.unix(p.ends_at)],
+      window: [beijingPickerValue(p.starts_at), beijingPickerValue(p.ends_at)],
       coverage: coverageFormValues(p.coverage),
       condition: p.condition as Args,
       action: p.action as Args,
@@ -71,8 +72,8 @@ export default function PromotionsPage() {
     toBody: (v) => ({
       kind: v.kind,
       name: v.name,
-      starts_at: v.window[0].unix(),
-      ends_at: v.window[1].unix(),
+      starts_at: pickedBeijingSeconds(v.window[0]),
+      ends_at: pickedBeijingSeconds(v.window[1]),
       coverage: { all: false, ...v.coverage },
       condition: v.condition ?? {},
       action: v.action ?? {},
@@ -186,7 +187,7 @@ export default function PromotionsPage() {
         width={900}
         initialValues={{
           kind: first?.kind,
-          window: [dayjs().startOf('minute'), dayjs().add(30, 'day').startOf('minute')],
+          window: [beijingNowPickerValue(), beijingNowPickerValue().add(30, 'day')],
           coverage: { all: true },
           ...argumentDefaults(first?.fields ?? noFields),
         }}

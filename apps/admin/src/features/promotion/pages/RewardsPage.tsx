@@ -16,6 +16,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ListTable, useListQuery } from '../../../components/list-page';
+import { beijingTodayPickerValue } from '../../../lib/beijing-picker';
 import {
   type AdminRedemption,
   type AdminReward,
@@ -154,7 +155,7 @@ export default function RewardsPage() {
           kind: 'goods',
           per_store_limit: 1,
           is_active: true,
-          dates: [dayjs(), dayjs().add(30, 'day')],
+          dates: [beijingTodayPickerValue(), beijingTodayPickerValue().add(30, 'day')],
         }}
       >
         <Form.Item name="kind" label="礼品类型">

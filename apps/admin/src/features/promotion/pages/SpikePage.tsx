@@ -8,15 +8,11 @@ import {
 } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { pickedBeijingSeconds } from '../../../lib/beijing-picker';
 import { fieldErrors, showFieldErrors, unreportedMessage } from '../../../lib/form-errors';
 import { usePromotionOptions } from '../api/promotion';
 import { useSpikeSales, useSpikeWrite } from '../api/spike';
-
-/** The picked wall-clock time read as Beijing time (the console shows and the sale runs on it). */
-const beijingSeconds = (d: Dayjs) =>
-  Math.floor(Date.parse(`${d.format('YYYY-MM-DDTHH:mm')}:00+08:00`) / 1000);
 
 type Dialog =
   | { kind: 'sale' }
@@ -39,7 +35,7 @@ function SpikeDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void 
         : dialog.kind === 'slot'
           ? [
               `/${dialog.saleId}/slots`,
-              { start_time: beijingSeconds(v.times[0]), end_time: beijingSeconds(v.times[1]) },
+              { start_time: pickedBeijingSeconds(v.times[0]), end_time: pickedBeijingSeconds(v.times[1]) },
             ]
           : [
               `/slots/${dialog.slotId}/goods${dialog.itemId ? `/${dialog.itemId}` : ''}`,
