@@ -237,6 +237,9 @@ describe('the mobile site', () => {
       `/api/goods/detail/${target.id}`,
       ...signedIn,
     ]);
+    await open('/m/list?keywords=%E7%89%87', () => page.getByTestId('goods-card').first().waitFor(), [
+      '/api/goods/list?keywords=%E7%89%87&page=1&page_size=20',
+    ]);
     await open(
       '/m/cart',
       () => page.getByTestId('cart-line').or(page.getByText('购物车是空的')).first().waitFor(),

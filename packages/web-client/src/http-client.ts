@@ -1,6 +1,6 @@
 import { refusalAction } from '@yaocai/domain/api/client-rules';
 import { clientMessages, type Envelope, SUCCESS_CODES } from '@yaocai/domain/api/codes';
-import { encodeForm } from './form-encode';
+import { encodeForm, requestUrl } from './form-encode';
 
 /**
  * The HTTP client of both SPAs (design.md "Browser client rules", spec sections 4, 7 and 8).
@@ -217,10 +217,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     body: unknown,
     options: RequestOptions = {},
   ): Promise<T> {
-    const query = options.params
-      ? encodeForm(options.params, { arrayFormat: 'brackets', skipNulls: true })
-      : '';
-    const fullUrl = query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+    const fullUrl = requestUrl(url, options.params);
     const key = `${method} ${fullUrl}`;
     const controller = new AbortController();
     if (cancelsRepeat(url)) {

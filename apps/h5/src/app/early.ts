@@ -1,5 +1,7 @@
 import pageUrls from 'virtual:early-pages';
 import { goodsImageSrcSet } from '@yaocai/domain/catalog/image-widths';
+import { requestUrl } from '@yaocai/web-client/form-encode';
+import { listPageQuery, readListParams } from '../features/catalog/list-params';
 
 // The first screen's data, started by a small script of its own: index.html loads this entry
 // async beside the app, so on a slow 4G phone the screen's calls, its largest picture and its
@@ -21,10 +23,12 @@ declare global {
 /** The first screens that start early: their path below /m/ and what they ask. */
 interface EarlyScreen {
   path: RegExp;
-  /** What the screen asks of anyone. */
-  requests(match: RegExpMatchArray): string[];
+  /** What the screen asks of anyone (the address's path match and query). */
+  requests(match: RegExpMatchArray, search: URLSearchParams): string[];
   /** What it asks once the buyer is known to be signed in (a visitor's would be refused). */
   signedIn?: string[];
+  /** Whether the screen asks who is signed in (the tab bar's and the buy bar's cart count). */
+  asksWhoIsIn: boolean;
   /** The URL of the screen's largest picture, from one of its answers. */
   picture?: { from: (match: RegExpMatchArray) => string; pick: (data: unknown) => string | undefined };
   /** The screen's code, by its name in vite.config.ts `earlyPages`. */
@@ -35,8 +39,8 @@ const firstOf = (list: unknown): string | undefined =>
   Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
 
 /**
- * The four screens of the phone budgets (issue 35): home, detail, cart and list (the list's call
- * is built from its filters: only its code starts early). Each URL is
+ * The four screens of the phone budgets (issue 35): home, detail, cart and list (its first page,
+ * built by the list's own readListParams and listPageQuery and the client's requestUrl). Each URL is
  * written as the screen's own call builds it; apps/h5's first-screen journey checks that each is
  * taken (a URL that drifts would be asked twice).
  */
@@ -48,6 +52,7 @@ const screens: EarlyScreen[] = [
       from: () => '/api/focus?position=home_banner',
       pick: (data) => (Array.isArray(data) ? (data[0] as { image?: string } | undefined)?.image : undefined),
     },
+    asksWhoIsIn: true,
     page: 'home',
   },
   {
@@ -60,18 +65,25 @@ const screens: EarlyScreen[] = [
         return firstOf(goods?.gallery) ?? goods?.image ?? undefined;
       },
     },
+    asksWhoIsIn: true,
     page: 'detail',
   },
   {
     path: /^\/cart$/,
     requests: () => [],
     signedIn: ['/api/cart/list?filters=99999&new=1'],
+    asksWhoIsIn: true,
     page: 'cart',
   },
-  { path: /^\/list$/, requests: () => [], page: 'list' },
+  {
+    path: /^\/list$/,
+    requests: (_, search) => [requestUrl('/api/goods/list', listPageQuery(readListParams(search), 1))],
+    asksWhoIsIn: false,
+    page: 'list',
+  },
 ];
 
-/** Every screen asks who is signed in (visitors too), and for a signed-in buyer the cart's count. */
+/** Who is signed in (visitors too), and for a signed-in buyer the cart's count. */
 const whoIsIn = '/api/user/base';
 const signedInCommon = ['/api/cart/total'];
 
@@ -125,7 +137,9 @@ function startFirstScreen(): void {
     if (!match) continue;
     const started: StartedRequests = new Map();
     window.__ycStarted = started;
-    for (const url of [whoIsIn, ...screen.requests(match)]) start(url, started);
+    const search = new URLSearchParams(window.location.search);
+    for (const url of screen.requests(match, search)) start(url, started);
+    if (screen.asksWhoIsIn) start(whoIsIn, started);
     dataOf(started.get(whoIsIn)?.response)
       .then((user) => {
         if ((user as { is_login?: boolean } | undefined)?.is_login !== true) return;

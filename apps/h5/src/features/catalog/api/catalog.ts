@@ -1,6 +1,7 @@
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { GoodsDetail, GoodsListData, GoodsListQuery, HeaderCommonData } from '@yaocai/domain';
+import type { GoodsDetail, GoodsListData, HeaderCommonData } from '@yaocai/domain';
 import { http } from '../../../lib/http';
+import { type GoodsListParams, listPageQuery } from '../list-params';
 
 /** GET /api/focus/common: the category tree (and hot searches). */
 export const useCatalogCommon = () =>
@@ -10,8 +11,7 @@ export const useCatalogCommon = () =>
     staleTime: 5 * 60_000,
   });
 
-export type GoodsListParams = Partial<Omit<GoodsListQuery, 'page'>>;
-export const LIST_PAGE_SIZE = 20;
+export type { GoodsListParams };
 
 /** GET /api/goods/list page by page, for the infinite list. */
 export const useGoodsPages = (params: GoodsListParams) =>
@@ -19,7 +19,7 @@ export const useGoodsPages = (params: GoodsListParams) =>
     queryKey: ['goods', 'pages', params],
     queryFn: ({ pageParam, signal }) =>
       http.get<GoodsListData>('/api/goods/list', {
-        params: { ...params, page: pageParam, page_size: LIST_PAGE_SIZE },
+        params: listPageQuery(params, pageParam),
         signal,
       }),
     initialPageParam: 1,
