@@ -11,6 +11,8 @@ const root = path.resolve(here, '..');
 
 export interface BenchServer {
   base: string;
+  /** The server process (for its CPU time: bench/search-cpu.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ async function start(
   }
   return {
     base,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill('SIGTERM');
       await exited;

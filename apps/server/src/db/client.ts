@@ -12,6 +12,7 @@ import pg from 'pg';
 import { serverRoot } from '../config';
 import { seedInitialRoles } from './initial-roles';
 import { claimPgliteFolder } from './pglite-marker';
+import { setGenericPlanPool } from './raw';
 import * as schema from './schema';
 import type { Db } from './types';
 
@@ -123,7 +124,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.release();
     }
     await seedInitialRoles(db);
-    return { db, kind: 'postgres', url: options.url, migrationsApplied, pool, close: () => pool.end() };
+    // The keyword searches' statements (modules/catalog/search/statements.ts) run on connections
+    // that plan named statements generically from their first run: a search's shapes are many,
+    // and PostgreSQL would plan each anew for its first five runs on every connection. Opened on
+    // first use; the rest of the app keeps PostgreSQL's own choice on the main pool.
+    const genericPool = new pg.Pool({
+      connectionString: options.url,
+      max: Math.max(2, Math.ceil((options.poolSize ?? 20) / 2)),
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+    });
+    setGenericPlanPool(pool, genericPool);
+    const close = () => Promise.all([pool.end(), genericPool.end()]).then(() => undefined);
+    return { db, kind: 'postgres', url: options.url, migrationsApplied, pool, close };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // Claimed before it is opened: a second process must not touch the folder at all.

@@ -1,7 +1,7 @@
 import { type Column, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { DbOrTx } from './client';
+import type { DbOrTx } from './types';
 
 /**
  * A hand-written SQL statement for the few hottest reads (session lookup, cart rows), run
@@ -15,11 +15,19 @@ import type { DbOrTx } from './client';
  * bench/RESULTS.md, cart). Everything else keeps using Drizzle.
  */
 export interface RawStatement {
-  /** Unique per statement text: PostgreSQL keeps one plan per name per connection. */
+  /**
+   * Unique per statement text: PostgreSQL keeps one plan per name per connection. Empty: an
+   * unnamed statement, parsed and planned on every run (a text made for one request).
+   */
   name: string;
   text: string;
   /** The statement's parameters in order: a Placeholder (named value) or a value fixed in the SQL. */
   params: unknown[];
+  /**
+   * Planned once for any values (PostgreSQL's generic plan, from the first run): run on the
+   * database's generic-plan pool when it has one (db/client.ts), never inside a transaction.
+   */
+  generic?: boolean;
 }
 
 const dialect = new PgDialect();
@@ -62,11 +70,19 @@ function clientOf(db: DbOrTx): PgLikeClient | PgliteLikeClient {
 const isPglite = (client: PgLikeClient | PgliteLikeClient): client is PgliteLikeClient =>
   typeof (client as PgliteLikeClient).exec === 'function';
 
+/** The pool beside each main pool whose connections plan generically (see RawStatement.generic). */
+const genericPlanPools = new WeakMap<object, PgLikeClient>();
+
+export function setGenericPlanPool(pool: object, generic: PgLikeClient): void {
+  genericPlanPools.set(pool, generic);
+}
+
 export async function rawRows<T>(db: DbOrTx, statement: RawStatement, values: unknown[]): Promise<T[]> {
   const client = clientOf(db);
-  const result = isPglite(client)
-    ? await client.query(statement.text, values)
-    : await client.query({ name: statement.name, text: statement.text, values });
+  if (isPglite(client)) return (await client.query(statement.text, values)).rows as T[];
+  // A transaction's client is no main pool: its statements stay on its own connection.
+  const target = (statement.generic && genericPlanPools.get(client)) || client;
+  const result = await target.query({ name: statement.name, text: statement.text, values });
   return result.rows as T[];
 }
 

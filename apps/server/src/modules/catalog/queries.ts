@@ -7,9 +7,7 @@ import {
   exists,
   gt,
   gte,
-  ilike,
   inArray,
-  like,
   lt,
   lte,
   notInArray,
@@ -26,7 +24,17 @@ import { databaseTag } from '../../lib/cache-key';
 import { saleControlOf } from './sale-control-column';
 import { loadGramStats, surelyBroad } from './search/gram-stats';
 import { escapeLike, normalizeKeyword } from './search/keyword';
-import { buyableRank, containsCondition, matchCondition, matchTier } from './search/match';
+import {
+  buyableRank,
+  containsCondition,
+  keywordValues,
+  makerCondition,
+  makerTier,
+  matchCondition,
+  matchTier,
+  phraseShapes,
+} from './search/match';
+import { oneOffStatement, shapeStatement } from './search/statements';
 import { suggestionCache } from './search/suggestion-cache';
 
 export { escapeLike };
@@ -82,6 +90,9 @@ export type SummaryRow = Pick<
   categoryIds?: number[];
 };
 
+/** The list row columns as a raw statement returns them (the expiry as its ISO date text). */
+const rawSummaryColumns = { ...summaryColumns, expiresOn: sql<string | null>`${goods.expiresOn}::text` };
+
 export interface ListFilter
   extends Partial<Omit<GoodsListQuery, 'page' | 'page_size' | 'sort' | 'category_id'>> {
   /** Category and descendants (already expanded). */
@@ -135,74 +146,6 @@ export function coverageCondition(c: Coverage): SQL {
   return c.excludeGoodsIds?.length ? (and(named, notInArray(goods.id, c.excludeGoodsIds)) as SQL) : named;
 }
 
-/**
- * The maker's texts, as indexed for one- and two-character searches (db/sql/010_catalog.sql
- * goods_manufacturer_short_grams): written exactly as the index expression, so the planner
- * matches it.
- */
-const makerShortGrams = sql.raw(
-  `goods_short_grams(lower(goods.manufacturer || ' ' || goods.manufacturer_pinyin || ' ' || goods.manufacturer_initials))`,
-);
-
-/**
- * A maker search (type 1): the keyword contained in the maker, its pinyin or initials,
- * case-insensitively. Keys of three characters or more are found through the trigram indexes;
- * shorter ones through the index of single characters and pairs (not `indexed`: a walk down a
- * sort index, which confirms the match on each row). A keyword without letters
- * that have a case (Chinese) is matched with LIKE: the same rows as ILIKE, without
- * lower-casing every candidate's text.
- */
-export function makerCondition(keyword: string, indexed = true): SQL {
-  const lower = keyword.toLowerCase();
-  const caseless = lower === keyword.toUpperCase();
-  const pattern = `%${escapeLike(keyword)}%`;
-  const lowerPattern = `%${escapeLike(lower)}%`;
-  const match = or(
-    (caseless ? like : ilike)(goods.manufacturer, pattern),
-    like(goods.manufacturerPinyin, lowerPattern),
-    like(goods.manufacturerInitials, lowerPattern),
-  )!;
-  if ([...keyword].length > 2 || !indexed) return match;
-  return and(sql`${makerShortGrams} @> array[${lower}]::text[]`, match)!;
-}
-
-/** A maker search's tiers: 0 the maker itself, 1 its start, 2 contained. */
-export function makerTier(phrases: readonly string[]): SQL {
-  const starts = phrases.map(
-    (p) => sql`lower(goods.manufacturer) like ${`${escapeLike(p)}%`}
-    or goods.manufacturer_pinyin like ${`${escapeLike(p)}%`} or goods.manufacturer_initials like ${`${escapeLike(p)}%`}`,
-  );
-  return sql`(case when lower(goods.manufacturer) = any(${sql.param([...phrases])}::text[]) then 0
-    when ${sql.join(starts, sql` or `)} then 1 else 2 end)`;
-}
-
-/**
- * A keyword (and its alternatives): goods through the search index (search/match.ts), makers
- * (type 1) through theirs; null when nothing is left of the keyword.
- */
-function keywordCondition(f: ListFilter): SQL | null {
-  const phrases = searchPhrases(f);
-  if (!phrases.length) return null;
-  if (f.type !== 1) return matchCondition(phrases);
-  return phrases.length === 1
-    ? makerCondition(phrases[0])
-    : (or(...phrases.map((p) => makerCondition(p))) as SQL);
-}
-
-/**
- * The conditions of a keyword list for a walk down a sort index: the keyword confirmed on each
- * row (search/match.ts containsCondition) instead of looked up in the search index.
- */
-function walkConditions(f: ListFilter): SQL {
-  const phrases = searchPhrases(f);
-  const rest = listConditions({ ...f, keywords: undefined, terms: undefined });
-  const keyword =
-    f.type === 1
-      ? (or(...phrases.map((p) => makerCondition(p, false))) as SQL)
-      : (containsCondition(phrases) ?? sql`false`);
-  return and(rest, keyword) as SQL;
-}
-
 /** Whether a list is a keyword search (its keyword holds a word). */
 export function isKeywordSearch(f: ListFilter): boolean {
   return searchPhrases(f).length > 0;
@@ -226,7 +169,7 @@ export function listConditions(f: ListFilter): SQL {
     conds.push(
       exists(sql`(select 1 from ${goodsSaleControls} where ${goodsSaleControls.goodsId} = ${goods.id})`),
     );
-  if (f.keywords?.trim() || f.terms?.length) conds.push(keywordCondition(f) ?? sql`false`);
+  // A keyword is the keyword statements' own condition (keywordPage), never built here.
   if (f.sccj) conds.push(eq(goods.manufacturer, f.sccj));
   if (f.brand_id) conds.push(eq(goods.brandId, f.brand_id));
   if (f.zone) conds.push(sql`${goods.zones} @> array[${f.zone}]::text[]`);
@@ -291,16 +234,16 @@ export async function listGoods(
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number; capped: boolean }> {
   const capped = (total: number) => total >= LIST_TOTAL_CAP && browseOf(filter)?.table !== 'goods_categories';
-  // A keyword is looked up by its rarest grams, known from the index statistics.
-  if (isKeywordSearch(filter)) await loadGramStats(db);
+  if (isKeywordSearch(filter)) {
+    // A keyword is looked up by its rarest grams, known from the index statistics.
+    await loadGramStats(db);
+    const found = await keywordPage(db, filter, sort, page, pageSize);
+    return { ...found, capped: capped(found.total) };
+  }
   const where = listConditions(filter);
   // Bounded paging: a list is walked at most LIST_MAX_OFFSET rows deep (500 pages of 20), so
   // no request makes the database step over the whole catalogue to reach its page.
   const deep = (page - 1) * pageSize >= LIST_MAX_OFFSET;
-  if (isKeywordSearch(filter) && !deep) {
-    const found = await keywordPage(db, filter, where, sort, page, pageSize);
-    return { ...found, capped: capped(found.total) };
-  }
   const [rows, total] = await Promise.all([
     deep ? Promise.resolve([]) : pageOf(db, filter, where, sort, page, pageSize),
     countGoods(db, filter, where),
@@ -323,6 +266,76 @@ const matchedOrder: Record<GoodsListQuery['sort'], string> = {
   expiry_asc: 'expires_on asc nulls last, id',
 };
 
+/** Filters a keyword statement's shape covers (their values are constants or placeholders). */
+const shapeFilters = new Set(['keywords', 'terms', 'type', 'in_stock', 'buyerScope', 'no_alias']);
+
+/**
+ * The statements of one keyword list (search/match.ts, search/statements.ts): the shape of its
+ * phrases and filters, and the values of their placeholders. A list with another filter as well
+ * (a category, a price range...) holds that filter's values in its text: its statements are made
+ * for it alone.
+ */
+function keywordStatements(f: ListFilter, sort: GoodsListQuery['sort']) {
+  const phrases = searchPhrases(f);
+  const shapes = phraseShapes(phrases);
+  const byMaker = f.type === 1;
+  const scoped = Boolean(f.buyerScope?.length) && !byMaker;
+  const rest = listConditions({ ...f, keywords: undefined, terms: undefined });
+  const own = Object.entries(f).every(([key, value]) => shapeFilters.has(key) || value === undefined);
+  const key = JSON.stringify([shapes, byMaker, scoped, f.in_stock === 1, sort]);
+  const made = (kind: string, build: () => SQL) =>
+    own ? shapeStatement(`${kind}:${key}`, build) : oneOffStatement(build());
+  const tier = byMaker ? makerTier(shapes) : matchTier(shapes);
+  const buyable = buyableRank(scoped);
+  // A walk down a sort index confirms the keyword on each row instead of using its index.
+  const walked = sql`${rest} and ${byMaker ? makerCondition(shapes, false) : containsCondition(shapes)}`;
+  return {
+    values: keywordValues(phrases, f.buyerScope),
+    /** The matches (at most LIST_TOTAL_CAP + 1), their count and the page's rows; see keywordPage. */
+    gather: () =>
+      made(
+        'gather',
+        () => sql`select ${selectList(rawSummaryColumns)}, page.total as "matchedTotal"
+      from (with matched as materialized (
+          select goods.id, goods.sales_count, goods.base_price_fen, goods.created_at, goods.expires_on,
+            ${sort === 'default' ? tier : sql`0`} as tier, ${sort === 'default' ? buyable : sql`true`} as buyable
+          from ${goods} where ${rest} and ${byMaker ? makerCondition(shapes) : matchCondition(shapes)}
+          limit ${LIST_TOTAL_CAP + 1})
+        select t.total, p.id, p.n from (select count(*)::int as total from matched) t
+        left join unnest(array(select id from matched order by ${sql.raw(matchedOrder[sort])}
+          limit ${sql.placeholder('size')}::int offset ${sql.placeholder('offset')}::int))
+          with ordinality as p(id, n) on true) page
+      left join ${goods} on ${goods.id} = page.id
+      order by page.n`,
+      ),
+    /**
+     * A page of a broad keyword's ranking (more matches than LIST_TOTAL_CAP: 片, 胶囊, 阿): its
+     * best sellers, walked down the sales index where its matches are dense (at least one goods
+     * in fifty at 100,000 goods), and ranked among themselves like any keyword's matches. A
+     * prefix match that sells less than those is left to the sorts and filters; ranking every
+     * match of a key this broad would read thousands of rows per request.
+     */
+    rankedWalk: () =>
+      made(
+        'ranked',
+        () => sql`select id from (
+          select goods.id, ${tier} as tier, ${buyable} as buyable, goods.sales_count as sales
+          from ${goods} where ${walked}
+          order by goods.sales_count desc, goods.id desc limit ${sql.placeholder('reach')}::int
+        ) best order by tier, buyable desc, sales desc, id
+        limit ${sql.placeholder('size')}::int offset ${sql.placeholder('offset')}::int`,
+      ),
+    /** A page of a broad keyword in another sort: its sort index walked. */
+    sortWalk: () =>
+      made(
+        'walk',
+        () => sql`select goods.id from ${goods} where ${walked}
+          order by ${sql.join(listOrder(sort), sql`, `)}
+          limit ${sql.placeholder('size')}::int offset ${sql.placeholder('offset')}::int`,
+      ),
+  };
+}
+
 /**
  * A keyword search. The planner cannot tell how many goods a keyword matches, and walking a sort
  * index while testing the keyword on every row is slow when the matches are few (a drug name
@@ -334,7 +347,6 @@ const matchedOrder: Record<GoodsListQuery['sort'], string> = {
 async function keywordPage(
   db: Db,
   filter: ListFilter,
-  where: SQL,
   sort: GoodsListQuery['sort'],
   page: number,
   pageSize: number,
@@ -350,45 +362,34 @@ async function keywordPage(
   }
   // A keyword known (within the count's time to live) to match more than the cap skips the
   // gathering of its matches: another sort or page of it walks the sort index at once.
-  const ranking = rankingOf(filter);
+  const statements = keywordStatements(filter, sort);
   const broadAt = broadKeywords.get(countKey);
   const knownBroad =
     (broadAt !== undefined && now - broadAt < COUNT_TTL_MS) ||
     (filter.type !== 1 && (await surelyBroad(db, searchPhrases(filter), LIST_TOTAL_CAP)));
   const offset = (page - 1) * pageSize;
+  const values = {
+    ...statements.values,
+    size: pageSize,
+    offset,
+    reach: Math.max(BROAD_RANKED, page * pageSize),
+  };
   const found = (async (): Promise<{ total: number; ids: number[]; rows: SummaryRow[] | null }> => {
     const walk = async () => {
-      const ids =
-        sort === 'default'
-          ? await rankedWalk(db, filter, ranking, page, pageSize)
-          : (
-              await db
-                .select({ id: goods.id })
-                .from(goods)
-                .where(walkConditions(filter))
-                .orderBy(...listOrder(sort))
-                .limit(pageSize)
-                .offset(offset)
-            ).map((r) => r.id);
+      // Bounded paging: a broad keyword is walked at most LIST_MAX_OFFSET rows deep.
+      if (offset >= LIST_MAX_OFFSET) return { total: LIST_TOTAL_CAP, ids: [], rows: null };
+      const walked = sort === 'default' ? statements.rankedWalk() : statements.sortWalk();
+      const ids = (await rawRowsNamed<{ id: number }>(db, walked, values)).map((r) => r.id);
       return { total: LIST_TOTAL_CAP, ids, rows: null };
     };
     if (knownBroad) return walk();
     // One statement: the matches, their count, and the page's rows (a row of nulls carries the
     // total when the page is empty).
-    const matched = await db
-      .select({ ...summaryColumns, matchedTotal: sql<number>`page.total` })
-      .from(
-        sql`(with matched as materialized (
-          select ${goods.id} as id, ${goods.salesCount} as sales_count, ${goods.basePriceFen} as base_price_fen,
-            ${goods.createdAt} as created_at, ${goods.expiresOn} as expires_on,
-            ${sort === 'default' ? ranking.tier : sql`0`} as tier, ${sort === 'default' ? ranking.buyable : sql`true`} as buyable
-          from ${goods} where ${where} limit ${LIST_TOTAL_CAP + 1})
-        select t.total, p.id, p.n from (select count(*)::int as total from matched) t
-        left join unnest(array(select id from matched order by ${sql.raw(matchedOrder[sort])} limit ${pageSize} offset ${offset}))
-          with ordinality as p(id, n) on true) page`,
-      )
-      .leftJoin(goods, sql`${goods.id} = page.id`)
-      .orderBy(sql`page.n`);
+    const matched = await rawRowsNamed<SummaryRow & { matchedTotal: number }>(
+      db,
+      statements.gather(),
+      values,
+    );
     const total = Number(matched[0]?.matchedTotal ?? 0);
     if (total <= LIST_TOTAL_CAP) {
       const rows = matched
@@ -414,46 +415,27 @@ async function keywordPage(
   }
   const { ids, total, rows } = await found;
   if (rows) return { rows, total };
-  if (!ids.length) return { rows: [], total };
-  const walkedRows = await db
-    .select(summaryColumns)
-    .from(sql`unnest(${sql.param(ids)}::int[]) with ordinality as page_ids(id, n)`)
-    .innerJoin(goods, sql`${goods.id} = page_ids.id`)
-    .orderBy(sql`page_ids.n`);
-  return { rows: walkedRows, total };
-}
-
-/** The ranking columns of a keyword search (matchedOrder's default). */
-function rankingOf(f: ListFilter): { tier: SQL; buyable: SQL } {
-  const phrases = searchPhrases(f);
-  return {
-    tier: f.type === 1 ? makerTier(phrases) : matchTier(phrases),
-    buyable: buyableRank(f.buyerScope),
-  };
+  return { rows: await rowsByIds(db, ids), total };
 }
 
 /**
- * A page of a broad keyword's ranking (more matches than LIST_TOTAL_CAP: 片, 胶囊, 阿): its best
- * sellers, walked down the sales index where its matches are dense (at least one goods in fifty
- * at 100,000 goods), and ranked among themselves like any keyword's matches. A prefix match that
- * sells less than those is left to the sorts and filters; ranking every match of a key this
- * broad would read thousands of rows per request.
+ * The list rows of these goods, in the order given (any on sale or not: the ids come from a
+ * list's own statement), read with one named statement whatever their number.
  */
-async function rankedWalk(
-  db: Db,
-  f: ListFilter,
-  ranking: { tier: SQL; buyable: SQL },
-  page: number,
-  pageSize: number,
-): Promise<number[]> {
-  const reach = page * pageSize;
-  const result = await db.execute(sql`
-    select id from (
-      select ${goods.id} as id, ${ranking.tier} as tier, ${ranking.buyable} as buyable, ${goods.salesCount} as sales
-      from ${goods} where ${walkConditions(f)}
-      order by ${goods.salesCount} desc, ${goods.id} desc limit ${Math.max(BROAD_RANKED, reach)}
-    ) best order by tier, buyable desc, sales desc, id limit ${pageSize} offset ${(page - 1) * pageSize}`);
-  return (result.rows as { id: number }[]).map((r) => Number(r.id));
+const rowsByIdsStatement = {
+  ...statement(
+    'goods_rows_by_ids',
+    sql`select ${selectList(rawSummaryColumns)}
+    from unnest(${sql.placeholder('ids')}::int[]) with ordinality as page_ids(id, n)
+    inner join ${goods} on ${goods.id} = page_ids.id
+    order by page_ids.n`,
+  ),
+  generic: true,
+};
+
+function rowsByIds(db: Db, ids: readonly number[]): Promise<SummaryRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return rawRowsNamed<SummaryRow>(db, rowsByIdsStatement, { ids: [...ids] });
 }
 
 /** The best sellers of a broad keyword that its ranking orders (rankedWalk). */
@@ -664,9 +646,6 @@ function linkConditions(f: ListFilter, browse: Browse, keys: readonly (number | 
     sql` and `,
   );
 }
-
-/** The list row columns as a raw statement returns them (the expiry as its ISO date text). */
-const rawSummaryColumns = { ...summaryColumns, expiresOn: sql<string | null>`${goods.expiresOn}::text` };
 
 const browseStatements = new Map<string, RawStatement>();
 

@@ -1,10 +1,20 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { makerCondition, makerTier } from '../queries';
+import { type RawStatement, rawRowsNamed } from '../../../db/raw';
 import { loadGramStats, surelyBroad } from './gram-stats';
 import { highlightRanges, type Range } from './highlight';
 import { normalizeKeyword } from './keyword';
-import { containsCondition, matchCondition, matchTier } from './match';
+import {
+  containsCondition,
+  keywordValues,
+  makerCondition,
+  makerTier,
+  matchCondition,
+  matchTier,
+  type PhraseShape,
+  phraseShapes,
+} from './match';
+import { shapeStatement } from './statements';
 
 /** The most suggestions one keyword gets. */
 export const MAX_SUGGESTIONS = 10;
@@ -44,38 +54,44 @@ export async function suggest(
   terms: readonly string[] = [],
 ): Promise<string[]> {
   const phrases = [...new Set([keyword, ...terms].map(normalizeKeyword).filter(Boolean))];
-  if (!phrases.length) return [];
+  const shapes = phraseShapes(phrases);
+  if (!shapes.length) return [];
   const byMaker = type === 1;
   if (!byMaker) await loadGramStats(db);
-  const match = byMaker
-    ? (sql`(${sql.join(
-        phrases.map((p) => makerCondition(p)),
-        sql` or `,
-      )})` as SQL)
-    : matchCondition(phrases);
-  if (!match) return [];
-  const column = byMaker ? sql.raw('goods.manufacturer') : sql.raw('goods.name');
-  const tier = byMaker ? makerTier(phrases) : matchTier(phrases);
+  const values = keywordValues(phrases);
   const broad = !byMaker && (await surelyBroad(db, phrases, GATHER));
-  const gathered = broad
-    ? { rows: [{ text: '', total: GATHER + 1 }] }
-    : await db.execute(sql`
-    with matched as materialized (
-      select ${column} as text, ${tier} as tier, goods.sales_count as sales
-      from goods where goods.is_on_sale and ${match} limit ${GATHER + 1})
-    select text, (select count(*) from matched)::int as total from matched
-    group by text order by min(tier), max(sales) desc, text limit ${MAX_SUGGESTIONS}`);
-  let rows = gathered.rows as { text: string; total: number }[];
-  if (Number(rows[0]?.total ?? 0) > GATHER && !byMaker) {
-    // Broad: its best sellers (walking the sales index, where its matches are dense, confirming
-    // each row), ranked among themselves (as the list's rankedWalk).
-    const walked = await db.execute(sql`
-      select text from (
-        select goods.name as text, ${tier} as tier, goods.sales_count as sales
-        from goods where goods.is_on_sale and ${containsCondition(phrases)}
-        order by goods.sales_count desc, goods.id desc limit ${BROAD_RANKED}
-      ) best group by text order by min(tier), max(sales) desc, text limit ${MAX_SUGGESTIONS}`);
-    rows = walked.rows as { text: string; total: number }[];
-  }
+  let rows = broad
+    ? [{ text: '', total: GATHER + 1 }]
+    : await rawRowsNamed<{ text: string; total: number }>(db, gathered(shapes, byMaker), values);
+  if (Number(rows[0]?.total ?? 0) > GATHER && !byMaker) rows = await rawRowsNamed(db, walked(shapes), values);
   return rows.map((r) => r.text);
+}
+
+/** The suggestions of a keyword from its matches, up to GATHER + 1 of them (and their count). */
+function gathered(shapes: readonly PhraseShape[], byMaker: boolean): RawStatement {
+  return shapeStatement(
+    `suggest:${JSON.stringify([shapes, byMaker])}`,
+    () => sql`with matched as materialized (
+      select ${sql.raw(byMaker ? 'goods.manufacturer' : 'goods.name')} as text,
+        ${byMaker ? makerTier(shapes) : matchTier(shapes)} as tier, goods.sales_count as sales
+      from goods where goods.is_on_sale and ${byMaker ? makerCondition(shapes) : matchCondition(shapes)}
+      limit ${GATHER + 1})
+    select text, (select count(*) from matched)::int as total from matched
+    group by text order by min(tier), max(sales) desc, text limit ${MAX_SUGGESTIONS}`,
+  );
+}
+
+/**
+ * Broad: its best sellers (walking the sales index, where its matches are dense, confirming
+ * each row), ranked among themselves (as the list's rankedWalk).
+ */
+function walked(shapes: readonly PhraseShape[]): RawStatement {
+  return shapeStatement(
+    `suggest-walk:${JSON.stringify(shapes)}`,
+    () => sql`select text from (
+        select goods.name as text, ${matchTier(shapes)} as tier, goods.sales_count as sales
+        from goods where goods.is_on_sale and ${containsCondition(shapes)}
+        order by goods.sales_count desc, goods.id desc limit ${BROAD_RANKED}
+      ) best group by text order by min(tier), max(sales) desc, text limit ${MAX_SUGGESTIONS}`,
+  );
 }

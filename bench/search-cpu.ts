@@ -1,0 +1,106 @@
+/**
+ * CPU time per request of the keyword list and the suggestions (issue 34), a measure that
+ * survives a loaded machine where latency does not: the server's own CPU (utime + stime of its
+ * process, /proc/<pid>/stat) and that of its PostgreSQL backends (found by the application name
+ * the server's pool connects with), before and after N distinct requests sent at a few
+ * connections, divided by N. The result cache is off (CATALOG_CACHE_TTL_MS=0), as in the search
+ * bench group; the first requests of each call warm the server up and are not counted.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yaocai_bench \
+ *     npx tsx bench/search-cpu.ts [list|suggest|both] [N]
+ */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { keywordListJobs, suggestionJobs } from './search-keywords';
+import { startServer } from './server';
+
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yaocai_bench';
+const port = Number(process.env.BENCH_PORT ?? 3403);
+const which = process.argv[2] ?? 'both';
+const count = Number(process.argv[3] ?? 2_000);
+const WARM_UP = 300;
+const CONNECTIONS = 4;
+const appName = `search-cpu-${process.pid}`;
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICK_MS = 10;
+
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+async function backendPids(admin: pg.Client): Promise<number[]> {
+  const { rows } = await admin.query('select pid from pg_stat_activity where application_name = $1', [
+    appName,
+  ]);
+  return rows.map((r: { pid: number }) => r.pid);
+}
+
+async function send(base: string, paths: readonly string[]): Promise<{ failed: number; bytes: number }> {
+  let next = 0;
+  let failed = 0;
+  let bytes = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < paths.length) {
+        const path = paths[next++];
+        // No compression asked, as autocannon in the bench asks none.
+        const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
+        const body = await response.arrayBuffer();
+        bytes += body.byteLength;
+        if (!response.ok) failed += 1;
+      }
+    }),
+  );
+  return { failed, bytes };
+}
+
+async function measure(name: string, paths: string[]) {
+  const server = await startServer(`${url}${url.includes('?') ? '&' : '?'}application_name=${appName}`, port);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await send(server.base, paths.slice(-WARM_UP));
+    const measured = paths.slice(0, Math.min(count, paths.length - WARM_UP));
+    const before = new Map((await backendPids(admin)).map((pid) => [pid, cpuMs(pid)]));
+    const nodeBefore = cpuMs(server.pid);
+    const started = performance.now();
+    const { failed, bytes } = await send(server.base, measured);
+    const wall = performance.now() - started;
+    const nodeMs = cpuMs(server.pid) - nodeBefore;
+    // Backends opened during the run count whole; those closed during it are lost (the pool
+    // keeps its connections while busy).
+    let pgMs = 0;
+    const backends = await backendPids(admin);
+    for (const pid of backends) pgMs += cpuMs(pid) - (before.get(pid) ?? 0);
+    if (process.env.BENCH_VERBOSE) console.log(`server ${server.pid}, backends ${backends.join(' ')}`);
+    const n = measured.length;
+    console.log(
+      `${name}: ${n} requests (${failed} failed), ${(bytes / n / 1024).toFixed(1)} KB each, ` +
+        `${(n / (wall / 1000)).toFixed(0)} req/s at ${CONNECTIONS} connections; CPU per request: ` +
+        `Node ${(nodeMs / n).toFixed(2)} ms + PostgreSQL ${(pgMs / n).toFixed(2)} ms = ${((nodeMs + pgMs) / n).toFixed(2)} ms`,
+    );
+  } finally {
+    await admin.end();
+    await server.stop();
+  }
+}
+
+process.env.CATALOG_CACHE_TTL_MS = '0';
+if (which === 'list' || which === 'both')
+  await measure(
+    'keyword list',
+    keywordListJobs().map((j) => j.path),
+  );
+if (which === 'suggest' || which === 'both')
+  await measure(
+    'suggestions',
+    suggestionJobs().map((j) => j.path),
+  );
