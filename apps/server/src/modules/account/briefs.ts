@@ -1,6 +1,7 @@
-import { type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, files, operators, users } from '../../db/schema/account';
+import { companies, files, operators, qualifications, users } from '../../db/schema/account';
+import { isCurrentLicence } from './licences';
 
 // What other modules show of stores, companies, operators and files beside their own rows (the
 // console's coupon claims, redemptions, lottery draws, transfer receipts and refund to-dos, the
@@ -74,3 +75,27 @@ export async function fileMimesOf(db: DbOrTx, fileIds: readonly number[]) {
 export const storeCompanyNameLike = (userId: Column | SQL, pattern: string) =>
   sql`exists (select 1 from ${users} join ${companies} on ${companies.id} = ${users.companyId}
     where ${users.id} = ${userId} and ${companies.name} ilike ${pattern})`;
+
+/**
+ * The approved licences of these companies still in force (none superseding them), in id order:
+ * what the ERP feed tells about a buyer.
+ */
+export function currentLicencesOf(db: DbOrTx, companyIds: readonly number[]) {
+  if (companyIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      companyId: qualifications.companyId,
+      kind: qualifications.kind,
+      number: qualifications.number,
+      expiresOn: qualifications.expiresOn,
+    })
+    .from(qualifications)
+    .where(
+      and(
+        inArray(qualifications.companyId, [...new Set(companyIds)]),
+        eq(qualifications.status, 'approved'),
+        isCurrentLicence(),
+      ),
+    )
+    .orderBy(asc(qualifications.id));
+}
