@@ -131,3 +131,17 @@ export function deleteAddress(ctx: BuyerCtx, id: number) {
     }
   });
 }
+
+/**
+ * Where a store's free order ships (积分兑换, a lottery prize): the named address of the store,
+ * or without one its default (else its newest); undefined when there is none.
+ */
+export async function shippingAddressOf(db: DbOrTx, userId: number, addressId = 0) {
+  const [address] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), addressId ? eq(addresses.id, addressId) : undefined))
+    .orderBy(desc(addresses.isDefault), desc(addresses.id))
+    .limit(1);
+  return address;
+}

@@ -14,35 +14,22 @@ import {
   maskStoreName,
   prizeKindName,
 } from '@yaocai/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  lte,
-  ne,
-  notInArray,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/account';
-import { goods } from '../../db/schema/catalog';
-import { orders } from '../../db/schema/order';
 import { lotteries, lotteryDraws, lotteryPrizes } from '../../db/schema/points';
-import { coupons } from '../../db/schema/promotion';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/errors';
+import { storeBriefsOf } from '../account/briefs';
+import { pointsBalance } from '../account/points-balance';
 import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods';
+import { giftGoodsOf } from '../catalog/gift-goods';
+import { paidOrdersOfStoreSince } from '../order/paid-orders';
 import { movePoints } from '../points/ledger';
 import { giftOrder } from '../points/mall';
+import { couponExists, recentCoupons } from '../promotion/coupon-refs';
 import { grantCouponById } from '../promotion/service';
 import { moveBalance, USE_TYPE } from '../wallet/service';
 
@@ -73,19 +60,14 @@ async function currentLottery(db: DbOrTx, now: Date) {
 
 /** Paid, not cancelled orders of the store since the lottery began that have no draw yet. */
 function undrawnOrders(db: DbOrTx, l: Lottery, userId: number) {
+  const paid = paidOrdersOfStoreSince(db, userId, l.startsAt);
   return db
-    .select({ id: orders.id })
-    .from(orders)
+    .select({ id: paid.id })
+    .from(paid)
     .where(
-      and(
-        eq(orders.userId, userId),
-        isNotNull(orders.paidAt),
-        gte(orders.paidAt, l.startsAt),
-        ne(orders.status, 'cancelled'),
-        sql`not exists (select 1 from ${lotteryDraws} d where d.lottery_id = ${l.id} and d.user_id = ${userId} and d.entry_key = 'order:' || ${orders.id})`,
-      ),
+      sql`not exists (select 1 from ${lotteryDraws} d where d.lottery_id = ${l.id} and d.user_id = ${userId} and d.entry_key = 'order:' || ${paid.id})`,
     )
-    .orderBy(asc(orders.id));
+    .orderBy(asc(paid.id));
 }
 
 /** How many draws the store may make now. */
@@ -108,8 +90,8 @@ async function chancesOf(db: DbOrTx, l: Lottery, userId: number, now: Date): Pro
     case 'order':
       return (await undrawnOrders(db, l, userId)).length;
     case 'points': {
-      const [u] = await db.select({ points: users.points }).from(users).where(eq(users.id, userId));
-      return l.pointsCost > 0 ? Math.floor((u?.points ?? 0) / l.pointsCost) : 0;
+      const points = (await pointsBalance(db, userId)) ?? 0;
+      return l.pointsCost > 0 ? Math.floor(points / l.pointsCost) : 0;
     }
   }
 }
@@ -304,13 +286,20 @@ export async function latestWinners(ctx: Ctx, id: number) {
   const lotteryId = id || (await currentLottery(ctx.db, ctx.now))?.id;
   if (!lotteryId) return [];
   const rows = await ctx.db
-    .select({ store: users.storeName, name: lotteryDraws.prizeName, at: lotteryDraws.createdAt })
+    .select({ userId: lotteryDraws.userId, name: lotteryDraws.prizeName, at: lotteryDraws.createdAt })
     .from(lotteryDraws)
-    .innerJoin(users, eq(users.id, lotteryDraws.userId))
     .where(and(eq(lotteryDraws.lotteryId, lotteryId), ne(lotteryDraws.prizeKind, 'none')))
     .orderBy(desc(lotteryDraws.id))
     .limit(20);
-  return rows.map((r) => ({ store: maskStoreName(r.store), name: r.name, at: seconds(r.at) }));
+  const stores = await storeBriefsOf(
+    ctx.db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((r) => ({
+    store: maskStoreName(stores.get(r.userId)?.storeName ?? ''),
+    name: r.name,
+    at: seconds(r.at),
+  }));
 }
 
 // ---- Console (promotions:write) ----
@@ -381,12 +370,10 @@ export async function listLotteries(ctx: OperatorCtx) {
 async function checkPrizeRefs(db: DbOrTx, body: LotteryBody) {
   for (const [i, p] of body.prizes.entries()) {
     if (p.kind === 'coupon') {
-      const [c] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, p.coupon_id));
-      if (!c) throw fieldError(`prizes.${i}.coupon_id`, '优惠券不存在');
+      if (!(await couponExists(db, p.coupon_id))) throw fieldError(`prizes.${i}.coupon_id`, '优惠券不存在');
     }
     if (p.kind === 'goods') {
-      const [g] = await db.select({ id: goods.id }).from(goods).where(eq(goods.id, p.goods_id));
-      if (!g) throw fieldError(`prizes.${i}.goods_id`, '商品不存在');
+      if (!(await giftGoodsOf(db, p.goods_id))) throw fieldError(`prizes.${i}.goods_id`, '商品不存在');
     }
   }
 }
@@ -481,17 +468,23 @@ export async function lotteryDrawsPage(
   );
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ d: lotteryDraws, store: users.storeName, phone: users.phone })
+      .select({ d: lotteryDraws })
       .from(lotteryDraws)
-      .innerJoin(users, eq(users.id, lotteryDraws.userId))
       .where(where)
       .orderBy(desc(lotteryDraws.id))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     ctx.db.select({ n: count() }).from(lotteryDraws).where(where),
   ]);
+  const stores = await storeBriefsOf(
+    ctx.db,
+    rows.map((x) => x.d.userId),
+  );
   return {
-    list: rows.map((x) => ({ ...recordView(x.d, l.name), store_name: x.store, phone: x.phone })),
+    list: rows.map((x) => {
+      const store = stores.get(x.d.userId);
+      return { ...recordView(x.d, l.name), store_name: store?.storeName ?? '', phone: store?.phone ?? '' };
+    }),
     total: total?.n ?? 0,
     page: q.page,
     page_size: q.page_size,
@@ -501,7 +494,7 @@ export async function lotteryDrawsPage(
 /** Coupons, and goods on sale matching a word, for the prize and reward pickers. */
 export async function promotionOptions(ctx: OperatorCtx, q: string) {
   const [couponRows, goodsPage] = await Promise.all([
-    ctx.db.select({ id: coupons.id, name: coupons.name }).from(coupons).orderBy(desc(coupons.id)).limit(200),
+    recentCoupons(ctx.db, 200),
     listAdminGoods(ctx, { q: q || undefined, on_sale: '1', page: 1, page_size: 20 }),
   ]);
   return {

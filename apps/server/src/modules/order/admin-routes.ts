@@ -21,11 +21,11 @@ import {
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { files } from '../../db/schema/account';
 import { afterSales, orders } from '../../db/schema/order';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
+import { fileMimesOf } from '../account/briefs';
 import { storeUserExists } from '../account/store-users';
 import { setCreditLimit } from '../wallet/service';
 import { addTracking, decideAfterSale, reviewReceipt, shipOrder } from './after-sales';
@@ -147,16 +147,19 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const rows = await app.db
-        .select({ o: orders, mime: files.mime })
+        .select()
         .from(orders)
-        .leftJoin(files, eq(files.id, orders.receiptFileId))
         .where(eq(orders.receiptStatus, 'pending'))
         .orderBy(asc(orders.updatedAt));
+      const mimes = await fileMimesOf(
+        app.db,
+        rows.flatMap((o) => (o.receiptFileId ? [o.receiptFileId] : [])),
+      );
       return ok(
-        rows.map(({ o, mime }) => ({
+        rows.map((o) => ({
           ...orderSummary(o),
           receipt_file_id: o.receiptFileId,
-          receipt_mime: mime,
+          receipt_mime: mimes.get(o.receiptFileId ?? 0) ?? null,
         })),
       );
     },

@@ -1,19 +1,19 @@
 import { type OpenOrder, type OrderStatus, orderStatusLabels, toYuan } from '@yaocai/domain';
 import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, qualifications } from '../../db/schema/account';
-import { goods } from '../../db/schema/catalog';
 import { orderLines, orders, shipments } from '../../db/schema/order';
-import { payments } from '../../db/schema/wallet';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { isCurrentLicence } from '../account/licences';
+import { companyBriefsOf, currentLicencesOf } from '../account/briefs';
 import { audit } from '../audit/service';
+import { erpCodeOfGoods } from '../catalog/erp-codes';
 import { shippedContents } from '../compliance/shipping';
+import { paymentsOfOrders } from '../payment/order-payments';
 
 // The order feed of the wholesaler's ERP (open API GET /orders, POST /orders/{no}/ack). Orders
-// page in (updated_at, id) order; a page is five queries whatever its size (orders with their
-// company, then the page's lines, payments, shipments and licences), never one per order.
+// page in (updated_at, id) order; a page is six queries whatever its size (the orders, then the
+// page's lines, payments, shipments, companies and licences, each from its owner), never one per
+// order.
 
 /** Where a page ends: the last row's updated_at (to the microsecond, as PostgreSQL keeps it) and id. */
 export interface FeedPosition {
@@ -44,14 +44,8 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
   if (q.after)
     where.push(sql`(${orders.updatedAt}, ${orders.id}) > (${q.after.at}::timestamptz, ${q.after.id})`);
   const rows = await db
-    .select({
-      o: orders,
-      exactAt: exactUpdatedAt,
-      companyName: companies.name,
-      companyErpCode: companies.erpCode,
-    })
+    .select({ o: orders, exactAt: exactUpdatedAt })
     .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
     .where(and(...where))
     .orderBy(asc(orders.updatedAt), asc(orders.id))
     .limit(q.limit + 1);
@@ -63,35 +57,16 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
 
   const ids = page.map((r) => r.o.id);
   const companyIds = [...new Set(page.map((r) => r.o.companyId))];
-  const [lines, paid, shipped, licences] = await Promise.all([
+  const [lines, paid, shipped, companyOf, licences] = await Promise.all([
     db
-      .select({ l: orderLines, erpCode: goods.erpCode })
+      .select({ l: orderLines, erpCode: erpCodeOfGoods(orderLines.goodsId) })
       .from(orderLines)
-      .leftJoin(goods, eq(goods.id, orderLines.goodsId))
       .where(inArray(orderLines.orderId, ids))
       .orderBy(asc(orderLines.id)),
-    db
-      .select()
-      .from(payments)
-      .where(and(inArray(payments.orderId, ids), inArray(payments.status, ['paid', 'refunded'])))
-      .orderBy(asc(payments.id)),
+    paymentsOfOrders(db, ids, ['paid', 'refunded']),
     db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.id)),
-    db
-      .select({
-        companyId: qualifications.companyId,
-        kind: qualifications.kind,
-        number: qualifications.number,
-        expiresOn: qualifications.expiresOn,
-      })
-      .from(qualifications)
-      .where(
-        and(
-          inArray(qualifications.companyId, companyIds),
-          eq(qualifications.status, 'approved'),
-          isCurrentLicence(),
-        ),
-      )
-      .orderBy(asc(qualifications.id)),
+    companyBriefsOf(db, companyIds),
+    currentLicencesOf(db, companyIds),
   ]);
   const group = <T, K>(list: T[], keyOf: (t: T) => K) => {
     const map = new Map<K, T[]>();
@@ -105,8 +80,9 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
 
   return {
     next,
-    orders: page.map(({ o, companyName, companyErpCode }): OpenOrder => {
+    orders: page.map(({ o }): OpenOrder => {
       const status = o.status as OrderStatus;
+      const company = companyOf.get(o.companyId);
       return {
         order_no: o.orderNo,
         status,
@@ -117,8 +93,8 @@ export async function erpOrderPage(db: DbOrTx, q: FeedQuery) {
         acked_at: iso(o.ackedAt),
         buyer: {
           company_id: o.companyId,
-          company_name: companyName,
-          erp_code: companyErpCode,
+          company_name: company?.name ?? '',
+          erp_code: company?.erpCode ?? null,
           store_id: o.userId,
           licences: (licencesOf.get(o.companyId) ?? []).map((l) => ({
             kind: l.kind,

@@ -9,8 +9,8 @@ import {
   orderLines,
   orders,
 } from '../../db/schema/order';
-import { orderPromotions } from '../../db/schema/promotion';
 import type { NewOrderPromotion } from '../promotion/activities';
+import { orderPromotionParams, orderPromotionsInsert } from '../promotion/order-promotions';
 
 /**
  * The write of order creation as one prepared statement (db/raw.ts): the order row with its
@@ -114,16 +114,6 @@ const eventColumns = [
   [orderEvents.note, 'note', 'text'],
 ] as const satisfies readonly (readonly [unknown, keyof CreationEvent, string])[];
 
-/** What the order took from each promotion (promotion/activities.ts orderPromotionRows). */
-const promotionColumns = [
-  [orderPromotions.kind, 'kind', 'text'],
-  [orderPromotions.code, 'code', 'text'],
-  [orderPromotions.promotionId, 'promotionId', 'int'],
-  [orderPromotions.label, 'label', 'text'],
-  [orderPromotions.amountFen, 'amountFen', 'int'],
-  [orderPromotions.goodsFen, 'goodsFen', 'int'],
-] as const satisfies readonly (readonly [unknown, keyof NewOrderPromotion, string])[];
-
 const typed = (placeholder: string, type: string) => sql`${p(placeholder)}::${sql.raw(type)}`;
 const names = (columns: readonly (readonly [{ name: string }, ...unknown[]])[]) =>
   sql.join(
@@ -157,8 +147,9 @@ function columnArrays<R>(
 }
 
 /**
- * Allocates the id and writes the order with its number, its lines and its promotions (one
- * array parameter per column, any number of rows) and its creation event. A second request with the same
+ * Allocates the id and writes the order with its number, its lines (one array parameter per
+ * column, any number of rows), its creation event and its promotions (the promotion module's
+ * part, promotion/order-promotions.ts). A second request with the same
  * idempotency key inserts nothing at all and returns no row.
  */
 const createStatement = statement(
@@ -181,7 +172,7 @@ const createStatement = statement(
       )} from created
     ),
     lines as (${childRows(orderLines, orderLines.orderId, lineColumns, 'line')}),
-    promotions as (${childRows(orderPromotions, orderPromotions.orderId, promotionColumns, 'promotion')})
+    promotions as (${orderPromotionsInsert('created')})
     select id from created`,
 );
 
@@ -202,7 +193,7 @@ export async function insertOrder(
   values.order_invoice = order.invoice ? JSON.stringify(order.invoice) : null;
   for (const [, field] of eventColumns) values[`event_${field}`] = event[field];
   columnArrays(values, 'line', lineColumns, lines);
-  columnArrays(values, 'promotion', promotionColumns, promotions);
+  Object.assign(values, orderPromotionParams(promotions));
   const [row] = await rawRowsNamed<{ id: number }>(tx, createStatement, values);
   return row;
 }

@@ -6,10 +6,9 @@ import {
 } from '@yaocai/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rawRowsNamed, statement } from '../../db/raw';
-import { goods } from '../../db/schema/catalog';
 import { orderLines, orders } from '../../db/schema/order';
 import { refusal } from '../../lib/errors';
+import { moveGoodsStock } from '../catalog/stock-moves';
 
 export interface StockDemand {
   goodsId: number;
@@ -65,44 +64,13 @@ function summed(demands: StockDemand[]) {
 }
 
 /**
- * Locks the goods rows in id order (so concurrent orders never deadlock) and moves stock and
- * goods.stock_total, in one prepared statement. `locked` takes the locks; the update's
- * condition counts it (an uncorrelated subquery, evaluated once before the first row is
- * judged), so every lock is held before any stock row is touched. Reserving (sign -1) refuses
- * when any pair lacks stock: the update is conditional, the caller's transaction rolls back,
- * and stock never goes below zero.
+ * Reserves (or releases) what the demands need, summed per goods and warehouse, in the caller's
+ * transaction: reserving refuses when any pair lacks stock, and the transaction rolls back.
  */
-const p = (name: string) => sql.placeholder(name);
-const moveStatement = statement(
-  'stock_move',
-  sql`with locked as (select ${goods.id} from ${goods} where ${goods.id} = any(${p('goodsIds')}::int[]) order by ${goods.id} for update),
-    v as (select unnest(${p('g')}::int[]) as g, unnest(${p('w')}::int[]) as w, unnest(${p('n')}::int[]) as n),
-    moved as (
-      update goods_stock s set quantity = s.quantity + ${p('sign')}::int * v.n
-      from v
-      where (select count(*) from locked) > 0
-        and s.goods_id = any(${p('goodsIds')}::int[]) and s.goods_id = v.g and s.warehouse_id = v.w
-        and (${p('sign')}::int > 0 or s.quantity >= v.n)
-      returning s.goods_id, s.warehouse_id, v.n
-    ),
-    totals as (
-      update goods set stock_total = greatest(0, goods.stock_total + ${p('sign')}::int * t.n)
-      from (select goods_id, sum(n)::int as n from moved group by goods_id) t
-      where goods.id = t.goods_id
-    )
-    select goods_id, warehouse_id from moved`,
-);
-
 export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: 'reserve' | 'release') {
   const list = summed(demands);
   if (!list.length) return;
-  const moved = await rawRowsNamed<{ goods_id: number; warehouse_id: number }>(db, moveStatement, {
-    goodsIds: [...new Set(list.map((d) => d.goodsId))],
-    g: list.map((d) => d.goodsId),
-    w: list.map((d) => d.warehouseId),
-    n: list.map((d) => d.quantity),
-    sign: direction === 'reserve' ? -1 : 1,
-  });
+  const moved = await moveGoodsStock(db, list, direction === 'reserve' ? -1 : 1);
   if (direction === 'reserve' && moved.length !== list.length) {
     const short = list.find(
       (d) => !moved.some((m) => m.goods_id === d.goodsId && m.warehouse_id === d.warehouseId),

@@ -8,18 +8,18 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, users } from '../../db/schema/account';
-import { goods, goodsStock, warehouses } from '../../db/schema/catalog';
-import { addresses, orders } from '../../db/schema/order';
 import { redemptions, rewards } from '../../db/schema/points';
-import { coupons } from '../../db/schema/promotion';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { assertMaySpend } from '../../lib/eligibility';
 import { conflict, fieldError, notFound, refusal } from '../../lib/errors';
+import { storeBriefsOf } from '../account/briefs';
+import { shippingAddressOf } from '../address/service';
 import { audit } from '../audit/service';
+import { fullestWarehouseOf, giftGoodsOf } from '../catalog/gift-goods';
 import { insertOrder } from '../order/inserts';
-import { transition } from '../order/state';
+import { findOrder, transition } from '../order/state';
 import { moveStock } from '../order/stock';
+import { couponExists } from '../promotion/coupon-refs';
 import { grantCouponById } from '../promotion/service';
 import { movePoints } from './ledger';
 
@@ -83,22 +83,11 @@ export interface GiftOrder {
  * given address of the store, or its default one; stock reserved from the warehouse holding most.
  */
 export async function giftOrder(ctx: BuyerCtx, tx: DbOrTx, gift: GiftOrder, addressId = 0) {
-  const [address] = await tx
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.userId, ctx.actor.userId), addressId ? eq(addresses.id, addressId) : undefined))
-    .orderBy(desc(addresses.isDefault), desc(addresses.id))
-    .limit(1);
+  const address = await shippingAddressOf(tx, ctx.actor.userId, addressId);
   if (!address) throw addressId ? notFound('收货地址不存在') : refusal('请先添加收货地址', 422);
-  const [g] = await tx.select().from(goods).where(eq(goods.id, gift.goodsId));
+  const g = await giftGoodsOf(tx, gift.goodsId);
   if (!g) throw refusal('该礼品暂不可兑换', 422);
-  const [from] = await tx
-    .select({ id: warehouses.id, name: warehouses.name })
-    .from(goodsStock)
-    .innerJoin(warehouses, eq(warehouses.id, goodsStock.warehouseId))
-    .where(and(eq(goodsStock.goodsId, g.id), gt(goodsStock.quantity, 0)))
-    .orderBy(desc(goodsStock.quantity))
-    .limit(1);
+  const from = await fullestWarehouseOf(tx, g.id);
   if (!from) throw refusal('该礼品库存不足，请稍后再试', 422);
   const snapshot = {
     consignee: address.consignee,
@@ -161,7 +150,8 @@ export async function giftOrder(ctx: BuyerCtx, tx: DbOrTx, gift: GiftOrder, addr
   );
   if (!created) throw conflict('兑换处理中，请稍候');
   await moveStock(tx, [{ goodsId: g.id, warehouseId: from.id, quantity: 1 }], 'reserve');
-  const [row] = await tx.select().from(orders).where(eq(orders.id, created.id));
+  const row = await findOrder(tx, created.id);
+  if (!row) throw conflict('兑换处理中，请稍候');
   await transition(tx, row, 'pay', { type: 'buyer', id: ctx.actor.userId }, gift.title, {
     paymentMethod: gift.method,
     paidAt: ctx.now,
@@ -294,16 +284,10 @@ export async function saveReward(ctx: OperatorCtx, id: number | null, body: Rewa
   return ctx.db.transaction(async (tx) => {
     let image: string | null = null;
     if (body.kind === 'goods') {
-      const [g] = await tx
-        .select({ id: goods.id, image: goods.image })
-        .from(goods)
-        .where(eq(goods.id, body.goods_id));
+      const g = await giftGoodsOf(tx, body.goods_id);
       if (!g) throw fieldError('goods_id', '商品不存在');
       image = g.image ?? `/media/goods/${g.id}.svg`;
-    } else {
-      const [c] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, body.coupon_id));
-      if (!c) throw fieldError('coupon_id', '优惠券不存在');
-    }
+    } else if (!(await couponExists(tx, body.coupon_id))) throw fieldError('coupon_id', '优惠券不存在');
     const values = {
       kind: body.kind,
       name: body.name,
@@ -341,24 +325,23 @@ export async function saveReward(ctx: OperatorCtx, id: number | null, body: Rewa
 export async function listRedemptions(ctx: OperatorCtx, q: { page: number; page_size: number }) {
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({
-        x: redemptions,
-        kind: rewards.kind,
-        store: users.storeName,
-        phone: users.phone,
-        company: companies.name,
-      })
+      .select({ x: redemptions, kind: rewards.kind })
       .from(redemptions)
       .innerJoin(rewards, eq(rewards.id, redemptions.rewardId))
-      .innerJoin(users, eq(users.id, redemptions.userId))
-      .innerJoin(companies, eq(companies.id, users.companyId))
       .orderBy(desc(redemptions.id))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     ctx.db.select({ n: count() }).from(redemptions),
   ]);
+  const stores = await storeBriefsOf(
+    ctx.db,
+    rows.map((r) => r.x.userId),
+  );
   return {
-    list: rows.map((r) => ({ ...redemptionRow(r.x, r.kind), store_name: r.store, phone: r.phone })),
+    list: rows.map((r) => {
+      const store = stores.get(r.x.userId);
+      return { ...redemptionRow(r.x, r.kind), store_name: store?.storeName ?? '', phone: store?.phone ?? '' };
+    }),
     total: total?.n ?? 0,
     page: q.page,
     page_size: q.page_size,

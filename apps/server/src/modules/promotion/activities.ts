@@ -12,14 +12,14 @@ import {
   toYuan,
   zones,
 } from '@yaocai/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { brands, categories, goods } from '../../db/schema/catalog';
-import { orders } from '../../db/schema/order';
 import { orderPromotions, promotions } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError, notFound, refusal } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { existingRefCount, refNamesOf } from '../catalog/promotion-facts';
+import { isPaidOrder } from '../order/paid-orders';
 import { invalidateCartPromotions } from './loaders';
 
 /**
@@ -74,17 +74,13 @@ async function coverageText(db: DbOrTx, c: Coverage | null): Promise<string> {
   if (c === null || c.all)
     return c?.excludeGoodsIds?.length ? `全部商品（排除${c.excludeGoodsIds.length}个）` : '全部商品';
   const [cats, brandRows] = await Promise.all([
-    c.categoryIds?.length
-      ? db.select({ name: categories.name }).from(categories).where(inArray(categories.id, c.categoryIds))
-      : [],
-    c.brandIds?.length
-      ? db.select({ name: brands.name }).from(brands).where(inArray(brands.id, c.brandIds))
-      : [],
+    refNamesOf(db, 'categories', c.categoryIds ?? []),
+    refNamesOf(db, 'brands', c.brandIds ?? []),
   ]);
   const parts: string[] = [];
   if (c.goodsIds?.length) parts.push(`${c.goodsIds.length}个商品`);
-  if (cats.length) parts.push(`分类：${cats.map((r) => r.name).join('、')}`);
-  if (brandRows.length) parts.push(`品牌：${brandRows.map((r) => r.name).join('、')}`);
+  if (cats.length) parts.push(`分类：${cats.join('、')}`);
+  if (brandRows.length) parts.push(`品牌：${brandRows.join('、')}`);
   if (c.zones?.length)
     parts.push(`专区：${c.zones.map((z) => zones[z as keyof typeof zones] ?? z).join('、')}`);
   if (c.excludeGoodsIds?.length) parts.push(`排除${c.excludeGoodsIds.length}个商品`);
@@ -100,12 +96,11 @@ async function viewOf(db: DbOrTx, a: ActivityRow, now: Date): Promise<AdminManji
         sales: sql<number>`coalesce(sum(${orderPromotions.goodsFen}), 0)::int`,
       })
       .from(orderPromotions)
-      .innerJoin(orders, eq(orders.id, orderPromotions.orderId))
       .where(
         and(
           eq(orderPromotions.code, 'full_reduction'),
           eq(orderPromotions.promotionId, a.id),
-          sql`${orders.paidAt} is not null`,
+          isPaidOrder(orderPromotions.orderId),
         ),
       ),
     coverageText(db, a.coverage),
@@ -145,12 +140,10 @@ async function assertCoverageRefs(tx: DbOrTx, c: Coverage) {
     ['coverage.category_ids', c.categoryIds, 'categories', '分类'],
     ['coverage.brand_ids', c.brandIds, 'brands', '品牌'],
   ];
-  const tables = { goods, categories, brands };
   for (const [field, ids, table, label] of checks) {
     if (!ids?.length) continue;
-    const t = tables[table];
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(t).where(inArray(t.id, ids));
-    if (n !== ids.length) throw fieldError(field, `所选${label}不存在或已删除`);
+    if ((await existingRefCount(tx, table, ids)) !== ids.length)
+      throw fieldError(field, `所选${label}不存在或已删除`);
   }
 }
 

@@ -1,7 +1,6 @@
 import { type Coverage, type GoodsTag, goodsBadges, NEW_GOODS_DAYS } from '@yaocai/domain';
-import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { goodsCategories } from '../../db/schema/catalog';
+import { goodsCategoryIdsOf } from '../catalog/promotion-facts';
 import { activitiesCovering, loadCartPromotions } from './loaders';
 import { liveSpecialGoodsIds, liveSpecials } from './specials';
 import { bestWelfare, liveWelfareOf, WELFARE_CODE, welfareDefinitions } from './welfare';
@@ -35,7 +34,7 @@ export async function liveBadges(
     loadCartPromotions(db, now),
     welfareDefinitions(db),
     liveSpecials(db, now).then((live) => live.visitorCodes),
-    missing.length ? categoriesOf(db, missing) : new Map<number, number[]>(),
+    goodsCategoryIdsOf(db, missing),
   ]);
   // Welfare coverage comes with its sub-categories: a goods matches on its own categories.
   const running = liveWelfareOf(welfare, now);
@@ -72,19 +71,6 @@ export async function liveBadges(
     );
   }
   return out;
-}
-
-/** Category ids of each goods. */
-async function categoriesOf(db: DbOrTx, ids: number[]): Promise<Map<number, number[]>> {
-  const rows = await db
-    .select({
-      goodsId: goodsCategories.goodsId,
-      ids: sql<number[]>`array_agg(${goodsCategories.categoryId})`,
-    })
-    .from(goodsCategories)
-    .where(inArray(goodsCategories.goodsId, ids))
-    .groupBy(goodsCategories.goodsId);
-  return new Map(rows.map((r) => [r.goodsId, r.ids]));
 }
 
 /**

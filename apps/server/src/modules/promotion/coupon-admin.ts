@@ -10,10 +10,10 @@ import {
 } from '@yaocai/domain';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/account';
 import { coupons, userCoupons } from '../../db/schema/promotion';
 import type { OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
+import { storeBriefsOf } from '../account/briefs';
 import { audit } from '../audit/service';
 import { ordersOfHeldCoupons } from '../order/queries';
 import { type CouponRow, couponTermsView } from './service';
@@ -189,26 +189,32 @@ export async function couponClaims(ctx: OperatorCtx, id: number, page: number) {
   const where = eq(userCoupons.couponId, id);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ uc: userCoupons, store: users.storeName, phone: users.phone })
+      .select({ uc: userCoupons })
       .from(userCoupons)
-      .innerJoin(users, eq(users.id, userCoupons.userId))
       .where(where)
       .orderBy(desc(userCoupons.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     ctx.db.select({ total: count() }).from(userCoupons).where(where),
   ]);
-  const orders = await ordersOfHeldCoupons(
-    ctx.db,
-    rows.filter((r) => r.uc.status === 'used').map((r) => r.uc.id),
-  );
+  const [orders, stores] = await Promise.all([
+    ordersOfHeldCoupons(
+      ctx.db,
+      rows.filter((r) => r.uc.status === 'used').map((r) => r.uc.id),
+    ),
+    storeBriefsOf(
+      ctx.db,
+      rows.map((r) => r.uc.userId),
+    ),
+  ]);
   return {
-    list: rows.map(({ uc, store, phone }) => {
+    list: rows.map(({ uc }) => {
       const order = orders.get(uc.id);
+      const store = stores.get(uc.userId);
       return {
         id: uc.id,
-        store_name: store ?? '',
-        phone,
+        store_name: store?.storeName ?? '',
+        phone: store?.phone ?? '',
         source: sourceLabels[uc.source] ?? uc.source,
         status: uc.status,
         status_label: heldStatusLabels[uc.status] ?? uc.status,

@@ -10,8 +10,6 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, goods } from '../../db/schema/catalog';
-import { settings } from '../../db/schema/core';
 import {
   giftRules,
   goodsCombinationItems,
@@ -20,7 +18,8 @@ import {
 } from '../../db/schema/promotion';
 import { sharedCache } from '../../lib/cache-bus';
 import { descendantsExpander } from '../catalog/coverage';
-import { saleControlOf } from '../catalog/sale-control-column';
+import { categoryParentLinks, handedOutGoodsOf } from '../catalog/promotion-facts';
+import { savedSettingValues } from '../settings/read';
 
 /**
  * What the cart prices with besides the lines: the live full-reduction activities (several may
@@ -98,9 +97,9 @@ export function loadCartPromotions(db: DbOrTx, now: Date): Promise<CartPromotion
 }
 
 async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
-  const [categoryRows, shippingRows, rules, combos, comboItems, generic] = await Promise.all([
-    db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
-    db.select().from(settings).where(eq(settings.key, 'shipping')),
+  const [categoryRows, savedShipping, rules, combos, comboItems, generic] = await Promise.all([
+    categoryParentLinks(db),
+    savedSettingValues(db, ['shipping']),
     db
       .select({
         id: giftRules.id,
@@ -108,15 +107,12 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
         type: giftRules.type,
         buyQuantity: giftRules.buyQuantity,
         giftGoodsId: giftRules.giftGoodsId,
-        giftGoodsName: goods.name,
-        giftGoodsUnit: goods.unit,
         giftQuantity: giftRules.giftQuantity,
         priceFen: giftRules.priceFen,
         repeat: giftRules.repeat,
         maxGifts: giftRules.maxGifts,
       })
       .from(giftRules)
-      .innerJoin(goods, eq(goods.id, giftRules.giftGoodsId))
       .where(eq(giftRules.isActive, true))
       .orderBy(giftRules.id),
     db.select().from(goodsCombinations).where(eq(goodsCombinations.isActive, true)),
@@ -125,18 +121,8 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
         combinationId: goodsCombinationItems.combinationId,
         goodsId: goodsCombinationItems.goodsId,
         quantity: goodsCombinationItems.quantity,
-        name: goods.name,
-        spec: goods.spec,
-        image: goods.image,
-        priceFen: goods.basePriceFen,
-        isBuy: goods.isBuy,
-        isOnSale: goods.isOnSale,
-        scopeClass: goods.scopeClass,
-        rxClass: goods.rxClass,
-        saleControl: saleControlOf(),
       })
       .from(goodsCombinationItems)
-      .innerJoin(goods, eq(goods.id, goodsCombinationItems.goodsId))
       .orderBy(goodsCombinationItems.combinationId, goodsCombinationItems.goodsId),
     db
       .select()
@@ -149,6 +135,12 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
         ),
       )
       .orderBy(asc(promotionRows.id)),
+  ]);
+  // The goods the gift rules and packages hand out, in one read (a rule or item whose goods is
+  // gone is left out, as a join would).
+  const handedOut = await handedOutGoodsOf(db, [
+    ...rules.map((r) => r.giftGoodsId),
+    ...comboItems.map((i) => i.goodsId),
   ]);
 
   const expand = descendantsExpander(categoryRows);
@@ -180,14 +172,17 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
       coverage: p.coverage,
     }));
 
-  const raw = shippingRows[0]?.value as { threshold_fen?: number; fee_fen?: number } | undefined;
+  const raw = savedShipping.shipping as { threshold_fen?: number; fee_fen?: number } | undefined;
   const shipping =
     raw && Number.isSafeInteger(raw.threshold_fen)
       ? { thresholdFen: raw.threshold_fen ?? 0, feeFen: raw.fee_fen ?? 0 }
       : null;
 
   const giftRulesByGoods = new Map<number, GiftRule[]>();
-  for (const rule of rules) {
+  for (const row of rules) {
+    const gift = handedOut.get(row.giftGoodsId);
+    if (!gift) continue;
+    const rule: GiftRule = { ...row, giftGoodsName: gift.name, giftGoodsUnit: gift.unit };
     const list = giftRulesByGoods.get(rule.goodsId) ?? [];
     list.push(rule);
     giftRulesByGoods.set(rule.goodsId, list);
@@ -196,17 +191,19 @@ async function readPromotions(db: DbOrTx, now: Date): Promise<CartPromotions> {
   const combinations = new Map<number, Combination>();
   for (const c of combos) combinations.set(c.id, { ...c, items: [] });
   for (const item of comboItems) {
+    const g = handedOut.get(item.goodsId);
+    if (!g) continue;
     combinations.get(item.combinationId)?.items.push({
       goodsId: item.goodsId,
-      name: item.name,
-      spec: item.spec,
-      image: item.image,
+      name: g.name,
+      spec: g.spec,
+      image: g.image,
       quantity: item.quantity,
-      priceFen: item.priceFen,
-      isBuy: item.isBuy && item.isOnSale,
-      scopeClass: item.scopeClass,
-      rxClass: item.rxClass,
-      saleControl: item.saleControl,
+      priceFen: g.basePriceFen,
+      isBuy: g.isBuy && g.isOnSale,
+      scopeClass: g.scopeClass,
+      rxClass: g.rxClass,
+      saleControl: g.saleControl,
     });
   }
   return { activities: live, promotions: livePromotions, shipping, giftRulesByGoods, combinations };

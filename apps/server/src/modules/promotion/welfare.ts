@@ -1,10 +1,10 @@
 import { type Coverage, type CoverageFacts, covers, type LineSpecialInput } from '@yaocai/domain';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories } from '../../db/schema/catalog';
 import { welfareActivities, welfareTakes } from '../../db/schema/promotion';
 import { sharedCache } from '../../lib/cache-bus';
 import { coverageFactsOf, coveredGoodsIds, descendantsExpander } from '../catalog/coverage';
+import { categoryParentLinks } from '../catalog/promotion-facts';
 import type { SpecialSource } from './special-source';
 
 // 福利 (全场94折): a running welfare activity discounts every goods its coverage covers (goods,
@@ -72,7 +72,7 @@ function readDefinitions(db: DbOrTx): Promise<LiveWelfare[]> {
       .from(welfareActivities)
       .where(eq(welfareActivities.status, 'active'))
       .orderBy(welfareActivities.id),
-    db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
+    categoryParentLinks(db),
   ]).then(([rows, tree]) => {
     const expand = descendantsExpander(tree);
     return rows.map((a) => ({

@@ -15,14 +15,14 @@ import {
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { companies, files, operators, users } from '../../../db/schema/account';
-import { orders } from '../../../db/schema/order';
 import { bankTransfers, transferReceipts } from '../../../db/schema/transfer';
 import { payments } from '../../../db/schema/wallet';
 import type { OperatorCtx } from '../../../lib/context';
 import { conflict, fieldError, notFound } from '../../../lib/errors';
+import { fileMimesOf, operatorNamesOf, storeBriefsOf, storeCompanyNameLike } from '../../account/briefs';
 import { audit } from '../../audit/service';
 import { notify } from '../../message/service';
+import { orderBriefsOf, orderNoLike } from '../../order/briefs';
 import { recordEvent } from '../../order/events';
 import { lockOrder } from '../../order/state';
 import { moveBalance, USE_TYPE } from '../../wallet/service';
@@ -35,50 +35,59 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 function adminSelect(db: DbOrTx) {
   return db
-    .select({
-      r: transferReceipts,
-      code: bankTransfers.code,
-      receivedTotal: bankTransfers.receivedFen,
-      orderNo: orders.orderNo,
-      orderStatus: orders.status,
-      totalFen: orders.totalFen,
-      storeName: users.storeName,
-      companyName: companies.name,
-      mime: files.mime,
-      decidedBy: operators.name,
-    })
+    .select({ r: transferReceipts, code: bankTransfers.code, receivedTotal: bankTransfers.receivedFen })
     .from(transferReceipts)
-    .innerJoin(bankTransfers, eq(bankTransfers.id, transferReceipts.transferId))
-    .innerJoin(orders, eq(orders.id, transferReceipts.orderId))
-    .innerJoin(users, eq(users.id, transferReceipts.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .innerJoin(files, eq(files.id, transferReceipts.fileId))
-    .leftJoin(operators, eq(operators.id, transferReceipts.decidedBy));
+    .innerJoin(bankTransfers, eq(bankTransfers.id, transferReceipts.transferId));
 }
 type AdminRow = Awaited<ReturnType<ReturnType<typeof adminSelect>['where']>>[number];
 
-function adminView(x: AdminRow): AdminTransferView {
-  const r = x.r;
-  // What arrived before this receipt: the transfer's total less this receipt's own part.
-  const own = r.status === 'confirmed' || r.status === 'partial' ? (r.receivedFen ?? 0) : 0;
-  const before = Math.max(0, x.receivedTotal - own);
-  return {
-    ...receiptView(r),
-    order_id: r.orderId,
-    order_no: x.orderNo,
-    order_status_label: orderStatusLabels[x.orderStatus as OrderStatus] ?? x.orderStatus,
-    code: x.code,
-    company_name: x.companyName,
-    store_name: x.storeName,
-    order_total: toYuan(x.totalFen),
-    received_before: toYuan(before),
-    expected: toYuan(Math.max(0, x.totalFen - before)),
-    receipt_mime: x.mime,
-    excess: toYuan(r.excessFen),
-    excess_to: r.excessTo as AdminTransferView['excess_to'],
-    decided_by: x.decidedBy,
-    decided_at: r.decidedAt ? seconds(r.decidedAt) : null,
-  };
+/** The views of a page of receipts: their orders, stores, files and deciders read once per owner. */
+async function adminViews(db: DbOrTx, rows: AdminRow[]): Promise<AdminTransferView[]> {
+  const [orderOf, storeOf, mimeOf, operatorOf] = await Promise.all([
+    orderBriefsOf(
+      db,
+      rows.map((x) => x.r.orderId),
+    ),
+    storeBriefsOf(
+      db,
+      rows.map((x) => x.r.userId),
+    ),
+    fileMimesOf(
+      db,
+      rows.map((x) => x.r.fileId),
+    ),
+    operatorNamesOf(
+      db,
+      rows.flatMap((x) => (x.r.decidedBy === null ? [] : [x.r.decidedBy])),
+    ),
+  ]);
+  return rows.map((x) => {
+    const r = x.r;
+    const order = orderOf.get(r.orderId);
+    const store = storeOf.get(r.userId);
+    const orderStatus = order?.status ?? '';
+    const totalFen = order?.totalFen ?? 0;
+    // What arrived before this receipt: the transfer's total less this receipt's own part.
+    const own = r.status === 'confirmed' || r.status === 'partial' ? (r.receivedFen ?? 0) : 0;
+    const before = Math.max(0, x.receivedTotal - own);
+    return {
+      ...receiptView(r),
+      order_id: r.orderId,
+      order_no: order?.orderNo ?? '',
+      order_status_label: orderStatusLabels[orderStatus as OrderStatus] ?? orderStatus,
+      code: x.code,
+      company_name: store?.companyName ?? '',
+      store_name: store?.storeName ?? '',
+      order_total: toYuan(totalFen),
+      received_before: toYuan(before),
+      expected: toYuan(Math.max(0, totalFen - before)),
+      receipt_mime: mimeOf.get(r.fileId) ?? '',
+      excess: toYuan(r.excessFen),
+      excess_to: r.excessTo as AdminTransferView['excess_to'],
+      decided_by: r.decidedBy === null ? null : (operatorOf.get(r.decidedBy) ?? null),
+      decided_at: r.decidedAt ? seconds(r.decidedAt) : null,
+    };
+  });
 }
 
 /** The receipts, by state; the 待确认 queue oldest first, other lists newest first. */
@@ -91,10 +100,10 @@ export async function transferInbox(
     q.state ? eq(transferReceipts.status, q.state) : undefined,
     like
       ? or(
-          ilike(orders.orderNo, like),
+          orderNoLike(transferReceipts.orderId, like),
           ilike(bankTransfers.code, like),
           ilike(transferReceipts.payerName, like),
-          ilike(companies.name, like),
+          storeCompanyNameLike(transferReceipts.userId, like),
         )
       : undefined,
   );
@@ -108,18 +117,15 @@ export async function transferInbox(
       .select({ n: count() })
       .from(transferReceipts)
       .innerJoin(bankTransfers, eq(bankTransfers.id, transferReceipts.transferId))
-      .innerJoin(orders, eq(orders.id, transferReceipts.orderId))
-      .innerJoin(users, eq(users.id, transferReceipts.userId))
-      .innerJoin(companies, eq(companies.id, users.companyId))
       .where(where),
   ]);
-  return { list: rows.map(adminView), total: total?.n ?? 0, page: q.page, page_size: q.page_size };
+  return { list: await adminViews(ctx.db, rows), total: total?.n ?? 0, page: q.page, page_size: q.page_size };
 }
 
 export async function transferReceiptDetail(ctx: OperatorCtx, id: number) {
   const [row] = await adminSelect(ctx.db).where(eq(transferReceipts.id, id));
   if (!row) throw notFound('回单不存在');
-  return adminView(row);
+  return (await adminViews(ctx.db, [row]))[0];
 }
 
 /** Locks the order, then the receipt (still 待确认) and its transfer: every path locks the order first. */

@@ -4,14 +4,14 @@
 // buyer reads 退款处理中. Every decision audited.
 import { type RefundTodosView, type TransferRefundRecordBody, toYuan } from '@yaocai/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { companies, users } from '../../../db/schema/account';
-import { orders } from '../../../db/schema/order';
 import { transferReceipts, transferRefunds } from '../../../db/schema/transfer';
 import { paymentRefunds } from '../../../db/schema/wallet';
 import type { OperatorCtx } from '../../../lib/context';
 import { conflict, notFound } from '../../../lib/errors';
+import { storeBriefsOf } from '../../account/briefs';
 import { audit } from '../../audit/service';
 import { notify } from '../../message/service';
+import { orderBriefsOf } from '../../order/briefs';
 import { recordRefundEvent } from '../../webhooks/events';
 import { retryRefund } from '../refunds';
 import type { TransferRefundKind } from './refund-ledger';
@@ -27,22 +27,28 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 /** The to-do list: open provider refunds, then transfer refunds (pending first, then the last done). */
 export async function refundTodos(ctx: OperatorCtx): Promise<RefundTodosView> {
   const providerRows = await ctx.db
-    .select({ r: paymentRefunds, orderNo: orders.orderNo })
+    .select()
     .from(paymentRefunds)
-    .innerJoin(orders, eq(orders.id, paymentRefunds.orderId))
     .where(inArray(paymentRefunds.status, ['failed', 'processing']))
     .orderBy(asc(paymentRefunds.id))
     .limit(200);
   const transferRows = await ctx.db
-    .select({ r: transferRefunds, orderNo: orders.orderNo, companyName: companies.name })
+    .select()
     .from(transferRefunds)
-    .innerJoin(orders, eq(orders.id, transferRefunds.orderId))
-    .innerJoin(users, eq(users.id, transferRefunds.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
     .orderBy(desc(sql`${transferRefunds.status} = 'pending'`), desc(transferRefunds.id))
     .limit(200);
+  const [orderOf, storeOf] = await Promise.all([
+    orderBriefsOf(
+      ctx.db,
+      [...providerRows, ...transferRows].map((r) => r.orderId),
+    ),
+    storeBriefsOf(
+      ctx.db,
+      transferRows.map((r) => r.userId),
+    ),
+  ]);
   const payees = new Map<number, string>();
-  const orderIds = [...new Set(transferRows.map((x) => x.r.orderId))];
+  const orderIds = [...new Set(transferRows.map((r) => r.orderId))];
   if (orderIds.length) {
     const receipts = await ctx.db
       .select({ orderId: transferReceipts.orderId, payer: transferReceipts.payerName })
@@ -57,10 +63,10 @@ export async function refundTodos(ctx: OperatorCtx): Promise<RefundTodosView> {
     for (const r of receipts) payees.set(r.orderId, r.payer);
   }
   return {
-    provider: providerRows.map(({ r, orderNo }) => ({
+    provider: providerRows.map((r) => ({
       id: r.id,
       order_id: r.orderId,
-      order_no: orderNo,
+      order_no: orderOf.get(r.orderId)?.orderNo ?? '',
       provider: r.provider,
       refund_no: r.refundNo,
       amount: toYuan(r.amountFen),
@@ -70,11 +76,11 @@ export async function refundTodos(ctx: OperatorCtx): Promise<RefundTodosView> {
       attempts: r.attempts,
       created_at: seconds(r.createdAt),
     })),
-    transfer: transferRows.map(({ r, orderNo, companyName }) => ({
+    transfer: transferRows.map((r) => ({
       id: r.id,
       order_id: r.orderId,
-      order_no: orderNo,
-      company_name: companyName,
+      order_no: orderOf.get(r.orderId)?.orderNo ?? '',
+      company_name: storeOf.get(r.userId)?.companyName ?? '',
       payee_name: payees.get(r.orderId) ?? null,
       amount: toYuan(r.amountFen),
       kind: r.kind as TransferRefundKind,
@@ -109,17 +115,14 @@ export async function recordTransferRefund(ctx: OperatorCtx, id: number, body: T
       { orderId: refund.orderId, amountFen: refund.amountFen, channel: 'transfer', refundNo: body.bank_ref },
       ctx.now,
     );
-    const [order] = await tx
-      .select({ orderNo: orders.orderNo })
-      .from(orders)
-      .where(eq(orders.id, refund.orderId));
+    const order = (await orderBriefsOf(tx, [refund.orderId])).get(refund.orderId);
     await notify(
       tx,
       {
         userId: refund.userId,
         category: 'order',
         title: '退款已转出',
-        body: `订单${order.orderNo}的退款${toYuan(refund.amountFen).toFixed(2)}元已于${body.paid_on}通过银行转账退回，银行流水号${body.bank_ref}。`,
+        body: `订单${order?.orderNo ?? ''}的退款${toYuan(refund.amountFen).toFixed(2)}元已于${body.paid_on}通过银行转账退回，银行流水号${body.bank_ref}。`,
         link: `/order/info/${refund.orderId}`,
       },
       ctx.now,
