@@ -58,6 +58,7 @@ import { spikeAdminRoutes, spikeRoutes } from './modules/promotion/spike-routes'
 import { quickBuyRoutes } from './modules/quick-buy/routes';
 import { searchAdminRoutes } from './modules/search/admin-routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
+import { subscribeModules } from './modules/subscriptions';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes';
 import { webhooksPlugin } from './modules/webhooks/plugin';
@@ -89,6 +90,8 @@ export interface BuildAppOptions {
  * plugin per module under /api, then the SPAs. server.ts listens; tests call app.inject.
  */
 export async function buildApp({ config, database, logger, clock }: BuildAppOptions) {
+  // The modules' reactions to each other's events (order.paid, order.received), once a process.
+  subscribeModules();
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,

@@ -11,6 +11,7 @@ import {
   shipments,
 } from '../../db/schema/order';
 import type { BuyerCtx } from '../../lib/context';
+import { raiseDomainEvent } from '../../lib/domain-events';
 import { notFound, refusal } from '../../lib/errors';
 import { addLines, cartPromotions, removeLines } from '../cart/service';
 import { assertEphedrinePeriod } from '../compliance/ephedrine';
@@ -18,9 +19,7 @@ import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
 import { closeOpenTrades, releaseTransfer, transferHoldsOrder } from '../payment/service';
 import { movePoints } from '../points/ledger';
-import { awardOrderPoints } from '../points/service';
 import { orderPromotionRows } from '../promotion/activities';
-import { creditOrderCashBack } from '../promotion/cash-back';
 import { consumeCoupon, giveBackCoupon } from '../promotion/service';
 import { releaseSpecials, reserveSpecials } from '../promotion/specials';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
@@ -387,8 +386,7 @@ export async function sweepDeliveredOrders(db: Db, now: Date, limit = 200): Prom
         { type: 'system' },
         `发货${autoConfirmDays}天后系统自动确认收货`,
       );
-      await awardOrderPoints(tx, order);
-      await creditCashBack(tx, order);
+      await raiseReceived(tx, order);
       await notify(
         tx,
         {
@@ -410,18 +408,20 @@ export async function confirmReceipt(db: Db, userId: number, orderId: number) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
     await transition(tx, order, 'confirm_delivery', { type: 'buyer', id: userId }, '买家确认收货');
-    await awardOrderPoints(tx, order);
-    await creditCashBack(tx, order);
+    await raiseReceived(tx, order);
   });
 }
 
-/** A received order's 满返: the promotion module reads the tiers on the order's lines. */
-async function creditCashBack(tx: DbOrTx, order: typeof orders.$inferSelect) {
+/**
+ * Tells the modules that act on a received order (points, 满返: modules/subscriptions.ts), in
+ * this transaction, with the order's lines.
+ */
+async function raiseReceived(tx: DbOrTx, order: typeof orders.$inferSelect) {
   const lines = await tx
     .select({ goodsId: orderLines.goodsId, kind: orderLines.kind, payableFen: orderLines.payableFen })
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id));
-  await creditOrderCashBack(tx, order, lines);
+  await raiseDomainEvent(tx, 'order.received', { order, lines });
 }
 
 /**

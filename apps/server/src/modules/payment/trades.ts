@@ -7,11 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paymentNotifications, payments } from '../../db/schema/wallet';
 import type { BuyerCtx, Ctx } from '../../lib/context';
+import { raiseDomainEvent } from '../../lib/domain-events';
 import { AppError, conflict, notFound, refusal } from '../../lib/errors';
 import { spendRefusalOf } from '../account/standing';
 import { type Actor, recordEvent } from '../order/events';
 import { findOrder, lockOrder, type OrderRow, transition } from '../order/state';
-import { recordPurchases } from '../quick-buy/purchases';
 import { type NotificationRequest, type PaymentProvider, providers, type TradeClaim } from './provider';
 import { sendProviderRefund } from './refunds';
 
@@ -44,7 +44,10 @@ export async function markOrderPaid(tx: DbOrTx, order: OrderRow, method: string,
     paidAt: now,
     paymentMethod: method,
   });
-  await recordPurchases(tx, order.id, order.userId, now);
+  await raiseDomainEvent(tx, 'order.paid', {
+    order: { ...order, paidFen: order.totalFen, paidAt: now },
+    at: now,
+  });
 }
 
 /**
