@@ -40,7 +40,7 @@ import { assertMaySpend } from '../../lib/eligibility';
 import { AppError, conflict, fieldError, notFound, refusal } from '../../lib/errors';
 import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
-import { listAdminGoods } from '../catalog/admin-goods';
+import { listAdminGoods } from '../catalog/admin-goods-list';
 import { movePoints } from '../points/ledger';
 import { giftOrder } from '../points/mall';
 import { grantCouponById } from '../promotion/service';
