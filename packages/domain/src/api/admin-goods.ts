@@ -155,6 +155,12 @@ export type GoodsEditBody = z.output<typeof goodsEditBody>;
 
 export const goodsSaleBody = z.object({ on_sale: formBoolean('请选择上架或下架') });
 
+/**
+ * The console goods list counts matches up to this many (the shop's list cap): a broader list
+ * answers ADMIN_GOODS_TOTAL_CAP + 1 and the console shows "2000+" (100 pages of 20).
+ */
+export const ADMIN_GOODS_TOTAL_CAP = 2_000;
+
 export const adminGoodsQuery = z.object({
   /** Name, pinyin (full or initials), approval number, manufacturer or SKU. */
   q: singleLineText('关键词', 40).optional(),

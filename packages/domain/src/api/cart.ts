@@ -102,19 +102,12 @@ export const cartGoods = z.object({
   sccj: z.string(),
   ypgg: z.string(),
   goods_image: z.array(z.object({ list: z.string() })),
-  is_buy: z.boolean(),
   /** Stock in the line's warehouse. */
   number: z.number().int(),
-  is_youx: z.boolean(),
-  /** Goods kind: drug | device | herb | health. */
-  type: z.string(),
-  base_price: price,
   bzdw: z.string(),
-  ladder_price: z.array(cartLadderTier),
   ladder_price_type: z.number().int(),
   is_free_shipping: z.boolean(),
   free_shipping_number: z.number().int(),
-  tags: z.array(z.string()),
 });
 
 export const cartCombination = z.object({
@@ -159,8 +152,6 @@ export const cartLine = z.object({
   /** 1 goods, 3 combination package. */
   type: z.number().int(),
   is_selected: z.boolean(),
-  with_coupon: z.boolean(),
-  goods_manjian_amount: price,
   /**
    * The special price (秒杀, 每日特价) or welfare discount (福利) on the line: its label, the units
    * it priced, what it saved (part of goods_manjian_amount) and the special unit price.
@@ -176,14 +167,11 @@ export const cartLine = z.object({
     .nullable(),
   gift_data: cartGift.nullable(),
   combination: cartCombination.nullable(),
-  goods_price_id: z.number().int(),
-  ladder_price_id: z.number().int(),
   /** The full-reduction activity covering the line (its 满减 tag and group), 0 when none does. */
   goods_manjian_id: z.number().int(),
-  is_yj: z.number().int(),
   /** unit price x number */
   amount: price,
-  /** amount - goods_manjian_amount + gift total */
+  /** amount - the line's own reductions + gift total */
   subtotal: price,
   /** Share of the cart's full-reduction. */
   reduction_share: price,

@@ -146,8 +146,6 @@ function withoutPrices(line: CartLine): CartLine {
   return {
     ...line,
     price: null,
-    goods: { ...line.goods, base_price: null, ladder_price: [] },
-    goods_manjian_amount: null,
     special: line.special && { ...line.special, saving: null, price: null },
     gift_data: line.gift_data && {
       ...line.gift_data,
@@ -183,26 +181,16 @@ function wireLine(ctx: LineContext, priced: PricedLine, viewer: BuyerEligibility
       sccj: row.manufacturer,
       ypgg: row.spec,
       goods_image: [{ list: goodsImage(row) }],
-      is_buy: row.isBuy && row.isOnSale,
       number: ctx.stock,
-      is_youx: row.zones.includes('yx'),
-      type: row.kind,
-      base_price: toYuan(isCombination ? combination.priceFen : row.basePriceFen),
       bzdw: isCombination ? '套' : row.unit,
-      ladder_price: isCombination
-        ? []
-        : row.ladder.map((t) => ({ number: t.quantity, price: toYuan(t.priceFen) })),
       ladder_price_type: row.ladderType,
       is_free_shipping: row.isFreeShipping,
       free_shipping_number: row.freeShippingNumber,
-      tags: row.tags,
     },
     ck_id: row.warehouseId,
     ck_name: row.warehouseName,
     type: row.type,
     is_selected: priced.selected,
-    with_coupon: priced.withCoupon,
-    goods_manjian_amount: toYuan(priced.lineReductionFen),
     special: priced.special
       ? {
           code: priced.special.code,
@@ -242,10 +230,7 @@ function wireLine(ctx: LineContext, priced: PricedLine, viewer: BuyerEligibility
           })),
         }
       : null,
-    goods_price_id: row.goodsPriceId,
-    ladder_price_id: row.ladderPriceId,
     goods_manjian_id: priced.fullReductionId ?? 0,
-    is_yj: row.isYj,
     amount: toYuan(priced.amountFen),
     subtotal: toYuan(priced.subtotalFen),
     reduction_share: toYuan(priced.reductionShareFen),

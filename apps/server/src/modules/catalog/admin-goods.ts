@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AdminGoodsDetail,
-  type adminGoodsQuery,
   defaultTaxOf,
   fromYuan,
   type GoodsEditBody,
@@ -11,8 +10,7 @@ import {
   taxClassificationOf,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   brands,
@@ -28,230 +26,14 @@ import { audit } from '../audit/service';
 import { batchesWithReports } from '../compliance/reports';
 import { priceDropNews } from '../message/favourite-news';
 import { loadOrderSettings } from '../order/settings';
+import { forgetAdminGoodsLists } from './admin-goods-list';
 import { goodsPinyinColumns } from './pinyin';
 import { invalidateGoodsLists } from './queries';
 import { invalidateCatalogRefs } from './refs';
-import { goodsImage } from './service';
 
-// The console's goods: list, read, create, edit, put on and take off sale. Every write runs in
+// The console's goods: read, create, edit, put on and take off sale. Every write runs in
 // one transaction with its audit row, recomputes the pinyin search keys and drops the
 // catalogue's caches, so the shop shows the change on its next request.
-
-type Query = z.output<typeof adminGoodsQuery>;
-
-/** The console list counts matches up to this many, then shows "10000+" (an exact count of a
- * broad search over 100,000 goods costs more than the page). */
-export const ADMIN_GOODS_COUNT_CAP = 10_000;
-
-/**
- * Everything an operator may type (name, common name, approval number, maker, pinyin, initials,
- * SKU), lower-cased: the stored column `search_text` of db/sql/040_admin_goods.sql, indexed with
- * trigrams together with the list's equality filters.
- */
-const searchText = sql`search_text`;
-
-/**
- * Three characters or more: contained anywhere (trigram index). Shorter: a prefix of the name,
- * the pinyin, the initials or the approval number (btree prefix indexes), since a one- or
- * two-character "contains" cannot use an index and would scan the catalogue.
- */
-function searchCondition(q: string): SQL {
-  if ([...q].length >= 3) return sql`${searchText} like ${`%${escapeLike(q.toLowerCase())}%`}`;
-  const prefix = `${escapeLike(q)}%`;
-  const lower = `${escapeLike(q.toLowerCase())}%`;
-  return or(
-    sql`${goods.name} like ${prefix}`,
-    sql`${goods.namePinyin} like ${lower}`,
-    sql`${goods.nameInitials} like ${lower}`,
-    sql`${goods.approvalNo} like ${prefix}`,
-    eq(goods.sku, q),
-  ) as SQL;
-}
-
-/**
- * Per-process caches, 15 s long and dropped by every goods write here: the capped total of each
- * filter (paging through one search reads it once) and the catalogue's size. Another process's
- * write shows within 15 s.
- */
-const totalsByDb = new WeakMap<object, Map<string, { at: number; n: Promise<number> }>>();
-const TOTAL_TTL_MS = 15_000;
-function cached(db: object, key: string, count: () => Promise<number>): Promise<number> {
-  let totals = totalsByDb.get(db);
-  if (!totals) {
-    totals = new Map();
-    totalsByDb.set(db, totals);
-  }
-  const hit = totals.get(key);
-  if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.n;
-  if (totals.size > 1000) totals.clear();
-  const n = count();
-  totals.set(key, { at: Date.now(), n });
-  n.catch(() => totals.delete(key));
-  return n;
-}
-
-/**
- * Whether a page is cheaper to read by collecting every match through the search and filter
- * indexes and sorting them (few matches) than by walking the whole catalogue in edit order until
- * the page is filled (many matches). Walking reads about (offset + limit) × size / matches rows;
- * collecting reads the matches: collect when matches² < (offset + limit) × size. PostgreSQL's
- * own estimate of a trigram search is often wrong by orders of magnitude, so the exact (capped)
- * count decides.
- */
-export function collectMatches(matches: number, end: number, catalogueSize: number): boolean {
-  return matches * matches < end * Math.max(catalogueSize, 1);
-}
-
-/** The list filters a query sets. */
-type ListFilters = Omit<Query, 'page' | 'page_size'>;
-
-interface ListFilter<K extends keyof ListFilters> {
-  /** The filter's condition on goods. */
-  condition: (value: NonNullable<ListFilters[K]>, db: DbOrTx) => SQL;
-  /**
-   * Whether the value has an edit-order index of its own in db/sql/040_admin_goods.sql (every
-   * row of it matches, so walking it in edit order reads just the page, at any depth).
-   */
-  ownIndex?: (value: NonNullable<ListFilters[K]>) => boolean;
-}
-
-/** Every filter of the console's goods list: its condition, and whether it has its own index. */
-const listFilters: { [K in keyof ListFilters]-?: ListFilter<K> } = {
-  q: { condition: (q) => searchCondition(q) },
-  kind: { condition: (kind) => eq(goods.kind, kind), ownIndex: () => true },
-  rx_class: { condition: (rx) => eq(goods.rxClass, rx), ownIndex: () => true },
-  on_sale: { condition: (v) => eq(goods.isOnSale, v === '1'), ownIndex: (v) => v === '0' },
-  ephedrine: { condition: (v) => eq(goods.ephedrine, v === '1'), ownIndex: (v) => v === '1' },
-  // 缺货 reads the stored flag sold_out (stock_total <= 0), which its index lists.
-  stock: {
-    condition: (v) => (v === 'in' ? sql`${goods.stockTotal} > 0` : sql`sold_out`),
-    ownIndex: (v) => v === 'out',
-  },
-  brand_id: { condition: (id) => eq(goods.brandId, id) },
-  category_id: {
-    condition: (id, db) =>
-      inArray(
-        goods.id,
-        db
-          .select({ id: goodsCategories.goodsId })
-          .from(goodsCategories)
-          .where(eq(goodsCategories.categoryId, id)),
-      ),
-  },
-};
-
-/** The filters a query sets, each with its entry of listFilters. */
-function setFilters(filters: ListFilters) {
-  return (Object.keys(listFilters) as (keyof ListFilters)[]).flatMap((key) => {
-    const value = filters[key];
-    if (value === undefined || value === '') return [];
-    const filter = listFilters[key] as ListFilter<typeof key>;
-    return [{ value: value as never, filter }];
-  });
-}
-
-/**
- * Whether a page is read by collecting the matches and sorting them (true) or by walking an
- * edit-order index (false). A filter that has an edit-order index of its own (listFilters'
- * ownIndex) is walked when it is the only one. Otherwise the exact (capped) count of matches
- * decides (collectMatches).
- */
-export function collectsPage(
-  filters: ListFilters,
-  matches: number,
-  end: number,
-  catalogueSize: number,
-): boolean {
-  const set = setFilters(filters);
-  if (set.length === 0) return false;
-  if (set.length === 1 && set[0].filter.ownIndex?.(set[0].value)) return false;
-  return collectMatches(matches, end, catalogueSize);
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
-  const { page: _page, page_size: _size, ...filters } = query;
-  const where = setFilters(filters).map(({ value, filter }) => filter.condition(value, ctx.db));
-  const condition = where.length ? and(...where) : undefined;
-  const [total, size] = await Promise.all([
-    cached(ctx.db, JSON.stringify(filters), () =>
-      ctx.db
-        .select({ n: count() })
-        .from(
-          ctx.db
-            .select({ one: sql`1`.as('one') })
-            .from(goods)
-            .where(condition)
-            .limit(ADMIN_GOODS_COUNT_CAP + 1)
-            .as('capped'),
-        )
-        .then(([row]) => row?.n ?? 0),
-    ),
-    cached(ctx.db, '', () =>
-      ctx.db
-        .select({ n: count() })
-        .from(goods)
-        .then(([row]) => row?.n ?? 0),
-    ),
-  ]);
-  const offset = (query.page - 1) * query.page_size;
-  // Sorting by an expression no index provides makes PostgreSQL fetch the matches through the
-  // search/filter indexes and sort them, instead of walking the edit-order index past them.
-  const newestFirst = collectsPage(filters, total, offset + query.page_size, size)
-    ? sql`${goods.updatedAt} + interval '0 second' desc`
-    : desc(goods.updatedAt);
-  const rows =
-    total <= ADMIN_GOODS_COUNT_CAP && offset >= total
-      ? []
-      : await ctx.db
-          .select({
-            id: goods.id,
-            sku: goods.sku,
-            name: goods.name,
-            spec: goods.spec,
-            unit: goods.unit,
-            manufacturer: goods.manufacturer,
-            approvalNo: goods.approvalNo,
-            kind: goods.kind,
-            rxClass: goods.rxClass,
-            basePriceFen: goods.basePriceFen,
-            stockTotal: goods.stockTotal,
-            expiresOn: goods.expiresOn,
-            isOnSale: goods.isOnSale,
-            ephedrine: goods.ephedrine,
-            image: goods.image,
-            updatedAt: goods.updatedAt,
-          })
-          .from(goods)
-          .where(condition)
-          .orderBy(newestFirst, desc(goods.id))
-          .limit(query.page_size)
-          .offset(offset);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      sku: r.sku,
-      name: r.name,
-      spec: r.spec,
-      unit: r.unit,
-      manufacturer: r.manufacturer,
-      approval_no: r.approvalNo,
-      kind: r.kind,
-      rx_class: r.rxClass,
-      base_price: toYuan(r.basePriceFen),
-      stock: r.stockTotal,
-      expires_on: r.expiresOn,
-      on_sale: r.isOnSale,
-      ephedrine: r.ephedrine,
-      image: r.image ?? goodsImage(r.id),
-      updated_at: r.updatedAt.toISOString(),
-    })),
-    total,
-    page: query.page,
-    page_size: query.page_size,
-  };
-}
 
 /** Tax code and rate: the editor's, else the scope class's default (domain defaultTaxOf). */
 function goodsTax(body: GoodsEditBody) {
@@ -347,8 +129,8 @@ async function replaceCategories(tx: DbOrTx, goodsId: number, categoryIds: reado
 }
 
 /** Drops every catalogue cache a goods write can stale (pages, totals, refs). */
-export function goodsChanged(ctx: OperatorCtx) {
-  totalsByDb.delete(ctx.db);
+export function goodsChanged(_ctx: OperatorCtx) {
+  forgetAdminGoodsLists();
   invalidateGoodsLists();
   invalidateCatalogRefs();
 }

@@ -23,14 +23,8 @@ import { fileBytes, sendFile, XLSX } from '../../lib/download';
 import { uploadedFile } from '../../lib/upload';
 import { ok } from '../../plugins/envelope';
 import { operatorOnly } from '../../plugins/session';
-import {
-  createGoods,
-  getAdminGoods,
-  goodsEditorOptions,
-  listAdminGoods,
-  setGoodsOnSale,
-  updateGoods,
-} from './admin-goods';
+import { createGoods, getAdminGoods, goodsEditorOptions, setGoodsOnSale, updateGoods } from './admin-goods';
+import { listAdminGoods } from './admin-goods-list';
 import { addBatch, setBatchQuantity } from './batches';
 import { readGoodsImage, storeGoodsImage } from './goods-images';
 import { exportGoods, goodsImportTemplate, importGoods } from './goods-xlsx';

@@ -29,7 +29,8 @@ import {
 } from '../../lib/spreadsheet';
 import { auditMany } from '../audit/service';
 import { loadOrderSettings } from '../order/settings';
-import { goodsChanged, goodsColumns, listAdminGoods, requireHeld } from './admin-goods';
+import { goodsChanged, goodsColumns, requireHeld } from './admin-goods';
+import { listAdminGoods } from './admin-goods-list';
 
 // Goods through Excel: the export of a filtered list, the import template, and the import.
 // An import is all or nothing: every row is checked first (the row number and the column are

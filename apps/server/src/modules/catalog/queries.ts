@@ -213,12 +213,7 @@ export function listOrder(sort: GoodsListQuery['sort']): SQL[] {
  * or a total: the goods of a favourites page, a quick purchase or an activity page, by id.
  */
 export function rowsOfGoods(db: Db, ids: readonly number[]): Promise<SummaryRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select(summaryColumns)
-    .from(goods)
-    .where(listConditions({ goodsIds: [...ids] }))
-    .then((rows) => rows);
+  return listedRows(db, ids);
 }
 
 /**
@@ -415,27 +410,7 @@ async function keywordPage(
   }
   const { ids, total, rows } = await found;
   if (rows) return { rows, total };
-  return { rows: await rowsByIds(db, ids), total };
-}
-
-/**
- * The list rows of these goods, in the order given (any on sale or not: the ids come from a
- * list's own statement), read with one named statement whatever their number.
- */
-const rowsByIdsStatement = {
-  ...statement(
-    'goods_rows_by_ids',
-    sql`select ${selectList(rawSummaryColumns)}
-    from unnest(${sql.placeholder('ids')}::int[]) with ordinality as page_ids(id, n)
-    inner join ${goods} on ${goods.id} = page_ids.id
-    order by page_ids.n`,
-  ),
-  generic: true,
-};
-
-function rowsByIds(db: Db, ids: readonly number[]): Promise<SummaryRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return rawRowsNamed<SummaryRow>(db, rowsByIdsStatement, { ids: [...ids] });
+  return { rows: await listedRows(db, ids), total };
 }
 
 /** The best sellers of a broad keyword that its ranking orders (rankedWalk). */
@@ -464,14 +439,7 @@ function pageRows(db: Db, ids: number[]): Promise<SummaryRow[]> {
   const hit = rowsCache.get(key);
   if (hit && now - hit.at < ROWS_TTL_MS) return hit.rows;
   if (rowsCache.size > 2_000) rowsCache.clear();
-  const rows = db
-    .select(summaryColumns)
-    .from(goods)
-    .where(and(inArray(goods.id, ids), eq(goods.isOnSale, true)))
-    .then((found) => {
-      const byId = new Map(found.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id)).filter((r) => r !== undefined) as SummaryRow[];
-    });
+  const rows = listedRows(db, ids);
   rowsCache.set(key, { at: now, rows });
   rows.catch(() => rowsCache.delete(key));
   return rows;
@@ -629,25 +597,38 @@ function listingConditions(
   return conds;
 }
 
-/** The conditions of a count over one browse key or several, with their values bound. */
-function linkConditions(f: ListFilter, browse: Browse, keys: readonly (number | string)[]): SQL {
-  const column = sql.raw(browse.column);
-  const values = listingValues(f, browse);
-  return sql.join(
-    [
-      keys.length === 1
-        ? sql`${column} = ${keys[0]}`
-        : sql`${column} in ${sql`(${sql.join(
-            keys.map((id) => sql`${id}`),
-            sql`, `,
-          )})`}`,
-      ...listingConditions(browse.table, values, (name) => sql`${values[name]}`),
-    ],
-    sql` and `,
-  );
+/**
+ * The list rows of goods by id, in the order of the ids, those on sale only: the one reader of
+ * list rows by id (pages whose ids are known, favourites, quick purchase, activity pages). One
+ * named statement for any number of ids (an array parameter), planned once per connection.
+ */
+const listedRowsStatement = statement(
+  'goods_listed_rows',
+  sql`select ${selectList(rawSummaryColumns)}
+      from unnest(${sql.placeholder('ids')}::int[]) with ordinality as page_ids(id, n)
+      inner join ${goods} on ${goods.id} = page_ids.id
+      where ${goods.isOnSale}
+      order by page_ids.n`,
+);
+
+function listedRows(db: DbOrTx, ids: readonly number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return rawRowsNamed<SummaryRow>(db, listedRowsStatement, { ids: [...ids] });
 }
 
 const browseStatements = new Map<string, RawStatement>();
+
+/**
+ * Which conditions a browsing list has, for its statements' names: the text of a statement
+ * depends on the table, the sort and these, never on values. Two letters per condition, so a
+ * name stays far below PostgreSQL's 63 characters.
+ */
+function conditionLetters(values: Record<string, unknown>): string {
+  return Object.keys(values)
+    .filter((key) => values[key] !== null)
+    .map((key) => (key.startsWith('also') ? 'a' : key.slice(0, 2)))
+    .join('');
+}
 
 /**
  * The statement of a browsing page: each key of the list (a category and its descendants; a
@@ -657,22 +638,30 @@ const browseStatements = new Map<string, RawStatement>();
  * page's goods rows are read in the same statement. The keys are one array parameter, so the
  * text is the same for any number of them: a named statement (db/raw.ts) that each pooled
  * connection parses once, one per sort and filter combination.
+ *
+ * Plans: PostgreSQL plans a named statement again on every execution (a custom plan, 0.3 ms
+ * quiet, 1 ms under load: as long as the execution) while that looks cheaper than its generic
+ * plan, and a LIMIT it can read makes it look so. Without a price range the generic plan is the
+ * custom one (the same walks of the sort indexes, checked with EXPLAIN for every sort, on
+ * categories and facets), so there the limits are read through a sub-select the planner cannot
+ * see into, and so are the keys (a custom plan counts the keys of its array, a generic one
+ * guesses ten): custom and generic plans cost the same, and after five executions each connection
+ * keeps the generic plan. With a price range the custom plan is kept: its generic plan walked
+ * the price index and sorted thousands of rows for an expiry sort (0.5 ms -> 7 ms).
  */
 function browseStatement(
   table: Browse['table'],
   sort: GoodsListQuery['sort'],
   values: Record<string, unknown>,
 ): RawStatement {
-  // The text depends on the table, the sort and which conditions the list has, never on values.
-  // Two letters per condition, so a name stays far below PostgreSQL's 63 characters.
-  const used = Object.keys(values)
-    .filter((key) => values[key] !== null)
-    .map((key) => (key.startsWith('also') ? 'a' : key.slice(0, 2)))
-    .join('');
-  const name = `browse_${table === 'goods_categories' ? 'c' : 'f'}_${sort}_${used}`;
+  const name = `browse_${table === 'goods_categories' ? 'c' : 'f'}_${sort}_${conditionLetters(values)}`;
   const cached = browseStatements.get(name);
   if (cached) return cached;
   const p = (key: string) => sql.placeholder(key);
+  const generic = values.min === null && values.max === null;
+  const opaque = (key: string, type: string) =>
+    generic ? sql`(select ${p(key)}::${sql.raw(type)})` : sql`${p(key)}::${sql.raw(type)}`;
+  const limit = (key: string) => opaque(key, 'int');
   const byCategory = table === 'goods_categories';
   const conds: SQL[] = [
     sql`${sql.raw(byCategory ? 'category_id' : 'facet')} = browse_key.value`,
@@ -689,14 +678,14 @@ function browseStatement(
         select goods_id from (
           select distinct on (${sql.raw(mergedKeys)}) goods_id from (
             select walk.goods_id, walk.k
-            from unnest(${p('keys')}::${sql.raw(byCategory ? 'int' : 'text')}[]) as browse_key(value)
+            from unnest(${opaque('keys', byCategory ? 'int[]' : 'text[]')}) as browse_key(value)
             cross join lateral (
               select goods_id, ${sql.raw(sortKey)} as k from ${sql.raw(table)}
               where ${sql.join(conds, sql` and `)}
-              order by ${sql.raw(order)} limit ${p('reach')}::int
+              order by ${sql.raw(order)} limit ${limit('reach')}
             ) walk
           ) walks
-          order by ${sql.raw(mergedOrder)} limit ${p('size')}::int offset ${p('offset')}::int
+          order by ${sql.raw(mergedOrder)} limit ${limit('size')} offset ${limit('offset')}
         ) page
       )) with ordinality as page_ids(id, n)
       inner join ${goods} on ${goods.id} = page_ids.id
@@ -757,28 +746,53 @@ export const invalidateGoodsLists = sharedForget('goods-lists', () => {
   rowsCache.clear();
 });
 
+const countStatements = new Map<string, RawStatement>();
+
+/**
+ * The statement counting a browsing list: a category's links (exact; several categories' links
+ * once per goods) or a brand's, a zone's or the whole catalogue's facet rows up to the cap, each
+ * in their listing index. The keys are one array parameter, so one named statement per table,
+ * number of keys (one or several) and set of conditions serves every category; the plan is the
+ * same for every value (an index-only scan of the key's listing rows), so the generic plan
+ * PostgreSQL settles on after a few executions is the right one.
+ */
+function browseCountStatement(browse: Browse, values: Record<string, unknown>): RawStatement {
+  const byCategory = browse.table === 'goods_categories';
+  const several = byCategory && browse.keys.length > 1;
+  const name = `count_${byCategory ? 'c' : 'f'}${several ? 'n' : '1'}_${conditionLetters(values)}`;
+  const cached = countStatements.get(name);
+  if (cached) return cached;
+  const p = (key: string) => sql.placeholder(key);
+  const where = sql.join(
+    [
+      byCategory ? sql`category_id = any(${p('keys')}::int[])` : sql`facet = any(${p('keys')}::text[])`,
+      ...listingConditions(browse.table, values, (key) => sql`${p(key)}`),
+    ],
+    sql` and `,
+  );
+  // One category's links are unique per goods (the primary key); several need distinct.
+  const made = statement(
+    name,
+    byCategory
+      ? sql`select ${sql.raw(several ? 'count(distinct goods_id)' : 'count(*)')}::int as total
+          from goods_categories where ${where}`
+      : sql`select count(*)::int as total
+          from (select 1 from goods_facets where ${where} limit ${p('cap')}::int) matched`,
+  );
+  countStatements.set(name, made);
+  return made;
+}
+
 async function queryCount(db: Db, filter: ListFilter, where: SQL): Promise<number> {
   const browse = browseOf(filter);
-  if (browse?.table === 'goods_categories') {
-    // The category links counted in an index of them (exact; a goods in two of the categories once).
-    // One category's links are unique per goods (the primary key); several need distinct.
-    const [{ total }] = await db
-      .select({
-        total:
-          browse.keys.length === 1
-            ? sql<number>`count(*)::int`
-            : sql<number>`count(distinct ${goodsCategories.goodsId})::int`,
-      })
-      .from(goodsCategories)
-      .where(linkConditions(filter, browse, browse.keys));
-    return total;
-  }
   if (browse) {
-    // A brand, a zone or the whole catalogue: its facet rows counted in their index, up to the cap.
-    const result = await db.execute(
-      sql`select count(*)::int as total from (select 1 from goods_facets where ${linkConditions(filter, browse, browse.keys)} limit ${LIST_TOTAL_CAP}) matched`,
-    );
-    return Number((result.rows[0] as { total: number }).total);
+    const values = listingValues(filter, browse);
+    const [{ total }] = await rawRowsNamed<{ total: number }>(db, browseCountStatement(browse, values), {
+      ...values,
+      keys: [...browse.keys],
+      cap: LIST_TOTAL_CAP,
+    });
+    return total;
   }
   // Any other filter: count up to the cap (the scan stops there).
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(

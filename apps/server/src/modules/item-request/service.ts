@@ -15,7 +15,7 @@ import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
 import { audit } from '../audit/service';
-import { listAdminGoods } from '../catalog/admin-goods';
+import { listAdminGoods } from '../catalog/admin-goods-list';
 import { notify } from '../message/service';
 
 // 品种求购: a store asks for goods the catalogue lacks (with its own pictures); customer service

@@ -24,7 +24,7 @@ import { storeBriefsOf } from '../account/briefs';
 import { pointsBalance } from '../account/points-balance';
 import { refuseShippingTo } from '../account/standing';
 import { audit } from '../audit/service';
-import { listAdminGoods } from '../catalog/admin-goods';
+import { listAdminGoods } from '../catalog/admin-goods-list';
 import { giftGoodsOf } from '../catalog/gift-goods';
 import { paidOrdersOfStoreSince } from '../order/paid-orders';
 import { movePoints } from '../points/ledger';

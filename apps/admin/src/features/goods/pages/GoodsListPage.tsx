@@ -1,4 +1,5 @@
 import {
+  ADMIN_GOODS_TOTAL_CAP,
   type AdminGoodsQuery,
   type AdminGoodsRow,
   formatYuan,
@@ -114,7 +115,8 @@ export default function GoodsListPage() {
           current: query.page,
           pageSize: query.page_size,
           total: data?.total ?? 0,
-          showTotal: (total) => `共 ${total > 10000 ? '10000+' : total} 个商品`,
+          showTotal: (total) =>
+            `共 ${total > ADMIN_GOODS_TOTAL_CAP ? `${ADMIN_GOODS_TOTAL_CAP}+` : total} 个商品`,
           onChange: (page, page_size) => setQuery({ ...query, page, page_size }),
         }}
         columns={[

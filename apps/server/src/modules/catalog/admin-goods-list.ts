@@ -1,0 +1,243 @@
+import { ADMIN_GOODS_TOTAL_CAP, type AdminGoodsRow, type adminGoodsQuery, toYuan } from '@yaocai/domain';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { rawRowsNamed, selectList, statement } from '../../db/raw';
+import { goods, goodsCategories } from '../../db/schema/catalog';
+import { sharedForget } from '../../lib/cache-bus';
+import type { OperatorCtx } from '../../lib/context';
+import { goodsImage } from './service';
+
+// The console's goods list: newest edit first, searched and filtered. A list of at most
+// ADMIN_GOODS_TOTAL_CAP goods is gathered once (its count and its ids in edit order, one
+// statement) and paged from memory; a broader one reads each page from the indexes. The rows of
+// a page are always read fresh by id.
+
+type Query = z.output<typeof adminGoodsQuery>;
+
+/**
+ * Everything an operator may type (name, common name, approval number, maker, pinyin, initials,
+ * SKU), lower-cased: the stored column `search_text` of db/sql/040_admin_goods.sql, indexed with
+ * trigrams together with the list's equality filters.
+ */
+const searchText = sql`search_text`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Three characters or more: contained anywhere (trigram index). Shorter: a prefix of the name,
+ * the pinyin, the initials or the approval number (btree prefix indexes), since a one- or
+ * two-character "contains" cannot use an index and would scan the catalogue.
+ */
+function searchCondition(q: string): SQL {
+  if ([...q].length >= 3) return sql`${searchText} like ${`%${escapeLike(q.toLowerCase())}%`}`;
+  const prefix = `${escapeLike(q)}%`;
+  const lower = `${escapeLike(q.toLowerCase())}%`;
+  return or(
+    sql`${goods.name} like ${prefix}`,
+    sql`${goods.namePinyin} like ${lower}`,
+    sql`${goods.nameInitials} like ${lower}`,
+    sql`${goods.approvalNo} like ${prefix}`,
+    eq(goods.sku, q),
+  ) as SQL;
+}
+
+/** The list filters a query sets. */
+type ListFilters = Omit<Query, 'page' | 'page_size'>;
+
+/**
+ * The condition of each filter of the console's goods list. The rare ones (器械, 处方药, 已下架,
+ * 含麻, 缺货) have edit-order indexes of their own in db/sql/040_admin_goods.sql.
+ */
+const listFilters: {
+  [K in keyof ListFilters]-?: (value: NonNullable<ListFilters[K]>, db: DbOrTx) => SQL;
+} = {
+  q: (q) => searchCondition(q),
+  kind: (kind) => eq(goods.kind, kind),
+  rx_class: (rx) => eq(goods.rxClass, rx),
+  on_sale: (v) => eq(goods.isOnSale, v === '1'),
+  ephedrine: (v) => eq(goods.ephedrine, v === '1'),
+  // 缺货 reads the stored flag sold_out (stock_total <= 0), which its index lists.
+  stock: (v) => (v === 'in' ? sql`${goods.stockTotal} > 0` : sql`sold_out`),
+  brand_id: (id) => eq(goods.brandId, id),
+  category_id: (id, db) =>
+    inArray(
+      goods.id,
+      db
+        .select({ id: goodsCategories.goodsId })
+        .from(goodsCategories)
+        .where(eq(goodsCategories.categoryId, id)),
+    ),
+};
+
+/** The conditions of the filters a query sets. */
+function conditionsOf(filters: ListFilters, db: DbOrTx): SQL | undefined {
+  const set = (Object.keys(listFilters) as (keyof ListFilters)[]).flatMap((key) => {
+    const value = filters[key];
+    if (value === undefined || value === '') return [];
+    return [(listFilters[key] as (v: typeof value, db: DbOrTx) => SQL)(value, db)];
+  });
+  return set.length ? and(...set) : undefined;
+}
+
+/**
+ * The matches of one filter: their count up to ADMIN_GOODS_TOTAL_CAP + 1 and, when they are no
+ * more than the cap, all their ids in edit order (newest first).
+ */
+interface Matches {
+  total: number;
+  ids: Int32Array | null;
+}
+
+/**
+ * Each filter's matches, cached per process for 15 s (paging through one search gathers them
+ * once) and dropped by every goods write (goodsChanged, in every process through the cache bus).
+ * A stock move (an order) changes 有货/缺货 membership without such a write: that shows within
+ * 15 s. The rows themselves are always read fresh.
+ */
+let listsByDb = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
+const LIST_TTL_MS = 15_000;
+function cached<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
+  let lists = listsByDb.get(db);
+  if (!lists) {
+    lists = new Map();
+    listsByDb.set(db, lists);
+  }
+  const hit = lists.get(key);
+  if (hit && Date.now() - hit.at < LIST_TTL_MS) return hit.value as Promise<T>;
+  if (lists.size > 500) lists.clear();
+  const value = read();
+  lists.set(key, { at: Date.now(), value });
+  const held = lists;
+  value.catch(() => held.delete(key));
+  return value;
+}
+
+/** Forgets the console lists' gathered matches, in this process and the others. */
+export const forgetAdminGoodsLists = sharedForget('admin-goods-lists', () => {
+  // A WeakMap cannot be cleared: every database's lists go with a new one.
+  listsByDb = new WeakMap();
+});
+
+/**
+ * One statement: up to cap + 1 matches in whatever order the cheaper path finds them (the search
+ * and filter indexes for few, the table until the cap for many), their count, and their ids in
+ * edit order (used only when they are all).
+ */
+async function gatherMatches(db: DbOrTx, condition: SQL | undefined): Promise<Matches> {
+  const matched = db
+    .select({ id: goods.id, updatedAt: goods.updatedAt })
+    .from(goods)
+    .where(condition)
+    .limit(ADMIN_GOODS_TOTAL_CAP + 1)
+    .as('matched');
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      ids: sql<
+        number[] | null
+      >`array_agg(${matched.id} order by ${matched.updatedAt} desc, ${matched.id} desc)`,
+    })
+    .from(matched);
+  const total = Number(row?.total ?? 0);
+  return { total, ids: total <= ADMIN_GOODS_TOTAL_CAP ? Int32Array.from(row?.ids ?? []) : null };
+}
+
+/** The columns a console list row shows. */
+const rowColumns = {
+  id: goods.id,
+  sku: goods.sku,
+  name: goods.name,
+  spec: goods.spec,
+  unit: goods.unit,
+  manufacturer: goods.manufacturer,
+  approvalNo: goods.approvalNo,
+  kind: goods.kind,
+  rxClass: goods.rxClass,
+  basePriceFen: goods.basePriceFen,
+  stockTotal: goods.stockTotal,
+  expiresOn: sql<string | null>`${goods.expiresOn}::text`,
+  isOnSale: goods.isOnSale,
+  ephedrine: goods.ephedrine,
+  image: goods.image,
+  updatedAt: goods.updatedAt,
+};
+interface ListRow {
+  id: number;
+  sku: string;
+  name: string;
+  spec: string;
+  unit: string;
+  manufacturer: string;
+  approvalNo: string;
+  kind: string;
+  rxClass: string;
+  basePriceFen: number;
+  stockTotal: number;
+  expiresOn: string | null;
+  isOnSale: boolean;
+  ephedrine: boolean;
+  image: string | null;
+  updatedAt: Date;
+}
+
+/** The rows of these goods in this order: one named statement, whatever the number of ids. */
+const rowsByIds = statement(
+  'admin_goods_rows',
+  sql`select ${selectList(rowColumns)}
+      from unnest(${sql.placeholder('ids')}::int[]) with ordinality as page_ids(id, n)
+      inner join ${goods} on ${goods.id} = page_ids.id
+      order by page_ids.n`,
+);
+
+/**
+ * A page of a list broader than the cap, walked down an edit-order index (the list's own, or
+ * the whole catalogue's) until it is filled: at least one goods in fifty matches, so a page
+ * reads at most fifty times its depth, where gathering every match would sort thousands.
+ */
+async function walkedPage(db: DbOrTx, condition: SQL | undefined, offset: number, size: number) {
+  const rows = await db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(condition)
+    .orderBy(desc(goods.updatedAt), desc(goods.id))
+    .limit(size)
+    .offset(offset);
+  return rows.map((r) => r.id);
+}
+
+export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
+  const { page: _page, page_size: _size, ...filters } = query;
+  const condition = conditionsOf(filters, ctx.db);
+  const matches = await cached(ctx.db, JSON.stringify(filters), () => gatherMatches(ctx.db, condition));
+  const offset = (query.page - 1) * query.page_size;
+  const ids = matches.ids
+    ? [...matches.ids.subarray(offset, offset + query.page_size)]
+    : await walkedPage(ctx.db, condition, offset, query.page_size);
+  const rows = ids.length ? await rawRowsNamed<ListRow>(ctx.db, rowsByIds, { ids }) : [];
+  return {
+    list: rows.map(
+      (r): AdminGoodsRow => ({
+        id: r.id,
+        sku: r.sku,
+        name: r.name,
+        spec: r.spec,
+        unit: r.unit,
+        manufacturer: r.manufacturer,
+        approval_no: r.approvalNo,
+        kind: r.kind,
+        rx_class: r.rxClass,
+        base_price: toYuan(r.basePriceFen),
+        stock: r.stockTotal,
+        expires_on: r.expiresOn,
+        on_sale: r.isOnSale,
+        ephedrine: r.ephedrine,
+        image: r.image ?? goodsImage(r.id),
+        updated_at: r.updatedAt.toISOString(),
+      }),
+    ),
+    total: matches.total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
