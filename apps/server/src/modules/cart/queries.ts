@@ -2,27 +2,28 @@ import { and, type Column, eq, getTableColumns, inArray, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
-import {
-  anyOf,
-  jsonRowsStatement,
-  rawJsonRows,
-  rawRows,
-  rawRowsNamed,
-  selectList,
-  statement,
-} from '../../db/raw';
+import { jsonRowsStatement, rawJsonRows, rawRows, rawRowsNamed, selectList, statement } from '../../db/raw';
 import { cartItems, cartMergeKey } from '../../db/schema/cart';
-import { goods, goodsCategories, goodsStock, warehouses } from '../../db/schema/catalog';
-import { saleControlOf } from '../catalog/sale-control-column';
+import {
+  type AddGoodsRow,
+  addGoodsColumns,
+  cartGoodsColumns,
+  cartGoodsJoins,
+  goodsOfPackages,
+  goodsWithStock,
+  stockOfGoods,
+} from '../catalog/cart-goods';
 import { unshippedAmountOf } from '../order/queries';
 import type { CartPromotions } from '../promotion/loaders';
+
+const { warehouseName, ...goodsColumns } = cartGoodsColumns;
 
 /** One cart line with what pricing and the screen need of its goods, stock and warehouse. */
 export const cartRowColumns = {
   id: cartItems.id,
   goodsId: cartItems.goodsId,
   warehouseId: cartItems.warehouseId,
-  warehouseName: warehouses.name,
+  warehouseName,
   quantity: cartItems.quantity,
   isSelected: cartItems.isSelected,
   goodsPriceId: cartItems.goodsPriceId,
@@ -31,33 +32,7 @@ export const cartRowColumns = {
   isYj: cartItems.isYj,
   type: cartItems.type,
   combinationId: cartItems.combinationId,
-  name: goods.name,
-  manufacturer: goods.manufacturer,
-  spec: goods.spec,
-  unit: goods.unit,
-  kind: goods.kind,
-  image: goods.image,
-  scopeClass: goods.scopeClass,
-  rxClass: goods.rxClass,
-  basePriceFen: goods.basePriceFen,
-  ladderType: goods.ladderType,
-  ladder: goods.ladder,
-  minQuantity: goods.minQuantity,
-  stepQuantity: goods.stepQuantity,
-  isBuy: goods.isBuy,
-  isOnSale: goods.isOnSale,
-  isFreeShipping: goods.isFreeShipping,
-  freeShippingNumber: goods.freeShippingNumber,
-  tags: goods.tags,
-  zones: goods.zones,
-  ephedrine: goods.ephedrine,
-  brandId: goods.brandId,
-  /** The goods' own categories: what promotion coverage is matched on. */
-  categoryIds: sql<
-    number[]
-  >`array(select ${goodsCategories.categoryId} from ${goodsCategories} where ${goodsCategories.goodsId} = ${goods.id})`,
-  stock: sql<number>`coalesce(${goodsStock.quantity}, 0)`.mapWith(Number),
-  saleControl: saleControlOf(),
+  ...goodsColumns,
 };
 
 /**
@@ -70,10 +45,7 @@ function cartRowsStatement(name: string, onlyIds: boolean) {
     name,
     cartRowColumns,
     sql`from ${cartItems}
-    inner join ${goods} on ${goods.id} = ${cartItems.goodsId}
-    inner join ${warehouses} on ${warehouses.id} = ${cartItems.warehouseId}
-    left join ${goodsStock} on ${goodsStock.goodsId} = ${cartItems.goodsId}
-      and ${goodsStock.warehouseId} = ${cartItems.warehouseId}
+    ${cartGoodsJoins(cartItems.goodsId, cartItems.warehouseId)}
     where ${cartItems.userId} = ${sql.placeholder('userId')}
     ${onlyIds ? sql`and ${cartItems.id} = any(${sql.placeholder('ids')}::int[])` : sql``}`,
     sql`${cartItems.id}`,
@@ -114,7 +86,7 @@ export async function combinationStocks(
   const combos = combinationIds.map((id) => promotions.combinations.get(id)).filter((c) => !!c);
   if (combos.length === 0) return result;
   const goodsIds = [...new Set(combos.flatMap((c) => c.items.map((i) => i.goodsId)))];
-  const stocks = await db.select().from(goodsStock).where(anyOf(goodsStock.goodsId, goodsIds));
+  const stocks = await stockOfGoods(db, goodsIds);
   const byKey = new Map(stocks.map((s) => [`${s.goodsId}:${s.warehouseId}`, s.quantity]));
   for (const combo of combos) {
     let sets = Number.POSITIVE_INFINITY;
@@ -145,34 +117,6 @@ const lineCount = statement(
 export async function countLines(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await rawRows<{ n: number }>(db, lineCount, [userId]);
   return row?.n ?? 0;
-}
-
-/** A goods line's buying rule with its stock in one warehouse (one row per warehouse holding it). */
-export const addGoodsColumns = {
-  id: goods.id,
-  name: goods.name,
-  scopeClass: goods.scopeClass,
-  rxClass: goods.rxClass,
-  isBuy: goods.isBuy,
-  isOnSale: goods.isOnSale,
-  min: goods.minQuantity,
-  step: goods.stepQuantity,
-  warehouseId: sql<number | null>`${goodsStock.warehouseId}`,
-  stock: sql<number | null>`${goodsStock.quantity}`,
-  saleControl: saleControlOf(),
-};
-export type AddGoodsRow = SelectResultFields<typeof addGoodsColumns>;
-
-const addGoods = statement(
-  'cart_add_goods',
-  sql`select ${selectList(addGoodsColumns)} from ${goods}
-    left join ${goodsStock} on ${goodsStock.goodsId} = ${goods.id}
-    where ${goods.id} = any(${sql.placeholder('ids')}::int[])`,
-);
-
-/** What adding to the cart needs of these goods: their rule and stock per warehouse. */
-export function loadAddGoods(db: DbOrTx, goodsIds: number[]): Promise<AddGoodsRow[]> {
-  return goodsIds.length > 0 ? rawRows<AddGoodsRow>(db, addGoods, [goodsIds]) : Promise.resolve([]);
 }
 
 /** A line to merge into a store's cart: the columns of the merge key besides the store, and a quantity. */
@@ -282,23 +226,7 @@ export async function loadOtherGoods(db: DbOrTx, ids: number[]): Promise<Map<num
   const result = new Map<number, OtherGoods>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return result;
-  const [found, stocks] = await Promise.all([
-    db
-      .select({
-        id: goods.id,
-        name: goods.name,
-        spec: goods.spec,
-        manufacturer: goods.manufacturer,
-        unit: goods.unit,
-        image: goods.image,
-        ephedrine: goods.ephedrine,
-        scopeClass: goods.scopeClass,
-        rxClass: goods.rxClass,
-      })
-      .from(goods)
-      .where(anyOf(goods.id, unique)),
-    db.select().from(goodsStock).where(anyOf(goodsStock.goodsId, unique)),
-  ]);
+  const [found, stocks] = await Promise.all([goodsOfPackages(db, unique), stockOfGoods(db, unique)]);
   for (const { id, ...g } of found) result.set(id, { ...g, stock: new Map() });
   for (const s of stocks) result.get(s.goodsId)?.stock.set(s.warehouseId, s.quantity);
   return result;
@@ -325,15 +253,14 @@ const addOneRead = statement(
   'cart_add_one_read',
   sql`select ${selectList(addGoodsColumns)}, ${existing.id} as "lineId", ${existing.quantity} as "lineQuantity",
       (select count(*)::int from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')}) as "cartLines"
-    from ${goods}
-    left join ${goodsStock} on ${goodsStock.goodsId} = ${goods.id}
+    ${goodsWithStock.from}
     left join ${existingTable} on ${existing.userId} = ${sql.placeholder('userId')}
-      and ${existing.goodsId} = ${goods.id} and ${existing.warehouseId} = ${goodsStock.warehouseId}
+      and ${existing.goodsId} = ${goodsWithStock.goodsId} and ${existing.warehouseId} = ${goodsWithStock.warehouseId}
       and ${sql.join(
         requestKeyFields.map((f) => sql`${existing[f]} = ${sql.placeholder(f)}::int`),
         sql` and `,
       )}
-    where ${goods.id} = ${sql.placeholder('goodsId')}`,
+    where ${goodsWithStock.goodsId} = ${sql.placeholder('goodsId')}`,
 );
 
 /** What adding one goods line needs, in one read: see AddOneRow. */

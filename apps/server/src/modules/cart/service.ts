@@ -20,6 +20,7 @@ import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
 import { AppError, fieldError, notFound, refusal } from '../../lib/errors';
 import { otherStoresOfCompany } from '../account/store-users';
+import { type AddGoodsRow, loadAddGoods } from '../catalog/cart-goods';
 import { goodsQuantityRule } from '../catalog/goods-facts';
 import { type CartPromotions, loadCartPromotions, type ShippingSetting } from '../promotion/loaders';
 import { type LiveSpecials, liveSpecials, loadLineSpecials } from '../promotion/specials';
@@ -34,7 +35,6 @@ import {
   wireSummary,
 } from './pricing';
 import {
-  type AddGoodsRow,
   bumpLine,
   type CartMergeLine,
   type CartRow,
@@ -43,7 +43,6 @@ import {
   combinationStocks,
   countLines,
   insertLine,
-  loadAddGoods,
   loadAddOne,
   loadCartRows,
   loadOtherGoods,

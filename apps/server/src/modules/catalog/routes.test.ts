@@ -10,9 +10,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, categories, goods, goodsCategories } from '../../db/schema';
+import { testBuyer } from '../account/test-buyers';
 import { loadOrderSettings } from '../order/settings';
 import { invalidateGoodsLists, LIST_MAX_OFFSET, LIST_TOTAL_CAP } from './queries';
-import { testBuyer } from './test-buyers';
 
 let ctx: TestContext;
 let approved: { userId: number; cookie: string };

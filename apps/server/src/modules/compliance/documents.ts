@@ -1,14 +1,16 @@
 import { beijingDateOf, type Fen, formatYuan, shippingPaperNames } from '@yaocai/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, operators } from '../../db/schema/account';
-import { goods } from '../../db/schema/catalog';
 import { orderLineBatches, traceCodes } from '../../db/schema/compliance';
-import { orderLines, orders, shipments } from '../../db/schema/order';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { notFound, refusal } from '../../lib/errors';
 import { cjkDocument, drawTable } from '../../lib/pdf';
 import { csvBytes } from '../../lib/spreadsheet';
+import { companyFacts } from '../account/store-facts';
+import { goodsPaperFacts } from '../catalog/goods-facts';
+import { operatorNames } from '../operator/names';
+import { firstShipment, orderLineFacts } from '../order/line-facts';
+import { findOrder, type OrderRow } from '../order/state';
 import { readSettings } from '../settings/read';
 
 // The papers that travel with a shipment: the 随货同行单 (delivery note) as a PDF, and the trace
@@ -16,19 +18,16 @@ import { readSettings } from '../settings/read';
 // 73) asks of it: 供货单位, 生产厂商, 通用名称, 剂型, 规格, 批号, 数量, 收货单位, 收货地址, 发货日期,
 // with the 上市许可持有人 (药品管理法 2019), the reviewer and a box for the 出库专用章.
 
-type Order = typeof orders.$inferSelect;
+type Order = OrderRow;
 
 async function ownOrder(ctx: BuyerCtx, orderId: number): Promise<Order> {
-  const [o] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, ctx.actor.userId)));
+  const o = await findOrder(ctx.db, orderId, ctx.actor.userId);
   if (!o) throw notFound('订单不存在');
   return o;
 }
 
 async function anyOrder(ctx: OperatorCtx, orderId: number): Promise<Order> {
-  const [o] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const o = await findOrder(ctx.db, orderId);
   if (!o) throw notFound('订单不存在');
   return o;
 }
@@ -70,39 +69,49 @@ const COLUMNS = [
 const money = (fen: Fen) => formatYuan(fen).replace('¥', '');
 
 async function deliveryNote(db: DbOrTx, o: Order) {
-  const [[shipment], rows, [company], settings] = await Promise.all([
-    db
-      .select({ s: shipments, operator: operators.name })
-      .from(shipments)
-      .leftJoin(operators, eq(operators.id, shipments.operatorId))
-      .where(eq(shipments.orderId, o.id))
-      .orderBy(asc(shipments.id))
-      .limit(1),
+  const lines = orderLineFacts(db);
+  const [s, batchRows, companies, settings] = await Promise.all([
+    firstShipment(db, o.id),
     db
       .select({
-        name: orderLines.goodsName,
-        commonName: goods.commonName,
-        dosageForm: goods.dosageForm,
-        holder: goods.authorizationHolder,
-        spec: orderLines.spec,
-        manufacturer: orderLines.manufacturer,
-        approvalNo: goods.approvalNo,
-        unit: orderLines.unit,
+        goodsId: lines.goodsId,
+        name: lines.goodsName,
+        spec: lines.spec,
+        manufacturer: lines.manufacturer,
+        unit: lines.unit,
         batchNo: orderLineBatches.batchNo,
         producedOn: orderLineBatches.producedOn,
         expiresOn: orderLineBatches.expiresOn,
         quantity: orderLineBatches.quantity,
-        unitPriceFen: orderLines.unitPriceFen,
+        unitPriceFen: lines.unitPriceFen,
       })
       .from(orderLineBatches)
-      .innerJoin(orderLines, eq(orderLines.id, orderLineBatches.orderLineId))
-      .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+      .innerJoin(lines, eq(lines.lineId, orderLineBatches.orderLineId))
       .where(eq(orderLineBatches.orderId, o.id))
-      .orderBy(asc(orderLines.id), asc(orderLineBatches.expiresOn), asc(orderLineBatches.id)),
-    db.select({ name: companies.name }).from(companies).where(eq(companies.id, o.companyId)),
+      .orderBy(asc(lines.lineId), asc(orderLineBatches.expiresOn), asc(orderLineBatches.id)),
+    companyFacts(db, [o.companyId]),
     readSettings(db),
   ]);
-  if (!shipment || rows.length === 0) throw refusal('订单尚未发货，发货后可下载随货同行单', 409);
+  if (!s || batchRows.length === 0) throw refusal('订单尚未发货，发货后可下载随货同行单', 409);
+  const [operators, goodsFacts] = await Promise.all([
+    operatorNames(db, [s.operatorId]),
+    goodsPaperFacts(
+      db,
+      batchRows.map((r) => r.goodsId),
+    ),
+  ]);
+  const shipment = { s, operator: s.operatorId === null ? undefined : operators.get(s.operatorId) };
+  const company = companies.get(o.companyId);
+  const rows = batchRows.map(({ goodsId, ...r }) => {
+    const g = goodsFacts.get(goodsId);
+    return {
+      ...r,
+      commonName: g?.commonName,
+      dosageForm: g?.dosageForm,
+      holder: g?.holder,
+      approvalNo: g?.approvalNo,
+    };
+  });
   const bytes = await renderDeliveryNote({
     orderNo: o.orderNo,
     shippedOn: beijingDateOf(shipment.s.shippedAt),
@@ -260,21 +269,26 @@ export async function adminDeliveryNote(ctx: OperatorCtx, orderId: number) {
 /** The trace codes of one of the store's orders, one pack per row, with its goods and batch line. */
 export async function myTraceCodesCsv(ctx: BuyerCtx, orderId: number) {
   const o = await ownOrder(ctx, orderId);
-  const rows = await ctx.db
+  const line = orderLineFacts(ctx.db);
+  const codeRows = await ctx.db
     .select({
       code: traceCodes.code,
-      name: orderLines.goodsName,
-      spec: orderLines.spec,
-      manufacturer: orderLines.manufacturer,
-      approvalNo: goods.approvalNo,
+      goodsId: line.goodsId,
+      name: line.goodsName,
+      spec: line.spec,
+      manufacturer: line.manufacturer,
       at: traceCodes.createdAt,
     })
     .from(traceCodes)
-    .innerJoin(orderLines, eq(orderLines.id, traceCodes.orderLineId))
-    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+    .innerJoin(line, eq(line.lineId, traceCodes.orderLineId))
     .where(eq(traceCodes.orderId, o.id))
-    .orderBy(asc(orderLines.id), asc(traceCodes.code));
-  if (rows.length === 0) throw refusal('该订单没有追溯码记录', 409);
+    .orderBy(asc(line.lineId), asc(traceCodes.code));
+  if (codeRows.length === 0) throw refusal('该订单没有追溯码记录', 409);
+  const goodsFacts = await goodsPaperFacts(
+    ctx.db,
+    codeRows.map((r) => r.goodsId),
+  );
+  const rows = codeRows.map((r) => ({ ...r, approvalNo: goodsFacts.get(r.goodsId)?.approvalNo }));
   const lines = [
     ['订单号', '追溯码', '品名', '规格', '生产企业', '批准文号', '发货日期'],
     ...rows.map((r) => [

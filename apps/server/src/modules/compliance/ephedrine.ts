@@ -6,13 +6,12 @@ import {
   type GspSalesQuery,
   toYuan,
 } from '@yaocai/domain';
-import { and, asc, countDistinct, eq, gte, lt, ne, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema/account';
-import { orderLines, orders } from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { refusal } from '../../lib/errors';
 import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';
+import { companyFacts, lockCompany } from '../account/store-facts';
+import { ephedrineSalesByCompany, ephedrineUnitsSince } from '../order/line-facts';
 
 // 含麻黄碱类复方制剂 (ephedrine-type goods): the per-period purchase limit of a buyer company, the
 // payment rule, and the operator's report of sales per buyer. The per-order limit and the signed
@@ -20,23 +19,6 @@ import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';
 
 /** The first instant of a `days`-day window ending today (Beijing calendar days). */
 const windowStart = (now: Date, days: number) => beijingStartOf(addDays(beijingToday(now), -(days - 1)));
-
-/** 含麻 units a company ordered since `since` (orders not cancelled). */
-async function unitsSince(db: DbOrTx, companyId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        eq(orders.companyId, companyId),
-        eq(orderLines.ephedrine, true),
-        ne(orders.status, 'cancelled'),
-        gte(orders.createdAt, since),
-      ),
-    );
-  return row?.units ?? 0;
-}
 
 /**
  * Refuses an order whose 含麻 units would take the company past its limit for the period. In the
@@ -52,9 +34,8 @@ export async function assertEphedrinePeriod(
   lock = false,
 ) {
   if (units === 0 || period.days === 0) return;
-  if (lock)
-    await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-  const ordered = await unitsSince(db, companyId, windowStart(now, period.days));
+  if (lock) await lockCompany(db, companyId);
+  const ordered = await ephedrineUnitsSince(db, companyId, windowStart(now, period.days));
   if (ordered + units > period.limit)
     throw refusal(
       `含麻黄碱类复方制剂每${period.days}天限购${period.limit}件，贵单位近${period.days}天已购${ordered}件，本单${units}件`,
@@ -68,30 +49,20 @@ export function assertEphedrinePayment(order: { ephedrine: boolean }, walletOnly
 
 /** 含麻 sales per buyer company between two Beijing dates (orders not cancelled). */
 export async function ephedrineReport(ctx: OperatorCtx, q: GspSalesQuery) {
-  const rows = await ctx.db
-    .select({
-      companyId: companies.id,
-      company: companies.name,
-      type: companies.type,
-      orders: countDistinct(orders.id),
-      units: sum(orderLines.quantity).mapWith(Number),
-      amountFen: sum(orderLines.payableFen).mapWith(Number),
-      first: sql<Date>`min(${orders.createdAt})`.mapWith((v) => new Date(v)),
-      last: sql<Date>`max(${orders.createdAt})`.mapWith((v) => new Date(v)),
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(
-      and(
-        eq(orderLines.ephedrine, true),
-        ne(orders.status, 'cancelled'),
-        gte(orders.createdAt, beijingStartOf(q.from)),
-        lt(orders.createdAt, beijingStartOf(addDays(q.to, 1))),
-      ),
-    )
-    .groupBy(companies.id, companies.name, companies.type)
-    .orderBy(sql`sum(${orderLines.quantity}) desc`, asc(companies.id));
+  const sales = await ephedrineSalesByCompany(
+    ctx.db,
+    beijingStartOf(q.from),
+    beijingStartOf(addDays(q.to, 1)),
+  );
+  const companies = await companyFacts(
+    ctx.db,
+    sales.map((r) => r.companyId),
+  );
+  // A sale counts only for a company that exists (the report joined them).
+  const rows = sales.flatMap((r) => {
+    const company = companies.get(r.companyId);
+    return company ? [{ ...r, company: company.name, type: company.type }] : [];
+  });
   return rows.map((r) => ({
     company_id: r.companyId,
     company: r.company,

@@ -3,13 +3,13 @@ import type { FirstDocumentScope, FirstDocumentView } from '@yaocai/domain';
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client';
-import { goods } from '../../db/schema/catalog';
 import { firstDocuments } from '../../db/schema/compliance';
-import { orderLines, orders } from '../../db/schema/order';
 import type { BuyerCtx, Ctx, OperatorCtx } from '../../lib/context';
 import { fieldError, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { audit } from '../audit/service';
+import { goodsPaperFacts } from '../catalog/goods-facts';
+import { orderGoodsIds } from '../order/line-facts';
 
 // 首营资料 files: uploaded by 质管 (batches:write) for a goods or for the platform company, read
 // by operators and by logged-in buyers. A new upload of a name supersedes the last; none is
@@ -25,8 +25,8 @@ export async function storeFirstDocument(
   bytes: Buffer,
 ) {
   if (target.goodsId !== null) {
-    const [found] = await ctx.db.select({ id: goods.id }).from(goods).where(eq(goods.id, target.goodsId));
-    if (!found) throw notFound('商品不存在');
+    const found = await goodsPaperFacts(ctx.db, [target.goodsId]);
+    if (!found.has(target.goodsId)) throw notFound('商品不存在');
   }
   if (bytes.length === 0) throw fieldError('file', '请选择文件');
   if (bytes.length > MAX_BYTES) throw fieldError('file', '首营资料不能超过10MB');
@@ -100,23 +100,18 @@ export async function firstDocumentList(
 
 /** The company's papers and those of every goods in one of the store's orders. */
 export async function orderFirstDocuments(ctx: BuyerCtx, orderId: number) {
-  const lines = await ctx.db
-    .select({ goodsId: orderLines.goodsId })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.id, orderId), eq(orders.userId, ctx.actor.userId)));
-  if (lines.length === 0) throw notFound('订单不存在');
-  return firstDocumentList(ctx.db, [...new Set(lines.map((l) => l.goodsId))]);
+  const goodsIds = await orderGoodsIds(ctx.db, orderId, ctx.actor.userId);
+  if (goodsIds.length === 0) throw notFound('订单不存在');
+  return firstDocumentList(ctx.db, goodsIds);
 }
 
 /** One file, by id, for an operator or a logged-in buyer (the papers are the same for all). */
 export async function firstDocumentFile(ctx: Ctx, storage: FileStorage, id: number) {
-  const [row] = await ctx.db
-    .select({ d: firstDocuments, goodsName: goods.name })
-    .from(firstDocuments)
-    .leftJoin(goods, eq(goods.id, firstDocuments.goodsId))
-    .where(eq(firstDocuments.id, id));
-  if (!row) throw notFound('资料不存在');
+  const [d] = await ctx.db.select().from(firstDocuments).where(eq(firstDocuments.id, id));
+  if (!d) throw notFound('资料不存在');
+  const goodsName =
+    d.goodsId === null ? undefined : (await goodsPaperFacts(ctx.db, [d.goodsId])).get(d.goodsId)?.name;
+  const row = { d, goodsName };
   const bytes = await storage.get(row.d.storageKey);
   if (!bytes) throw notFound('资料不存在');
   const ext = TYPES[row.d.mime] ?? 'pdf';

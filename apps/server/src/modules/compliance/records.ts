@@ -7,15 +7,15 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { companies, operators } from '../../db/schema/account';
-import { goods } from '../../db/schema/catalog';
 import { orderLineBatches, traceCodeFlags } from '../../db/schema/compliance';
-import { orderLines, orders, shipments } from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { newWorkbook, xlsxBytes } from '../../lib/spreadsheet';
+import { companyFacts } from '../account/store-facts';
+import { goodsPaperFacts } from '../catalog/goods-facts';
 import { stockBatchMismatches } from '../catalog/queries';
+import { operatorNames } from '../operator/names';
+import { orderLineFacts, orderNumbers, shipmentFacts } from '../order/line-facts';
 import { unitsHeldByOpenOrders } from '../order/stock';
 
 // The GSP sales record (销售记录: goods, specification, maker, approval number, batch, dates,
@@ -46,19 +46,20 @@ export const MAX_RECORD_ROWS = 100_000;
 
 /** The GSP sales record of the goods shipped between two Beijing dates, as .xlsx. */
 export async function gspSalesWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
-  const rows = await ctx.db
+  const shipments = shipmentFacts(ctx.db);
+  const lines = orderLineFacts(ctx.db);
+  const shipped = await ctx.db
     .select({
       shippedAt: shipments.shippedAt,
-      orderNo: orders.orderNo,
-      address: orders.address,
-      buyer: companies.name,
-      name: orderLines.goodsName,
-      commonName: goods.commonName,
-      spec: orderLines.spec,
-      manufacturer: orderLines.manufacturer,
-      approvalNo: goods.approvalNo,
-      unit: orderLines.unit,
-      unitPriceFen: orderLines.unitPriceFen,
+      orderNo: lines.orderNo,
+      address: lines.address,
+      companyId: lines.companyId,
+      goodsId: lines.goodsId,
+      name: lines.goodsName,
+      spec: lines.spec,
+      manufacturer: lines.manufacturer,
+      unit: lines.unit,
+      unitPriceFen: lines.unitPriceFen,
       batchNo: orderLineBatches.batchNo,
       producedOn: orderLineBatches.producedOn,
       expiresOn: orderLineBatches.expiresOn,
@@ -66,20 +67,33 @@ export async function gspSalesWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
     })
     .from(orderLineBatches)
     .innerJoin(shipments, eq(shipments.id, orderLineBatches.shipmentId))
-    .innerJoin(orderLines, eq(orderLines.id, orderLineBatches.orderLineId))
-    .innerJoin(orders, eq(orders.id, orderLineBatches.orderId))
-    .leftJoin(companies, eq(companies.id, orders.companyId))
-    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
+    .innerJoin(lines, eq(lines.lineId, orderLineBatches.orderLineId))
     .where(
       and(
         gte(shipments.shippedAt, beijingStartOf(q.from)),
         lt(shipments.shippedAt, beijingStartOf(addDays(q.to, 1))),
       ),
     )
-    .orderBy(asc(shipments.shippedAt), asc(orderLines.id), asc(orderLineBatches.id))
+    .orderBy(asc(shipments.shippedAt), asc(lines.lineId), asc(orderLineBatches.id))
     .limit(MAX_RECORD_ROWS + 1);
-  if (rows.length > MAX_RECORD_ROWS)
+  if (shipped.length > MAX_RECORD_ROWS)
     throw fieldError('to', `该期间的记录超过${MAX_RECORD_ROWS}行，请缩短日期范围分次导出`);
+  const [buyers, goodsFacts] = await Promise.all([
+    companyFacts(
+      ctx.db,
+      shipped.map((r) => r.companyId),
+    ),
+    goodsPaperFacts(
+      ctx.db,
+      shipped.map((r) => r.goodsId),
+    ),
+  ]);
+  const rows = shipped.map((r) => ({
+    ...r,
+    buyer: buyers.get(r.companyId)?.name,
+    commonName: goodsFacts.get(r.goodsId)?.commonName,
+    approvalNo: goodsFacts.get(r.goodsId)?.approvalNo,
+  }));
   const workbook = newWorkbook();
   const sheet = workbook.addWorksheet('销售记录', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = COLUMNS.map(([header, width]) => ({ header, width }));
@@ -112,34 +126,35 @@ export async function gspSalesWorkbook(ctx: OperatorCtx, q: GspSalesQuery) {
 
 /** The trace codes offered twice, newest first. */
 export async function traceCodeFlagList(ctx: OperatorCtx, page: number, pageSize: number) {
-  const shipped = alias(orders, 'shipped_order');
-  const [list, [{ total }]] = await Promise.all([
+  const [flags, [{ total }]] = await Promise.all([
     ctx.db
-      .select({
-        f: traceCodeFlags,
-        orderNo: orders.orderNo,
-        shippedOrderNo: shipped.orderNo,
-        operator: operators.name,
-      })
+      .select()
       .from(traceCodeFlags)
-      .innerJoin(orders, eq(orders.id, traceCodeFlags.orderId))
-      .innerJoin(shipped, eq(shipped.id, traceCodeFlags.shippedOrderId))
-      .leftJoin(operators, eq(operators.id, traceCodeFlags.operatorId))
       .orderBy(desc(traceCodeFlags.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     ctx.db.select({ total: count() }).from(traceCodeFlags),
   ]);
+  const [numbers, operators] = await Promise.all([
+    orderNumbers(
+      ctx.db,
+      flags.flatMap((f) => [f.orderId, f.shippedOrderId]),
+    ),
+    operatorNames(
+      ctx.db,
+      flags.map((f) => f.operatorId),
+    ),
+  ]);
   return {
-    list: list.map((r) => ({
-      id: r.f.id,
-      code: r.f.code,
-      order_id: r.f.orderId,
-      order_no: r.orderNo,
-      shipped_order_id: r.f.shippedOrderId,
-      shipped_order_no: r.shippedOrderNo,
-      operator_name: r.operator,
-      created_at: Math.floor(r.f.createdAt.getTime() / 1000),
+    list: flags.map((f) => ({
+      id: f.id,
+      code: f.code,
+      order_id: f.orderId,
+      order_no: numbers.get(f.orderId) ?? '',
+      shipped_order_id: f.shippedOrderId,
+      shipped_order_no: numbers.get(f.shippedOrderId) ?? '',
+      operator_name: f.operatorId === null ? null : (operators.get(f.operatorId) ?? null),
+      created_at: Math.floor(f.createdAt.getTime() / 1000),
     })),
     total,
     page,

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beijingToday } from '@yaocai/domain';
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DbOrTx } from '../../db/client';
-import { goodsBatches } from '../../db/schema/catalog';
 import { inspectionReports, orderLineBatches } from '../../db/schema/compliance';
-import { orders } from '../../db/schema/order';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { fieldError, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { audit } from '../audit/service';
+import { batchNumbers, goodsBatchOf, nextShippingBatch } from '../catalog/batch-facts';
+import { findOrder } from '../order/state';
 import { readSettings } from '../settings/read';
 import { markablePdf, markedCopy } from './copy-mark';
 
@@ -32,10 +32,7 @@ export async function storeInspectionReport(
   batchId: number,
   bytes: Buffer,
 ) {
-  const [batch] = await ctx.db
-    .select({ id: goodsBatches.id, batchNo: goodsBatches.batchNo })
-    .from(goodsBatches)
-    .where(and(eq(goodsBatches.id, batchId), eq(goodsBatches.goodsId, goodsId)));
+  const batch = await goodsBatchOf(ctx.db, goodsId, batchId);
   if (!batch) throw notFound('批号不存在');
   if (bytes.length === 0) throw fieldError('file', '请选择药检报告文件');
   if (bytes.length > MAX_REPORT_BYTES) throw fieldError('file', '药检报告不能超过10MB');
@@ -83,14 +80,18 @@ export async function batchesWithReports(db: DbOrTx, batchIds: number[]): Promis
 }
 
 async function latestReport(db: DbOrTx, storage: FileStorage, batchId: number) {
-  const [row] = await db
-    .select({ r: inspectionReports, batchNo: goodsBatches.batchNo })
-    .from(inspectionReports)
-    .innerJoin(goodsBatches, eq(goodsBatches.id, inspectionReports.batchId))
-    .where(eq(inspectionReports.batchId, batchId))
-    .orderBy(desc(inspectionReports.id))
-    .limit(1);
-  if (!row) throw notFound('该批号暂无药检报告');
+  const [[report], numbers] = await Promise.all([
+    db
+      .select()
+      .from(inspectionReports)
+      .where(eq(inspectionReports.batchId, batchId))
+      .orderBy(desc(inspectionReports.id))
+      .limit(1),
+    batchNumbers(db, [batchId]),
+  ]);
+  const batchNo = numbers.get(batchId);
+  if (!report || batchNo === undefined) throw notFound('该批号暂无药检报告');
+  const row = { r: report, batchNo };
   const bytes = await storage.get(row.r.storageKey);
   if (!bytes) throw notFound('该批号暂无药检报告');
   const ext = REPORT_TYPES[row.r.mime] ?? 'pdf';
@@ -102,14 +103,7 @@ async function latestReport(db: DbOrTx, storage: FileStorage, batchId: number) {
  * has a 药检报告, or null.
  */
 export async function nextBatchWithReport(db: DbOrTx, goodsId: number, today: string) {
-  const [next] = await db
-    .select({ id: goodsBatches.id, batchNo: goodsBatches.batchNo, expiresOn: goodsBatches.expiresOn })
-    .from(goodsBatches)
-    .where(
-      and(eq(goodsBatches.goodsId, goodsId), gt(goodsBatches.quantity, 0), gt(goodsBatches.expiresOn, today)),
-    )
-    .orderBy(asc(goodsBatches.expiresOn), asc(goodsBatches.id))
-    .limit(1);
+  const next = await nextShippingBatch(db, goodsId, today);
   if (!next) return null;
   return (await batchesWithReports(db, [next.id])).has(next.id) ? next : null;
 }
@@ -134,19 +128,15 @@ export async function myInspectionReport(
   orderId: number,
   batchId: number,
 ) {
-  const [shipped] = await ctx.db
-    .select({ id: orderLineBatches.id })
-    .from(orderLineBatches)
-    .innerJoin(orders, eq(orders.id, orderLineBatches.orderId))
-    .where(
-      and(
-        eq(orderLineBatches.orderId, orderId),
-        eq(orderLineBatches.batchId, batchId),
-        eq(orders.userId, ctx.actor.userId),
-      ),
-    )
-    .limit(1);
-  if (!shipped) throw notFound('药检报告不存在');
+  const [own, [shipped]] = await Promise.all([
+    findOrder(ctx.db, orderId, ctx.actor.userId),
+    ctx.db
+      .select({ id: orderLineBatches.id })
+      .from(orderLineBatches)
+      .where(and(eq(orderLineBatches.orderId, orderId), eq(orderLineBatches.batchId, batchId)))
+      .limit(1),
+  ]);
+  if (!own || !shipped) throw notFound('药检报告不存在');
   return buyerCopy(ctx.db, await latestReport(ctx.db, storage, batchId));
 }
 
@@ -156,10 +146,7 @@ export async function adminInspectionReport(
   goodsId: number,
   batchId: number,
 ) {
-  const [batch] = await ctx.db
-    .select({ id: goodsBatches.id })
-    .from(goodsBatches)
-    .where(and(eq(goodsBatches.id, batchId), eq(goodsBatches.goodsId, goodsId)));
+  const batch = await goodsBatchOf(ctx.db, goodsId, batchId);
   if (!batch) throw notFound('批号不存在');
   return latestReport(ctx.db, storage, batchId);
 }

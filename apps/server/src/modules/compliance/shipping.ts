@@ -6,13 +6,14 @@ import {
   type StockBatch,
   tracedScopeClasses,
 } from '@yaocai/domain';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { goods, goodsBatches } from '../../db/schema/catalog';
 import { orderLineBatches, traceCodeFlags, traceCodes } from '../../db/schema/compliance';
-import { orderLines, orders } from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { refusal, validationError } from '../../lib/errors';
+import { lockGoodsBatches, takeFromBatches } from '../catalog/batch-facts';
+import { goodsPaperFacts } from '../catalog/goods-facts';
+import { orderLinesOf, orderNumbers } from '../order/line-facts';
 import { batchesWithReports } from './reports';
 
 // What leaves the warehouse with a shipment (GSP): each line's batches, taken first expiry
@@ -162,14 +163,18 @@ export async function refuseShippedCodes(
   if (!codes.length) return;
   const canonical = codes.map((c) => readLineTraceCodes(c, 1)).flatMap((r) => (r.ok ? r.codes : []));
   if (!canonical.length) return;
-  const shipped = await db
-    .select({ code: traceCodes.code, orderId: traceCodes.orderId, orderNo: orders.orderNo })
+  const offered = await db
+    .select({ code: traceCodes.code, orderId: traceCodes.orderId })
     .from(traceCodes)
-    .innerJoin(orders, eq(orders.id, traceCodes.orderId))
     // Codes this order already shipped with are no one else's: a repeated shipment is refused by
     // the order's state, not flagged to 质管.
     .where(and(inArray(traceCodes.code, canonical), ne(traceCodes.orderId, orderId)));
-  if (!shipped.length) return;
+  if (!offered.length) return;
+  const numbers = await orderNumbers(
+    db,
+    offered.map((s) => s.orderId),
+  );
+  const shipped = offered.map((s) => ({ ...s, orderNo: numbers.get(s.orderId) ?? '' }));
   await db.insert(traceCodeFlags).values(
     shipped.map((s) => ({
       code: s.code,
@@ -187,6 +192,16 @@ export async function refuseShippedCodes(
   );
 }
 
+/** An order's lines in id order, each with its goods' scope class (null: the goods is gone). */
+async function linesWithScope(db: DbOrTx, orderId: number) {
+  const lines = await orderLinesOf(db, orderId);
+  const facts = await goodsPaperFacts(
+    db,
+    lines.map((l) => l.goodsId),
+  );
+  return lines.map((l) => ({ ...l, scopeClass: facts.get(l.goodsId)?.scopeClass ?? null }));
+}
+
 /**
  * Takes each line's stock from its warehouse's batches (first expiry first out) and records the
  * batches and trace codes of the shipment. The goods rows are locked first, in id order, as
@@ -199,34 +214,11 @@ export async function recordShipmentContents(
   shipmentId: number,
   papers: ShipmentPapers,
 ) {
-  const lines: ShipLine[] = await tx
-    .select({
-      id: orderLines.id,
-      goodsId: orderLines.goodsId,
-      warehouseId: orderLines.warehouseId,
-      goodsName: orderLines.goodsName,
-      quantity: orderLines.quantity,
-      scopeClass: goods.scopeClass,
-    })
-    .from(orderLines)
-    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
+  const lines: ShipLine[] = await linesWithScope(tx, orderId);
   const codes = readCodes(lines, papers);
   const named = namedBatches(lines, papers.batches);
   const goodsIds = [...new Set(lines.map((l) => l.goodsId))].sort((a, b) => a - b);
-  await tx
-    .select({ id: goods.id })
-    .from(goods)
-    .where(inArray(goods.id, goodsIds))
-    .orderBy(asc(goods.id))
-    .for('update');
-  const batches = await tx
-    .select()
-    .from(goodsBatches)
-    .where(inArray(goodsBatches.goodsId, goodsIds))
-    .orderBy(asc(goodsBatches.id))
-    .for('update');
+  const batches = await lockGoodsBatches(tx, goodsIds);
   const today = beijingToday(now);
   /** What each batch still holds as lines take from it. */
   const left = new Map(batches.map((b) => [b.id, b.quantity]));
@@ -258,19 +250,12 @@ export async function recordShipmentContents(
   }
   refuseOtherBatches(lines, named, taken);
   const moved = batches.filter((b) => left.get(b.id) !== b.quantity);
-  if (moved.length)
-    await tx.execute(sql`update ${goodsBatches} set quantity = v.quantity
-      from (select unnest(${sql.param(moved.map((b) => b.id))}::int[]) as id,
-                   unnest(${sql.param(moved.map((b) => left.get(b.id) ?? 0))}::int[]) as quantity) v
-      where ${goodsBatches.id} = v.id`);
+  await takeFromBatches(
+    tx,
+    moved.map((b) => ({ id: b.id, quantity: left.get(b.id) ?? 0 })),
+    goodsIds,
+  );
   if (taken.length) await tx.insert(orderLineBatches).values(taken);
-  // The expiry buyers see is the earliest batch that still holds stock (catalog/batches.ts).
-  await tx
-    .update(goods)
-    .set({
-      expiresOn: sql`(select min(b.expires_on) from goods_batches b where b.goods_id = ${goods.id} and b.quantity > 0)`,
-    })
-    .where(inArray(goods.id, goodsIds));
   const codeRows = [...codes].flatMap(([lineId, list]) =>
     list.map((code) => ({ code, orderId, orderLineId: lineId, shipmentId, createdAt: now })),
   );
@@ -309,12 +294,7 @@ export async function shippedContents(db: DbOrTx, orderId: number) {
  * numbered from `first` (the seed gives each order its own range).
  */
 export async function demoTraceCodes(tx: Tx, orderId: number, first: number): Promise<LineCodes[]> {
-  const lines = await tx
-    .select({ id: orderLines.id, quantity: orderLines.quantity, scopeClass: goods.scopeClass })
-    .from(orderLines)
-    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
+  const lines = await linesWithScope(tx, orderId);
   const codes: LineCodes[] = [];
   let next = first;
   for (const line of lines) {

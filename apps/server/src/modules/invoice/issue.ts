@@ -11,13 +11,14 @@ import {
 } from '@yaocai/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { operators, users } from '../../db/schema/account';
-import { goods } from '../../db/schema/catalog';
 import { invoices, orderLines, orders } from '../../db/schema/order';
 import type { OperatorCtx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
+import { storeUserPhone } from '../account/store-users';
 import { audit } from '../audit/service';
+import { goodsPaperFacts } from '../catalog/goods-facts';
 import { notify } from '../message/service';
+import { operatorNames } from '../operator/names';
 import type { InvoiceProvider, IssueOutcome } from './provider';
 import { reverseInvoiceAfterRefund } from './reversal';
 import { type OrderPart, orderCols, type Row, stateOf, view } from './service';
@@ -52,16 +53,21 @@ export async function blueFigures(tx: DbOrTx, orderId: number): Promise<InvoiceF
       unit: orderLines.unit,
       quantity: orderLines.quantity,
       payableFen: orderLines.payableFen,
-      taxCode: goods.taxCode,
-      taxRate: goods.taxRate,
+      goodsId: orderLines.goodsId,
     })
     .from(orderLines)
-    .leftJoin(goods, eq(goods.id, orderLines.goodsId))
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
+  const taxes = await goodsPaperFacts(
+    tx,
+    lines.map((l) => l.goodsId),
+  );
   const fallback = defaultTaxOf('');
   return invoiceFigures(
-    lines.map((l) => ({ ...l, taxCode: l.taxCode ?? fallback.code, taxRate: l.taxRate ?? fallback.rate })),
+    lines.map(({ goodsId, ...l }) => {
+      const tax = taxes.get(goodsId);
+      return { ...l, taxCode: tax?.taxCode ?? fallback.code, taxRate: tax?.taxRate ?? fallback.rate };
+    }),
     {
       deductionFen: order.couponFen + order.pointsFen,
       shippingFen: order.shippingFen,
@@ -187,21 +193,18 @@ export async function issueInvoice(
       .update(invoices)
       .set({ ...figures, issuedBy: ctx.actor.operatorId, rejectReason: null })
       .where(eq(invoices.id, r.id));
-    const [clerk] = await tx
-      .select({ name: operators.name })
-      .from(operators)
-      .where(eq(operators.id, ctx.actor.operatorId));
-    const [buyer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, r.userId));
+    const clerk = (await operatorNames(tx, [ctx.actor.operatorId])).get(ctx.actor.operatorId);
+    const phone = await storeUserPhone(tx, r.userId);
     const request = {
       id: r.id,
       // Unique per submission at the provider: a retry after a refusal is a new request.
       requestNo: `${o.orderNo}${r.id}${r.status === 'failed' ? `R${Math.floor(ctx.now.getTime() / 1000)}` : ''}`,
       type: r.type,
-      buyer: { title: r.title, taxNo: r.taxNo, phone: buyer?.phone },
+      buyer: { title: r.title, taxNo: r.taxNo, phone },
       lines: figures.lines.map((l) => ({ ...l, taxCode: l.taxCode ?? defaultTaxOf('').code })),
       totalFen: figures.totalFen,
       at: ctx.now,
-      clerk: clerk?.name ?? '财务',
+      clerk: clerk ?? '财务',
     };
     const outcome =
       r.kind === 'red' && original?.invoiceNo

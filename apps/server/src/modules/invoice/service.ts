@@ -33,10 +33,11 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companies, operators, users } from '../../db/schema/account';
 import { invoices, orders } from '../../db/schema/order';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, notFound, refusal } from '../../lib/errors';
+import { storeUserFacts } from '../account/store-facts';
+import { operatorNames } from '../operator/names';
 import { readSettings } from '../settings/read';
 import { renderInvoicePdf } from './pdf';
 
@@ -282,13 +283,8 @@ export async function createCheckoutInvoice(
 
 async function pdfOf(db: DbOrTx, r: Row, orderNo: string, reverses: string | null) {
   if (!hasDocument(r) || !r.invoiceNo || !r.lines || !r.issuedAt) throw refusal('发票尚未开具', 409);
-  const [settings, [issuer]] = await Promise.all([
-    readSettings(db),
-    db
-      .select({ name: operators.name })
-      .from(operators)
-      .where(eq(operators.id, r.issuedBy ?? 0)),
-  ]);
+  const [settings, issuers] = await Promise.all([readSettings(db), operatorNames(db, [r.issuedBy])]);
+  const issuer = r.issuedBy === null ? undefined : issuers.get(r.issuedBy);
   const footer = settings.footer;
   const bytes = await renderInvoicePdf({
     type: r.type,
@@ -306,7 +302,7 @@ async function pdfOf(db: DbOrTx, r: Row, orderNo: string, reverses: string | nul
     taxFen: r.taxFen ?? 0,
     totalFen: r.totalFen ?? 0,
     orderNo,
-    issuer: issuer?.name ?? '财务',
+    issuer: issuer ?? '财务',
     reverses: r.kind === 'red' ? (reverses ?? undefined) : undefined,
     demo: (r.provider ?? 'demo') === 'demo',
   });
@@ -344,6 +340,7 @@ export async function invoiceInbox(
   q: { state?: InvoiceState; keyword?: string; page: number; page_size: number },
 ) {
   const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const users = storeUserFacts(ctx.db);
   const where = and(
     q.state ? stateWhere(q.state) : undefined,
     like
@@ -364,14 +361,11 @@ export async function invoiceInbox(
         ...originalNo,
         storeName: users.storeName,
         phone: users.phone,
-        companyName: companies.name,
-        issuedBy: operators.name,
+        companyName: users.companyName,
       })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .innerJoin(users, eq(users.id, invoices.userId))
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .leftJoin(operators, eq(operators.id, invoices.issuedBy))
       .leftJoin(original, eq(original.id, invoices.originalId))
       .where(where)
       // The queue is worked oldest first; other lists show the newest first.
@@ -385,6 +379,10 @@ export async function invoiceInbox(
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(where),
   ]);
+  const issuers = await operatorNames(
+    ctx.db,
+    rows.map((x) => x.r.issuedBy),
+  );
   return {
     list: rows.map(
       (x): AdminInvoiceView => ({
@@ -392,7 +390,7 @@ export async function invoiceInbox(
         store_name: x.storeName,
         phone: x.phone,
         company_name: x.companyName,
-        issued_by: x.issuedBy,
+        issued_by: x.r.issuedBy === null ? null : (issuers.get(x.r.issuedBy) ?? null),
       }),
     ),
     total: total?.n ?? 0,

@@ -8,21 +8,32 @@ import {
   toYuan,
 } from '@yaocai/domain';
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
-import { companies, operators, users } from '../../db/schema/account';
-import { goods } from '../../db/schema/catalog';
+import type { DbOrTx } from '../../db/client';
 import { itemRequests } from '../../db/schema/self-service';
 import type { BuyerCtx, OperatorCtx } from '../../lib/context';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { assertOwnFiles } from '../account/files';
+import { companyFacts, storeUserFacts } from '../account/store-facts';
 import { audit } from '../audit/service';
 import { listAdminGoods } from '../catalog/admin-goods-list';
+import { goodsPaperFacts } from '../catalog/goods-facts';
 import { notify } from '../message/service';
+import { operatorNames } from '../operator/names';
 
 // 品种求购: a store asks for goods the catalogue lacks (with its own pictures); customer service
 // answers once: listed, naming the goods now on sale, or not available; the store gets a message.
 
 type Row = typeof itemRequests.$inferSelect;
 const goodsLink = (id: number) => `/list/info/${id}`;
+
+/** The names of the goods the requests name, by id (one read of the catalogue). */
+async function goodsNamesOf(db: DbOrTx, rows: Row[]): Promise<Map<number, string>> {
+  const facts = await goodsPaperFacts(
+    db,
+    rows.flatMap((r) => (r.goodsId ? [r.goodsId] : [])),
+  );
+  return new Map([...facts].map(([id, g]) => [id, g.name]));
+}
 
 const view = (r: Row, goodsName: string | null): ItemRequestView => ({
   id: r.id,
@@ -73,17 +84,17 @@ export async function myItemRequests(
   );
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ r: itemRequests, goodsName: goods.name })
+      .select()
       .from(itemRequests)
-      .leftJoin(goods, eq(goods.id, itemRequests.goodsId))
       .where(where)
       .orderBy(desc(itemRequests.createdAt), desc(itemRequests.id))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     ctx.db.select({ n: count() }).from(itemRequests).where(where),
   ]);
+  const goodsNames = await goodsNamesOf(ctx.db, rows);
   return {
-    list: rows.map((x) => view(x.r, x.goodsName)),
+    list: rows.map((r) => view(r, r.goodsId ? (goodsNames.get(r.goodsId) ?? null) : null)),
     total: total?.n ?? 0,
     page: q.page,
     page_size: q.page_size,
@@ -92,13 +103,13 @@ export async function myItemRequests(
 
 /** One of the store's own requests (another store's: 404). */
 export async function myItemRequest(ctx: BuyerCtx, id: number): Promise<ItemRequestView> {
-  const [x] = await ctx.db
-    .select({ r: itemRequests, goodsName: goods.name })
+  const [r] = await ctx.db
+    .select()
     .from(itemRequests)
-    .leftJoin(goods, eq(goods.id, itemRequests.goodsId))
     .where(and(eq(itemRequests.id, id), eq(itemRequests.userId, ctx.actor.userId)));
-  if (!x) throw notFound('求购记录不存在');
-  return view(x.r, x.goodsName);
+  if (!r) throw notFound('求购记录不存在');
+  const goodsNames = await goodsNamesOf(ctx.db, [r]);
+  return view(r, r.goodsId ? (goodsNames.get(r.goodsId) ?? null) : null);
 }
 
 export async function itemRequestInbox(
@@ -106,6 +117,7 @@ export async function itemRequestInbox(
   q: { status?: ItemRequestStatus; keyword?: string; page: number; page_size: number },
 ) {
   const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const users = storeUserFacts(ctx.db);
   const where = and(
     q.status ? eq(itemRequests.status, q.status) : undefined,
     like
@@ -121,17 +133,11 @@ export async function itemRequestInbox(
     ctx.db
       .select({
         r: itemRequests,
-        goodsName: goods.name,
         storeName: users.storeName,
         phone: users.phone,
-        companyName: companies.name,
-        repliedBy: operators.name,
       })
       .from(itemRequests)
       .innerJoin(users, eq(users.id, itemRequests.userId))
-      .innerJoin(companies, eq(companies.id, itemRequests.companyId))
-      .leftJoin(goods, eq(goods.id, itemRequests.goodsId))
-      .leftJoin(operators, eq(operators.id, itemRequests.repliedBy))
       .where(where)
       // Waiting ones first, oldest first: the list is worked in order.
       .orderBy(
@@ -147,14 +153,26 @@ export async function itemRequestInbox(
       .innerJoin(users, eq(users.id, itemRequests.userId))
       .where(where),
   ]);
+  const requests = rows.map((x) => x.r);
+  const [goodsNames, companies, operators] = await Promise.all([
+    goodsNamesOf(ctx.db, requests),
+    companyFacts(
+      ctx.db,
+      requests.map((r) => r.companyId),
+    ),
+    operatorNames(
+      ctx.db,
+      requests.map((r) => r.repliedBy),
+    ),
+  ]);
   return {
     list: rows.map(
       (x): AdminItemRequestView => ({
-        ...view(x.r, x.goodsName),
+        ...view(x.r, x.r.goodsId ? (goodsNames.get(x.r.goodsId) ?? null) : null),
         store_name: x.storeName,
         phone: x.phone,
-        company_name: x.companyName,
-        replied_by: x.repliedBy,
+        company_name: companies.get(x.r.companyId)?.name ?? '',
+        replied_by: x.r.repliedBy === null ? null : (operators.get(x.r.repliedBy) ?? null),
       }),
     ),
     total: total?.n ?? 0,
@@ -174,12 +192,9 @@ export async function replyItemRequest(
     if (!before) throw notFound('求购记录不存在');
     let goodsName: string | null = null;
     if (input.status === 'listed') {
-      const [g] = await tx
-        .select({ name: goods.name, onSale: goods.isOnSale })
-        .from(goods)
-        .where(eq(goods.id, input.goods_id));
+      const g = (await goodsPaperFacts(tx, [input.goods_id])).get(input.goods_id);
       if (!g) throw fieldError('goods_id', '商品不存在');
-      if (!g.onSale) throw fieldError('goods_id', '该商品未上架，请先上架再回复');
+      if (!g.isOnSale) throw fieldError('goods_id', '该商品未上架，请先上架再回复');
       goodsName = g.name;
     }
     const [row] = await tx

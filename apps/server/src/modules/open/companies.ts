@@ -1,14 +1,15 @@
 import { licenceTypeName, type OpenCompany } from '@yaocai/domain';
-import { and, asc, eq, gt, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { companies, qualifications } from '../../db/schema/account';
 import type { OperatorCtx } from '../../lib/context';
-import { fieldError, notFound, validationError } from '../../lib/errors';
-import { audit } from '../audit/service';
+import { fieldError, validationError } from '../../lib/errors';
+import {
+  type CompanyRecord,
+  companiesPage,
+  type LicenceRecord,
+  saveCompanyErpCode,
+} from '../account/erp-companies';
 
 // Buyer companies for the ERP: paged by (updated_at, id), which db/sql/090_open_api.sql moves on
 // every change of the company or of its licences. The cursor is the last row's sort key.
-
-type CompanyRow = typeof companies.$inferSelect;
 
 const beijingIso = (d: Date) => {
   const local = new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 23);
@@ -37,38 +38,13 @@ export async function listCompanies(
   ctx: OperatorCtx,
   query: { updated_since?: string; cursor?: string; limit: number },
 ): Promise<{ data: OpenCompany[]; next_cursor: string | null }> {
-  const where: SQL[] = [];
-  if (query.updated_since) where.push(gte(companies.updatedAt, new Date(query.updated_since)));
-  if (query.cursor) {
-    const { at, id } = decodeCursor(query.cursor);
-    where.push(
-      or(gt(companies.updatedAt, at), and(eq(companies.updatedAt, at), gt(companies.id, id))) as SQL,
-    );
-  }
-  const rows = await ctx.db
-    .select()
-    .from(companies)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(companies.updatedAt), asc(companies.id))
-    .limit(query.limit + 1);
+  const { rows, licences } = await companiesPage(ctx.db, {
+    updatedSince: query.updated_since ? new Date(query.updated_since) : undefined,
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: query.limit + 1,
+    licencesOf: query.limit,
+  });
   const page = rows.slice(0, query.limit);
-  const licences = page.length
-    ? await ctx.db
-        .select()
-        .from(qualifications)
-        .where(
-          and(
-            inArray(
-              qualifications.companyId,
-              page.map((c) => c.id),
-            ),
-            eq(qualifications.status, 'approved'),
-            // A corrected version no longer counts: the row superseding it does.
-            sql`not exists (select 1 from ${qualifications} q2 where q2.supersedes_id = ${qualifications.id})`,
-          ),
-        )
-        .orderBy(asc(qualifications.id))
-    : [];
   const last = page.at(-1);
   return {
     data: page.map((c) => viewOf(c, licences)),
@@ -76,7 +52,7 @@ export async function listCompanies(
   };
 }
 
-function viewOf(c: CompanyRow, licences: (typeof qualifications.$inferSelect)[]): OpenCompany {
+function viewOf(c: CompanyRecord, licences: LicenceRecord[]): OpenCompany {
   return {
     id: c.id,
     erp_code: c.erpCode,
@@ -108,7 +84,7 @@ function viewOf(c: CompanyRow, licences: (typeof qualifications.$inferSelect)[])
 /** Maps a company to the ERP's customer code (null clears it); codes are unique. */
 export async function setCompanyErpCode(ctx: OperatorCtx, id: number, erpCode: string | null) {
   try {
-    return await saveErpCode(ctx, id, erpCode);
+    return await saveCompanyErpCode(ctx, id, erpCode);
   } catch (error) {
     // Two calls giving one code to two companies at once: the unique index refuses the second.
     const e = error as { code?: string; cause?: { code?: string } };
@@ -116,27 +92,4 @@ export async function setCompanyErpCode(ctx: OperatorCtx, id: number, erpCode: s
       throw fieldError('erp_code', `客户编码「${erpCode}」已用于其他企业`);
     throw error;
   }
-}
-
-async function saveErpCode(ctx: OperatorCtx, id: number, erpCode: string | null) {
-  return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
-    if (!before) throw notFound('没有这个企业');
-    if (erpCode !== null) {
-      const [taken] = await tx
-        .select({ id: companies.id })
-        .from(companies)
-        .where(and(eq(companies.erpCode, erpCode), ne(companies.id, id)));
-      if (taken) throw fieldError('erp_code', `客户编码「${erpCode}」已用于企业 ${taken.id}`);
-    }
-    if (before.erpCode === erpCode) return { id, erp_code: erpCode, changed: false };
-    await tx.update(companies).set({ erpCode }).where(eq(companies.id, id));
-    await audit(tx, ctx, {
-      action: 'company.erp_code',
-      target: { type: 'company', id },
-      before: { erpCode: before.erpCode },
-      after: { erpCode },
-    });
-    return { id, erp_code: erpCode, changed: true };
-  });
 }

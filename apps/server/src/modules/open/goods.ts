@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type FieldErrors,
   type GoodsEditBody,
@@ -12,12 +11,19 @@ import {
   openPriceItem,
   openScopeName,
 } from '@yaocai/domain';
-import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, goods, goodsCategories } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { type AuditRecord, auditMany } from '../audit/service';
 import { editFieldsOf, goodsChanged, goodsColumns } from '../catalog/admin-goods';
+import {
+  categoriesByCode,
+  categoryLinksOf,
+  type GoodsRecord,
+  goodsByErpCode,
+  goodsOfIdentities,
+  relinkCategories,
+  upsertGoodsByErpCode,
+} from '../catalog/erp-goods';
 import { priceDropNews } from '../message/favourite-news';
 import { loadOrderSettings } from '../order/settings';
 import { issueFields, summarise } from './batch';
@@ -29,7 +35,7 @@ import { issueFields, summarise } from './batch';
 // The ERP owns the fields it sends; what only the console edits (description, pictures, tags,
 // zones, tax code, buying rules) is kept.
 
-type GoodsRow = typeof goods.$inferSelect;
+type GoodsRow = GoodsRecord;
 
 /** The editor's field names as the open API calls them (errors name the ERP's fields). */
 const openNames: Record<string, string> = {
@@ -158,28 +164,16 @@ export async function upsertGoods(ctx: OperatorCtx, mode: Mode, inputs: Input[])
     ...new Set(parsed.flatMap((p) => ('category_code' in p.item ? [p.item.category_code] : []))),
   ];
   const [existing, categoryRows, settings] = await Promise.all([
-    codes.length ? ctx.db.select().from(goods).where(inArray(goods.erpCode, codes)) : [],
-    categoryCodes.length
-      ? ctx.db
-          .select({ id: categories.id, code: categories.code })
-          .from(categories)
-          .where(inArray(categories.code, categoryCodes))
-      : [],
+    goodsByErpCode(ctx.db, codes),
+    categoriesByCode(ctx.db, categoryCodes),
     loadOrderSettings(ctx.db),
   ]);
   const byCode = new Map(existing.map((g) => [g.erpCode as string, g]));
   const categoryByCode = new Map(categoryRows.map((c) => [c.code, c.id]));
-  const links = existing.length
-    ? await ctx.db
-        .select({ goodsId: goodsCategories.goodsId, categoryId: goodsCategories.categoryId })
-        .from(goodsCategories)
-        .where(
-          inArray(
-            goodsCategories.goodsId,
-            existing.map((g) => g.id),
-          ),
-        )
-    : [];
+  const links = await categoryLinksOf(
+    ctx.db,
+    existing.map((g) => g.id),
+  );
   const categoriesOf = (id: number) => links.filter((l) => l.goodsId === id).map((l) => l.categoryId);
   const mayPrice = ctx.actor.permissions.includes('prices:write');
 
@@ -278,18 +272,7 @@ async function refuseDuplicates(
   }
   for (let start = 0; start < candidates.length; start += 1000) {
     const chunk = candidates.slice(start, start + 1000).map((p) => p.values);
-    const clashes = await db
-      .select({
-        id: goods.id,
-        sku: goods.sku,
-        approvalNo: goods.approvalNo,
-        spec: goods.spec,
-        manufacturer: goods.manufacturer,
-      })
-      .from(goods)
-      .where(
-        sql`(${goods.approvalNo}, ${goods.spec}, ${goods.manufacturer}) in (select * from unnest(${sql.param(chunk.map((v) => v.approvalNo))}::text[], ${sql.param(chunk.map((v) => v.spec))}::text[], ${sql.param(chunk.map((v) => v.manufacturer))}::text[]))`,
-      );
+    const clashes = await goodsOfIdentities(db, chunk);
     for (const clash of clashes) {
       for (const p of candidates) {
         if (refused.has(p.index) || p.before?.id === clash.id) continue;
@@ -305,39 +288,19 @@ async function refuseDuplicates(
 
 /** Writes the valid items in set-based statements; audited one row per goods. */
 async function writeGoods(tx: DbOrTx, ctx: OperatorCtx, items: Planned[]): Promise<OpenItemResult[]> {
-  const set = Object.fromEntries(
-    [...erpOwned, 'updatedAt' as const].map((k) => [k, sql.raw(`excluded.${goods[k].name}`)]),
+  const rows = await upsertGoodsByErpCode(
+    tx,
+    ctx.now,
+    items.map((p) => ({ erpCode: p.erpCode, values: p.values })),
+    erpOwned,
   );
-  const rows = await tx
-    .insert(goods)
-    .values(
-      items.map((p) => ({
-        ...(p.values as ReturnType<typeof goodsColumns> & Pick<GoodsRow, 'barcode' | 'isOnSale'>),
-        erpCode: p.erpCode,
-        sku: randomUUID(),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })),
-    )
-    .onConflictDoUpdate({ target: goods.erpCode, set })
-    .returning({ id: goods.id, erpCode: goods.erpCode, inserted: sql<boolean>`(xmax = 0)` });
   const idOf = new Map(rows.map((r) => [r.erpCode as string, r]));
-  const created = rows.filter((r) => r.inserted).map((r) => r.id);
-  if (created.length)
-    await tx
-      .update(goods)
-      .set({ sku: sql`'YC' || lpad(${goods.id}::text, 8, '0')` })
-      .where(inArray(goods.id, created));
-  const relinked = items.filter((p) => !same(p.beforeCategories, p.categoryIds));
-  if (relinked.length) {
-    const ids = relinked.map((p) => idOf.get(p.erpCode)?.id as number);
-    await tx.delete(goodsCategories).where(inArray(goodsCategories.goodsId, ids));
-    await tx
-      .insert(goodsCategories)
-      .values(
-        relinked.flatMap((p, i) => p.categoryIds.map((categoryId) => ({ goodsId: ids[i], categoryId }))),
-      );
-  }
+  await relinkCategories(
+    tx,
+    items
+      .filter((p) => !same(p.beforeCategories, p.categoryIds))
+      .map((p) => ({ goodsId: idOf.get(p.erpCode)?.id as number, categoryIds: p.categoryIds })),
+  );
   const records: AuditRecord[] = [];
   const results: OpenItemResult[] = [];
   for (const p of items) {

@@ -5,12 +5,17 @@ import {
   type OpenStockItem,
   openStockItem,
 } from '@yaocai/domain';
-import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { goods, goodsBatches, goodsStock, warehouses } from '../../db/schema/catalog';
 import type { OperatorCtx } from '../../lib/context';
 import { type AuditRecord, auditMany } from '../audit/service';
 import { goodsChanged } from '../catalog/admin-goods';
+import {
+  type BatchRecord,
+  goodsIdsByErpCode,
+  lockStockOf,
+  warehouseCodes,
+  writeCountedStock,
+} from '../catalog/erp-stock';
 import { backInStockNews } from '../message/favourite-news';
 import { issueFields, summarise } from './batch';
 
@@ -44,8 +49,8 @@ export async function setStock(ctx: OperatorCtx, inputs: Input[]): Promise<OpenB
 
   const codes = [...new Set(parsed.map((p) => p.item.erp_code))];
   const [goodsRows, warehouseRows] = await Promise.all([
-    ctx.db.select({ id: goods.id, erpCode: goods.erpCode }).from(goods).where(inArray(goods.erpCode, codes)),
-    ctx.db.select({ id: warehouses.id, code: warehouses.code }).from(warehouses).orderBy(asc(warehouses.id)),
+    goodsIdsByErpCode(ctx.db, codes),
+    warehouseCodes(ctx.db),
   ]);
   const goodsOf = new Map(goodsRows.map((g) => [g.erpCode as string, g.id]));
   const warehouseOf = new Map(warehouseRows.map((w) => [w.code, w.id]));
@@ -75,18 +80,9 @@ export async function setStock(ctx: OperatorCtx, inputs: Input[]): Promise<OpenB
 
 async function writeStock(tx: DbOrTx, ctx: OperatorCtx, items: Planned[]): Promise<OpenItemResult[]> {
   const goodsIds = [...new Set(items.map((p) => p.goodsId))].sort((a, b) => a - b);
-  const locked = await tx
-    .select({ id: goods.id, stockTotal: goods.stockTotal })
-    .from(goods)
-    .where(inArray(goods.id, goodsIds))
-    .orderBy(asc(goods.id))
-    .for('update');
+  const { locked, batches: batchRows, stock: stockRows } = await lockStockOf(tx, goodsIds);
   const totalBefore = new Map(locked.map((g) => [g.id, g.stockTotal]));
-  const [batchRows, stockRows] = await Promise.all([
-    tx.select().from(goodsBatches).where(inArray(goodsBatches.goodsId, goodsIds)),
-    tx.select().from(goodsStock).where(inArray(goodsStock.goodsId, goodsIds)),
-  ]);
-  const batchesOf = new Map<string, (typeof batchRows)[number][]>();
+  const batchesOf = new Map<string, BatchRecord[]>();
   for (const b of batchRows) {
     const key = pairKey(b.goodsId, b.warehouseId);
     batchesOf.set(key, [...(batchesOf.get(key) ?? []), b]);
@@ -94,7 +90,7 @@ async function writeStock(tx: DbOrTx, ctx: OperatorCtx, items: Planned[]): Promi
   const sellableOf = new Map(stockRows.map((s) => [pairKey(s.goodsId, s.warehouseId), s.quantity]));
 
   const results: OpenItemResult[] = [];
-  const written: (Planned & { sellable: number; before: (typeof batchRows)[number][] })[] = [];
+  const written: (Planned & { sellable: number; before: BatchRecord[] })[] = [];
   for (const p of items) {
     const key = pairKey(p.goodsId, p.warehouseId);
     const before = batchesOf.get(key) ?? [];
@@ -136,53 +132,17 @@ async function writeStock(tx: DbOrTx, ctx: OperatorCtx, items: Planned[]): Promi
   if (written.length === 0) return results;
 
   const batches = written.flatMap((p) =>
-    p.item.batches.map((b) => ({ goodsId: p.goodsId, warehouseId: p.warehouseId, ...b })),
+    p.item.batches.map((b) => ({
+      goodsId: p.goodsId,
+      warehouseId: p.warehouseId,
+      batchNo: b.batch_no,
+      producedOn: b.produced_on,
+      expiresOn: b.expires_on,
+      quantity: b.quantity,
+    })),
   );
-  if (batches.length > 0)
-    await tx
-      .insert(goodsBatches)
-      .values(
-        batches.map((b) => ({
-          goodsId: b.goodsId,
-          warehouseId: b.warehouseId,
-          batchNo: b.batch_no,
-          producedOn: b.produced_on,
-          expiresOn: b.expires_on,
-          quantity: b.quantity,
-          createdAt: ctx.now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [goodsBatches.goodsId, goodsBatches.warehouseId, goodsBatches.batchNo],
-        set: {
-          producedOn: sql.raw('excluded.produced_on'),
-          expiresOn: sql.raw('excluded.expires_on'),
-          quantity: sql.raw('excluded.quantity'),
-        },
-      });
   // Batches the ERP no longer lists hold nothing (the rows stay: shipments name them).
-  await tx.execute(sql`
-    update ${goodsBatches} set quantity = 0
-    where quantity <> 0
-      and (goods_id, warehouse_id) in (select * from unnest(${sql.param(written.map((p) => p.goodsId))}::int[], ${sql.param(written.map((p) => p.warehouseId))}::int[]))
-      and (goods_id, warehouse_id, batch_no) not in (select * from unnest(${sql.param(batches.map((b) => b.goodsId))}::int[], ${sql.param(batches.map((b) => b.warehouseId))}::int[], ${sql.param(batches.map((b) => b.batch_no))}::text[]))`);
-  await tx
-    .insert(goodsStock)
-    .values(written.map((p) => ({ goodsId: p.goodsId, warehouseId: p.warehouseId, quantity: p.sellable })))
-    .onConflictDoUpdate({
-      target: [goodsStock.goodsId, goodsStock.warehouseId],
-      set: { quantity: sql.raw('excluded.quantity') },
-    });
-  const touched = [...new Set(written.map((p) => p.goodsId))];
-  const after = await tx
-    .update(goods)
-    .set({
-      stockTotal: sql`(select coalesce(sum(${goodsStock.quantity}), 0) from ${goodsStock} where ${goodsStock.goodsId} = ${goods.id})`,
-      expiresOn: sql`(select min(${goodsBatches.expiresOn}) from ${goodsBatches} where ${goodsBatches.goodsId} = ${goods.id} and ${goodsBatches.quantity} > 0)`,
-      updatedAt: ctx.now,
-    })
-    .where(and(inArray(goods.id, touched)))
-    .returning({ id: goods.id, stockTotal: goods.stockTotal });
+  const after = await writeCountedStock(tx, ctx.now, written, batches);
   for (const g of after)
     if (g.stockTotal > 0 && (totalBefore.get(g.id) ?? 0) <= 0) await backInStockNews(tx, g.id, ctx.now);
 

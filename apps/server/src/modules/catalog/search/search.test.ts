@@ -3,9 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
 import { goods } from '../../../db/schema';
+import { testBuyer } from '../../account/test-buyers';
 import { invalidateGoodsLists, listGoods } from '../queries';
 import { didYouMean } from '../service';
-import { testBuyer } from '../test-buyers';
 
 // The shop's search on the demo catalogue, each kind of query a buyer types, on the database of
 // the run (PGlite, or PostgreSQL with TEST_DB=postgres).

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { companies, users } from '../../db/schema/account';
-import { grantLicences } from '../account/grant-licences';
+import { grantLicences } from './grant-licences';
 
 let phoneSeq = 0;
 
 /**
  * A buyer for API tests: a company with the given qualification status and business scope, one
- * store user, and a session cookie for it (account flows live in another module).
+ * store user, and a session cookie for it (for the API tests of other modules).
  */
 export async function testBuyer(
   app: Pick<FastifyInstance, 'db' | 'sessionStore'>,
