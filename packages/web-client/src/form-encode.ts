@@ -54,13 +54,3 @@ export function encodeForm(value: unknown, options: EncodeOptions): string {
   }
   return out.join('&');
 }
-
-/**
- * A GET's URL with its query parameters, as the HTTP client sends it (brackets for arrays, nulls
- * left out). One builder, so a request started before the app (apps/h5 early.ts) has the URL the
- * client will ask for.
- */
-export function requestUrl(url: string, params?: object): string {
-  const query = params ? encodeForm(params, { arrayFormat: 'brackets', skipNulls: true }) : '';
-  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
-}

@@ -321,67 +321,6 @@ describe('http client: what each SPA configures', () => {
   });
 });
 
-describe('http client: requests the page started before the app (takeStarted)', () => {
-  /** A client whose page started GETs of some URLs, each taken once. */
-  function clientWithStarted(started: Map<string, Promise<Response>>) {
-    const client = createHttpClient({
-      ...shopLike,
-      takeStarted: (url) => {
-        const response = started.get(url);
-        started.delete(url);
-        return response;
-      },
-    });
-    client.setHttpUi(ui);
-    return client;
-  }
-
-  it('a GET of a started URL takes its answer instead of asking again, once', async () => {
-    const fetchStub = vi.fn(async () => answer(200, { code: 10000, message: '', data: 'asked' }));
-    vi.stubGlobal('fetch', fetchStub);
-    const started = new Map([
-      [
-        '/api/focus?position=home_banner',
-        Promise.resolve(answer(200, { code: 10000, message: '', data: 'early' })),
-      ],
-    ]);
-    const { http } = clientWithStarted(started);
-    await expect(http.get('/api/focus', { params: { position: 'home_banner' } })).resolves.toBe('early');
-    expect(fetchStub).not.toHaveBeenCalled();
-    await expect(http.get('/api/focus', { params: { position: 'home_banner' } })).resolves.toBe('asked');
-    expect(fetchStub).toHaveBeenCalledTimes(1);
-  });
-
-  it('a started answer goes through the error catalogue like an asked one', async () => {
-    const started = new Map([
-      ['/api/cart/list', Promise.resolve(answer(401, { code: 10001, message: '请先登录', data: null }))],
-    ]);
-    const { http } = clientWithStarted(started);
-    await expect(http.get('/api/cart/list')).rejects.toMatchObject({ code: 10001 });
-    expect(ui.navigate).toHaveBeenCalledWith('/login?redirect=%2Fcart%3Fx%3D1');
-  });
-
-  it('only GETs take a started answer', async () => {
-    const fetchStub = vi.fn(async () => answer(200, { code: 10000, message: '', data: 'posted' }));
-    vi.stubGlobal('fetch', fetchStub);
-    const started = new Map([
-      ['/api/cart/add', Promise.resolve(answer(200, { code: 10000, message: '', data: 'early' }))],
-    ]);
-    const { http } = clientWithStarted(started);
-    await expect(http.post('/api/cart/add', { goods_id: 1 })).resolves.toBe('posted');
-  });
-
-  it("the caller's abort gives up a started answer still on its way", async () => {
-    const started = new Map([['/api/goods/detail/1', new Promise<Response>(() => undefined)]]);
-    const { http } = clientWithStarted(started);
-    const caller = new AbortController();
-    const pending = http.get('/api/goods/detail/1', { signal: caller.signal });
-    caller.abort('left');
-    await expect(pending).rejects.toBe('left');
-    expect(ui.toast).not.toHaveBeenCalled();
-  });
-});
-
 describe('unreportedMessage: what a page adds to what the client reported', () => {
   it('adds nothing to a refusal the client showed, a time-out or a replaced request', () => {
     expect(unreportedMessage(new ApiError(400, '优惠券已领完', null, 400), '领取失败')).toBeNull();

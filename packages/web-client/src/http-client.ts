@@ -1,6 +1,6 @@
 import { refusalAction } from '@yaocai/domain/api/client-rules';
 import { clientMessages, type Envelope, SUCCESS_CODES } from '@yaocai/domain/api/codes';
-import { encodeForm, requestUrl } from './form-encode';
+import { encodeForm } from './form-encode';
 
 /**
  * The HTTP client of both SPAs (design.md "Browser client rules", spec sections 4, 7 and 8).
@@ -89,11 +89,6 @@ export interface HttpClientConfig {
   contractPath?: string;
   /** Whether a repeat of an in-flight request to this URL cancels the earlier one (spec 4). */
   cancelsRepeat?(url: string): boolean;
-  /**
-   * A GET of this URL the page started before the app loaded (the mobile site's first screen,
-   * apps/h5/src/app/early.ts), taken once instead of asking again; undefined when none.
-   */
-  takeStarted?(url: string): Promise<Response> | undefined;
 }
 
 export interface HttpClient {
@@ -134,16 +129,6 @@ function buildInit(
     (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
   }
   return init;
-}
-
-/** A response started elsewhere, given up like the client's own fetch when the signal aborts. */
-function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
 }
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
@@ -217,7 +202,10 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     body: unknown,
     options: RequestOptions = {},
   ): Promise<T> {
-    const fullUrl = requestUrl(url, options.params);
+    const query = options.params
+      ? encodeForm(options.params, { arrayFormat: 'brackets', skipNulls: true })
+      : '';
+    const fullUrl = query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
     const key = `${method} ${fullUrl}`;
     const controller = new AbortController();
     if (cancelsRepeat(url)) {
@@ -237,10 +225,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     try {
       let response: Response;
       try {
-        const started = method === 'GET' ? config.takeStarted?.(fullUrl) : undefined;
-        response = await (started
-          ? untilAborted(started, controller.signal)
-          : fetch(fullUrl, buildInit(method, body, controller.signal, options.headers)));
+        response = await fetch(fullUrl, buildInit(method, body, controller.signal, options.headers));
       } catch (cause) {
         if (timedOut) {
           if (!timeoutShown) {

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageError } from '../components/PageError';
+import HomePage from '../features/home/HomePage';
 import { TabLayout } from '../layout/TabLayout';
 
 /** Each screen is its own chunk: a phone loads only the screen it opens (route-level lazy loading). */
@@ -17,7 +18,8 @@ export const routes: RouteObject[] = [
       {
         Component: TabLayout,
         children: [
-          { index: true, lazy: page(() => import('../features/home/HomePage')) },
+          // Home is where most visits land: its code comes with the app's, without a round trip.
+          { index: true, Component: HomePage },
           { path: 'category', lazy: page(() => import('../features/catalog/CategoryPage')) },
           { path: 'cart', lazy: page(() => import('../features/cart/CartPage')) },
           { path: 'mine', lazy: page(() => import('../features/account/MinePage')) },

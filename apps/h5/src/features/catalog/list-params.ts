@@ -1,16 +1,6 @@
 import type { GoodsListQuery } from '@yaocai/domain';
 import { goodsSorts, goodsTags } from '@yaocai/domain/catalog/scope';
-
-/** The list screen's filters (GET /api/goods/list's query without the page). */
-export type GoodsListParams = Partial<Omit<GoodsListQuery, 'page'>>;
-export const LIST_PAGE_SIZE = 20;
-
-/** One page's query of the list: its filters, the page and the page size. */
-export const listPageQuery = (params: GoodsListParams, page: number) => ({
-  ...params,
-  page,
-  page_size: LIST_PAGE_SIZE,
-});
+import type { GoodsListParams } from './api/catalog';
 
 const zones = ['yx', 'zyyp', 'qxzq', 'jxqzc', 'kxzq', 'ppzq'] as const;
 type Zone = NonNullable<GoodsListQuery['zone']>;

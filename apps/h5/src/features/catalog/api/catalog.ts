@@ -1,7 +1,6 @@
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { GoodsDetail, GoodsListData, HeaderCommonData } from '@yaocai/domain';
+import type { GoodsDetail, GoodsListData, GoodsListQuery, HeaderCommonData } from '@yaocai/domain';
 import { http } from '../../../lib/http';
-import { type GoodsListParams, listPageQuery } from '../list-params';
 
 /** GET /api/focus/common: the category tree (and hot searches). */
 export const useCatalogCommon = () =>
@@ -11,7 +10,8 @@ export const useCatalogCommon = () =>
     staleTime: 5 * 60_000,
   });
 
-export type { GoodsListParams };
+export type GoodsListParams = Partial<Omit<GoodsListQuery, 'page'>>;
+export const LIST_PAGE_SIZE = 20;
 
 /** GET /api/goods/list page by page, for the infinite list. */
 export const useGoodsPages = (params: GoodsListParams) =>
@@ -19,7 +19,7 @@ export const useGoodsPages = (params: GoodsListParams) =>
     queryKey: ['goods', 'pages', params],
     queryFn: ({ pageParam, signal }) =>
       http.get<GoodsListData>('/api/goods/list', {
-        params: listPageQuery(params, pageParam),
+        params: { ...params, page: pageParam, page_size: LIST_PAGE_SIZE },
         signal,
       }),
     initialPageParam: 1,
