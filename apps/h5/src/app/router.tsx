@@ -1,12 +1,26 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageError } from '../components/PageError';
+import { goodsDetailQuery, goodsPagesQuery } from '../features/catalog/api/catalog';
+import { readListParams } from '../features/catalog/list-params';
 import HomePage from '../features/home/HomePage';
 import { TabLayout } from '../layout/TabLayout';
+import { queryClient } from '../lib/query-client';
 
 /** Each screen is its own chunk: a phone loads only the screen it opens (route-level lazy loading). */
 const page =
   (load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] =>
   async () => ({ Component: (await load()).default });
+
+/**
+ * A loader that starts a screen's first call and returns at once: React Router runs it beside the
+ * screen's lazy code, so on a slow phone the call no longer waits for the code to arrive (the
+ * screen's hook then finds it in flight or answered). Never awaited: a failure is the screen's to
+ * show, through its own query.
+ */
+function starting(prefetch: Promise<void>): null {
+  prefetch.catch(() => undefined);
+  return null;
+}
 
 /** The route table: tab screens inside the tab bar's layout, the rest full screen. */
 export const routes: RouteObject[] = [
@@ -26,8 +40,27 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'search', lazy: page(() => import('../features/catalog/SearchPage')) },
-      { path: 'list', lazy: page(() => import('../features/catalog/ListPage')) },
-      { path: 'goods/:id', lazy: page(() => import('../features/catalog/DetailPage')) },
+      {
+        path: 'list',
+        loader: ({ request }) =>
+          starting(
+            queryClient.prefetchInfiniteQuery(
+              goodsPagesQuery(readListParams(new URL(request.url).searchParams)),
+            ),
+          ),
+        lazy: page(() => import('../features/catalog/ListPage')),
+      },
+      {
+        path: 'goods/:id',
+        loader: ({ params }) => {
+          const id = Number(params.id);
+          // prefetchQuery ignores `enabled`: an address like /goods/abc asks nothing.
+          return Number.isInteger(id) && id > 0
+            ? starting(queryClient.prefetchQuery(goodsDetailQuery(id)))
+            : null;
+        },
+        lazy: page(() => import('../features/catalog/DetailPage')),
+      },
       { path: 'login', lazy: page(() => import('../features/account/LoginPage')) },
       { path: 'register', lazy: page(() => import('../features/account/RegisterPage')) },
       { path: 'forget', lazy: page(() => import('../features/account/ForgetPage')) },
