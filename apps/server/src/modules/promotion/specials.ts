@@ -2,7 +2,7 @@ import type { CoverageFacts, LineSpecialInput, PricedLine } from '@yaocai/domain
 import type { DbOrTx } from '../../db/client';
 import { sharedCache } from '../../lib/cache-bus';
 import { DAILY_SPECIAL_CODE, dailySpecialSource } from './daily-specials';
-import type { SpecialSource, SpecialTake } from './special-source';
+import type { SpecialSource } from './special-source';
 import { SPIKE_CODE, spikeSource } from './spike';
 import { welfareSource } from './welfare';
 
