@@ -1,6 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { goods, goodsStock, warehouses } from '../../db/schema/catalog';
+import { goodsStock, warehouses } from '../../db/schema/catalog';
+import { goodsOfPackages } from './cart-goods';
 
 // What a free order of one goods (a points reward, a lottery prize) reads of the catalogue: the
 // goods as its line copies it, and the warehouse it ships from. The stock itself moves through
@@ -8,17 +9,7 @@ import { goods, goodsStock, warehouses } from '../../db/schema/catalog';
 
 /** A goods as a free order's line copies it, or undefined when there is no such goods. */
 export async function giftGoodsOf(db: DbOrTx, goodsId: number) {
-  const [g] = await db
-    .select({
-      id: goods.id,
-      name: goods.name,
-      spec: goods.spec,
-      manufacturer: goods.manufacturer,
-      unit: goods.unit,
-      image: goods.image,
-    })
-    .from(goods)
-    .where(eq(goods.id, goodsId));
+  const [g] = await goodsOfPackages(db, [goodsId]);
   return g;
 }
 

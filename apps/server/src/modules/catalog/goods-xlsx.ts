@@ -31,6 +31,7 @@ import { auditMany } from '../audit/service';
 import { loadOrderSettings } from '../order/settings';
 import { goodsChanged, goodsColumns, requireHeld } from './admin-goods';
 import { listAdminGoods } from './admin-goods-list';
+import { goodsOfIdentities } from './erp-goods';
 
 // Goods through Excel: the export of a filtered list, the import template, and the import.
 // An import is all or nothing: every row is checked first (the row number and the column are
@@ -402,18 +403,10 @@ export async function importGoods(ctx: OperatorCtx, bytes: Buffer) {
   const keys = rows.map((r) => r.body);
   for (let start = 0; start < keys.length; start += 1000) {
     const chunk = keys.slice(start, start + 1000);
-    const clashes = await ctx.db
-      .select({
-        id: goods.id,
-        sku: goods.sku,
-        approvalNo: goods.approvalNo,
-        spec: goods.spec,
-        manufacturer: goods.manufacturer,
-      })
-      .from(goods)
-      .where(
-        sql`(${goods.approvalNo}, ${goods.spec}, ${goods.manufacturer}) in (select * from unnest(${sql.param(chunk.map((b) => b.approval_no))}::text[], ${sql.param(chunk.map((b) => b.spec))}::text[], ${sql.param(chunk.map((b) => b.manufacturer))}::text[]))`,
-      );
+    const clashes = await goodsOfIdentities(
+      ctx.db,
+      chunk.map((b) => ({ approvalNo: b.approval_no, spec: b.spec, manufacturer: b.manufacturer })),
+    );
     for (const clash of clashes) {
       const row = rows.find(
         (r) =>

@@ -2,6 +2,7 @@ import { bestCashBack, type CashBackActivity, cashBackReversal, toYuan } from '@
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cashBackActivities, cashBackCredits } from '../../db/schema/promotion';
+import type { DomainEvents, EventOrder } from '../../lib/domain-events';
 import { coverageFactsOf } from '../catalog/coverage';
 import { moveBalance, USE_TYPE, walletRow } from '../wallet/service';
 
@@ -13,21 +14,9 @@ import { moveBalance, USE_TYPE, walletRow } from '../wallet/service';
 // up) less what was taken already, never more than the wallet holds: the balance never goes
 // below zero, and what the store had already spent is simply not taken back.
 
-export interface ReceivedOrder {
-  id: number;
-  orderNo: string;
-  userId: number;
-  paidFen: number;
-  refundedFen: number;
-  paidAt: Date | null;
-  createdAt: Date;
-}
-
-export interface ReceivedLine {
-  goodsId: number;
-  kind: string;
-  payableFen: number;
-}
+/** A received order and its lines, as `order.received` carries them (lib/domain-events.ts). */
+export type ReceivedOrder = EventOrder;
+export type ReceivedLine = DomainEvents['order.received']['lines'][number];
 
 /** Activities that ran at `at` and are not paused now. */
 export function cashBackActivitiesAt(db: DbOrTx, at: Date) {
