@@ -1,18 +1,25 @@
 /**
- * CPU time per request of the keyword list and the suggestions (issue 34), a measure that
+ * CPU time per request of the catalogue's reads (issues 34 and 37), a measure that
  * survives a loaded machine where latency does not: the server's own CPU (utime + stime of its
  * process, /proc/<pid>/stat) and that of its PostgreSQL backends (found by the application name
  * the server's pool connects with), before and after N distinct requests sent at a few
  * connections, divided by N. The result cache is off (CATALOG_CACHE_TTL_MS=0), as in the search
  * bench group; the first requests of each call warm the server up and are not counted.
  *
+ * Calls: `list` (keyword lists), `suggest` (suggestions), `both` (those two), `browse` (the
+ * distinct filter/sort/page lists of bench/catalog-distinct.ts, result cache off), `browse-cached`
+ * (the same URLs with the result cache on, asked once before counting so every counted request is
+ * a hit), `buyers` (the filter lists as signed-in buyers, cache off) and `floor` (bare Fastify
+ * making four trivial prepared round trips, the budgets' floor).
+ *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yaocai_bench \
- *     npx tsx bench/search-cpu.ts [list|suggest|both] [N]
+ *     npx tsx bench/search-cpu.ts [list|suggest|both|browse|browse-cached|buyers|floor] [N]
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { distinctJobs, type Job } from './catalog-distinct';
 import { keywordListJobs, suggestionJobs } from './search-keywords';
-import { startServer } from './server';
+import { type BenchServer, startBare, startServer } from './server';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/yaocai_bench';
 const port = Number(process.env.BENCH_PORT ?? 3403);
@@ -43,16 +50,18 @@ async function backendPids(admin: pg.Client): Promise<number[]> {
   return rows.map((r: { pid: number }) => r.pid);
 }
 
-async function send(base: string, paths: readonly string[]): Promise<{ failed: number; bytes: number }> {
+async function send(base: string, jobs: readonly Job[]): Promise<{ failed: number; bytes: number }> {
   let next = 0;
   let failed = 0;
   let bytes = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      while (next < paths.length) {
-        const path = paths[next++];
+      while (next < jobs.length) {
+        const { path, cookie } = jobs[next++];
         // No compression asked, as autocannon in the bench asks none.
-        const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
+        const response = await fetch(`${base}${path}`, {
+          headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) },
+        });
         const body = await response.arrayBuffer();
         bytes += body.byteLength;
         if (!response.ok) failed += 1;
@@ -62,13 +71,20 @@ async function send(base: string, paths: readonly string[]): Promise<{ failed: n
   return { failed, bytes };
 }
 
-async function measure(name: string, paths: string[]) {
-  const server = await startServer(`${url}${url.includes('?') ? '&' : '?'}application_name=${appName}`, port);
+async function measure(
+  name: string,
+  jobsOf: (base: string) => Job[] | Promise<Job[]>,
+  options: { cached?: boolean; bare?: boolean } = {},
+) {
+  const named = `${url}${url.includes('?') ? '&' : '?'}application_name=${appName}`;
+  const server: BenchServer = options.bare ? await startBare(port, undefined, named) : await startServer(named, port);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await send(server.base, paths.slice(-WARM_UP));
-    const measured = paths.slice(0, Math.min(count, paths.length - WARM_UP));
+    const jobs = await jobsOf(server.base);
+    await send(server.base, jobs.slice(-WARM_UP));
+    const measured = jobs.slice(0, Math.min(count, jobs.length - WARM_UP));
+    if (options.cached) await send(server.base, measured);
     const before = new Map((await backendPids(admin)).map((pid) => [pid, cpuMs(pid)]));
     const nodeBefore = cpuMs(server.pid);
     const started = performance.now();
@@ -94,13 +110,16 @@ async function measure(name: string, paths: string[]) {
 }
 
 process.env.CATALOG_CACHE_TTL_MS = '0';
-if (which === 'list' || which === 'both')
-  await measure(
-    'keyword list',
-    keywordListJobs().map((j) => j.path),
-  );
-if (which === 'suggest' || which === 'both')
-  await measure(
-    'suggestions',
-    suggestionJobs().map((j) => j.path),
-  );
+if (which === 'list' || which === 'both') await measure('keyword list', keywordListJobs);
+if (which === 'suggest' || which === 'both') await measure('suggestions', suggestionJobs);
+if (which === 'browse') await measure('browse list, cache off', distinctJobs.filters);
+if (which === 'buyers') await measure('browse list as buyers, cache off', distinctJobs.buyers);
+if (which === 'floor')
+  await measure('floor (bare Fastify, 4 trivial queries)', () => Array.from({ length: 3_000 }, () => ({ path: '/db?n=4' })), {
+    bare: true,
+  });
+if (which === 'browse-cached') {
+  // The result cache on, for long enough that the second asking of each URL is a hit.
+  process.env.CATALOG_CACHE_TTL_MS = '600000';
+  await measure('browse list, cache on (hits)', distinctJobs.filters, { cached: true });
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { serverRoot } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { spikeGoods, spikePurchases } from '../src/db/schema';
+import { goods as goodsTable, spikeGoods, spikePurchases } from '../src/db/schema';
 import { createScratchDatabase, type ScratchDatabase } from '../src/db/scratch';
 import { RedisSessionStore } from '../src/lib/session-store';
 import { addCartLine, buyerCookie, createBuyer, createGoods, key, makeWarehouse, stockOf } from './factories';
@@ -251,6 +251,62 @@ describe.skipIf(!scaleOutReady)('two server processes on one PostgreSQL and one 
     const after = await shown();
     expect(after.id).toBe(first.id);
     expect(after.base_price).toBe(price);
+  });
+
+  it("answers each process's goods lists and suggestions from its catalogue index with every write committed before the request, in any commit order", async () => {
+    const ids = async (server: ServerProcess, query: string) => {
+      const { body } = await api(server, 'GET', `/api/goods/list?page=1&page_size=20&${query}`, '');
+      return (body.data.list as { id: number }[]).map((g) => g.id);
+    };
+    const suggested = async (server: ServerProcess, keyword: string) =>
+      (await api(server, 'GET', `/api/goods/search?keywords=${encodeURIComponent(keyword)}`, '')).body.data;
+    const [one, two] = await database.db
+      .select({ id: goodsTable.id })
+      .from(goodsTable)
+      .where(eq(goodsTable.isOnSale, true))
+      .orderBy(goodsTable.id)
+      .limit(2);
+    const keyword = (name: string) => `keywords=${encodeURIComponent(name)}`;
+    for (const server of [a, b]) expect(await ids(server, keyword('索引甲'))).toEqual([]);
+
+    // A write from a third process (this test's own connection): both indexes have it at once.
+    await database.db.update(goodsTable).set({ name: '索引甲测试片' }).where(eq(goodsTable.id, one.id));
+    for (const server of [a, b]) {
+      expect(await ids(server, keyword('索引甲'))).toEqual([one.id]);
+      expect(await suggested(server, '索引甲')).toEqual(['索引甲测试片']);
+    }
+
+    // Commits out of order: the transaction that noted its change first commits last.
+    const held = new pg.Client({ connectionString: scratch.url });
+    await held.connect();
+    try {
+      await held.query('begin');
+      await held.query('update goods set name = $1 where id = $2', ['索引乙测试片', two.id]);
+      await database.db.update(goodsTable).set({ name: '索引丙测试片' }).where(eq(goodsTable.id, one.id));
+      for (const server of [a, b]) {
+        expect(await ids(server, keyword('索引丙'))).toEqual([one.id]);
+        expect(await ids(server, keyword('索引甲'))).toEqual([]);
+        expect(await ids(server, keyword('索引乙'))).toEqual([]);
+      }
+      await held.query('commit');
+    } finally {
+      await held.end();
+    }
+    for (const server of [a, b]) expect(await ids(server, keyword('索引乙'))).toEqual([two.id]);
+
+    // Stock, sales and the sale flag, as orders, payments and the console move them.
+    await database.db.update(goodsTable).set({ stockTotal: 0 }).where(eq(goodsTable.id, one.id));
+    await database.db.update(goodsTable).set({ salesCount: 10_000_000 }).where(eq(goodsTable.id, two.id));
+    for (const server of [a, b]) {
+      expect(await ids(server, `${keyword('索引丙')}&in_stock=1`)).toEqual([]);
+      expect((await ids(server, 'sort=sales'))[0]).toBe(two.id);
+    }
+    await database.db.update(goodsTable).set({ isOnSale: false }).where(eq(goodsTable.id, two.id));
+    for (const server of [a, b]) {
+      expect(await ids(server, keyword('索引乙'))).toEqual([]);
+      expect(await suggested(server, '索引乙')).toEqual([]);
+      expect((await ids(server, 'sort=sales'))[0]).not.toBe(two.id);
+    }
   });
 
   it('gives one order for one idempotency key sent to both processes at once', async () => {

@@ -21,6 +21,7 @@ import { goods, goodsBatches, goodsCategories, goodsStock, warehouses } from '..
 import { goodsSaleControls } from '../../db/schema/kx';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
+import { indexedList } from './listing/lists';
 import { saleControlOf } from './sale-control-column';
 import { loadGramStats, surelyBroad } from './search/gram-stats';
 import { escapeLike, normalizeKeyword } from './search/keyword';
@@ -229,6 +230,16 @@ export async function listGoods(
   pageSize: number,
 ): Promise<{ rows: SummaryRow[]; total: number; capped: boolean }> {
   const capped = (total: number) => total >= LIST_TOTAL_CAP && browseOf(filter)?.table !== 'goods_categories';
+  // The catalogue index answers which goods and how many (listing/); the rows are read fresh.
+  const offset = (page - 1) * pageSize;
+  const indexed = await indexedList(db, filter, sort, offset, pageSize, {
+    cap: LIST_TOTAL_CAP,
+    broadRanked: BROAD_RANKED,
+  });
+  if (indexed) {
+    const ids = offset >= LIST_MAX_OFFSET ? [] : indexed.ids;
+    return { rows: ids.length ? await pageRows(db, ids) : [], total: indexed.total, capped: capped(indexed.total) };
+  }
   if (isKeywordSearch(filter)) {
     // A keyword is looked up by its rarest grams, known from the index statistics.
     await loadGramStats(db);

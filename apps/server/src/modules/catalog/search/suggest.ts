@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { type RawStatement, rawRowsNamed } from '../../../db/raw';
+import { catalogIndex } from '../listing/lists';
+import { phrasesOf } from '../listing/rank';
 import { loadGramStats, surelyBroad } from './gram-stats';
 import { highlightRanges, type Range } from './highlight';
 import { normalizeKeyword } from './keyword';
@@ -56,6 +58,8 @@ export async function suggest(
   const phrases = [...new Set([keyword, ...terms].map(normalizeKeyword).filter(Boolean))];
   const shapes = phraseShapes(phrases);
   if (!shapes.length) return [];
+  const index = await catalogIndex(db);
+  if (index) return index.suggest(phrasesOf(phrases), type === 1);
   const byMaker = type === 1;
   if (!byMaker) await loadGramStats(db);
   const values = keywordValues(phrases);

@@ -1,0 +1,617 @@
+// The catalogue in memory: which goods a list holds, in which order, and how many (pure; the
+// database side is listing/lists.ts). It answers the goods lists (browsing and keyword
+// searches) and the search suggestions from what each goods is listed by: its search text and
+// name fields, sale and stock flags, sales, price, listing time, expiry, brand, zones,
+// categories and 控销 control. The rows a page shows are still read from the database by id.
+import type { GoodsListQuery } from '@yaocai/domain';
+import { intersect, Postings, wordGrams } from './grams';
+import { holds, makerHolds, makerTier, matchTier, type Phrase, type RankedFields } from './rank';
+
+/** What a goods is listed by, as the database gives it (listing/lists.ts). */
+export interface IndexedGoods {
+  id: number;
+  onSale: boolean;
+  name: string;
+  commonName: string;
+  namePinyin: string;
+  nameInitials: string;
+  manufacturer: string;
+  manufacturerPinyin: string;
+  manufacturerInitials: string;
+  approvalNo: string;
+  barcode: string;
+  searchText: string;
+  salesCount: number;
+  stockTotal: number;
+  basePriceFen: number;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** ISO date, or null. */
+  expiresOn: string | null;
+  brandId: number | null;
+  zones: string[];
+  ephedrine: boolean;
+  isBuy: boolean;
+  scopeClass: string;
+  categoryIds: number[];
+  /** It has a 控销 control. */
+  controlled: boolean;
+}
+
+/**
+ * A goods in the index: its fields, its ranked fields in lower case, and its slot. A class, so
+ * every entry has one shape (the orders' comparisons read its fields millions of times).
+ */
+export class Entry implements IndexedGoods {
+  id: number;
+  onSale: boolean;
+  name: string;
+  commonName: string;
+  namePinyin: string;
+  nameInitials: string;
+  manufacturer: string;
+  manufacturerPinyin: string;
+  manufacturerInitials: string;
+  approvalNo: string;
+  barcode: string;
+  searchText: string;
+  salesCount: number;
+  stockTotal: number;
+  basePriceFen: number;
+  createdAt: number;
+  expiresOn: string | null;
+  brandId: number | null;
+  zones: string[];
+  ephedrine: boolean;
+  isBuy: boolean;
+  scopeClass: string;
+  categoryIds: number[];
+  controlled: boolean;
+  ranked: RankedFields;
+
+  constructor(
+    g: IndexedGoods,
+    readonly slot: number,
+  ) {
+    this.id = g.id;
+    this.name = g.name;
+    this.commonName = g.commonName;
+    this.namePinyin = g.namePinyin;
+    this.nameInitials = g.nameInitials;
+    this.manufacturer = g.manufacturer;
+    this.manufacturerPinyin = g.manufacturerPinyin;
+    this.manufacturerInitials = g.manufacturerInitials;
+    this.approvalNo = g.approvalNo;
+    this.barcode = g.barcode;
+    this.searchText = g.searchText;
+    this.ranked = rankedFields(g);
+    // The fields a change moves in place (assign).
+    this.onSale = g.onSale;
+    this.salesCount = g.salesCount;
+    this.stockTotal = g.stockTotal;
+    this.basePriceFen = g.basePriceFen;
+    this.createdAt = g.createdAt;
+    this.expiresOn = g.expiresOn;
+    this.brandId = g.brandId;
+    this.zones = g.zones;
+    this.ephedrine = g.ephedrine;
+    this.isBuy = g.isBuy;
+    this.scopeClass = g.scopeClass;
+    this.categoryIds = g.categoryIds;
+    this.controlled = g.controlled;
+  }
+
+  /** Takes a change of everything but the text fields (those give the goods a new slot). */
+  assign(g: IndexedGoods): void {
+    this.onSale = g.onSale;
+    this.salesCount = g.salesCount;
+    this.stockTotal = g.stockTotal;
+    this.basePriceFen = g.basePriceFen;
+    this.createdAt = g.createdAt;
+    this.expiresOn = g.expiresOn;
+    this.brandId = g.brandId;
+    this.zones = g.zones;
+    this.ephedrine = g.ephedrine;
+    this.isBuy = g.isBuy;
+    this.scopeClass = g.scopeClass;
+    this.categoryIds = g.categoryIds;
+    this.controlled = g.controlled;
+  }
+}
+
+type Sort = GoodsListQuery['sort'];
+
+/** Orders kept sorted over all live slots; each breaks ties by id as the SQL lists do. */
+const orders = {
+  id: (a: Entry, b: Entry) => a.id - b.id,
+  /** sort=sales, and the walk of a broad keyword's best sellers. */
+  salesIdDesc: (a: Entry, b: Entry) => b.salesCount - a.salesCount || b.id - a.id,
+  /** A keyword ranking's last keys (sales, then id ascending). */
+  salesIdAsc: (a: Entry, b: Entry) => b.salesCount - a.salesCount || a.id - b.id,
+  /** price_asc; price_desc walks it backwards (price desc, id desc). */
+  price: (a: Entry, b: Entry) => a.basePriceFen - b.basePriceFen || a.id - b.id,
+  newest: (a: Entry, b: Entry) => b.createdAt - a.createdAt || b.id - a.id,
+  expiryAsc: (a: Entry, b: Entry) => expiry(a, b, 1) || a.id - b.id,
+  expiryDesc: (a: Entry, b: Entry) => expiry(a, b, -1) || b.id - a.id,
+};
+type OrderName = keyof typeof orders;
+
+/** Expiry ascending (direction 1) or descending (-1), goods without one last either way. */
+function expiry(a: Entry, b: Entry, direction: 1 | -1): number {
+  if (a.expiresOn === b.expiresOn) return 0;
+  if (a.expiresOn === null) return 1;
+  if (b.expiresOn === null) return -1;
+  return a.expiresOn < b.expiresOn ? -direction : direction;
+}
+
+/** The fields each order reads: a change of them moves the goods in that order. */
+const orderFields: Record<OrderName, (keyof IndexedGoods)[]> = {
+  id: [],
+  salesIdDesc: ['salesCount'],
+  salesIdAsc: ['salesCount'],
+  price: ['basePriceFen'],
+  newest: ['createdAt'],
+  expiryAsc: ['expiresOn'],
+  expiryDesc: ['expiresOn'],
+};
+
+/** Each list sort as an order walked forwards or backwards. */
+const sortOrders: Record<Sort, { order: OrderName; backwards: boolean }> = {
+  default: { order: 'id', backwards: false },
+  sales: { order: 'salesIdDesc', backwards: false },
+  price_asc: { order: 'price', backwards: false },
+  price_desc: { order: 'price', backwards: true },
+  newest: { order: 'newest', backwards: false },
+  expiry_desc: { order: 'expiryDesc', backwards: false },
+  expiry_asc: { order: 'expiryAsc', backwards: false },
+};
+
+/** The fields of the search text: a change of them gives the goods a new slot (new grams). */
+const textFields: (keyof IndexedGoods)[] = [
+  'searchText',
+  'name',
+  'commonName',
+  'namePinyin',
+  'nameInitials',
+  'manufacturer',
+  'manufacturerPinyin',
+  'manufacturerInitials',
+  'approvalNo',
+  'barcode',
+];
+
+/** Slots in one order, kept sorted as goods come, go and change. */
+class SortedSlots {
+  private slots = new Int32Array(1024);
+  length = 0;
+  constructor(
+    private readonly entries: (Entry | undefined)[],
+    private readonly compare: (a: Entry, b: Entry) => number,
+  ) {}
+
+  static of(entries: (Entry | undefined)[], compare: (a: Entry, b: Entry) => number): SortedSlots {
+    const order = new SortedSlots(entries, compare);
+    const live = entries.filter((e): e is Entry => e !== undefined).sort(compare);
+    order.slots = new Int32Array(Math.max(1024, live.length * 1.25));
+    live.forEach((e, i) => {
+      order.slots[i] = e.slot;
+    });
+    order.length = live.length;
+    return order;
+  }
+
+  at(i: number): number {
+    return this.slots[i];
+  }
+
+  /** Where the entry is, or would go (its key as it is now). */
+  private position(e: Entry): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(this.entries[this.slots[mid]] as Entry, e) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  insert(e: Entry): void {
+    if (this.length === this.slots.length) {
+      const grown = new Int32Array(this.slots.length * 2);
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    const at = this.position(e);
+    this.slots.copyWithin(at + 1, at, this.length);
+    this.slots[at] = e.slot;
+    this.length += 1;
+  }
+
+  /** Removes the entry, found by its key as it is now (before the key changes). */
+  remove(e: Entry): void {
+    const at = this.position(e);
+    if (this.slots[at] !== e.slot) throw new Error(`goods ${e.id} is not where its order says`);
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+}
+
+/** A list asked of the index. */
+export interface IndexQuery {
+  /** Keyword phrases (none: browsing). */
+  phrases: readonly Phrase[];
+  /** A maker search (type 1). */
+  byMaker: boolean;
+  /** Goods in any of these categories (already expanded to their descendants). */
+  categoryIds?: readonly number[];
+  /** Only these goods. */
+  goodsIds?: readonly number[];
+  /** Every other filter, on one goods (on sale included). */
+  test: (e: Entry) => boolean;
+  /** A keyword ranking's buyable: in stock, buyable, and in this business scope when given. */
+  scope: readonly string[] | null;
+  sort: Sort;
+  offset: number;
+  size: number;
+  /** Totals stop at this many (LIST_TOTAL_CAP) except a category's, which is exact. */
+  cap: number;
+  /** Broad keywords rank this many best sellers at least (their ranked walk). */
+  broadRanked: number;
+}
+
+export interface IndexPage {
+  ids: number[];
+  total: number;
+}
+
+/** The most suggestions a keyword gets, and how many best sellers a broad keyword's are taken from. */
+const SUGGESTIONS = 10;
+const SUGGESTION_GATHER = 2_000;
+const SUGGESTION_BROAD = 60;
+
+/** The walk of a broad keyword's best sellers (sales, then id, descending). */
+const bestSellers = { order: 'salesIdDesc', backwards: false } as const;
+
+/** A goods list's default order of keyword matches: tier, buyable first, sales, id. */
+interface RankedSlot {
+  e: Entry;
+  tier: number;
+  buyable: boolean;
+}
+
+function byRank(a: RankedSlot, b: RankedSlot): number {
+  return (
+    a.tier - b.tier ||
+    Number(b.buyable) - Number(a.buyable) ||
+    b.e.salesCount - a.e.salesCount ||
+    a.e.id - b.e.id
+  );
+}
+
+function rankedFields(g: IndexedGoods): RankedFields {
+  return {
+    text: g.searchText,
+    name: g.name.toLowerCase(),
+    commonName: g.commonName.toLowerCase(),
+    namePinyin: g.namePinyin.toLowerCase(),
+    nameInitials: g.nameInitials.toLowerCase(),
+    approvalNo: g.approvalNo.toLowerCase(),
+    barcode: g.barcode,
+    maker: g.manufacturer.toLowerCase(),
+    makerPinyin: g.manufacturerPinyin.toLowerCase(),
+    makerInitials: g.manufacturerInitials.toLowerCase(),
+  };
+}
+
+export class GoodsIndex {
+  private entries: (Entry | undefined)[] = [];
+  private readonly slotOf = new Map<number, number>();
+  private postings: Postings;
+  private orders: Record<OrderName, SortedSlots>;
+  private readonly byCategory = new Map<number, Set<number>>();
+  /** Distinct makers (maker, pinyin, initials) and their slots: a maker search scans these. */
+  private readonly makers = new Map<string, { ranked: RankedFields; slots: Set<number> }>();
+  /** A mark per slot for membership tests, stamped per query (no clearing). */
+  private marks = new Int32Array(1024);
+  private stamp = 0;
+  /** Slots given up since the last build (a text changed, a goods left): a rebuild is due when many. */
+  dead = 0;
+
+  constructor(goods: readonly IndexedGoods[]) {
+    for (const g of goods) this.place(g);
+    this.postings = Postings.build(this.entries.map((e) => e?.searchText));
+    this.orders = this.sortAll();
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Approximate memory of the keys and orders, bytes. */
+  bytes(): number {
+    return this.postings.bytes() + this.entries.length * 4 * 8;
+  }
+
+  /** The goods as the index holds it (tests). */
+  get(id: number): IndexedGoods | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.entries[slot];
+  }
+
+  /** Whether a rebuild from the database would pay (many dead slots). */
+  get worn(): boolean {
+    return this.dead > 1_000 && this.dead > this.slotOf.size / 4;
+  }
+
+  private sortAll(): Record<OrderName, SortedSlots> {
+    const out = {} as Record<OrderName, SortedSlots>;
+    for (const name of Object.keys(orders) as OrderName[]) out[name] = SortedSlots.of(this.entries, orders[name]);
+    return out;
+  }
+
+  /** Gives a goods a new slot (not yet in the postings or orders). */
+  private place(g: IndexedGoods): Entry {
+    const e = new Entry(g, this.entries.length);
+    this.entries.push(e);
+    this.slotOf.set(g.id, e.slot);
+    for (const c of g.categoryIds) this.categorySlots(c).add(e.slot);
+    this.makerOf(e).slots.add(e.slot);
+    return e;
+  }
+
+  private categorySlots(id: number): Set<number> {
+    let set = this.byCategory.get(id);
+    if (!set) {
+      set = new Set();
+      this.byCategory.set(id, set);
+    }
+    return set;
+  }
+
+  private makerOf(e: Entry) {
+    const key = `${e.ranked.maker}\u0001${e.ranked.makerPinyin}\u0001${e.ranked.makerInitials}`;
+    let maker = this.makers.get(key);
+    if (!maker) {
+      maker = { ranked: e.ranked, slots: new Set() };
+      this.makers.set(key, maker);
+    }
+    return maker;
+  }
+
+  /** Takes a slot out of everything (its goods left or moved to a new slot). */
+  private unplace(e: Entry): void {
+    for (const order of Object.values(this.orders)) order.remove(e);
+    for (const c of e.categoryIds) this.byCategory.get(c)?.delete(e.slot);
+    const maker = this.makerOf(e);
+    maker.slots.delete(e.slot);
+    this.entries[e.slot] = undefined;
+    this.slotOf.delete(e.id);
+    this.dead += 1;
+  }
+
+  /**
+   * Applies the current state of changed goods: `fresh` as the database holds them now, `gone`
+   * the ids it no longer has. A change of the text gives the goods a new slot; any other change
+   * is made in place, moving the goods in the orders its change affects.
+   */
+  apply(fresh: readonly IndexedGoods[], gone: readonly number[] = []): void {
+    for (const id of gone) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined) this.unplace(this.entries[slot] as Entry);
+    }
+    for (const g of fresh) {
+      const slot = this.slotOf.get(g.id);
+      const old = slot === undefined ? undefined : this.entries[slot];
+      if (old && !textFields.some((f) => old[f] !== g[f])) {
+        this.update(old, g);
+        continue;
+      }
+      if (old) this.unplace(old);
+      const e = this.place(g);
+      this.postings.add(e.slot, e.searchText);
+      for (const order of Object.values(this.orders)) order.insert(e);
+    }
+  }
+
+  private update(e: Entry, g: IndexedGoods): void {
+    const moved = (Object.keys(orders) as OrderName[]).filter((name) =>
+      orderFields[name].some((f) => e[f] !== g[f]),
+    );
+    for (const name of moved) this.orders[name].remove(e);
+    if (e.categoryIds.join() !== g.categoryIds.join()) {
+      for (const c of e.categoryIds) this.byCategory.get(c)?.delete(e.slot);
+      for (const c of g.categoryIds) this.categorySlots(c).add(e.slot);
+    }
+    e.assign(g);
+    for (const name of moved) this.orders[name].insert(e);
+  }
+
+  private nextStamp(): number {
+    if (this.marks.length < this.entries.length) this.marks = new Int32Array(this.entries.length * 2);
+    this.stamp += 1;
+    if (this.stamp === 0x7fffffff) {
+      this.marks.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+
+  /** The live slots holding every word of a phrase (their search text confirms each word). */
+  private phraseSlots(p: Phrase): Int32Array | number[] {
+    let candidates: ArrayLike<number> | null = null;
+    const byRarity = p.words
+      .map((w) => ({ w, grams: wordGrams(w.text) }))
+      .sort((a, b) => (a.grams ? this.rarest(a.grams) : Infinity) - (b.grams ? this.rarest(b.grams) : Infinity));
+    let confirmed = true;
+    for (const { grams } of byRarity.slice(0, 2)) {
+      if (!grams) continue;
+      const sorted = [...grams].sort((a, b) => this.postings.size(a) - this.postings.size(b));
+      for (const gram of sorted.slice(0, 2)) {
+        const slots = this.postings.slots(gram);
+        candidates = candidates ? intersect(candidates, slots) : slots;
+      }
+    }
+    // A word of one or two characters is its own entry: its slots need no confirming.
+    confirmed = p.words.length === 1 && p.words[0].text.length <= 2 && wordGrams(p.words[0].text) !== null;
+    const out: number[] = [];
+    const each = (slot: number) => {
+      const e = this.entries[slot];
+      if (e && (confirmed || holds(e.ranked, p))) out.push(slot);
+    };
+    if (candidates) for (let i = 0; i < candidates.length; i++) each(candidates[i]);
+    else for (let slot = 0; slot < this.entries.length; slot++) each(slot);
+    return out;
+  }
+
+  private rarest(grams: readonly number[]): number {
+    let least = Infinity;
+    for (const g of grams) least = Math.min(least, this.postings.size(g));
+    return least;
+  }
+
+  /** The live slots a search finds (any phrase), ascending, without the other filters. */
+  private matchSlots(phrases: readonly Phrase[], byMaker: boolean): number[] {
+    if (byMaker) {
+      const out: number[] = [];
+      for (const maker of this.makers.values())
+        if (phrases.some((p) => makerHolds(maker.ranked, p))) for (const slot of maker.slots) out.push(slot);
+      return out.sort((a, b) => a - b);
+    }
+    if (phrases.length === 1) return [...this.phraseSlots(phrases[0])];
+    const all = new Set<number>();
+    for (const p of phrases) for (const slot of this.phraseSlots(p)) all.add(slot);
+    return [...all].sort((a, b) => a - b);
+  }
+
+  /** The slots a list starts from before its filters: a search's, categories', goods', or null (all). */
+  private candidates(q: IndexQuery): number[] | null {
+    if (q.phrases.length) return this.matchSlots(q.phrases, q.byMaker);
+    if (q.categoryIds) {
+      const all = new Set<number>();
+      for (const c of q.categoryIds) for (const slot of this.byCategory.get(c) ?? []) all.add(slot);
+      return [...all];
+    }
+    if (q.goodsIds) return q.goodsIds.map((id) => this.slotOf.get(id)).filter((s): s is number => s !== undefined);
+    return null;
+  }
+
+  /** One page of a list (ids in order) and its total. */
+  list(q: IndexQuery): IndexPage {
+    const exactTotal = q.categoryIds !== undefined && !q.phrases.length;
+    const start = this.candidates(q);
+    const end = q.offset + q.size;
+    // The goods passing the filters: all of a starting set (a search's, categories', goods');
+    // of the whole catalogue, up to the cap and one more (the total says "2000+" beyond).
+    const passing: Entry[] = [];
+    if (start) {
+      for (const slot of start) {
+        const e = this.entries[slot] as Entry;
+        if (q.test(e)) passing.push(e);
+      }
+    } else {
+      const ids = this.orders.id;
+      for (let i = 0; i < ids.length && passing.length <= q.cap; i++) {
+        const e = this.entries[ids.at(i)] as Entry;
+        if (q.test(e)) passing.push(e);
+      }
+    }
+    const broad = passing.length > q.cap;
+    const total = exactTotal ? passing.length : Math.min(passing.length, q.cap);
+    if (q.phrases.length && q.sort === 'default') return { ids: this.ranked(q, passing, broad), total };
+    const how = sortOrders[q.sort];
+    if (start && !broad) {
+      const compare = orders[how.order];
+      passing.sort(how.backwards ? (a, b) => compare(b, a) : compare);
+      return { ids: passing.slice(q.offset, end).map((e) => e.id), total };
+    }
+    // Many goods: their page is found walking the sort's order.
+    return { ids: this.walk(start ? passing : q.test, how, q.offset, end).map((e) => e.id), total };
+  }
+
+  /** A keyword's default order: ranked; a broad one ranks its best sellers (at least broadRanked). */
+  private ranked(q: IndexQuery, passing: Entry[], broad: boolean): number[] {
+    const end = q.offset + q.size;
+    const pool = broad ? this.walk(passing, bestSellers, 0, Math.max(q.broadRanked, end)) : passing;
+    const tierOf = q.byMaker ? makerTier : matchTier;
+    const scoped = q.scope?.length && !q.byMaker ? q.scope : null;
+    return pool
+      .map((e) => ({
+        e,
+        tier: tierOf(e.ranked, q.phrases),
+        buyable: e.stockTotal > 0 && e.isBuy && (!scoped || scoped.includes(e.scopeClass)),
+      }))
+      .sort(byRank)
+      .slice(q.offset, end)
+      .map((r) => r.e.id);
+  }
+
+  /**
+   * Goods `skip` to `end` of an order among `members` (a list of entries, or a test each goods
+   * of the order must pass).
+   */
+  private walk(
+    members: Entry[] | ((e: Entry) => boolean),
+    how: { order: OrderName; backwards: boolean },
+    skip: number,
+    end: number,
+  ): Entry[] {
+    const listed = Array.isArray(members);
+    const stamp = listed ? this.nextStamp() : 0;
+    if (listed) for (const e of members) this.marks[e.slot] = stamp;
+    const order = this.orders[how.order];
+    const found: Entry[] = [];
+    let seen = 0;
+    for (let i = 0; i < order.length && seen < end; i++) {
+      const slot = order.at(how.backwards ? order.length - 1 - i : i);
+      const e = this.entries[slot] as Entry;
+      if (listed ? this.marks[slot] !== stamp : !members(e)) continue;
+      if (seen >= skip) found.push(e);
+      seen += 1;
+    }
+    return found;
+  }
+
+  /**
+   * Up to ten distinct goods names (type 1: makers) a keyword finds on sale, ranked by their best
+   * tier, then their best seller, then the text; a broad keyword's (more than 2,000 matches)
+   * from its 60 best sellers.
+   */
+  suggest(phrases: readonly Phrase[], byMaker: boolean): string[] {
+    if (!phrases.length) return [];
+    const matched: Entry[] = [];
+    for (const slot of this.matchSlots(phrases, byMaker)) {
+      const e = this.entries[slot] as Entry;
+      if (!e.onSale) continue;
+      matched.push(e);
+      if (matched.length > SUGGESTION_GATHER) break;
+    }
+    const pool =
+      matched.length > SUGGESTION_GATHER && !byMaker
+        ? this.walk(
+            this.matchSlots(phrases, false)
+              .map((slot) => this.entries[slot] as Entry)
+              .filter((e) => e.onSale),
+            bestSellers,
+            0,
+            SUGGESTION_BROAD,
+          )
+        : matched;
+    const tierOf = byMaker ? makerTier : matchTier;
+    const groups = new Map<string, { text: string; tier: number; sales: number }>();
+    for (const e of pool) {
+      const text = byMaker ? e.manufacturer : e.name;
+      const tier = tierOf(e.ranked, phrases);
+      const group = groups.get(text);
+      if (!group) groups.set(text, { text, tier, sales: e.salesCount });
+      else {
+        group.tier = Math.min(group.tier, tier);
+        group.sales = Math.max(group.sales, e.salesCount);
+      }
+    }
+    return [...groups.values()]
+      .sort((a, b) => a.tier - b.tier || b.sales - a.sales || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+      .slice(0, SUGGESTIONS)
+      .map((g) => g.text);
+  }
+}
