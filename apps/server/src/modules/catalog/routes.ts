@@ -24,7 +24,7 @@ import { ok } from '../../plugins/envelope';
 import { fastSerialized } from '../../plugins/serializer';
 import { buyerOnly } from '../../plugins/session';
 import { planSearch, searchOutcome } from '../search/service';
-import { catalogIndex, closeCatalogIndex } from './listing/lists';
+import { closeCatalogIndex, warmCatalogIndex } from './listing/lists';
 import { catalogRefs } from './refs';
 import {
   activitiesOfGoods,
@@ -52,11 +52,8 @@ const goodsPage = { 200: fastSerialized(envelope(goodsListData)) };
 /** Catalogue calls: goods list, detail, suggestions, hot, activities, recommendations, brands, favourites. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  // The catalogue index is built before the server listens (listing/lists.ts): building it
-  // takes the event loop for a moment (about a second at 100,000 goods), which no visitor waits for.
-  app.addHook('onReady', async () => {
-    await catalogIndex(db);
-  });
+  // The catalogue index (listing/lists.ts) is built as the server starts.
+  app.addHook('onReady', () => warmCatalogIndex(db));
   app.addHook('onClose', async () => closeCatalogIndex(db));
 
   app.get(

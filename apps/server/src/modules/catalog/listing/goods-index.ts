@@ -318,10 +318,41 @@ export class GoodsIndex {
   /** Slots given up since the last build (a text changed, a goods left): a rebuild is due when many. */
   dead = 0;
 
-  constructor(goods: readonly IndexedGoods[]) {
-    for (const g of goods) this.place(g);
-    this.postings = Postings.build(this.entries.map((e) => e?.searchText));
-    this.orders = this.sortAll();
+  private constructor() {
+    this.postings = new Postings();
+    this.orders = {} as Record<OrderName, SortedSlots>;
+  }
+
+  /** An index of these goods, built at once. */
+  static of(goods: readonly IndexedGoods[]): GoodsIndex {
+    const steps = GoodsIndex.steps(goods);
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  /**
+   * An index of these goods, built in steps of a few milliseconds with the event loop free
+   * between them (a server builds its index while it serves: about a second at 100,000 goods).
+   */
+  static async build(goods: readonly IndexedGoods[]): Promise<GoodsIndex> {
+    const steps = GoodsIndex.steps(goods);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private static *steps(goods: readonly IndexedGoods[]): Generator<void, GoodsIndex> {
+    const index = new GoodsIndex();
+    for (let i = 0; i < goods.length; i++) {
+      index.place(goods[i]);
+      if (i % 5_000 === 4_999) yield;
+    }
+    index.postings = yield* Postings.build(index.entries.map((e) => e?.searchText));
+    for (const name of Object.keys(orders) as OrderName[]) {
+      index.orders[name] = SortedSlots.of(index.entries, orders[name]);
+      yield;
+    }
+    return index;
   }
 
   get size(): number {
@@ -342,12 +373,6 @@ export class GoodsIndex {
   /** Whether a rebuild from the database would pay (many dead slots). */
   get worn(): boolean {
     return this.dead > 1_000 && this.dead > this.slotOf.size / 4;
-  }
-
-  private sortAll(): Record<OrderName, SortedSlots> {
-    const out = {} as Record<OrderName, SortedSlots>;
-    for (const name of Object.keys(orders) as OrderName[]) out[name] = SortedSlots.of(this.entries, orders[name]);
-    return out;
   }
 
   /** Gives a goods a new slot (not yet in the postings or orders). */

@@ -77,8 +77,11 @@ export class Postings {
   /** Slots below this are in the base. */
   baseEnd = 0;
 
-  /** Builds the base from the texts of slots 0..texts.length-1 (undefined: a dead slot). */
-  static build(texts: readonly (string | undefined)[]): Postings {
+  /**
+   * Builds the base from the texts of slots 0..texts.length-1 (undefined: a dead slot); yields
+   * every few thousand texts, so an asynchronous build can let requests run between steps.
+   */
+  static *build(texts: readonly (string | undefined)[]): Generator<void, Postings> {
     const postings = new Postings();
     // Counts, and the slot that last counted each gram (a text counts a gram once).
     const pairCounts = new Int32Array(ASCII_PAIRS);
@@ -111,6 +114,7 @@ export class Postings {
     for (slot = 0; slot < texts.length; slot++) {
       const text = texts[slot];
       if (text !== undefined) eachGram(text, count);
+      if (slot % STEP === STEP - 1) yield;
     }
     // Fill: the counts become each list's next free place.
     pairSeen.fill(-1);
@@ -148,6 +152,7 @@ export class Postings {
     for (slot = 0; slot < texts.length; slot++) {
       const text = texts[slot];
       if (text !== undefined) eachGram(text, fill);
+      if (slot % STEP === STEP - 1) yield;
     }
     postings.baseEnd = texts.length;
     return postings;
@@ -200,6 +205,9 @@ export class Postings {
 }
 
 const empty = new Int32Array(0);
+
+/** Texts a build step takes (a few milliseconds). */
+const STEP = 5_000;
 
 /** The slots in both ascending lists. */
 export function intersect(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {

@@ -152,9 +152,6 @@ const prune = statement(
   sql`delete from goods_changes where at < now() - ${p('keep')}::int * interval '1 millisecond'`,
 );
 
-export async function loadAllForTest(db: Db) {
-  return loadAll(db);
-}
 
 async function loadAll(db: Db): Promise<IndexedGoods[]> {
   const [{ id: last }] = await rawRows<{ id: number }>(db, lastGoods, []);
@@ -173,7 +170,7 @@ interface Reading {
 /** Builds an index of all goods; the cursor is read first, so what commits meanwhile is read again. */
 async function freshReading(db: Db): Promise<Reading> {
   const [cursor] = await rawRowsNamed<Cursor>(db, feedStart, {});
-  return { cursor, index: new GoodsIndex(await loadAll(db)) };
+  return { cursor, index: await GoodsIndex.build(await loadAll(db)) };
 }
 
 /** One database's index and its reading of the change log. */
@@ -188,15 +185,27 @@ class Listing {
 
   constructor(private readonly db: Db) {}
 
-  /** The index with every change committed before this call, or null when it cannot be had. */
+  /**
+   * The index with every change committed before this call; null while it is being built (or
+   * cannot be: the database is unreachable or closing), when the lists' statements answer.
+   */
   async current(): Promise<GoodsIndex | null> {
     try {
-      if (!this.reading || Date.now() - this.lookedAt > STALE_MS) return await this.build();
-      return await this.catchUp();
+      if (this.reading && Date.now() - this.lookedAt <= STALE_MS) return await this.catchUp();
+      // None yet, or one that has not looked for so long that the log it would read is gone.
+      this.reading = null;
+      this.build().catch(() => undefined);
+      return null;
     } catch {
-      // The database is unreachable or closing: the caller's own statements decide.
       return null;
     }
+  }
+
+  /** Builds the index now; `wait`: before answering (a small catalogue, a bench). */
+  async warm(wait: boolean): Promise<void> {
+    const built = this.build();
+    if (wait) await built;
+    else built.catch(() => undefined);
   }
 
   /** A new reading from scratch; the one before answers until it is ready. */
@@ -266,15 +275,37 @@ const listings = new WeakMap<object, Listing>();
 /** A database handle, not a transaction: the index reads what is committed. */
 const isTransaction = (db: DbOrTx) => typeof (db as { rollback?: unknown }).rollback === 'function';
 
-/** The index of a database, current as of this call (null: off, in a transaction, or unreachable). */
-export function catalogIndex(db: DbOrTx): Promise<GoodsIndex | null> {
-  if (!enabled || isTransaction(db)) return Promise.resolve(null);
+function listingOf(db: Db): Listing {
   let listing = listings.get(db);
   if (!listing) {
-    listing = new Listing(db as Db);
+    listing = new Listing(db);
     listings.set(db, listing);
   }
-  return listing.current();
+  return listing;
+}
+
+/**
+ * The index of a database, current as of this call (null: off, in a transaction, still being
+ * built, or unreachable).
+ */
+export function catalogIndex(db: DbOrTx): Promise<GoodsIndex | null> {
+  if (!enabled || isTransaction(db)) return Promise.resolve(null);
+  return listingOf(db as Db).current();
+}
+
+/** A catalogue this small (by its highest goods id) is indexed before the server answers. */
+const SMALL_CATALOGUE = 20_000;
+
+/**
+ * Builds a database's index as the server starts: a small catalogue before it answers (a
+ * fraction of a second), a large one while it serves (the lists' statements answer until it is
+ * ready, about a second of work at 100,000 goods). CATALOG_INDEX_WAIT=1 waits for any size (the
+ * benchmarks measure the index, not its absence).
+ */
+export async function warmCatalogIndex(db: Db): Promise<void> {
+  if (!enabled) return;
+  const [{ id: last }] = await rawRows<{ id: number }>(db, lastGoods, []);
+  await listingOf(db).warm(last <= SMALL_CATALOGUE || process.env.CATALOG_INDEX_WAIT === '1');
 }
 
 /** Stops a database's index looking at its log (the database is closing). */
