@@ -64,7 +64,8 @@ function liveItemsStatement(name: string, forGoods: boolean) {
   );
 }
 const allLiveItems = liveItemsStatement('daily_special_live', false);
-const liveItemsOfGoods = liveItemsStatement('daily_special_live_goods', true);
+// Planned generically (small tables, one plan for any goods): the cart list and every order run it.
+const liveItemsOfGoods = { ...liveItemsStatement('daily_special_live_goods', true), generic: true };
 
 export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[], userId = 0) {
   const values = { day, userId, ids: goodsIds ? [...goodsIds] : null };
