@@ -8,20 +8,17 @@ import { isCurrentLicence } from './licences';
 
 // The buyer half of the request context: one prepared statement per request that needs it.
 
-// Planned generically (db/raw.ts RawStatement.generic): read on nearly every request, and its
-// plan (by the user's key) is the same for any user; custom plans cost more than the read.
-const standingStatement = {
-  ...statement(
-    'buyer_standing',
-    sql`select ${selectList({
-      userId: users.id,
-      companyId: users.companyId,
-      qualificationStatus: companies.qualificationStatus,
-      companyType: companies.type,
-      businessScope: companies.businessScope,
-      province: companies.province,
-      city: companies.city,
-    })}, ${companies.contractSignedAt} is not null as "contractSigned",
+const standingStatement = statement(
+  'buyer_standing',
+  sql`select ${selectList({
+    userId: users.id,
+    companyId: users.companyId,
+    qualificationStatus: companies.qualificationStatus,
+    companyType: companies.type,
+    businessScope: companies.businessScope,
+    province: companies.province,
+    city: companies.city,
+  })}, ${companies.contractSignedAt} is not null as "contractSigned",
     ${companies.disabledAt} is not null as "disabled",
     coalesce((select json_agg(json_build_object('id', q.id, 'type', q.kind, 'number', q.number,
         'validUntil', q.expires_on::text, 'scopes', q.scopes) order by q.id)
@@ -30,9 +27,7 @@ const standingStatement = {
       '[]'::json) as "licences"
     from ${users} inner join ${companies} on ${companies.id} = ${users.companyId}
     where ${users.id} = ${sql.placeholder('userId')}`,
-  ),
-  generic: true,
-};
+);
 
 /** The standing of a store user, or undefined when the user no longer exists. */
 export async function loadBuyerStanding(db: DbOrTx, userId: number): Promise<BuyerStanding | undefined> {

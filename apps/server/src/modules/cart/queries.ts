@@ -53,11 +53,8 @@ function cartRowsStatement(name: string, onlyIds: boolean) {
   );
 }
 
-// Planned generically (db/raw.ts RawStatement.generic): the plan (the store's lines by its key,
-// then each goods, stock and warehouse by theirs) is the same for every store, and planning it
-// anew cost PostgreSQL about 0.6 ms of every cart list (statement log, bench/RESULTS.md cart).
-const allRows = { ...cartRowsStatement('cart_rows_all', false), generic: true };
-const someRows = { ...cartRowsStatement('cart_rows_some', true), generic: true };
+const allRows = cartRowsStatement('cart_rows_all', false);
+const someRows = cartRowsStatement('cart_rows_some', true);
 
 /** One cart line as the row statement returns it (typed by the same column map). */
 export type CartRow = SelectResultFields<typeof cartRowColumns>;

@@ -64,8 +64,7 @@ function liveItemsStatement(name: string, forGoods: boolean) {
   );
 }
 const allLiveItems = liveItemsStatement('daily_special_live', false);
-// Planned generically (small tables, one plan for any goods): the cart list and every order run it.
-const liveItemsOfGoods = { ...liveItemsStatement('daily_special_live_goods', true), generic: true };
+const liveItemsOfGoods = liveItemsStatement('daily_special_live_goods', true);
 
 export function liveItems(db: DbOrTx, day: string, goodsIds?: readonly number[], userId = 0) {
   const values = { day, userId, ids: goodsIds ? [...goodsIds] : null };

@@ -23,19 +23,17 @@ const LABEL = '秒杀';
 
 /**
  * The running slots' rows of these goods with what is left of each: of the slot's stock, and of
- * the store's limit. A named statement (db/raw.ts), planned generically (small tables, one plan
- * for any goods and store): the cart list and every order run it.
+ * the store's limit. A named statement (db/raw.ts): the cart list runs it on every call.
  */
-const liveRowsOfGoods = {
-  ...statement(
-    'spike_live_goods',
-    sql`select ${selectList({
-      id: spikeGoods.id,
-      goodsId: spikeGoods.goodsId,
-      priceFen: spikeGoods.priceFen,
-      left: sql`${spikeGoods.stock} - ${spikeGoods.sold}`,
-      storeLeft: sql`${spikeGoods.perStoreLimit} - coalesce(${spikeStoreCounts.units}, 0)`,
-    })}
+const liveRowsOfGoods = statement(
+  'spike_live_goods',
+  sql`select ${selectList({
+    id: spikeGoods.id,
+    goodsId: spikeGoods.goodsId,
+    priceFen: spikeGoods.priceFen,
+    left: sql`${spikeGoods.stock} - ${spikeGoods.sold}`,
+    storeLeft: sql`${spikeGoods.perStoreLimit} - coalesce(${spikeStoreCounts.units}, 0)`,
+  })}
   from ${spikeGoods}
   inner join ${spikeSlots} on ${spikeSlots.id} = ${spikeGoods.slotId}
   inner join ${spikeSales} on ${spikeSales.id} = ${spikeSlots.saleId}
@@ -47,9 +45,7 @@ const liveRowsOfGoods = {
     and ${spikeSales.status} = 'scheduled'
     and ${spikeSlots.startsAt} <= ${sql.placeholder('now')}
     and ${spikeSlots.endsAt} > ${sql.placeholder('now')}`,
-  ),
-  generic: true,
-};
+);
 
 /** The live spike price per goods for this store now: the lowest among running slots it may still buy. */
 async function load(db: DbOrTx, userId: number, goodsIds: readonly number[], now: Date) {
