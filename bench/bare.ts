@@ -4,7 +4,8 @@
  * per request like an app route (and compressed like the app's when the client accepts it): the floor a response of that size has on this machine (the
  * cart bench serves the real 100-line cart state through it). With BARE_DATABASE_URL it also
  * answers GET /db?n=K after K sequential round trips of a trivial prepared query on a pool of
- * the app's size: the floor of a route that needs K round trips to PostgreSQL, and GET
+ * the app's size: the floor of a route that needs K round trips to PostgreSQL (GET /db?stages=1.2.1:
+ * stages of such queries one after another, each stage's in parallel), and GET
  * /json?stages=1.2.3 the body after stages of such queries (each stage's in parallel). With
  * BARE_CART_USER as well, GET /cart-reads makes the cart list's own reads for that store (the
  * app's functions and statements, in the list's stages: standing; rows with the unshipped amount and the
@@ -65,10 +66,18 @@ const pool = process.env.BARE_DATABASE_URL
   ? new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 20 })
   : undefined;
 if (pool) {
-  app.get<{ Querystring: { n?: string } }>('/db', async (request) => {
-    const n = Number(request.query.n ?? 1);
-    for (let i = 0; i < n; i++) await pool.query({ name: 'floor', text: 'select $1::int as i', values: [i] });
-    return { code: 10000, message: 'success', data: { n } };
+  // ?n=K: K queries one after another; ?stages=1.2.1: stages one after another, each stage's
+  // queries in parallel (a route's real shape: reads side by side, then its transaction).
+  app.get<{ Querystring: { n?: string; stages?: string } }>('/db', async (request) => {
+    const stages =
+      request.query.stages?.split('.').map(Number) ?? Array(Number(request.query.n ?? 1)).fill(1);
+    for (const size of stages)
+      await Promise.all(
+        Array.from({ length: size }, (_, i) =>
+          pool.query({ name: 'floor', text: 'select $1::int as i', values: [i] }),
+        ),
+      );
+    return { code: 10000, message: 'success', data: { queries: stages.reduce((a, b) => a + b, 0) } };
   });
 }
 await app.listen({ port: Number(process.env.PORT ?? 3901), host: '127.0.0.1' });

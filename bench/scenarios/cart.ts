@@ -9,11 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { and, asc, eq, gt } from 'drizzle-orm';
+import pg from 'pg';
 import { seedDemoData } from '../../apps/server/demo/seed';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { cartItems, goods, goodsStock, users } from '../../apps/server/src/db/schema';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch';
 import { DbSessionStore } from '../../apps/server/src/lib/session-store';
+import { cpuSince, cpuSnapshot, withAppName } from '../proc-cpu';
 import { type BenchServer, startBare, startServer } from '../server';
 
 /** Statements POST /api/cart runs in sequence (see the floor scenario). */
@@ -42,7 +44,7 @@ export interface CartBenchFigures {
   budgetP99: number | null;
 }
 
-async function prepareDatabase(url: string, lineCount: number, addStores: number) {
+export async function prepareDatabase(url: string, lineCount: number, addStores: number) {
   const database = await openDatabase({ url, poolSize: 4 });
   try {
     await seedDemoData(database.db, new Date());
@@ -123,6 +125,16 @@ async function prepareDatabase(url: string, lineCount: number, addStores: number
   }
 }
 
+/** Whose CPU a run counts: the server process and its PostgreSQL backends (by application name). */
+interface CpuWatch {
+  admin: pg.Client;
+  appName: string;
+  server(): BenchServer | undefined;
+}
+
+/** Set by runCartBench for its runs. */
+let watch: CpuWatch | undefined;
+
 async function cannon(
   name: string,
   budgetP99: number | null,
@@ -130,7 +142,15 @@ async function cannon(
 ): Promise<CartBenchFigures> {
   // Warm up (JIT, pool, caches), then measure.
   await autocannon({ ...options, duration: 2 });
+  const server = watch?.server();
+  const before = watch && server ? await cpuSnapshot(watch.admin, server.pid, watch.appName) : undefined;
   const result = await autocannon(options);
+  const cpu =
+    watch && server && before ? await cpuSince(watch.admin, server.pid, watch.appName, before) : undefined;
+  const requests = result.requests.total || 1;
+  const cpuText = cpu
+    ? `; CPU per request: Node ${(cpu.nodeMs / requests).toFixed(2)} + PostgreSQL ${(cpu.pgMs / requests).toFixed(2)} ms, ${Math.round(result.throughput.total / requests)} B on the wire each`
+    : '';
   const figures = {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -140,7 +160,7 @@ async function cannon(
     budgetP99,
   };
   console.log(
-    `${name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms ${budgetP99 === null ? '' : ` (budget p99 < ${budgetP99} ms${figures.p99 < budgetP99 ? ' ✔' : ' ✘'})`}${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}`,
+    `${name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms ${budgetP99 === null ? '' : ` (budget p99 < ${budgetP99} ms${figures.p99 < budgetP99 ? ' ✔' : ' ✘'})`}${figures.non2xx ? `, ${figures.non2xx} non-2xx` : ''}${cpuText}`,
   );
   return figures;
 }
@@ -151,11 +171,20 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
   const port = opts.port ?? 3931;
   const connections = opts.connections ?? 32;
   const duration = opts.durationSeconds ?? 10;
-  const scratch = await createScratchDatabase(adminUrl, 'yc_bench_cart');
+  const scratch = await createScratchDatabase(adminUrl, process.env.BENCH_SCRATCH_PREFIX ?? 'yc_bench_cart');
   let server: BenchServer | undefined;
+  const appName = `cart-bench-${process.pid}`;
+  const admin = new pg.Client({ connectionString: scratch.url });
   try {
     const prepared = await prepareDatabase(scratch.url, opts.lines ?? 100, connections);
-    server = await startServer(scratch.url, port);
+    await admin.connect();
+    watch = { admin, appName, server: () => server };
+    // BENCH_LOG_STATEMENTS=1: PostgreSQL logs every statement on this database (its server log).
+    if (process.env.BENCH_LOG_STATEMENTS)
+      await admin.query(
+        `alter database "${new URL(scratch.url).pathname.slice(1)}" set log_min_duration_statement = 0`,
+      );
+    server = await startServer(withAppName(scratch.url, appName), port);
     const base = server.base;
     // BENCH_CART_ONLY=list|add runs one scenario (for profiling).
     const only = process.env.BENCH_CART_ONLY;
@@ -230,7 +259,7 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
     server = undefined;
     const jsonFile = path.join(mkdtempSync(path.join(tmpdir(), 'yc-bench-')), 'cart-state.json');
     writeFileSync(jsonFile, body);
-    server = await startBare(port, jsonFile, scratch.url, prepared.listUserId);
+    server = await startBare(port, jsonFile, withAppName(scratch.url, appName), prepared.listUserId);
     figures.push(
       await cannon(`bare Fastify hello-world (${connections} connections)`, null, {
         url: `${server.base}/hello`,
@@ -294,7 +323,9 @@ export async function runCartBench(opts: CartBenchOptions = {}): Promise<CartBen
     );
     return figures;
   } finally {
+    watch = undefined;
     await server?.stop();
+    await admin.end().catch(() => {});
     await scratch.drop();
   }
 }

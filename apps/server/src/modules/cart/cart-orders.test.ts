@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buyerCookie,
@@ -14,9 +14,11 @@ import {
   setShipping,
 } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/helpers';
+import type { DbOrTx } from '../../db/client';
+import { rawRowsNamed, statement } from '../../db/raw';
 import { cartItems, orders } from '../../db/schema';
 import { invalidateCartPromotions } from '../promotion/loaders';
-import { removeLines } from './service';
+import { cartLinesTakenCte } from './service';
 
 /** What the cart module does for the order module: hand over lines, and the shipping gap. */
 let ctx: TestContext;
@@ -44,12 +46,32 @@ async function lineOf(userId: number, isYj = 0) {
   return row.id;
 }
 
-describe('removeLines (order creation takes the cart lines)', () => {
+/**
+ * The order's creation statement (order/inserts.ts) embeds cartLinesTakenCte after its `created`
+ * CTE; the same, with a `created` that inserted (one row) or did not (none).
+ */
+const takeStatement = (inserted: boolean) =>
+  statement(
+    `test_cart_taken_${inserted}`,
+    sql`with created as (select 1 as id where ${sql.raw(String(inserted))}), ${cartLinesTakenCte('created')}
+      select coalesce(array_agg(id order by id), '{}')::int[] as ids from cart_taken`,
+  );
+async function removeLines(tx: DbOrTx, userId: number, ids: number[], inserted = true) {
+  const [row] = await rawRowsNamed<{ ids: number[] }>(tx, takeStatement(inserted), {
+    cart_user: userId,
+    cart_ids: ids,
+  });
+  return row.ids;
+}
+
+describe('cartLinesTakenCte (order creation takes the cart lines)', () => {
   it("removes only this store's lines and answers the ids it took", async () => {
     const { stores } = await makeBuyer(ctx.app.db, { stores: 2 });
     const [a, b] = [await lineOf(stores[0].id), await lineOf(stores[0].id, 1)];
     const sister = await lineOf(stores[1].id);
     const db = ctx.app.db;
+    // An order that was not inserted (its key was used) takes nothing.
+    expect(await db.transaction((tx) => removeLines(tx, stores[0].id, [a, b], false))).toEqual([]);
     const taken = await db.transaction((tx) => removeLines(tx, stores[0].id, [a, sister, 999_999]));
     expect(taken).toEqual([a]);
     const left = await db.select({ id: cartItems.id }).from(cartItems);

@@ -12,9 +12,8 @@ import {
   toYuan,
   validateQuantity,
 } from '@yaocai/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rawRows, statement } from '../../db/raw';
 import { cartItems } from '../../db/schema/cart';
 import type { BuyerCtx } from '../../lib/context';
 import { eligibilityOf, refusalError } from '../../lib/eligibility';
@@ -425,19 +424,19 @@ export async function batchSelect(ctx: BuyerCtx, ids: number[], selected: boolea
 }
 
 /**
- * Takes the given lines out of the store's cart inside the caller's transaction (order
- * creation) and returns the ids it removed. Deleting serialises concurrent takers on the rows:
- * a second order taking the same lines finds fewer (or none) and must refuse.
+ * Takes the order's lines out of the store's cart, as a common table expression of the order's
+ * creation statement (order/inserts.ts, order_create): `cart_taken` deletes the lines only when
+ * the CTE named `created` inserted the order (a repeated idempotency key takes nothing) and
+ * answers the ids it removed. Deleting serialises concurrent takers on the rows: a second order
+ * taking the same lines finds fewer (or none) and must refuse. Parameters: `cart_user`, `cart_ids`.
  */
-const removeLinesStatement = statement(
-  'cart_remove_lines',
-  sql`delete from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('userId')}
-    and ${cartItems.id} = any(${sql.placeholder('ids')}::int[]) returning ${cartItems.id} as "id"`,
-);
-
-export async function removeLines(tx: DbOrTx, userId: number, ids: number[]): Promise<number[]> {
-  const removed = await rawRows<{ id: number }>(tx, removeLinesStatement, [userId, ids]);
-  return removed.map((r) => r.id);
+export function cartLinesTakenCte(created: string): SQL {
+  return sql`cart_taken as (
+      delete from ${cartItems} where ${cartItems.userId} = ${sql.placeholder('cart_user')}::int
+        and ${cartItems.id} = any(${sql.placeholder('cart_ids')}::int[])
+        and exists (select 1 from ${sql.identifier(created)})
+      returning ${cartItems.id} as id
+    )`;
 }
 
 /**

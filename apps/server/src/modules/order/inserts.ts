@@ -9,6 +9,7 @@ import {
   orderLines,
   orders,
 } from '../../db/schema/order';
+import { cartLinesTakenCte } from '../cart/service';
 import type { NewOrderPromotion } from '../promotion/activities';
 import { orderPromotionParams, orderPromotionsInsert } from '../promotion/order-promotions';
 
@@ -149,8 +150,9 @@ function columnArrays<R>(
 /**
  * Allocates the id and writes the order with its number, its lines (one array parameter per
  * column, any number of rows), its creation event and its promotions (the promotion module's
- * part, promotion/order-promotions.ts). A second request with the same
- * idempotency key inserts nothing at all and returns no row.
+ * part, promotion/order-promotions.ts), and takes its lines out of the cart (the cart module's
+ * part, cartLinesTakenCte), answering how many it took. A second request with the same
+ * idempotency key inserts nothing at all, takes nothing and returns no row.
  */
 const createStatement = statement(
   'order_create',
@@ -172,28 +174,34 @@ const createStatement = statement(
       )} from created
     ),
     lines as (${childRows(orderLines, orderLines.orderId, lineColumns, 'line')}),
-    promotions as (${orderPromotionsInsert('created')})
-    select id from created`,
+    promotions as (${orderPromotionsInsert('created')}),
+    ${cartLinesTakenCte('created')}
+    select id, (select count(*) from cart_taken)::int as "cartLinesTaken" from created`,
 );
 
 /**
- * Writes the order, its lines, its creation event and its promotions; undefined when the key
- * was already used.
+ * Writes the order, its lines, its creation event and its promotions, and takes the cart lines
+ * `cartIds` of the order's store; undefined when the key was already used.
  */
 export async function insertOrder(
   tx: DbOrTx,
   order: NewOrder,
   lines: NewOrderLine[],
   event: CreationEvent,
-  promotions: readonly NewOrderPromotion[] = [],
-): Promise<{ id: number } | undefined> {
-  const values: Record<string, unknown> = { dateNo: order.dateNo };
+  promotions: readonly NewOrderPromotion[],
+  cartIds: readonly number[],
+): Promise<{ id: number; cartLinesTaken: number } | undefined> {
+  const values: Record<string, unknown> = {
+    dateNo: order.dateNo,
+    cart_user: order.userId,
+    cart_ids: cartIds,
+  };
   for (const [, field] of orderColumns) values[`order_${field}`] = order[field];
   values.order_address = JSON.stringify(order.address);
   values.order_invoice = order.invoice ? JSON.stringify(order.invoice) : null;
   for (const [, field] of eventColumns) values[`event_${field}`] = event[field];
   columnArrays(values, 'line', lineColumns, lines);
   Object.assign(values, orderPromotionParams(promotions));
-  const [row] = await rawRowsNamed<{ id: number }>(tx, createStatement, values);
+  const [row] = await rawRowsNamed<{ id: number; cartLinesTaken: number }>(tx, createStatement, values);
   return row;
 }

@@ -13,7 +13,7 @@ import {
 import type { BuyerCtx } from '../../lib/context';
 import { raiseDomainEvent } from '../../lib/domain-events';
 import { notFound, refusal } from '../../lib/errors';
-import { addLines, cartPromotions, removeLines } from '../cart/service';
+import { addLines, cartPromotions } from '../cart/service';
 import { assertEphedrinePeriod } from '../compliance/ephedrine';
 import { createCheckoutInvoice } from '../invoice/service';
 import { notify } from '../message/service';
@@ -21,13 +21,13 @@ import { closeOpenTrades, releaseTransfer, transferHoldsOrder } from '../payment
 import { movePoints } from '../points/ledger';
 import { orderPromotionRows } from '../promotion/activities';
 import { consumeCoupon, giveBackCoupon } from '../promotion/service';
-import { releaseSpecials, reserveSpecials } from '../promotion/specials';
+import { releaseSpecials, reserveSpecials, SPIKE_CODE } from '../promotion/specials';
 import { type Checkout, type CheckoutLine, type CheckoutRequest, loadCheckout } from './checkout';
 import type { Actor } from './events';
 import { type NewOrderLine, insertOrder as writeOrder } from './inserts';
 import { loadOrderSettings, type OrderSettings } from './settings';
 import { lockOrder, transition } from './state';
-import { lineDemands, moveStock } from './stock';
+import { lineDemands, moveStock, reserveOrderStock } from './stock';
 
 export interface CreateOrderInput extends CheckoutRequest {
   addressId?: number;
@@ -100,19 +100,19 @@ export async function createOrder(ctx: BuyerCtx, input: CreateOrderInput, key: s
   // and the priced lines. The transaction then only writes, and every write re-checks what it
   // depends on under its row lock (stock never below zero, the coupon still unused, enough
   // points, the cart lines still there), so a reading that went stale refuses instead of
-  // overselling. The address's refusal is awaited after the lines have been judged, so the
-  // buyer hears of those first.
+  // overselling. The lines are read beside the key, not after it (one round trip less for every
+  // new order; a repeated key reads them in vain). The address's refusal is awaited after the
+  // lines have been judged, so the buyer hears of those first.
   const address = resolveAddress(db, userId, input.addressId);
   address.catch(() => {}); // awaited (and its refusal thrown) below
-  const [known, config, promotions] = await Promise.all([
-    findByKey(db, userId, key),
-    loadOrderSettings(db),
-    cartPromotions(db, ctx.now),
-  ]);
+  const settings = Promise.all([loadOrderSettings(db), cartPromotions(db, ctx.now)]);
+  const checkout = settings.then(([config, promotions]) => loadCheckout(ctx, input, config, promotions));
+  checkout.catch(() => {}); // awaited (and its refusal thrown) below, unless the key is known
+  const known = await findByKey(db, userId, key);
   if (known) return { id: known.id, created: false };
   try {
-    const checkout = await loadCheckout(ctx, input, config, promotions);
-    return await insertOrder(ctx, input, key, config, checkout, await address);
+    const [config] = await settings;
+    return await insertOrder(ctx, input, key, config, await checkout, await address);
   } catch (error) {
     // The same key raced in from another tab or server process and won (it took the cart lines
     // first, so this one found them gone or lost the insert): its order.
@@ -182,6 +182,8 @@ async function insertOrder(
         note: '提交订单',
       },
       orderPromotionRows(checkout.cart.lines),
+      // Taking the cart lines serialises two tabs submitting the same lines with different keys.
+      input.ids,
     );
     if (!inserted) {
       const existing = await findByKey(tx, userId, key);
@@ -189,18 +191,22 @@ async function insertOrder(
       return { id: existing.id, created: false };
     }
     const { id } = inserted;
-    // Taking the cart lines serialises two tabs submitting the same lines with different keys.
-    const taken = await removeLines(tx, userId, input.ids);
-    if (taken.length !== checkout.lines.length) throw refusal('购物车已变化，请刷新后重新结算', 409);
-
-    // A package takes each of its goods' quantity per set x sets from the package's warehouse.
-    await moveStock(tx, checkout.lines.flatMap(lineDemands), 'reserve');
-    // Flash-sale and special units: each source takes what the lines priced, or refuses.
-    await reserveSpecials(tx, { orderId: id, userId }, checkout.cart.lines, now);
+    if (inserted.cartLinesTaken !== checkout.lines.length)
+      throw refusal('购物车已变化，请刷新后重新结算', 409);
+    const order = { orderId: id, userId };
+    // The store's own rows first (its coupon, its points: the buyer's user row), in the order
+    // closeUnpaid gives them back, so an order and a cancel never wait on each other crosswise.
     if (total.couponFen > 0 && checkout.userCouponId)
       await consumeCoupon(tx, { userId, userCouponId: checkout.userCouponId, orderId: id }, now);
     if (total.pointsUsed > 0) await movePoints(tx, userId, -total.pointsUsed, '订单抵扣', id);
     if (input.invoice) await createCheckoutInvoice(tx, { id, userId }, input.invoice, now);
+    // Then, as one statement, the rows other buyers contend for: the stock (a package takes each
+    // of its goods' quantity per set x sets from the package's warehouse) and the flash-sale
+    // units, locked as late as the order can (goods rows in id order, see reserveOrderStock).
+    await reserveOrderStock(tx, order, checkout.lines.flatMap(lineDemands), checkout.cart.lines, now);
+    // Daily-special and welfare units after the goods rows, as closeUnpaid releases them: each
+    // source takes what the lines priced, or refuses.
+    await reserveSpecials(tx, order, checkout.cart.lines, now, [SPIKE_CODE]);
     return { id, created: true };
   });
 }
@@ -310,10 +316,11 @@ export async function closeUnpaid(
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id));
-  await moveStock(tx, lines, 'release');
-  await releaseSpecials(tx, order.id);
+  // The store's own rows (coupon, points) before the goods rows, in createOrder's order.
   if (order.userCouponId) await giveBackCoupon(tx, { id: order.id, userCouponId: order.userCouponId }, now);
   if (order.pointsUsed > 0) await movePoints(tx, order.userId, order.pointsUsed, '订单取消退回', order.id);
+  await moveStock(tx, lines, 'release');
+  await releaseSpecials(tx, order.id);
   if (event === 'expire')
     await notify(
       tx,

@@ -3,12 +3,22 @@ import {
   type OrderStatus,
   orderLineKindLabels,
   PAID_UNSHIPPED_STATUSES,
+  type PricedLine,
 } from '@yaocai/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rawRowsNamed, statement } from '../../db/raw';
 import { orderLines, orders } from '../../db/schema/order';
 import { refusal } from '../../lib/errors';
-import { moveGoodsStock } from '../catalog/stock-moves';
+import { moveGoodsStock, stockLocksHeld, stockMoveCtes, stockMoveParams } from '../catalog/stock-moves';
+import { SPIKE_CODE, specialTakesOf } from '../promotion/specials';
+import {
+  judgeSpikeTakes,
+  type SpikeTakeRow,
+  spikeTakeCtes,
+  spikeTakeParams,
+  spikeTakeResult,
+} from '../promotion/spike';
 
 export interface StockDemand {
   goodsId: number;
@@ -63,6 +73,15 @@ function summed(demands: StockDemand[]) {
   return [...map.values()].sort((a, b) => a.goodsId - b.goodsId || a.warehouseId - b.warehouseId);
 }
 
+/** Refuses (库存不足, by name) when a pair asked for did not move. */
+function assertMoved(list: StockDemand[], moved: readonly { goodsId: number; warehouseId: number }[]) {
+  if (moved.length === list.length) return;
+  const short = list.find(
+    (d) => !moved.some((m) => m.goodsId === d.goodsId && m.warehouseId === d.warehouseId),
+  );
+  throw refusal(`「${short?.name ?? '商品'}」库存不足`);
+}
+
 /**
  * Reserves (or releases) what the demands need, summed per goods and warehouse, in the caller's
  * transaction: reserving refuses when any pair lacks stock, and the transaction rolls back.
@@ -71,12 +90,44 @@ export async function moveStock(db: DbOrTx, demands: StockDemand[], direction: '
   const list = summed(demands);
   if (!list.length) return;
   const moved = await moveGoodsStock(db, list, direction === 'reserve' ? -1 : 1);
-  if (direction === 'reserve' && moved.length !== list.length) {
-    const short = list.find(
-      (d) => !moved.some((m) => m.goods_id === d.goodsId && m.warehouse_id === d.warehouseId),
+  if (direction === 'reserve')
+    assertMoved(
+      list,
+      moved.map((m) => ({ goodsId: m.goods_id, warehouseId: m.warehouse_id })),
     );
-    throw refusal(`「${short?.name ?? '商品'}」库存不足`);
-  }
+}
+
+/**
+ * The order's last write before commit: its stock (catalog's stockMoveCtes) and its flash-sale
+ * units (promotion's spikeTakeCtes) in one statement. Every buyer of a flash sale contends for
+ * the same goods and slot goods rows; taking them here, with nothing but the commit after, holds
+ * their locks for the shortest time. The goods rows are locked in id order before either write
+ * (no deadlocks between orders); both parts judge what they took as on their own.
+ */
+const reserveStatement = statement(
+  'order_reserve',
+  sql`with ${stockMoveCtes}, ${spikeTakeCtes(stockLocksHeld)}
+    select array(select array[goods_id, warehouse_id] from stock_moved)::int[] as moved, ${spikeTakeResult}`,
+);
+
+export async function reserveOrderStock(
+  tx: DbOrTx,
+  order: { orderId: number; userId: number },
+  demands: StockDemand[],
+  lines: readonly PricedLine[],
+  now: Date,
+) {
+  const list = summed(demands);
+  const spikeTakes = specialTakesOf(order, lines, SPIKE_CODE);
+  const [row] = await rawRowsNamed<{ moved: number[][] } & SpikeTakeRow>(tx, reserveStatement, {
+    ...stockMoveParams(list, -1),
+    ...spikeTakeParams(order, spikeTakes, now),
+  });
+  assertMoved(
+    list,
+    row.moved.map(([goodsId, warehouseId]) => ({ goodsId, warehouseId })),
+  );
+  await judgeSpikeTakes(tx, spikeTakes, now, row);
 }
 
 /**

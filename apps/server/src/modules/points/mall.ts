@@ -147,6 +147,9 @@ export async function giftOrder(ctx: BuyerCtx, tx: DbOrTx, gift: GiftOrder, addr
       to: 'pending_payment',
       note: `${gift.title}（${formatAddress(snapshot)}）`,
     },
+    [],
+    // A gift order takes no cart lines.
+    [],
   );
   if (!created) throw conflict('兑换处理中，请稍候');
   await moveStock(tx, [{ goodsId: g.id, warehouseId: from.id, quantity: 1 }], 'reserve');

@@ -2,11 +2,12 @@ import type { CoverageFacts, LineSpecialInput, PricedLine } from '@yaocai/domain
 import type { DbOrTx } from '../../db/client';
 import { sharedCache } from '../../lib/cache-bus';
 import { DAILY_SPECIAL_CODE, dailySpecialSource } from './daily-specials';
-import type { SpecialSource } from './special-source';
+import type { SpecialSource, SpecialTake } from './special-source';
 import { SPIKE_CODE, spikeSource } from './spike';
 import { welfareSource } from './welfare';
 
 export type { SpecialSource, SpecialTake } from './special-source';
+export { SPIKE_CODE } from './spike';
 
 /** Every source, in no particular order (the best special per goods wins). */
 const sources: SpecialSource[] = [spikeSource, dailySpecialSource, welfareSource];
@@ -119,23 +120,37 @@ export function liveSpecials(db: DbOrTx, now: Date): Promise<LiveSpecials> {
   );
 }
 
-/** Takes the special units an order's priced lines used, per source, in the order transaction. */
+/** The special units an order's priced lines used on one source (code), one take per line. */
+export function specialTakesOf(
+  order: { orderId: number; userId: number },
+  lines: readonly PricedLine[],
+  code: string,
+): SpecialTake[] {
+  return lines
+    .filter((l) => l.selected && l.special?.code === code && l.special.units > 0)
+    .map((l) => ({
+      ...order,
+      goodsId: Number(l.goodsId),
+      promotionId: l.special?.promotionId ?? 0,
+      units: l.special?.units ?? 0,
+    }));
+}
+
+/**
+ * Takes the special units an order's priced lines used, per source, in the order transaction;
+ * `except`: sources whose takes the caller makes itself (the order's reservation embeds the
+ * flash sale's take in its last statement, order/reserve.ts).
+ */
 export async function reserveSpecials(
   tx: DbOrTx,
   order: { orderId: number; userId: number },
   lines: readonly PricedLine[],
   now: Date,
+  except: readonly string[] = [],
 ): Promise<void> {
   for (const source of sources) {
-    if (!source.reserve) continue;
-    const takes = lines
-      .filter((l) => l.selected && l.special?.code === source.code && l.special.units > 0)
-      .map((l) => ({
-        ...order,
-        goodsId: Number(l.goodsId),
-        promotionId: l.special?.promotionId ?? 0,
-        units: l.special?.units ?? 0,
-      }));
+    if (!source.reserve || except.includes(source.code)) continue;
+    const takes = specialTakesOf(order, lines, source.code);
     if (takes.length > 0) await source.reserve(tx, takes, now);
   }
 }

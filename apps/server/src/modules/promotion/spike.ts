@@ -1,5 +1,5 @@
 import { type LineSpecialInput, type SpikeSaleStatus, spikeRefusal } from '@yaocai/domain';
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawRowsNamed, selectList, statement } from '../../db/raw';
 import {
@@ -108,56 +108,112 @@ async function refusalOf(tx: DbOrTx, take: SpecialTake, now: Date) {
 }
 
 /**
- * One take as one statement (a named statement, db/raw.ts): the slot goods' sold count rises
+ * The order's takes as common table expressions another statement can embed (the order's
+ * reservation, order/reserve.ts, runs them beside its stock move, just before commit, so the row
+ * every buyer of a flash sale contends for is locked last): each slot goods' sold count rises
  * only while the row is the live version, its sale scheduled, its slot running and the stock
  * enough; then the store's count rises only within the limit; then the purchase is recorded,
- * only when both did. `taken` and `counted` say which step refused (0 rows).
+ * only when both did. `guard` is a condition the first write waits on (the embedding statement's
+ * locks, taken in a fixed order). Parameters: `spike_ids` and `spike_units` (one entry per slot
+ * goods, see spikeTakeParams), `spike_user`, `spike_order`, `spike_now`; spikeTakeResult says
+ * which rows were taken and which counted.
  */
-const takeUnits = statement(
-  'spike_take',
-  sql`with taken as (
-    update ${spikeGoods} set sold = sold + ${sql.placeholder('units')}::int
-    where id = ${sql.placeholder('spikeGoodsId')}::int
-      and retired_at is null
-      and sold + ${sql.placeholder('units')}::int <= stock
-      and exists (
-        select 1 from ${spikeSlots}
-        inner join ${spikeSales} on ${spikeSales.id} = ${spikeSlots.saleId}
-        where ${spikeSlots.id} = ${spikeGoods.slotId}
-          and ${spikeSales.status} = 'scheduled'
-          and ${spikeSlots.startsAt} <= ${sql.placeholder('now')}::timestamptz
-          and ${spikeSlots.endsAt} > ${sql.placeholder('now')}::timestamptz)
-    returning slot_id, goods_id, price_fen, per_store_limit
-  ), counted as (
-    insert into ${spikeStoreCounts} as c (slot_id, goods_id, user_id, units)
-    select slot_id, goods_id, ${sql.placeholder('userId')}::int, ${sql.placeholder('units')}::int
-    from taken where ${sql.placeholder('units')}::int <= per_store_limit
-    on conflict (slot_id, goods_id, user_id) do update set units = c.units + excluded.units
-      where c.units + excluded.units <= (select per_store_limit from taken)
-    returning units
-  ), purchased as (
-    insert into ${spikePurchases} (order_id, user_id, spike_goods_id, slot_id, goods_id, units, price_fen, created_at)
-    select ${sql.placeholder('orderId')}::int, ${sql.placeholder('userId')}::int, ${sql.placeholder('spikeGoodsId')}::int,
-      slot_id, goods_id, ${sql.placeholder('units')}::int, price_fen, ${sql.placeholder('now')}::timestamptz
-    from taken where exists (select 1 from counted)
-    returning id
-  )
-  select (select count(*) from taken)::int as taken, (select count(*) from purchased)::int as counted`,
-);
+export function spikeTakeCtes(guard: SQL): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`spike_v as (select unnest(${p('spike_ids')}::int[]) as id, unnest(${p('spike_units')}::int[]) as units),
+    spike_taken as (
+      update ${spikeGoods} set sold = sold + spike_v.units
+      from spike_v
+      where ${spikeGoods.id} = spike_v.id
+        and ${guard}
+        and retired_at is null
+        and sold + spike_v.units <= stock
+        and exists (
+          select 1 from ${spikeSlots}
+          inner join ${spikeSales} on ${spikeSales.id} = ${spikeSlots.saleId}
+          where ${spikeSlots.id} = ${spikeGoods.slotId}
+            and ${spikeSales.status} = 'scheduled'
+            and ${spikeSlots.startsAt} <= ${p('spike_now')}::timestamptz
+            and ${spikeSlots.endsAt} > ${p('spike_now')}::timestamptz)
+      returning ${spikeGoods.id} as id, slot_id, goods_id, price_fen, per_store_limit, spike_v.units
+    ),
+    spike_counted as (
+      insert into ${spikeStoreCounts} as c (slot_id, goods_id, user_id, units)
+      select slot_id, goods_id, ${p('spike_user')}::int, units
+      from spike_taken where units <= per_store_limit
+      on conflict (slot_id, goods_id, user_id) do update set units = c.units + excluded.units
+        where c.units + excluded.units <= (
+          select t.per_store_limit from spike_taken t where t.slot_id = c.slot_id and t.goods_id = c.goods_id)
+      returning slot_id, goods_id
+    ),
+    spike_purchased as (
+      insert into ${spikePurchases} (order_id, user_id, spike_goods_id, slot_id, goods_id, units, price_fen, created_at)
+      select ${p('spike_order')}::int, ${p('spike_user')}::int, t.id, t.slot_id, t.goods_id, t.units, t.price_fen,
+        ${p('spike_now')}::timestamptz
+      from spike_taken t
+      where exists (select 1 from spike_counted c where c.slot_id = t.slot_id and c.goods_id = t.goods_id)
+      returning spike_goods_id
+    )`;
+}
 
-/** Takes each line's units (takeUnits); either refusal rolls the whole order back. */
-async function reserve(tx: DbOrTx, takes: readonly SpecialTake[], now: Date) {
+/** The columns answering spikeTakeCtes: the slot goods taken, and those also counted and recorded. */
+export const spikeTakeResult = sql`array(select id from spike_taken)::int[] as spike_taken,
+    array(select spike_goods_id from spike_purchased)::int[] as spike_counted`;
+
+/** What spikeTakeResult answers. */
+export interface SpikeTakeRow {
+  spike_taken: number[];
+  spike_counted: number[];
+}
+
+/** An order's takes summed per slot goods (two lines of one goods, from two warehouses, take one row). */
+function summedTakes(takes: readonly SpecialTake[]): SpecialTake[] {
+  const byRow = new Map<number, SpecialTake>();
   for (const take of takes) {
-    const [row] = await rawRowsNamed<{ taken: number; counted: number }>(tx, takeUnits, {
-      units: take.units,
-      spikeGoodsId: take.promotionId,
-      userId: take.userId,
-      orderId: take.orderId,
-      now,
-    });
-    if (!row?.taken) throw conflict(await refusalOf(tx, take, now));
-    if (!row.counted) throw conflict('超出每店限购数量');
+    const held = byRow.get(take.promotionId);
+    if (held) held.units += take.units;
+    else byRow.set(take.promotionId, { ...take });
   }
+  return [...byRow.values()];
+}
+
+/** The values of spikeTakeCtes' parameters for an order's takes (all of one order and store). */
+export function spikeTakeParams(
+  order: { orderId: number; userId: number },
+  takes: readonly SpecialTake[],
+  now: Date,
+) {
+  const summed = summedTakes(takes);
+  return {
+    spike_ids: summed.map((t) => t.promotionId),
+    spike_units: summed.map((t) => t.units),
+    spike_user: order.userId,
+    spike_order: order.orderId,
+    spike_now: now,
+  };
+}
+
+/** Refuses (409) when a take was not made: the first row not taken, by why, else the store's limit. */
+export async function judgeSpikeTakes(
+  tx: DbOrTx,
+  takes: readonly SpecialTake[],
+  now: Date,
+  row: SpikeTakeRow,
+): Promise<void> {
+  for (const take of summedTakes(takes)) {
+    if (!row.spike_taken.includes(take.promotionId)) throw conflict(await refusalOf(tx, take, now));
+    if (!row.spike_counted.includes(take.promotionId)) throw conflict('超出每店限购数量');
+  }
+}
+
+const takeUnits = statement('spike_take', sql`with ${spikeTakeCtes(sql`true`)} select ${spikeTakeResult}`);
+
+/** Takes the order's units (spikeTakeCtes on their own); either refusal rolls the whole order back. */
+async function reserve(tx: DbOrTx, takes: readonly SpecialTake[], now: Date) {
+  const [first] = takes;
+  if (!first) return;
+  const [row] = await rawRowsNamed<SpikeTakeRow>(tx, takeUnits, spikeTakeParams(first, takes, now));
+  await judgeSpikeTakes(tx, takes, now, row);
 }
 
 /** Gives an order's spike units back to the slot's live row and the store's count. */
