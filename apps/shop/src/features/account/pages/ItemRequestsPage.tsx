@@ -4,9 +4,10 @@ import {
   type ItemRequestView,
   itemRequestStatuses,
 } from '@yaocai/domain';
-import { Button, Card, Empty, Table, Tabs, Tag } from 'antd';
+import { Button, Empty, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { useMyItemRequests } from '../api/item-requests';
 
 export const statusColor: Record<string, string> = {

@@ -1,8 +1,9 @@
 import { beijingToday, licenceExpiryNotice, type QualificationItem } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Form, Modal, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { Card } from '../../../components/Card';
 import { applyApiError } from '../../../lib/form-errors';
 import { useBusinessScope, useQualifications, useRenewLicence } from '../api/qualifications';
 import { LicenceFields, type LicenceValues, licenceInput } from '../components/LicenceFields';

@@ -1,7 +1,8 @@
 import type { CompanyStore } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { useCompanyStores, useSwitchStore } from '../api/stores';
 
 /**

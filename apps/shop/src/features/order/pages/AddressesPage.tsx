@@ -1,5 +1,6 @@
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Space, Table } from 'antd';
+import { Button, Space, Table } from 'antd';
+import { Card } from '../../../components/Card';
 import { useAddressAction, useAddresses } from '../api/addresses';
 import { useAddressEditor } from '../components/AddressFormModal';
 import { DefaultAddressTag } from '../components/AddressSummary';

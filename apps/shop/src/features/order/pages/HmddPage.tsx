@@ -1,8 +1,9 @@
 import { beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Space, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { ApiError } from '../../../lib/http';
 import { useReceiptOrders } from '../api/orders';
 import { useSubmitReceipt } from '../api/upload';

@@ -1,7 +1,8 @@
 import { beijingDateTimeText } from '@yaocai/domain';
-import { Card, Empty, Table, Tag } from 'antd';
+import { Empty, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { type DrawRecord, useDrawRecords } from '../api/lottery';
 
 const colour: Record<string, string> = { done: 'green', to_ship: 'orange', shipped: 'blue' };

@@ -1,7 +1,8 @@
 import { beijingDateTimeText } from '@yaocai/domain';
-import { Card, Empty, Table } from 'antd';
+import { Empty, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { type PointsEntry, usePointsHistory } from '../api/points';
 
 /** /jfmx 积分明细: the balance and every change of it with its reason (the ledger). */

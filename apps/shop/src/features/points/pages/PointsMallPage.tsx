@@ -1,8 +1,9 @@
 import type { RewardView } from '@yaocai/domain';
 import { beijingDateText, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Empty, Spin, Table, Tag } from 'antd';
+import { Button, Empty, Spin, Table, Tag } from 'antd';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { useUserBase } from '../../../layout/api/user-base';
 import { useRedeem, useRedemptions, useRewards } from '../api/points';
 

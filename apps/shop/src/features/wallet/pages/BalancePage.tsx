@@ -1,6 +1,7 @@
 import { beijingDateTimeText, formatYuan, fromYuan } from '@yaocai/domain';
-import { Card, Select, Space, Statistic, Table } from 'antd';
+import { Select, Space, Statistic, Table } from 'antd';
 import { useState } from 'react';
+import { Card } from '../../../components/Card';
 import { DatePicker } from '../../../lib/date-picker';
 import { useBalance, useMoneyLog } from '../api/wallet';
 
