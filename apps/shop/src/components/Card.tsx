@@ -1,7 +1,8 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import './card.css';
 
-interface Props {
+/** antd Card's props these pages use; other attributes (data-*, aria-*, id, style) go to the panel. */
+interface Props extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
   title?: ReactNode;
   /** Beside the title, at the right (a link or a button). */
   extra?: ReactNode;
@@ -10,17 +11,15 @@ interface Props {
   cover?: ReactNode;
   /** Grey bars instead of the body while its data is on its way. */
   loading?: boolean;
-  className?: string;
-  style?: CSSProperties;
-  id?: string;
   'data-testid'?: string;
-  children?: ReactNode;
+  'data-state'?: string;
 }
 
 /**
  * The white panel of the member and order pages, in antd's card look, as plain markup (like
  * AuthCard): antd's Card brings Tabs, Dropdown, Menu and Skeleton with it (about 22 KB on the
- * wire) into every page that shows one, and these pages use only its title, extra, cover, loading and body.
+ * wire) into every page that shows one, and these pages use only its title, extra, cover,
+ * loading and body.
  */
 export function Card({
   title,
@@ -29,8 +28,6 @@ export function Card({
   cover,
   loading,
   className,
-  style,
-  id,
   children,
   ...rest
 }: Props) {
@@ -38,7 +35,7 @@ export function Card({
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={classes} style={style} id={id} data-testid={rest['data-testid']}>
+    <div {...rest} className={classes}>
       {cover && <div className="yc-panel__cover">{cover}</div>}
       {(title || extra) && (
         <div className="yc-panel__head">
