@@ -45,6 +45,13 @@ async function measure(url: string, asBuyer: boolean): Promise<{ bytes: number; 
   };
   page.on('requestfinished', counted);
   await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
+  // On a busy machine the entry can run longer than networkidle's 500 ms, which then fires
+  // before the page's chunks are asked for: settled means no new script for 1.5 s more.
+  for (let seen = -1; seen !== sizes.length; ) {
+    seen = sizes.length;
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('networkidle');
+  }
   // A script finishing after the network settled is not part of the first load; asking its
   // sizes once the context closes would throw.
   page.off('requestfinished', counted);
