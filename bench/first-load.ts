@@ -7,7 +7,7 @@
  *   CHROMIUM_PATH=/usr/bin/chromium npx tsx bench/first-load.ts [baseUrl]
  */
 
-import { chromium } from 'playwright-core';
+import { chromium, type Request } from 'playwright-core';
 import { routeSamples } from '../apps/shop/src/app/route-samples';
 
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
@@ -39,11 +39,22 @@ async function measure(url: string, asBuyer: boolean): Promise<{ bytes: number; 
   if (asBuyer) await context.addCookies(cookies);
   const page = await context.newPage();
   const sizes: Promise<number>[] = [];
-  page.on('requestfinished', (request) => {
+  const counted = (request: Request) => {
     if (request.resourceType() !== 'script') return;
     sizes.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
-  });
+  };
+  page.on('requestfinished', counted);
   await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
+  // On a busy machine the entry can run longer than networkidle's 500 ms, which then fires
+  // before the page's chunks are asked for: settled means no new script for 1.5 s more.
+  for (let seen = -1; seen !== sizes.length; ) {
+    seen = sizes.length;
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('networkidle');
+  }
+  // A script finishing after the network settled is not part of the first load; asking its
+  // sizes once the context closes would throw.
+  page.off('requestfinished', counted);
   const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   const landed = new URL(page.url()).pathname;
   await context.close();

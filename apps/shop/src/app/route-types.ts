@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { FlowStep } from '../lib/flow-state';
 
 /** Which category menu a route shows (spec: preferred, self-operated, clearance, normal). */
@@ -54,6 +55,11 @@ export interface AppRoute {
   flow?: FlowStep;
   /** The page, loaded lazily (absent only on redirect and external routes). */
   page?: () => Promise<PageModule>;
+  /**
+   * The page's first call, started by the route's loader beside the page's code (the page's own
+   * query then finds it in flight or answered), so the call does not wait for the code.
+   */
+  prefetch?: (args: LoaderFunctionArgs) => Promise<void>;
   /**
    * The member centre's side-menu entry of this route (a route without a page is never listed).
    * `under`: a detail page highlights its list's entry (order_info under order).

@@ -44,6 +44,9 @@ function toRouteObject(route: AppRoute): RouteObject {
     loader: async (args: LoaderFunctionArgs) => {
       const stop = guard ? await guard(args) : null;
       if (stop) return stop;
+      // Started beside the page's code, never awaited: a failed call is the page's to show,
+      // through its own query.
+      route.prefetch?.(args).catch(() => undefined);
       pages.set(route.name, (await load()).default);
       return null;
     },

@@ -1,3 +1,7 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { fetchGoodsList, goodsListKey } from '../lib/goods/goods-list';
+import { goodsListQueryOf, listPageFixed } from '../lib/goods/list-query';
+import { queryClient } from '../lib/query-client';
 import type { AppRoute, RouteFlags } from './route-types';
 
 /**
@@ -39,6 +43,16 @@ const cart = (step: 1 | 2 | 3 | 4): RouteFlags => ({
   requiresLogin: true,
 });
 const interstitial: RouteFlags = { ...bare };
+
+/** ListPage's goods call (the list and search routes), the same key and call as its useGoodsList. */
+const prefetchListPage = ({ request, params }: LoaderFunctionArgs) => {
+  const url = new URL(request.url);
+  const query = goodsListQueryOf(url.pathname, url.searchParams, listPageFixed(params));
+  return queryClient.prefetchQuery({
+    queryKey: goodsListKey(query),
+    queryFn: ({ signal }) => fetchGoodsList(query, signal),
+  });
+};
 
 const redirectRoute = (name: string, path: string, redirect: AppRoute['redirect']): AppRoute => ({
   name,
@@ -112,6 +126,7 @@ export const routeTable: AppRoute[] = [
     title: '药品列表',
     flags: shop,
     page: () => import('../features/catalog/pages/ListPage'),
+    prefetch: prefetchListPage,
   },
   {
     name: 'list_index',
@@ -119,6 +134,7 @@ export const routeTable: AppRoute[] = [
     title: '药品列表',
     flags: shop,
     page: () => import('../features/catalog/pages/ListPage'),
+    prefetch: prefetchListPage,
   },
   {
     name: 'list_table',
@@ -126,6 +142,7 @@ export const routeTable: AppRoute[] = [
     title: '药品列表',
     flags: shop,
     page: () => import('../features/catalog/pages/ListPage'),
+    prefetch: prefetchListPage,
   },
   {
     name: 'list_no_image',
@@ -133,6 +150,7 @@ export const routeTable: AppRoute[] = [
     title: '药品列表',
     flags: shop,
     page: () => import('../features/catalog/pages/ListPage'),
+    prefetch: prefetchListPage,
   },
   {
     name: 'list_info',
@@ -147,6 +165,7 @@ export const routeTable: AppRoute[] = [
     title: '搜索结果',
     flags: shop,
     page: () => import('../features/catalog/pages/ListPage'),
+    prefetch: prefetchListPage,
   },
   {
     name: 'search_table',
@@ -154,6 +173,7 @@ export const routeTable: AppRoute[] = [
     title: '搜索结果',
     flags: shop,
     page: () => import('../features/catalog/pages/ListPage'),
+    prefetch: prefetchListPage,
   },
 
   // Zones

@@ -8,7 +8,7 @@ interface Props {
   goods: GoodsSummary;
   /** Without stepper and button (member centre; the home floors use GoodsCardFace itself). */
   lite?: boolean;
-  /** Eager image for the first cards above the fold. */
+  /** Eager image, fetched first, for the first cards above the fold (a list's largest paint). */
   eager?: boolean;
 }
 
@@ -19,6 +19,7 @@ export function GoodsCard({ goods, lite, eager }: Props) {
     <GoodsCardFace
       goods={goods}
       eager={eager}
+      priority={eager}
       showBlock
       details={
         <div className="yc-muted">

@@ -12,6 +12,8 @@ interface Props {
   goods: GoodsSummary;
   /** Eager image for the first cards above the fold. */
   eager?: boolean;
+  /** Fetch the image before the page's others (a list's first row is its largest paint). */
+  priority?: boolean;
   /** Show why the goods cannot be bought under the price. */
   showBlock?: boolean;
   /** Rows under the manufacturer (the full card's validity and middle package). */
@@ -24,11 +26,18 @@ interface Props {
  * What every goods card shows: packaging image, price, name, spec, manufacturer, tags. The lite
  * cards of the home floors are this alone, so they do not load the stepper (antd's InputNumber).
  */
-export function GoodsCardFace({ goods, eager, showBlock = false, details, footer }: Props) {
+export function GoodsCardFace({ goods, eager, priority, showBlock = false, details, footer }: Props) {
   return (
     <div className="yc-card" data-testid="goods-card">
       <Link to={detailHref(goods)} className="yc-card-img">
-        <img src={goods.image} alt={goods.name} loading={eager ? 'eager' : 'lazy'} width={200} height={200} />
+        <img
+          src={goods.image}
+          alt={goods.name}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          width={200}
+          height={200}
+        />
       </Link>
       <div>
         <PriceTag goods={goods} showBlock={showBlock} />

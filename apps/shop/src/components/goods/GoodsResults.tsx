@@ -5,6 +5,7 @@ import { type ComponentProps, lazy, type ReactNode, Suspense, useRef } from 'rea
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type GoodsListParams, useGoodsList } from '../../lib/goods/goods-list';
 import { readListFilters, withListFilters } from '../../lib/goods/list-params';
+import { goodsListQueryOf } from '../../lib/goods/list-query';
 import { currentView } from '../../lib/goods/list-view';
 import { useNearViewport } from '../../lib/near-viewport';
 import { type CategoryMenuKey, FilterBar } from './FilterBar';
@@ -76,12 +77,7 @@ export function GoodsResults({
   const [search, setSearch] = useSearchParams();
   const filters = readListFilters(search);
   const view = currentView(location.pathname, search);
-  const query = {
-    ...filters,
-    ...fixed,
-    ...(pathPage ? { page: pathPage.page } : {}),
-    page_size: filters.page_size ?? (view === 'card' ? 20 : 30),
-  };
+  const query = goodsListQueryOf(location.pathname, search, fixed, pathPage?.page);
   const list = useList(query);
   const change = (changes: Record<string, string | number | undefined>) =>
     setSearch(withListFilters(search, changes));

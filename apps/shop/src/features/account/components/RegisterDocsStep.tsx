@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
+import { Card } from '../../../components/Card';
 import { applyApiError } from '../../../lib/form-errors';
 import { useRegisterSubmit } from '../api/register';
 import { LicenceFields, type LicenceValues, licenceInput } from './LicenceFields';

@@ -1,7 +1,8 @@
 import { MOBILE_PATTERN } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Avatar, Button, Card, Divider, Form, Input, Space } from 'antd';
+import { Avatar, Button, Divider, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { Card } from '../../../components/Card';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useUserBase } from '../../../layout/api/user-base';
 import { applyApiError } from '../../../lib/form-errors';

@@ -1,9 +1,10 @@
 import { WechatOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Popconfirm, Result } from 'antd';
+import { Button, Popconfirm, Result } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { useUserBase } from '../../../layout/api/user-base';
 import { queryKeys } from '../../../lib/query-keys';
 import { useUnbindWechat } from '../api/wechat';

@@ -1,8 +1,9 @@
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Checkbox, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Checkbox, Result, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { sameSitePath } from '../../../lib/redirect';
 import { useContract, useSignContract } from '../api/contract';
 

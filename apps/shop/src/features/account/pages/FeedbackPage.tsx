@@ -1,8 +1,9 @@
 import { beijingIsoText, type FeedbackBody, type FeedbackView, feedbackTypes } from '@yaocai/domain';
 import { ApiError } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Empty, Form, Input, List, Radio, Tag } from 'antd';
+import { Button, Empty, Form, Input, List, Radio, Tag } from 'antd';
 import { useState } from 'react';
+import { Card } from '../../../components/Card';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useMyFeedback, useSendFeedback } from '../api/feedback';
 

@@ -1,7 +1,8 @@
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Form, Input, InputNumber } from 'antd';
+import { Button, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { applyApiError } from '../../../lib/form-errors';
 import { useSendItemRequest } from '../api/item-requests';

@@ -1,6 +1,7 @@
 import { FileThumbs } from '@yaocai/web-client/files';
-import { Button, Card, Descriptions, Result, Tag } from 'antd';
+import { Button, Descriptions, Result, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { PageLoading } from '../../../components/PageLoading';
 import { useItemRequest } from '../api/item-requests';
 import { dateTime, statusColor } from './ItemRequestsPage';

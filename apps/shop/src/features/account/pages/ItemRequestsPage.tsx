@@ -4,9 +4,11 @@ import {
   type ItemRequestView,
   itemRequestStatuses,
 } from '@yaocai/domain';
-import { Button, Card, Empty, Table, Tabs, Tag } from 'antd';
+import { Button, Empty, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { useMyItemRequests } from '../api/item-requests';
 
 export const statusColor: Record<string, string> = {
@@ -48,7 +50,7 @@ export default function ItemRequestsPage() {
           ...itemRequestStatuses.map((s) => ({ key: s.code, label: s.name })),
         ]}
       />
-      <Table<ItemRequestView>
+      <LightTable<ItemRequestView>
         rowKey="id"
         size="middle"
         loading={list.isPending}

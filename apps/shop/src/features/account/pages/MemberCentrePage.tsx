@@ -1,7 +1,8 @@
 import { beijingDateText, type MemberCentre, type OrderSummaryView } from '@yaocai/domain';
-import { Alert, Card, Col, Empty, List, Row, Skeleton, Space, Tag } from 'antd';
+import { Alert, Col, Empty, List, Row, Skeleton, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { GoodsCard } from '../../../components/goods/GoodsCard';
 import { useMemberCentre } from '../api/member-centre';
 

@@ -1,9 +1,10 @@
 import { beijingIsoText, type MessageCategory, type MessageView, messageCategories } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Badge, Button, Card, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
+import { Badge, Button, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { useMyMessages, useReadMessages } from '../api/messages';
 
 const time = beijingIsoText;

@@ -1,8 +1,10 @@
 import { beijingToday, licenceExpiryNotice, type QualificationItem } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Form, Modal, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { applyApiError } from '../../../lib/form-errors';
 import { useBusinessScope, useQualifications, useRenewLicence } from '../api/qualifications';
 import { LicenceFields, type LicenceValues, licenceInput } from '../components/LicenceFields';
@@ -83,7 +85,7 @@ export default function QualificationsPage() {
           data-testid="licence-warning"
         />
       ))}
-      <Table<QualificationItem>
+      <LightTable<QualificationItem>
         rowKey="id"
         loading={isPending}
         pagination={false}

@@ -1,7 +1,9 @@
 import type { CompanyStore } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { useCompanyStores, useSwitchStore } from '../api/stores';
 
 /**
@@ -33,7 +35,7 @@ export default function StoresPage() {
         </Link>
       }
     >
-      <Table<CompanyStore>
+      <LightTable<CompanyStore>
         rowKey="id"
         loading={isPending}
         pagination={false}

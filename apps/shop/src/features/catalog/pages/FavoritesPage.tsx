@@ -1,6 +1,6 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Empty, Pagination, Popconfirm, Skeleton, Table } from 'antd';
+import { Button, Empty, Pagination, Popconfirm, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { BuyBox } from '../../../components/goods/BuyBox';
 import { PriceTag } from '../../../components/goods/PriceTag';
@@ -10,6 +10,7 @@ import { detailHref } from '../../../lib/goods/goods-view';
 import { useCancelFavorite } from '../api/favorite-cancel';
 import { useFavorites } from '../api/favorites';
 import '../../../components/goods/catalog.css';
+import { LightTable } from '../../../components/LightTable';
 
 /** /star — the buyer's favourites: buy from here or cancel, paged (?page=). */
 export default function FavoritesPage() {
@@ -32,7 +33,7 @@ export default function FavoritesPage() {
           </Link>
         </Empty>
       ) : (
-        <Table<GoodsSummary>
+        <LightTable<GoodsSummary>
           data-testid="favorites-table"
           rowKey="id"
           size="middle"

@@ -1,6 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Crumbs } from '../../../components/Crumbs';
 import { GoodsResults } from '../../../components/goods/GoodsResults';
+import { listPageFixed } from '../../../lib/goods/list-query';
 import { NoResults, SearchNotice } from '../components/SearchHelp';
 import '../../../components/goods/catalog.css';
 
@@ -11,8 +12,7 @@ import '../../../components/goods/catalog.css';
 export default function ListPage() {
   const params = useParams();
   const [search] = useSearchParams();
-  const categoryId = Number(params.id);
-  const fixed = Number.isInteger(categoryId) && categoryId > 0 ? { category_id: categoryId } : {};
+  const fixed = listPageFixed(params);
   const keywords = search.get('keywords')?.trim();
   const byMaker = search.get('type') === '1';
   const title = keywords

@@ -1,4 +1,5 @@
-import { Button, Card, Empty, Radio, Space } from 'antd';
+import { Button, Empty, Radio, Space } from 'antd';
+import { Card } from '../../../components/Card';
 import { useAddresses } from '../api/addresses';
 import { useAddressEditor } from './AddressFormModal';
 import { AddressSummary } from './AddressSummary';

@@ -1,5 +1,6 @@
 import type { CheckoutLineView, CheckoutPreview } from '@yaocai/domain';
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
+import { Card } from '../../../components/Card';
 import { PlainTable } from '../../../components/PlainTable';
 import { yuan } from './Amounts';
 import { LineKindTag } from './LineKindTag';

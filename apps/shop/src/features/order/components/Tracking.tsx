@@ -1,6 +1,7 @@
 import type { OrderDetailView } from '@yaocai/domain';
 import { beijingDateTimeText } from '@yaocai/domain';
-import { Card, Empty, Timeline } from 'antd';
+import { Empty, Timeline } from 'antd';
+import { Card } from '../../../components/Card';
 
 const time = beijingDateTimeText;
 

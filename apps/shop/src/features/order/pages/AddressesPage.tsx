@@ -1,5 +1,7 @@
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Space, Table } from 'antd';
+import { Button, Space } from 'antd';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { useAddressAction, useAddresses } from '../api/addresses';
 import { useAddressEditor } from '../components/AddressFormModal';
 import { DefaultAddressTag } from '../components/AddressSummary';
@@ -21,7 +23,7 @@ export default function AddressesPage() {
         </Button>
       }
     >
-      <Table
+      <LightTable
         rowKey="id"
         pagination={false}
         dataSource={data}

@@ -1,7 +1,8 @@
 import { beijingDateTimeText } from '@yaocai/domain';
 import { FileThumbs } from '@yaocai/web-client/files';
-import { Card, Descriptions, Result, Steps } from 'antd';
+import { Descriptions, Result, Steps } from 'antd';
 import { Link, useParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAfterSale } from '../api/after-sale';
 import { yuan } from '../components/Amounts';

@@ -1,8 +1,10 @@
 import { beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Space, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Space, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { ApiError } from '../../../lib/http';
 import { useReceiptOrders } from '../api/orders';
 import { useSubmitReceipt } from '../api/upload';
@@ -45,7 +47,7 @@ export default function HmddPage() {
           data-testid="receipt-refused"
         />
       )}
-      <Table
+      <LightTable
         rowKey="id"
         size="small"
         dataSource={data?.list ?? []}

@@ -6,9 +6,10 @@ import {
   invoiceTypes,
 } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Radio, Select, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Radio, Select, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { applyApiError } from '../../../lib/form-errors';
 import { useInvoiceableOrders, useMyInvoices, useRequestInvoice } from '../api/invoices';
 import { yuan } from '../components/Amounts';

@@ -1,7 +1,8 @@
 import { beijingDateTimeText, formatAddress, invoiceTypeName, type OrderDetailView } from '@yaocai/domain';
-import { Card, Descriptions, Result, Space, Table, Tag } from 'antd';
+import { Descriptions, Result, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { FirstDocuments } from '../../../components/FirstDocuments';
 import { PageLoading } from '../../../components/PageLoading';
 import { useOrderDetail } from '../api/orders';

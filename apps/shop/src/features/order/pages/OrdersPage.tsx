@@ -1,8 +1,9 @@
 import { beijingDateTimeText, ORDER_TABS } from '@yaocai/domain';
-import { Button, Card, Empty, Input, Pagination, Space, Tabs, Tag } from 'antd';
+import { Button, Empty, Input, Pagination, Space, Tabs, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { DatePicker } from '../../../lib/date-picker';
 import { type OrderListQuery, useOrders } from '../api/orders';
 import { yuan } from '../components/Amounts';

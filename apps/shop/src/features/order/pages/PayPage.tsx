@@ -1,8 +1,9 @@
 import { beijingDateText, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Descriptions, Result, Tabs } from 'antd';
+import { Alert, Button, Descriptions, Result, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { CartSteps } from '../../../components/CartSteps';
 import { PageLoading } from '../../../components/PageLoading';
 import { useBalance } from '../../../lib/wallet';

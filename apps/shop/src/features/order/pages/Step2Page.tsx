@@ -2,9 +2,10 @@ import { type CheckoutPreview, type ShippingPaper, shippingPapers } from '@yaoca
 import { unreportedMessage } from '@yaocai/web-client';
 import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Result, Select, Space } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { CartSteps } from '../../../components/CartSteps';
 import { PageLoading } from '../../../components/PageLoading';
 import { unshippedOrdersNote } from '../../../lib/money-text';

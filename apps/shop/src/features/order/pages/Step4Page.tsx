@@ -1,5 +1,6 @@
-import { Button, Card, Result, Steps } from 'antd';
+import { Button, Result, Steps } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Card } from '../../../components/Card';
 import { CartSteps } from '../../../components/CartSteps';
 import { PageLoading } from '../../../components/PageLoading';
 import { useOrderDetail } from '../api/orders';

@@ -1,7 +1,9 @@
 import { beijingDateTimeText } from '@yaocai/domain';
-import { Card, Empty, Table, Tag } from 'antd';
+import { Empty, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { type DrawRecord, useDrawRecords } from '../api/lottery';
 
 const colour: Record<string, string> = { done: 'green', to_ship: 'orange', shipped: 'blue' };
@@ -12,7 +14,7 @@ export default function DrawRecordsPage() {
   const { data, isPending } = useDrawRecords(page);
   return (
     <Card className="sh-container sh-page" title="抽奖记录" data-testid="draw-records">
-      <Table<DrawRecord>
+      <LightTable<DrawRecord>
         rowKey="id"
         size="middle"
         loading={isPending}

@@ -1,7 +1,9 @@
 import { beijingDateTimeText } from '@yaocai/domain';
-import { Card, Empty, Table } from 'antd';
+import { Empty } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { type PointsEntry, usePointsHistory } from '../api/points';
 
 /** /jfmx 积分明细: the balance and every change of it with its reason (the ledger). */
@@ -25,7 +27,7 @@ export default function PointsHistoryPage() {
           </span>
         )}
       </p>
-      <Table<PointsEntry>
+      <LightTable<PointsEntry>
         rowKey="id"
         size="middle"
         loading={isPending}

@@ -1,8 +1,10 @@
 import type { RewardView } from '@yaocai/domain';
 import { beijingDateText, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Empty, Spin, Table, Tag } from 'antd';
+import { Button, Empty, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { useUserBase } from '../../../layout/api/user-base';
 import { useRedeem, useRedemptions, useRewards } from '../api/points';
 
@@ -112,7 +114,7 @@ export default function PointsMallPage() {
       </Card>
       {loggedIn && (
         <Card title="兑换记录" style={{ marginTop: 12 }} size="small">
-          <Table
+          <LightTable
             rowKey="id"
             size="small"
             pagination={false}

@@ -1,11 +1,13 @@
 import { beijingDateTimeText } from '@yaocai/domain';
-import { Card, Empty, Pagination, Spin, Table } from 'antd';
+import { Empty, Pagination, Spin } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCashBack } from '../api/cash-back';
 import { ActivityGoodsCard } from '../components/ActivityGoodsCard';
 import { ActivityHead } from '../components/ActivityHead';
 import '../components/activity.css';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 
 /**
  * /hb 满额返现: the tiers, the countdown, this store's cash-back and the covered goods. The
@@ -34,7 +36,7 @@ export default function CashBackPage() {
           size="small"
           style={{ marginBottom: 16 }}
         >
-          <Table
+          <LightTable
             rowKey="order_id"
             size="small"
             pagination={false}

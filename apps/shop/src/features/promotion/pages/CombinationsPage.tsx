@@ -2,12 +2,13 @@ import { ShoppingCartOutlined } from '@ant-design/icons';
 import { CART_LINE_TYPE, type CombinationView } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Empty, InputNumber, Space, Spin, Tag } from 'antd';
+import { Button, Empty, InputNumber, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAddToCart } from '../../../lib/goods/cart-add';
 import { useCombinations } from '../api/combinations';
 import '../promotion.css';
+import { Card } from '../../../components/Card';
 
 const yuan = (v: number | null) => (v === null ? '' : `¥${v.toFixed(2)}`);
 

@@ -1,8 +1,9 @@
 import { beijingDateTimeText, type CouponCentreItem, formatYuan, fromYuan } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Empty, Progress, Spin, Tag } from 'antd';
+import { Button, Empty, Progress, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { ContractPrompt } from '../../../layout/ContractPrompt';
 import { useCouponCentre, useReceiveCoupon } from '../api/centre';
 

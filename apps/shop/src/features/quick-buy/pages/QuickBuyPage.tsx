@@ -10,9 +10,10 @@ import {
   type QuickOrderResult,
 } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Card, Empty, Input, Segmented, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
+import { Alert, Button, Empty, Input, Segmented, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/Card';
 import { PriceTag } from '../../../components/goods/PriceTag';
 import { QuantityStepper } from '../../../components/goods/QuantityStepper';
 import { type CartLineInput, useAddToCart } from '../../../lib/goods/cart-add';

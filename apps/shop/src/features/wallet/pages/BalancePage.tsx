@@ -1,6 +1,8 @@
 import { beijingDateTimeText, formatYuan, fromYuan } from '@yaocai/domain';
-import { Card, Select, Space, Statistic, Table } from 'antd';
+import { Select, Space, Statistic } from 'antd';
 import { useState } from 'react';
+import { Card } from '../../../components/Card';
+import { LightTable } from '../../../components/LightTable';
 import { DatePicker } from '../../../lib/date-picker';
 import { useBalance, useMoneyLog } from '../api/wallet';
 
@@ -42,7 +44,7 @@ export default function BalancePage() {
           }
         />
       </Space>
-      <Table
+      <LightTable
         rowKey="id"
         size="small"
         dataSource={log.data?.list ?? []}

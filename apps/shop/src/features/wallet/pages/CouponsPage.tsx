@@ -1,7 +1,8 @@
 import { beijingDateTimeText, formatYuan, fromYuan } from '@yaocai/domain';
-import { Card, Col, Empty, Row, Tabs, Tag } from 'antd';
+import { Col, Empty, Row, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Card } from '../../../components/Card';
 import { useCoupons } from '../api/wallet';
 
 const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));

@@ -1,7 +1,8 @@
 import { beijingDateText, formatYuan, fromYuan } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Col, Row, Statistic, Table, Tabs, Tag } from 'antd';
+import { Button, Col, Row, Statistic, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
+import { Card } from '../../../components/Card';
 import { useCredit, useCreditBills, useRepay } from '../api/wallet';
 
 const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));
