@@ -27,7 +27,11 @@ interface Answer {
 function shape(answer: Answer): string {
   const data = answer.data;
   if (Array.isArray(data)) return JSON.stringify(data);
-  return JSON.stringify({ ids: data.list?.map((g) => g.id), total: data.total, capped: data.total_capped ?? false });
+  return JSON.stringify({
+    ids: data.list?.map((g) => g.id),
+    total: data.total,
+    capped: data.total_capped ?? false,
+  });
 }
 
 async function ask(base: string, job: Job): Promise<string> {

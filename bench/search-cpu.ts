@@ -77,7 +77,9 @@ async function measure(
   options: { cached?: boolean; bare?: boolean } = {},
 ) {
   const named = `${url}${url.includes('?') ? '&' : '?'}application_name=${appName}`;
-  const server: BenchServer = options.bare ? await startBare(port, undefined, named) : await startServer(named, port);
+  const server: BenchServer = options.bare
+    ? await startBare(port, undefined, named)
+    : await startServer(named, port);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -115,9 +117,13 @@ if (which === 'suggest' || which === 'both') await measure('suggestions', sugges
 if (which === 'browse') await measure('browse list, cache off', distinctJobs.filters);
 if (which === 'buyers') await measure('browse list as buyers, cache off', distinctJobs.buyers);
 if (which === 'floor')
-  await measure('floor (bare Fastify, 4 trivial queries)', () => Array.from({ length: 3_000 }, () => ({ path: '/db?n=4' })), {
-    bare: true,
-  });
+  await measure(
+    'floor (bare Fastify, 4 trivial queries)',
+    () => Array.from({ length: 3_000 }, () => ({ path: '/db?n=4' })),
+    {
+      bare: true,
+    },
+  );
 if (which === 'browse-cached') {
   // The result cache on, for long enough that the second asking of each URL is a hit.
   process.env.CATALOG_CACHE_TTL_MS = '600000';

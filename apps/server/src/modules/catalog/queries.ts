@@ -238,7 +238,11 @@ export async function listGoods(
   });
   if (indexed) {
     const ids = offset >= LIST_MAX_OFFSET ? [] : indexed.ids;
-    return { rows: ids.length ? await pageRows(db, ids) : [], total: indexed.total, capped: capped(indexed.total) };
+    return {
+      rows: ids.length ? await pageRows(db, ids) : [],
+      total: indexed.total,
+      capped: capped(indexed.total),
+    };
   }
   if (isKeywordSearch(filter)) {
     // A keyword is looked up by its rarest grams, known from the index statistics.

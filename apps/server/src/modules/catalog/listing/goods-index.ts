@@ -467,7 +467,9 @@ export class GoodsIndex {
     let candidates: ArrayLike<number> | null = null;
     const byRarity = p.words
       .map((w) => ({ w, grams: wordGrams(w.text) }))
-      .sort((a, b) => (a.grams ? this.rarest(a.grams) : Infinity) - (b.grams ? this.rarest(b.grams) : Infinity));
+      .sort(
+        (a, b) => (a.grams ? this.rarest(a.grams) : Infinity) - (b.grams ? this.rarest(b.grams) : Infinity),
+      );
     let confirmed = true;
     for (const { grams } of byRarity.slice(0, 2)) {
       if (!grams) continue;
@@ -517,7 +519,8 @@ export class GoodsIndex {
       for (const c of q.categoryIds) for (const slot of this.byCategory.get(c) ?? []) all.add(slot);
       return [...all];
     }
-    if (q.goodsIds) return q.goodsIds.map((id) => this.slotOf.get(id)).filter((s): s is number => s !== undefined);
+    if (q.goodsIds)
+      return q.goodsIds.map((id) => this.slotOf.get(id)).filter((s): s is number => s !== undefined);
     return null;
   }
 
@@ -635,7 +638,9 @@ export class GoodsIndex {
       }
     }
     return [...groups.values()]
-      .sort((a, b) => a.tier - b.tier || b.sales - a.sales || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+      .sort(
+        (a, b) => a.tier - b.tier || b.sales - a.sales || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
+      )
       .slice(0, SUGGESTIONS)
       .map((g) => g.text);
   }

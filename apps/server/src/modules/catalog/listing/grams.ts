@@ -121,8 +121,10 @@ export class Postings {
     singleSeen.fill(-1);
     const pairFill = new Int32Array(ASCII_PAIRS);
     const singleFill = new Int32Array(0x10000);
-    for (let p = 0; p < ASCII_PAIRS; p++) if (pairCounts[p]) postings.pairs[p] = new Int32Array(pairCounts[p]);
-    for (let u = 0; u < 0x10000; u++) if (singleCounts[u]) postings.singles[u] = new Int32Array(singleCounts[u]);
+    for (let p = 0; p < ASCII_PAIRS; p++)
+      if (pairCounts[p]) postings.pairs[p] = new Int32Array(pairCounts[p]);
+    for (let u = 0; u < 0x10000; u++)
+      if (singleCounts[u]) postings.singles[u] = new Int32Array(singleCounts[u]);
     const otherFill = new Map<number, { list: Int32Array; at: number; seen: number }>();
     for (const [gram, c] of otherCounts) {
       const list = new Int32Array(c.count);

@@ -114,12 +114,12 @@ const p = (name: string) => sql.placeholder(name);
 /** The goods of an id range (the index is built range by range). */
 const goodsBetween = statement(
   'catalog_index_goods_between',
-  goodsJson(
-    'id > $1::int and id <= $2::int',
-    'goods_id > $1::int and goods_id <= $2::int',
-  ),
+  goodsJson('id > $1::int and id <= $2::int', 'goods_id > $1::int and goods_id <= $2::int'),
 );
-const goodsOfIds = statement('catalog_index_goods_of', goodsJson('id = any($1::int[])', 'goods_id = any($1::int[])'));
+const goodsOfIds = statement(
+  'catalog_index_goods_of',
+  goodsJson('id = any($1::int[])', 'goods_id = any($1::int[])'),
+);
 const lastGoods = statement('catalog_index_last_goods', sql`select coalesce(max(id), 0) as id from goods`);
 
 async function goodsRows(db: Db, query: RawStatement, values: unknown[]) {
@@ -151,7 +151,6 @@ const prune = statement(
   'catalog_index_feed_prune',
   sql`delete from goods_changes where at < now() - ${p('keep')}::int * interval '1 millisecond'`,
 );
-
 
 async function loadAll(db: Db): Promise<IndexedGoods[]> {
   const [{ id: last }] = await rawRows<{ id: number }>(db, lastGoods, []);
@@ -372,7 +371,8 @@ export function filterTest(f: ListFilter): ((e: Entry) => boolean) | null {
         }),
       ),
     );
-    if (f.tag === '满' || f.tag === '秒' || f.tag === '特' || f.on_promotion === 1) tests.push((e) => !e.ephedrine);
+    if (f.tag === '满' || f.tag === '秒' || f.tag === '特' || f.on_promotion === 1)
+      tests.push((e) => !e.ephedrine);
     if (listedAfter) {
       const after = listedAfter.getTime() * 1000;
       tests.push((e) => e.createdAt > after);
@@ -403,7 +403,9 @@ export function filterTest(f: ListFilter): ((e: Entry) => boolean) | null {
 
 /** The phrases of a list's keyword and its alternatives (normalized, once each). */
 export function listPhrases(f: Pick<ListFilter, 'keywords' | 'terms'>): Phrase[] {
-  return phrasesOf([...new Set([f.keywords ?? '', ...(f.terms ?? [])].map(normalizeKeyword).filter(Boolean))]);
+  return phrasesOf([
+    ...new Set([f.keywords ?? '', ...(f.terms ?? [])].map(normalizeKeyword).filter(Boolean)),
+  ]);
 }
 
 /** A goods list from the index: its page's ids and total, or null when the index cannot answer it. */
@@ -433,4 +435,3 @@ export async function indexedList(
     ...limits,
   });
 }
-

@@ -62,7 +62,11 @@ export function holds(g: RankedFields, phrase: Phrase): boolean {
 
 /** A maker search: the whole phrase in the maker, its pinyin or its initials. */
 export function makerHolds(g: RankedFields, phrase: Phrase): boolean {
-  return g.maker.includes(phrase.text) || g.makerPinyin.includes(phrase.text) || g.makerInitials.includes(phrase.text);
+  return (
+    g.maker.includes(phrase.text) ||
+    g.makerPinyin.includes(phrase.text) ||
+    g.makerInitials.includes(phrase.text)
+  );
 }
 
 function exact(g: RankedFields, p: Phrase): boolean {
@@ -109,7 +113,8 @@ export function makerTier(g: RankedFields, phrases: readonly Phrase[]): number {
   if (phrases.some((p) => g.maker === p.text)) return 0;
   if (
     phrases.some(
-      (p) => g.maker.startsWith(p.text) || g.makerPinyin.startsWith(p.text) || g.makerInitials.startsWith(p.text),
+      (p) =>
+        g.maker.startsWith(p.text) || g.makerPinyin.startsWith(p.text) || g.makerInitials.startsWith(p.text),
     )
   )
     return 1;
