@@ -204,6 +204,11 @@ class SortedSlots {
     return this.slots[i];
   }
 
+  /** The slots from position start to end (not included). */
+  slice(start: number, end: number): Int32Array {
+    return this.slots.slice(start, end);
+  }
+
   /** Where the entry is, or would go (its key as it is now). */
   private position(e: Entry): number {
     let lo = 0;
@@ -247,6 +252,11 @@ export interface IndexQuery {
   categoryIds?: readonly number[];
   /** Only these goods. */
   goodsIds?: readonly number[];
+  /** A brand, a zone, a price range in fen: where a browsing list may start (the test checks them too). */
+  brandId?: number;
+  zone?: string;
+  minFen?: number;
+  maxFen?: number;
   /** Every other filter, on one goods (on sale included). */
   test: (e: Entry) => boolean;
   /** A keyword ranking's buyable: in stock, buyable, and in this business scope when given. */
@@ -269,6 +279,15 @@ export interface IndexPage {
 const SUGGESTIONS = 10;
 const SUGGESTION_GATHER = 2_000;
 const SUGGESTION_BROAD = 60;
+
+function setOf<K>(map: Map<K, Set<number>>, key: K): Set<number> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
+}
 
 /** The walk of a broad keyword's best sellers (sales, then id, descending). */
 const bestSellers = { order: 'salesIdDesc', backwards: false } as const;
@@ -310,6 +329,8 @@ export class GoodsIndex {
   private postings: Postings;
   private orders: Record<OrderName, SortedSlots>;
   private readonly byCategory = new Map<number, Set<number>>();
+  private readonly byBrand = new Map<number, Set<number>>();
+  private readonly byZone = new Map<string, Set<number>>();
   /** Distinct makers (maker, pinyin, initials) and their slots: a maker search scans these. */
   private readonly makers = new Map<string, { ranked: RankedFields; slots: Set<number> }>();
   /** A mark per slot for membership tests, stamped per query (no clearing). */
@@ -380,18 +401,22 @@ export class GoodsIndex {
     const e = new Entry(g, this.entries.length);
     this.entries.push(e);
     this.slotOf.set(g.id, e.slot);
-    for (const c of g.categoryIds) this.categorySlots(c).add(e.slot);
+    this.link(e);
     this.makerOf(e).slots.add(e.slot);
     return e;
   }
 
-  private categorySlots(id: number): Set<number> {
-    let set = this.byCategory.get(id);
-    if (!set) {
-      set = new Set();
-      this.byCategory.set(id, set);
-    }
-    return set;
+  /** Files a slot under its categories, brand and zones. */
+  private link(e: Entry): void {
+    for (const c of e.categoryIds) setOf(this.byCategory, c).add(e.slot);
+    if (e.brandId !== null) setOf(this.byBrand, e.brandId).add(e.slot);
+    for (const z of e.zones) setOf(this.byZone, z).add(e.slot);
+  }
+
+  private unlink(e: Entry): void {
+    for (const c of e.categoryIds) this.byCategory.get(c)?.delete(e.slot);
+    if (e.brandId !== null) this.byBrand.get(e.brandId)?.delete(e.slot);
+    for (const z of e.zones) this.byZone.get(z)?.delete(e.slot);
   }
 
   private makerOf(e: Entry) {
@@ -407,7 +432,7 @@ export class GoodsIndex {
   /** Takes a slot out of everything (its goods left or moved to a new slot). */
   private unplace(e: Entry): void {
     for (const order of Object.values(this.orders)) order.remove(e);
-    for (const c of e.categoryIds) this.byCategory.get(c)?.delete(e.slot);
+    this.unlink(e);
     const maker = this.makerOf(e);
     maker.slots.delete(e.slot);
     this.entries[e.slot] = undefined;
@@ -444,11 +469,9 @@ export class GoodsIndex {
       orderFields[name].some((f) => e[f] !== g[f]),
     );
     for (const name of moved) this.orders[name].remove(e);
-    if (e.categoryIds.join() !== g.categoryIds.join()) {
-      for (const c of e.categoryIds) this.byCategory.get(c)?.delete(e.slot);
-      for (const c of g.categoryIds) this.categorySlots(c).add(e.slot);
-    }
+    this.unlink(e);
     e.assign(g);
+    this.link(e);
     for (const name of moved) this.orders[name].insert(e);
   }
 
@@ -511,17 +534,41 @@ export class GoodsIndex {
     return [...all].sort((a, b) => a - b);
   }
 
-  /** The slots a list starts from before its filters: a search's, categories', goods', or null (all). */
-  private candidates(q: IndexQuery): number[] | null {
+  /**
+   * The slots a list starts from before its test: a search's, its categories', goods', brand's or
+   * zone's, those of its price range (a stretch of the price order), or null (all).
+   */
+  private candidates(q: IndexQuery): ArrayLike<number> | Iterable<number> | null {
     if (q.phrases.length) return this.matchSlots(q.phrases, q.byMaker);
     if (q.categoryIds) {
+      if (q.categoryIds.length === 1) return this.byCategory.get(q.categoryIds[0]) ?? [];
       const all = new Set<number>();
       for (const c of q.categoryIds) for (const slot of this.byCategory.get(c) ?? []) all.add(slot);
-      return [...all];
+      return all;
     }
     if (q.goodsIds)
       return q.goodsIds.map((id) => this.slotOf.get(id)).filter((s): s is number => s !== undefined);
+    if (q.brandId !== undefined) return this.byBrand.get(q.brandId) ?? [];
+    if (q.zone !== undefined) return this.byZone.get(q.zone) ?? [];
+    if (q.minFen !== undefined || q.maxFen !== undefined) return this.priceRange(q.minFen, q.maxFen);
     return null;
+  }
+
+  /** The slots priced within [min, max] fen: a stretch of the price order, found by halving. */
+  private priceRange(min = -Infinity, max = Infinity): Int32Array {
+    const order = this.orders.price;
+    const first = (bound: number, inclusive: boolean) => {
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const price = (this.entries[order.at(mid)] as Entry).basePriceFen;
+        if (inclusive ? price < bound : price <= bound) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return order.slice(first(min, true), first(max, false));
   }
 
   /** One page of a list (ids in order) and its total. */
@@ -533,7 +580,7 @@ export class GoodsIndex {
     // of the whole catalogue, up to the cap and one more (the total says "2000+" beyond).
     const passing: Entry[] = [];
     if (start) {
-      for (const slot of start) {
+      for (const slot of start as Iterable<number>) {
         const e = this.entries[slot] as Entry;
         if (q.test(e)) passing.push(e);
       }

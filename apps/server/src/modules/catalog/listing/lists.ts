@@ -342,63 +342,47 @@ const understood = new Set([
  */
 export function filterTest(f: ListFilter): ((e: Entry) => boolean) | null {
   if (Object.entries(f).some(([key, value]) => value !== undefined && !understood.has(key))) return null;
-  const tests: ((e: Entry) => boolean)[] = [(e) => e.onSale];
-  if (f.controlled) tests.push((e) => e.controlled);
-  if (f.sccj) {
-    const maker = f.sccj;
-    tests.push((e) => e.manufacturer === maker);
-  }
-  if (f.brand_id) {
-    const brand = f.brand_id;
-    tests.push((e) => e.brandId === brand);
-  }
-  if (f.zone) {
-    const zone = f.zone;
-    tests.push((e) => e.zones.includes(zone));
-  }
-  if (f.badge) {
-    const { coverages, listedAfter } = f.badge;
-    // Coverage as the promotions decide it; the 含麻 rule is the lists' own (below), so the
-    // goods is asked about as if it were not 含麻.
-    tests.push((e) =>
-      coverages.some((c) =>
-        covers(c, {
-          goodsId: e.id,
-          categoryIds: e.categoryIds,
-          brandId: e.brandId,
-          zones: e.zones,
-          ephedrine: false,
-        }),
-      ),
+  // One function with every value bound (a list tests up to a few thousand goods with it).
+  const controlled = Boolean(f.controlled);
+  const maker = f.sccj || null;
+  const brand = f.brand_id || null;
+  const zone = f.zone || null;
+  const coverages = f.badge?.coverages ?? null;
+  // Promotions never cover 含麻 goods; 优 and 新 are not promotions (queries.ts listConditions).
+  const noEphedrine =
+    Boolean(f.badge) && (f.tag === '满' || f.tag === '秒' || f.tag === '特' || f.on_promotion === 1);
+  const listedAfter = f.badge?.listedAfter ? f.badge.listedAfter.getTime() * 1000 : null;
+  const inStock = f.in_stock === 1;
+  const from = f.expiresFrom ?? null;
+  const near = f.nearExpiry ?? null;
+  const min = f.min_price !== undefined ? Math.round(f.min_price * 100) : null;
+  const max = f.max_price !== undefined ? Math.round(f.max_price * 100) : null;
+  // Coverage as the promotions decide it; the 含麻 rule is the lists' own (noEphedrine), so the
+  // goods is asked about as if it were not 含麻.
+  const covered = (e: Entry) =>
+    (coverages as NonNullable<typeof coverages>).some((c) =>
+      covers(c, {
+        goodsId: e.id,
+        categoryIds: e.categoryIds,
+        brandId: e.brandId,
+        zones: e.zones,
+        ephedrine: false,
+      }),
     );
-    if (f.tag === '满' || f.tag === '秒' || f.tag === '特' || f.on_promotion === 1)
-      tests.push((e) => !e.ephedrine);
-    if (listedAfter) {
-      const after = listedAfter.getTime() * 1000;
-      tests.push((e) => e.createdAt > after);
-    }
-  }
-  if (f.in_stock === 1) tests.push((e) => e.stockTotal > 0);
-  if (f.expiresFrom) {
-    const from = f.expiresFrom;
-    tests.push((e) => e.expiresOn !== null && e.expiresOn >= from);
-  }
-  if (f.nearExpiry) {
-    const { after, before } = f.nearExpiry;
-    tests.push((e) => e.expiresOn !== null && e.expiresOn > after && e.expiresOn < before);
-  }
-  if (f.min_price !== undefined) {
-    const min = Math.round(f.min_price * 100);
-    tests.push((e) => e.basePriceFen >= min);
-  }
-  if (f.max_price !== undefined) {
-    const max = Math.round(f.max_price * 100);
-    tests.push((e) => e.basePriceFen <= max);
-  }
-  return (e) => {
-    for (const test of tests) if (!test(e)) return false;
-    return true;
-  };
+  return (e) =>
+    e.onSale &&
+    (!inStock || e.stockTotal > 0) &&
+    (min === null || e.basePriceFen >= min) &&
+    (max === null || e.basePriceFen <= max) &&
+    (brand === null || e.brandId === brand) &&
+    (zone === null || e.zones.includes(zone)) &&
+    (!controlled || e.controlled) &&
+    (maker === null || e.manufacturer === maker) &&
+    (from === null || (e.expiresOn !== null && e.expiresOn >= from)) &&
+    (near === null || (e.expiresOn !== null && e.expiresOn > near.after && e.expiresOn < near.before)) &&
+    (coverages === null || covered(e)) &&
+    (!noEphedrine || !e.ephedrine) &&
+    (listedAfter === null || e.createdAt > listedAfter);
 }
 
 /** The phrases of a list's keyword and its alternatives (normalized, once each). */
@@ -427,6 +411,10 @@ export async function indexedList(
     byMaker: f.type === 1 && phrases.length > 0,
     categoryIds: f.categoryIds,
     goodsIds: f.goodsIds,
+    brandId: f.brand_id,
+    zone: f.zone,
+    minFen: f.min_price !== undefined ? Math.round(f.min_price * 100) : undefined,
+    maxFen: f.max_price !== undefined ? Math.round(f.max_price * 100) : undefined,
     test,
     scope: f.buyerScope ?? null,
     sort,
