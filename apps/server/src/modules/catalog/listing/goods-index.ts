@@ -280,6 +280,16 @@ const SUGGESTIONS = 10;
 const SUGGESTION_GATHER = 2_000;
 const SUGGESTION_BROAD = 60;
 
+const always = () => true;
+
+/** Suggestions in order: best tier, best seller, text; the first ten. */
+function byTierSalesText(groups: { text: string; tier: number; sales: number }[]): string[] {
+  return groups
+    .sort((a, b) => a.tier - b.tier || b.sales - a.sales || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    .slice(0, SUGGESTIONS)
+    .map((g) => g.text);
+}
+
 function setOf<K>(map: Map<K, Set<number>>, key: K): Set<number> {
   let set = map.get(key);
   if (!set) {
@@ -485,33 +495,26 @@ export class GoodsIndex {
     return this.stamp;
   }
 
-  /** The live slots holding every word of a phrase (their search text confirms each word). */
-  private phraseSlots(p: Phrase): Int32Array | number[] {
-    let candidates: ArrayLike<number> | null = null;
-    const byRarity = p.words
-      .map((w) => ({ w, grams: wordGrams(w.text) }))
-      .sort(
-        (a, b) => (a.grams ? this.rarest(a.grams) : Infinity) - (b.grams ? this.rarest(b.grams) : Infinity),
-      );
-    let confirmed = true;
-    for (const { grams } of byRarity.slice(0, 2)) {
-      if (!grams) continue;
+  /**
+   * Where a phrase's matches are among: the slots of its rarest grams (intersected), and whether
+   * each must still be confirmed on its text (not when the phrase is one word of one or two
+   * characters: its own entry). Null slots: every slot (a single latin letter or digit).
+   */
+  private phraseCandidates(p: Phrase): { slots: ArrayLike<number> | null; confirm: boolean } {
+    let slots: ArrayLike<number> | null = null;
+    const looked = p.words
+      .map((w) => wordGrams(w.text))
+      .filter((grams): grams is number[] => grams !== null)
+      .sort((a, b) => this.rarest(a) - this.rarest(b));
+    for (const grams of looked.slice(0, 2)) {
       const sorted = [...grams].sort((a, b) => this.postings.size(a) - this.postings.size(b));
       for (const gram of sorted.slice(0, 2)) {
-        const slots = this.postings.slots(gram);
-        candidates = candidates ? intersect(candidates, slots) : slots;
+        const found = this.postings.slots(gram);
+        slots = slots ? intersect(slots, found) : found;
       }
     }
-    // A word of one or two characters is its own entry: its slots need no confirming.
-    confirmed = p.words.length === 1 && p.words[0].text.length <= 2 && wordGrams(p.words[0].text) !== null;
-    const out: number[] = [];
-    const each = (slot: number) => {
-      const e = this.entries[slot];
-      if (e && (confirmed || holds(e.ranked, p))) out.push(slot);
-    };
-    if (candidates) for (let i = 0; i < candidates.length; i++) each(candidates[i]);
-    else for (let slot = 0; slot < this.entries.length; slot++) each(slot);
-    return out;
+    const own = p.words.length === 1 && p.words[0].text.length <= 2 && looked.length === 1;
+    return { slots, confirm: !own };
   }
 
   private rarest(grams: readonly number[]): number {
@@ -520,18 +523,48 @@ export class GoodsIndex {
     return least;
   }
 
-  /** The live slots a search finds (any phrase), ascending, without the other filters. */
-  private matchSlots(phrases: readonly Phrase[], byMaker: boolean): number[] {
+  /** Whether a search finds a goods (any phrase; a maker search in the maker fields). */
+  private finds(e: Entry, phrases: readonly Phrase[], byMaker: boolean): boolean {
+    for (const p of phrases) if (byMaker ? makerHolds(e.ranked, p) : holds(e.ranked, p)) return true;
+    return false;
+  }
+
+  /**
+   * The goods a search finds that pass `test`, in no particular order, stopping once there are
+   * more than `limit` (a broad search is then walked in an order instead).
+   */
+  private matches(
+    phrases: readonly Phrase[],
+    byMaker: boolean,
+    test: (e: Entry) => boolean,
+    limit: number,
+  ): Entry[] {
+    const out: Entry[] = [];
+    const stamp = phrases.length > 1 ? this.nextStamp() : 0;
+    const take = (slot: number, confirm: (e: Entry) => boolean): boolean => {
+      if (stamp) {
+        if (this.marks[slot] === stamp) return false;
+      }
+      const e = this.entries[slot];
+      if (!e || !confirm(e) || !test(e)) return false;
+      if (stamp) this.marks[slot] = stamp;
+      out.push(e);
+      return out.length > limit;
+    };
     if (byMaker) {
-      const out: number[] = [];
       for (const maker of this.makers.values())
-        if (phrases.some((p) => makerHolds(maker.ranked, p))) for (const slot of maker.slots) out.push(slot);
-      return out.sort((a, b) => a - b);
+        if (phrases.some((p) => makerHolds(maker.ranked, p)))
+          for (const slot of maker.slots) if (take(slot, always)) return out;
+      return out;
     }
-    if (phrases.length === 1) return [...this.phraseSlots(phrases[0])];
-    const all = new Set<number>();
-    for (const p of phrases) for (const slot of this.phraseSlots(p)) all.add(slot);
-    return [...all].sort((a, b) => a - b);
+    for (const p of phrases) {
+      const { slots, confirm } = this.phraseCandidates(p);
+      const check = confirm ? (e: Entry) => holds(e.ranked, p) : always;
+      if (slots) {
+        for (let i = 0; i < slots.length; i++) if (take(slots[i], check)) return out;
+      } else for (let slot = 0; slot < this.entries.length; slot++) if (take(slot, check)) return out;
+    }
+    return out;
   }
 
   /**
@@ -539,7 +572,6 @@ export class GoodsIndex {
    * zone's, those of its price range (a stretch of the price order), or null (all).
    */
   private candidates(q: IndexQuery): ArrayLike<number> | Iterable<number> | null {
-    if (q.phrases.length) return this.matchSlots(q.phrases, q.byMaker);
     if (q.categoryIds) {
       if (q.categoryIds.length === 1) return this.byCategory.get(q.categoryIds[0]) ?? [];
       const all = new Set<number>();
@@ -573,10 +605,11 @@ export class GoodsIndex {
 
   /** One page of a list (ids in order) and its total. */
   list(q: IndexQuery): IndexPage {
-    const exactTotal = q.categoryIds !== undefined && !q.phrases.length;
+    if (q.phrases.length) return this.searchList(q);
+    const exactTotal = q.categoryIds !== undefined;
     const start = this.candidates(q);
     const end = q.offset + q.size;
-    // The goods passing the filters: all of a starting set (a search's, categories', goods');
+    // The goods passing the filters: all of a starting set (categories', goods', a brand's...);
     // of the whole catalogue, up to the cap and one more (the total says "2000+" beyond).
     const passing: Entry[] = [];
     if (start) {
@@ -593,7 +626,6 @@ export class GoodsIndex {
     }
     const broad = passing.length > q.cap;
     const total = exactTotal ? passing.length : Math.min(passing.length, q.cap);
-    if (q.phrases.length && q.sort === 'default') return { ids: this.ranked(q, passing, broad), total };
     const how = sortOrders[q.sort];
     if (start && !broad) {
       const compare = orders[how.order];
@@ -604,10 +636,29 @@ export class GoodsIndex {
     return { ids: this.walk(start ? passing : q.test, how, q.offset, end).map((e) => e.id), total };
   }
 
-  /** A keyword's default order: ranked; a broad one ranks its best sellers (at least broadRanked). */
-  private ranked(q: IndexQuery, passing: Entry[], broad: boolean): number[] {
+  /**
+   * A keyword search: its matches (at most the cap) sorted or ranked; a broad one (more than the
+   * cap) walks the sort's order, or its best sellers for the ranking, testing each goods.
+   */
+  private searchList(q: IndexQuery): IndexPage {
     const end = q.offset + q.size;
-    const pool = broad ? this.walk(passing, bestSellers, 0, Math.max(q.broadRanked, end)) : passing;
+    const found = this.matches(q.phrases, q.byMaker, q.test, q.cap);
+    const broad = found.length > q.cap;
+    const total = Math.min(found.length, q.cap);
+    const member = (e: Entry) => this.finds(e, q.phrases, q.byMaker) && q.test(e);
+    if (q.sort === 'default') {
+      const pool = broad ? this.walk(member, bestSellers, 0, Math.max(q.broadRanked, end)) : found;
+      return { ids: this.rank(q, pool).slice(q.offset, end), total };
+    }
+    const how = sortOrders[q.sort];
+    if (broad) return { ids: this.walk(member, how, q.offset, end).map((e) => e.id), total };
+    const compare = orders[how.order];
+    found.sort(how.backwards ? (a, b) => compare(b, a) : compare);
+    return { ids: found.slice(q.offset, end).map((e) => e.id), total };
+  }
+
+  /** A keyword's ranking of these goods: tier, buyable for the viewer first, best seller, id. */
+  private rank(q: IndexQuery, pool: readonly Entry[]): number[] {
     const tierOf = q.byMaker ? makerTier : matchTier;
     const scoped = q.scope?.length && !q.byMaker ? q.scope : null;
     return pool
@@ -617,7 +668,6 @@ export class GoodsIndex {
         buyable: e.stockTotal > 0 && e.isBuy && (!scoped || scoped.includes(e.scopeClass)),
       }))
       .sort(byRank)
-      .slice(q.offset, end)
       .map((r) => r.e.id);
   }
 
@@ -652,25 +702,37 @@ export class GoodsIndex {
    * tier, then their best seller, then the text; a broad keyword's (more than 2,000 matches)
    * from its 60 best sellers.
    */
+  /**
+   * A maker search's suggestions: every maker it finds with goods on sale, by its tier, then its
+   * best seller, then its name (each maker weighed on all its goods, where the database's
+   * statement weighed the first 2,001 goods found).
+   */
+  private suggestMakers(phrases: readonly Phrase[]): string[] {
+    const groups: { text: string; tier: number; sales: number }[] = [];
+    for (const maker of this.makers.values()) {
+      if (!phrases.some((p) => makerHolds(maker.ranked, p))) continue;
+      let sales = -1;
+      let text = '';
+      for (const slot of maker.slots) {
+        const e = this.entries[slot] as Entry;
+        if (e.onSale && e.salesCount > sales) {
+          sales = e.salesCount;
+          text = e.manufacturer;
+        }
+      }
+      if (sales >= 0) groups.push({ text, tier: makerTier(maker.ranked, phrases), sales });
+    }
+    return byTierSalesText(groups);
+  }
+
   suggest(phrases: readonly Phrase[], byMaker: boolean): string[] {
     if (!phrases.length) return [];
-    const matched: Entry[] = [];
-    for (const slot of this.matchSlots(phrases, byMaker)) {
-      const e = this.entries[slot] as Entry;
-      if (!e.onSale) continue;
-      matched.push(e);
-      if (matched.length > SUGGESTION_GATHER) break;
-    }
+    if (byMaker) return this.suggestMakers(phrases);
+    const onSale = (e: Entry) => e.onSale;
+    const matched = this.matches(phrases, byMaker, onSale, SUGGESTION_GATHER);
     const pool =
       matched.length > SUGGESTION_GATHER && !byMaker
-        ? this.walk(
-            this.matchSlots(phrases, false)
-              .map((slot) => this.entries[slot] as Entry)
-              .filter((e) => e.onSale),
-            bestSellers,
-            0,
-            SUGGESTION_BROAD,
-          )
+        ? this.walk((e) => e.onSale && this.finds(e, phrases, false), bestSellers, 0, SUGGESTION_BROAD)
         : matched;
     const tierOf = byMaker ? makerTier : matchTier;
     const groups = new Map<string, { text: string; tier: number; sales: number }>();
@@ -684,11 +746,6 @@ export class GoodsIndex {
         group.sales = Math.max(group.sales, e.salesCount);
       }
     }
-    return [...groups.values()]
-      .sort(
-        (a, b) => a.tier - b.tier || b.sales - a.sales || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
-      )
-      .slice(0, SUGGESTIONS)
-      .map((g) => g.text);
+    return byTierSalesText([...groups.values()]);
   }
 }
