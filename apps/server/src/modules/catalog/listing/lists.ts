@@ -202,6 +202,7 @@ class Listing {
 
   /** Builds the index now; `wait`: before answering (a small catalogue, a bench). */
   async warm(wait: boolean): Promise<void> {
+    if (this.reading) return;
     const built = this.build();
     if (wait) await built;
     else built.catch(() => undefined);
