@@ -1,4 +1,4 @@
-import type { Coverage, GoodsListQuery, NearExpiryWindow, SaleControl } from '@yaocai/domain';
+import type { Coverage, GoodsListQuery, SaleControl } from '@yaocai/domain';
 import {
   and,
   asc,
@@ -21,6 +21,7 @@ import { goods, goodsBatches, goodsCategories, goodsStock, warehouses } from '..
 import { goodsSaleControls } from '../../db/schema/kx';
 import { sharedForget } from '../../lib/cache-bus';
 import { databaseTag } from '../../lib/cache-key';
+import type { ListFilter } from './list-filter';
 import { indexedList } from './listing/lists';
 import { saleControlOf } from './sale-control-column';
 import { loadGramStats, surelyBroad } from './search/gram-stats';
@@ -94,31 +95,7 @@ export type SummaryRow = Pick<
 /** The list row columns as a raw statement returns them (the expiry as its ISO date text). */
 const rawSummaryColumns = { ...summaryColumns, expiresOn: sql<string | null>`${goods.expiresOn}::text` };
 
-export interface ListFilter
-  extends Partial<Omit<GoodsListQuery, 'page' | 'page_size' | 'sort' | 'category_id'>> {
-  /** Category and descendants (already expanded). */
-  categoryIds?: number[];
-  /** Restrict to these goods. */
-  goodsIds?: number[];
-  /** 近效期: the shown expiry (earliest batch in stock) falls in this window. */
-  nearExpiry?: NearExpiryWindow;
-  /** The shown expiry is on or after this date (from shelf_months and today). */
-  expiresFrom?: string;
-  /** Only 控销 goods (those with a sale control). */
-  controlled?: boolean;
-  /** A badge filter resolved from live promotions (promotion/badges.ts badgeFilter): any coverage. */
-  badge?: { coverages: Coverage[]; listedAfter?: Date };
-  /**
-   * Alternatives of the keyword (an alias expansion: ['扑热息痛', '对乙酰氨基酚']): a goods
-   * matches when it matches any of them, by the keyword's rules, and ranks by the best.
-   */
-  terms?: string[];
-  /**
-   * The business scope of the buyer a keyword search is ranked for: its in-stock, buyable,
-   * in-scope goods come first (the default sort only). Left out: in stock and buyable.
-   */
-  buyerScope?: string[];
-}
+export type { ListFilter } from './list-filter';
 
 /** The phrases a keyword search looks for: the keyword and its alternatives, normalized, once each. */
 export function searchPhrases(f: Pick<ListFilter, 'keywords' | 'terms'>): string[] {

@@ -8,7 +8,7 @@ import { covers, type GoodsListQuery } from '@yaocai/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { type RawStatement, rawRows, rawRowsNamed, statement } from '../../../db/raw';
-import type { ListFilter } from '../queries';
+import type { ListFilter } from '../list-filter';
 import { normalizeKeyword } from '../search/keyword';
 import { type Entry, GoodsIndex, type IndexedGoods, type IndexPage } from './goods-index';
 import { type Phrase, phrasesOf } from './rank';
