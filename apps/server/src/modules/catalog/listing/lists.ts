@@ -147,6 +147,11 @@ const feedSince = statement(
     select greatest(${p('maxSeq')}::bigint, (select max(seq) from c))::text as "maxSeq", ${snapshotColumns},
       array(select distinct goods_id from c) as ids`,
 );
+// The log is read on the pool beside the main one (db/client.ts): a look must not wait behind
+// the list traffic's statements in the main pool's queue, as every list waits for a look.
+feedSince.generic = true;
+goodsOfIds.generic = true;
+
 const prune = statement(
   'catalog_index_feed_prune',
   sql`delete from goods_changes where at < now() - ${p('keep')}::int * interval '1 millisecond'`,
