@@ -44,7 +44,7 @@ export interface IndexedGoods {
  */
 export class Entry implements IndexedGoods {
   id: number;
-  onSale: boolean;
+  onSale!: boolean;
   name: string;
   commonName: string;
   namePinyin: string;
@@ -55,18 +55,18 @@ export class Entry implements IndexedGoods {
   approvalNo: string;
   barcode: string;
   searchText: string;
-  salesCount: number;
-  stockTotal: number;
-  basePriceFen: number;
-  createdAt: number;
-  expiresOn: string | null;
-  brandId: number | null;
-  zones: string[];
-  ephedrine: boolean;
-  isBuy: boolean;
-  scopeClass: string;
-  categoryIds: number[];
-  controlled: boolean;
+  salesCount!: number;
+  stockTotal!: number;
+  basePriceFen!: number;
+  createdAt!: number;
+  expiresOn!: string | null;
+  brandId!: number | null;
+  zones!: string[];
+  ephedrine!: boolean;
+  isBuy!: boolean;
+  scopeClass!: string;
+  categoryIds!: number[];
+  controlled!: boolean;
   ranked: RankedFields;
 
   constructor(
@@ -85,23 +85,10 @@ export class Entry implements IndexedGoods {
     this.barcode = g.barcode;
     this.searchText = g.searchText;
     this.ranked = rankedFields(g);
-    // The fields a change moves in place (assign).
-    this.onSale = g.onSale;
-    this.salesCount = g.salesCount;
-    this.stockTotal = g.stockTotal;
-    this.basePriceFen = g.basePriceFen;
-    this.createdAt = g.createdAt;
-    this.expiresOn = g.expiresOn;
-    this.brandId = g.brandId;
-    this.zones = g.zones;
-    this.ephedrine = g.ephedrine;
-    this.isBuy = g.isBuy;
-    this.scopeClass = g.scopeClass;
-    this.categoryIds = g.categoryIds;
-    this.controlled = g.controlled;
+    this.assign(g);
   }
 
-  /** Takes a change of everything but the text fields (those give the goods a new slot). */
+  /** Sets everything but the text fields: at first, and at each change (a new text gives a new slot). */
   assign(g: IndexedGoods): void {
     this.onSale = g.onSale;
     this.salesCount = g.salesCount;
@@ -384,21 +371,6 @@ export class GoodsIndex {
       yield;
     }
     return index;
-  }
-
-  get size(): number {
-    return this.slotOf.size;
-  }
-
-  /** Approximate memory of the keys and orders, bytes. */
-  bytes(): number {
-    return this.postings.bytes() + this.entries.length * 4 * 8;
-  }
-
-  /** The goods as the index holds it (tests). */
-  get(id: number): IndexedGoods | undefined {
-    const slot = this.slotOf.get(id);
-    return slot === undefined ? undefined : this.entries[slot];
   }
 
   /** Whether a rebuild from the database would pay (many dead slots). */

@@ -74,8 +74,6 @@ export class Postings {
   private readonly singles: (Int32Array | undefined)[] = new Array(0x10000);
   private readonly others = new Map<number, Int32Array>();
   private readonly added = new Map<number, number[]>();
-  /** Slots below this are in the base. */
-  baseEnd = 0;
 
   /**
    * Builds the base from the texts of slots 0..texts.length-1 (undefined: a dead slot); yields
@@ -156,7 +154,6 @@ export class Postings {
       if (text !== undefined) eachGram(text, fill);
       if (slot % STEP === STEP - 1) yield;
     }
-    postings.baseEnd = texts.length;
     return postings;
   }
 
@@ -190,19 +187,6 @@ export class Postings {
     all.set(base);
     all.set(added, base.length);
     return all;
-  }
-
-  /** Memory held by the lists, in bytes (for the README's figures and a test's bound). */
-  bytes(): number {
-    let total = 0;
-    const count = (list: Int32Array | undefined) => {
-      if (list) total += list.byteLength + 64;
-    };
-    this.pairs.forEach(count);
-    this.singles.forEach(count);
-    this.others.forEach(count);
-    for (const list of this.added.values()) total += list.length * 8 + 64;
-    return total;
   }
 }
 
