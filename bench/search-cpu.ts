@@ -15,9 +15,9 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yaocai_bench \
  *     npx tsx bench/search-cpu.ts [list|suggest|both|browse|browse-cached|buyers|floor] [N]
  */
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { distinctJobs, type Job } from './catalog-distinct';
+import { backendPids, cpuMs, withAppName } from './proc-cpu';
 import { keywordListJobs, suggestionJobs } from './search-keywords';
 import { type BenchServer, startBare, startServer } from './server';
 
@@ -28,27 +28,6 @@ const count = Number(process.argv[3] ?? 2_000);
 const WARM_UP = 300;
 const CONNECTIONS = 4;
 const appName = `search-cpu-${process.pid}`;
-
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const TICK_MS = 10;
-
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-async function backendPids(admin: pg.Client): Promise<number[]> {
-  const { rows } = await admin.query('select pid from pg_stat_activity where application_name = $1', [
-    appName,
-  ]);
-  return rows.map((r: { pid: number }) => r.pid);
-}
 
 async function send(base: string, jobs: readonly Job[]): Promise<{ failed: number; bytes: number }> {
   let next = 0;
@@ -76,7 +55,7 @@ async function measure(
   jobsOf: (base: string) => Job[] | Promise<Job[]>,
   options: { cached?: boolean; bare?: boolean } = {},
 ) {
-  const named = `${url}${url.includes('?') ? '&' : '?'}application_name=${appName}`;
+  const named = withAppName(url, appName);
   const server: BenchServer = options.bare
     ? await startBare(port, undefined, named)
     : await startServer(named, port);
@@ -87,7 +66,7 @@ async function measure(
     await send(server.base, jobs.slice(-WARM_UP));
     const measured = jobs.slice(0, Math.min(count, jobs.length - WARM_UP));
     if (options.cached) await send(server.base, measured);
-    const before = new Map((await backendPids(admin)).map((pid) => [pid, cpuMs(pid)]));
+    const before = new Map((await backendPids(admin, appName)).map((pid) => [pid, cpuMs(pid)]));
     const nodeBefore = cpuMs(server.pid);
     const started = performance.now();
     const { failed, bytes } = await send(server.base, measured);
@@ -96,7 +75,7 @@ async function measure(
     // Backends opened during the run count whole; those closed during it are lost (the pool
     // keeps its connections while busy).
     let pgMs = 0;
-    const backends = await backendPids(admin);
+    const backends = await backendPids(admin, appName);
     for (const pid of backends) pgMs += cpuMs(pid) - (before.get(pid) ?? 0);
     if (process.env.BENCH_VERBOSE) console.log(`server ${server.pid}, backends ${backends.join(' ')}`);
     const n = measured.length;
