@@ -1,9 +1,10 @@
 import { goodsListData, scopeClassCodes } from '@yaocai/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
 import { goods } from '../../../db/schema';
 import { testBuyer } from '../../account/test-buyers';
+import { type Cursor, feedSince } from '../listing/lists';
 import { invalidateGoodsLists, listGoods } from '../queries';
 import { didYouMean } from '../service';
 
@@ -198,5 +199,31 @@ describe('did you mean', () => {
     expect(await didYouMean(ctx.database.db, 'ganmaoling')).toBe('感冒灵颗粒');
     expect(await didYouMean(ctx.database.db, 'qqqqqq')).toBeNull();
     expect(await didYouMean(ctx.database.db, '')).toBeNull();
+  });
+});
+
+describe('the catalogue index', () => {
+  it("reads its change log through the log's indexes, however long the log has grown", async () => {
+    // An import of many goods leaves a long log for an hour; a look must not scan it all.
+    const { db } = ctx.database;
+    await db.execute(sql`insert into goods_changes (goods_id)
+      select (select min(id) from goods) from generate_series(1, 20000)`);
+    try {
+      await db.execute(sql`analyze goods_changes`);
+      const [cursor] = (
+        await db.execute(sql`select max(seq)::text as "maxSeq",
+          pg_snapshot_xmax(pg_current_snapshot())::text as xmax, '{}'::text[] as xip from goods_changes`)
+      ).rows as unknown as Cursor[];
+      const plan = JSON.stringify(
+        (await db.execute(sql.raw(`explain (format json) ${feedSince(cursor).text}`))).rows,
+      );
+      expect(plan).toContain('goods_changes_pkey');
+      expect(plan).not.toContain('Seq Scan');
+      expect(await names('金嗓子')).toEqual(['金嗓子喉片']);
+    } finally {
+      await db.execute(
+        sql`delete from goods_changes where seq > (select max(seq) - 20000 from goods_changes)`,
+      );
+    }
   });
 });
