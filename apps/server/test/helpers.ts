@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
@@ -8,7 +8,7 @@ import { type App, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createScratchDatabase } from '../src/db/scratch';
-import { type Clock, systemClock } from '../src/lib/context';
+import type { Clock } from '../src/lib/context';
 import { LocalFileStorage } from '../src/lib/storage';
 
 /**
@@ -70,6 +70,90 @@ export function browserLike(app: App): App['inject'] {
   }) as App['inject'];
 }
 
+const uploadsOf = (dataDir: string) => new LocalFileStorage(path.join(dataDir, 'uploads'));
+
+/** A new, migrated database of the run's kind. */
+async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (testDbKind === 'pglite') return { database: await openDatabase({}), drop: async () => {} };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const created = await createScratchDatabase(serverUrl, `yc_test_${process.pid}`);
+  return { database: await openDatabase({ url: created.url, poolSize: 40 }), drop: created.drop };
+}
+
+/**
+ * What each test file's database starts from: migrated, and seeded with the demo data unless the
+ * file asks for none. Made once per worker (its modules live across its files, vitest.config.ts
+ * `isolate: false`) and again once it is a minute old, so a file's demo data is dated within a
+ * minute of its start, as its own seed would be: opening and migrating an empty embedded database
+ * and seeding it took 4 of the 5 seconds of a test app's start.
+ */
+interface Template {
+  /** The PGlite dump, or the PostgreSQL database copied (CREATE DATABASE ... TEMPLATE). */
+  dump?: Blob;
+  postgres?: string;
+  /** The data folder of its demo data's uploaded files. */
+  dataDir: string | null;
+  madeAt: number;
+}
+const TEMPLATE_MAX_AGE_MS = 60_000;
+const templates = new Map<'seeded' | 'empty', Promise<Template>>();
+
+const templateDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of templateDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function makeTemplate(seeded: boolean): Promise<Template> {
+  const dataDir = seeded ? mkdtempSync(path.join(tmpdir(), 'yaocai-template-')) : null;
+  if (dataDir) templateDirs.push(dataDir);
+  if (testDbKind === 'pglite') {
+    const database = await openDatabase({});
+    try {
+      if (dataDir) await seedDemoData(database.db, new Date(), uploadsOf(dataDir));
+      return { dump: await database.dump?.(), dataDir, madeAt: Date.now() };
+    } finally {
+      await database.close();
+    }
+  }
+  // Named after the Vitest process (this worker's parent), whose teardown drops what is left
+  // (test/global-setup.ts).
+  const created = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', `yc_tpl_${process.ppid}`);
+  const database = await openDatabase({ url: created.url, poolSize: 4 });
+  try {
+    if (dataDir) await seedDemoData(database.db, new Date(), uploadsOf(dataDir));
+  } finally {
+    await database.close();
+  }
+  return { postgres: created.name, dataDir, madeAt: Date.now() };
+}
+
+async function templateOf(kind: 'seeded' | 'empty'): Promise<Template> {
+  const held = templates.get(kind);
+  const current = held && (await held.catch(() => null));
+  if (current && Date.now() - current.madeAt < TEMPLATE_MAX_AGE_MS) return current;
+  // The one before stays until the run ends (a file may still be copying it).
+  const made = makeTemplate(kind === 'seeded');
+  templates.set(kind, made);
+  return made;
+}
+
+async function databaseFrom(template: Template): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (template.dump)
+    return { database: await openDatabase({ loadDataDir: template.dump }), drop: async () => {} };
+  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const created = await createScratchDatabase(serverUrl, `yc_test_${process.pid}`, template.postgres);
+      return { database: await openDatabase({ url: created.url, poolSize: 40 }), drop: created.drop };
+    } catch (error) {
+      // 55006: the template's last connection (its seeding) has not quite ended yet.
+      if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 /**
  * A fresh database (migrated, with demo data unless seed is false) and the app on top of it, its
  * sessions in the database or (sessions: 'redis') in TEST_REDIS_URL's Redis.
@@ -85,25 +169,22 @@ export async function createTestApp(
 ): Promise<TestContext> {
   if (options.sessions === 'redis' && !testRedisUrl)
     throw new Error("sessions: 'redis' needs TEST_REDIS_URL");
-  let database: Database;
-  let drop = async () => {};
-  if (testDbKind === 'postgres') {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const created = await createScratchDatabase(serverUrl, `yc_test_${process.pid}`);
-    database = await openDatabase({ url: created.url, poolSize: 40 });
-    drop = created.drop;
-  } else {
-    database = await openDatabase({});
-  }
   // Uploads (and the demo licence pictures) go to a temporary data folder per test file.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-test-'));
-  if (options.seed !== false)
-    await seedDemoData(
-      database.db,
-      (options.clock ?? systemClock()).now(),
-      new LocalFileStorage(path.join(dataDir, 'uploads')),
-    );
+  const seed = options.seed !== false;
+  let database: Database;
+  let drop = async () => {};
+  if (options.clock) {
+    // A file with its own clock has its demo data dated by it: seeded here, not copied.
+    ({ database, drop } = await emptyDatabase());
+    if (seed) await seedDemoData(database.db, options.clock.now(), uploadsOf(dataDir));
+  } else {
+    const template = await templateOf(seed ? 'seeded' : 'empty');
+    ({ database, drop } = await databaseFrom(template));
+    // The template's data folder holds its demo data's uploads (DATA_DIR/uploads).
+    if (template.dataDir && existsSync(template.dataDir))
+      cpSync(template.dataDir, dataDir, { recursive: true });
+  }
   const config = {
     ...loadConfig({ DATA_DIR: dataDir }),
     seedDemoData: false,

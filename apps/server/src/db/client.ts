@@ -29,6 +29,8 @@ export interface Database {
   migrationsApplied: number;
   /** PostgreSQL's connection pool (its counts are metrics); none on PGlite. */
   pool?: pg.Pool;
+  /** PGlite only: the whole database as a tarball (PGlite's dumpDataDir), for loadDataDir. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,11 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data folder; undefined = in memory. */
   dataDir?: string;
+  /**
+   * PGlite in memory: start from this dump (Database.dump) instead of an empty database; the
+   * API tests' template, migrated and seeded once per worker (test/helpers.ts).
+   */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -140,12 +147,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // Claimed before it is opened: a second process must not touch the folder at all.
   const unmark = options.dataDir ? claimPgliteFolder(options.dataDir) : () => {};
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions }).catch(
-    (error) => {
-      unmark();
-      throw error;
-    },
-  );
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: pgliteExtensions,
+  }).catch((error) => {
+    unmark();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema });
   const before = await appliedMigrations((text) => client.query(text));
   await migratePglite(db, { migrationsFolder });
@@ -159,6 +168,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db: db as unknown as Db,
     kind: 'pglite',
     migrationsApplied,
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       unmark();

@@ -3,6 +3,7 @@ import pg from 'pg';
 
 /** A database of its own on a PostgreSQL server; `drop()` removes it again. */
 export interface ScratchDatabase {
+  name: string;
   url: string;
   drop(): Promise<void>;
 }
@@ -12,16 +13,23 @@ export interface ScratchDatabase {
  * one API test file or one benchmark run (shared by apps/server/test and bench/, so it must not
  * import a test framework).
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  /** A database to copy (CREATE DATABASE ... TEMPLATE; it must have no open connection). */
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (template && !/^[a-z0-9_]+$/.test(template)) throw new Error(`unsafe template name ${template}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });

@@ -1,0 +1,21 @@
+import pg from 'pg';
+
+// The server project's run: on PostgreSQL, the template databases its workers made
+// (test/helpers.ts, named after this process) are dropped when the run ends.
+export default function setup() {
+  return async function teardown() {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (process.env.TEST_DB !== 'postgres' || !serverUrl) return;
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`yc_tpl_${process.pid}_%`],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+}
