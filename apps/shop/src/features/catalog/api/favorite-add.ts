@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { favoritesKey } from './favorites';
+import { favoritesChanged } from './favorites';
 
 export const addFavorites = (goodsIds: number[]) =>
   http.post<unknown>('/api/favorite', { goods_ids: goodsIds });
@@ -10,9 +10,6 @@ export function useAddFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addFavorites,
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: favoritesKey });
-      queryClient.invalidateQueries({ queryKey: ['goods', 'detail'] });
-    },
+    onSuccess: (_data, goodsIds) => favoritesChanged(queryClient, goodsIds, true),
   });
 }

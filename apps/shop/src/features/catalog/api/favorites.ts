@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GoodsListData } from '@yaocai/domain';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import type { GoodsDetail, GoodsListData } from '@yaocai/domain';
 import { http } from '../../../lib/http';
 
 export const favoritesKey = ['favorite', 'list'] as const;
@@ -14,4 +14,18 @@ export function useFavorites(page: number) {
     queryFn: ({ signal }) => fetchFavorites(page, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * After the server accepted a 收藏 or 取消收藏: the cached detail pages of those goods say so at
+ * once (a page opened again, e.g. by going back, must not offer to favourite a goods already
+ * favourited while it is read again), then the favourites and the details are read again.
+ */
+export function favoritesChanged(client: QueryClient, goodsIds: readonly number[], favorite: boolean) {
+  client.setQueriesData<GoodsDetail>(
+    { queryKey: ['goods', 'detail'], predicate: (q) => goodsIds.includes(q.queryKey[2] as number) },
+    (detail) => (detail ? { ...detail, is_favorite: favorite } : detail),
+  );
+  void client.invalidateQueries({ queryKey: favoritesKey });
+  void client.invalidateQueries({ queryKey: ['goods', 'detail'] });
 }

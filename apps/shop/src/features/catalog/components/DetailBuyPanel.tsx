@@ -17,7 +17,6 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
   const rule = { min: goods.min_quantity, step: goods.step_quantity, stock };
   const [wanted, setWanted] = useState(() => clampQuantity(goods.min_quantity, rule));
   const quantity = clampQuantity(wanted, rule);
-  const [favorite, setFavorite] = useState(goods.is_favorite);
   const unit = unitPriceFor(goods, quantity);
   const visible = goods.price_visibility === 'visible';
   return (
@@ -77,7 +76,7 @@ export function DetailBuyPanel({ goods, context }: { goods: GoodsDetail; context
       </div>
       <Space style={{ marginTop: 20 }} size={12}>
         <AddToCartButton goods={goods} quantity={quantity} ckId={ckId} context={context} size="large" />
-        <FavoriteButton goodsId={goods.id} favorite={favorite} onChange={setFavorite} />
+        <FavoriteButton goodsId={goods.id} favorite={goods.is_favorite} />
       </Space>
       {goods.price_visibility === 'login' && (
         <div className="yc-muted" style={{ marginTop: 8 }}>

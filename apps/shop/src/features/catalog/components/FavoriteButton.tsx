@@ -7,13 +7,12 @@ import { useCancelFavorite } from '../api/favorite-cancel';
 
 interface Props {
   goodsId: number;
+  /** As the goods' cached detail says (the mutations set it there: api/favorites.ts). */
   favorite: boolean;
-  /** Called after the server accepted the change, with the new state. */
-  onChange?: (favorite: boolean) => void;
 }
 
 /** 收藏 / 取消收藏 (spec section 8: alert 收藏成功 with a button to the favourites; toast on cancel). */
-export function FavoriteButton({ goodsId, favorite, onChange }: Props) {
+export function FavoriteButton({ goodsId, favorite }: Props) {
   const { modal, message } = useFeedback();
   const navigate = useNavigate();
   const add = useAddFavorite();
@@ -23,14 +22,12 @@ export function FavoriteButton({ goodsId, favorite, onChange }: Props) {
       cancel.mutate([goodsId], {
         onSuccess: () => {
           message.success('取消收藏成功');
-          onChange?.(false);
         },
       });
       return;
     }
     add.mutate([goodsId], {
       onSuccess: () => {
-        onChange?.(true);
         modal.success({
           title: '收藏成功',
           content: '可在「我的收藏」中查看已收藏的商品。',
