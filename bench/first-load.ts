@@ -4,13 +4,18 @@
  * empty cache), the encoded bodies of the scripts it loaded until the network settled summed.
  * Budgets (issue #37): every route <= 250 KB for both, home <= 200 KB.
  * Run against a running shop (`npm start`):
- *   CHROMIUM_PATH=/usr/bin/chromium npx tsx bench/first-load.ts [baseUrl]
+ *   CHROMIUM_PATH=/usr/bin/chromium npx tsx bench/first-load.ts [baseUrl] [route ...]
+ * Routes after the address (sample URLs of route-samples.ts, e.g. /login /order) measure only those.
  */
 
 import { chromium, type Request } from 'playwright-core';
 import { routeSamples } from '../apps/shop/src/app/route-samples';
 
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
+const onlyRoutes = process.argv.slice(3);
+/** FIRST_LOAD_FILES=1 lists every script a view loaded, with its size as sent. */
+const verbose = process.env.FIRST_LOAD_FILES === '1';
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const HOME_BUDGET = 200 * 1024;
 const ROUTE_BUDGET = 250 * 1024;
 
@@ -38,10 +43,13 @@ async function measure(url: string, asBuyer: boolean): Promise<{ bytes: number; 
   const context = await browser.newContext();
   if (asBuyer) await context.addCookies(cookies);
   const page = await context.newPage();
+  if (verbose) console.log(`  ${url} (${asBuyer ? 'buyer' : 'visitor'})`);
   const sizes: Promise<number>[] = [];
   const counted = (request: Request) => {
     if (request.resourceType() !== 'script') return;
-    sizes.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+    const size = request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize);
+    sizes.push(size);
+    if (verbose) size.then((n) => console.log(`    ${kb(n).padStart(9)} ${new URL(request.url()).pathname}`));
   };
   page.on('requestfinished', counted);
   await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
@@ -61,11 +69,11 @@ async function measure(url: string, asBuyer: boolean): Promise<{ bytes: number; 
   return { bytes, landed };
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 let worst = { url: '', bytes: 0 };
 const over: string[] = [];
 console.log('route                          visitor (lands on)            buyer');
 for (const [url, , , kind] of routeSamples) {
+  if (onlyRoutes.length && !onlyRoutes.includes(url)) continue;
   const visitor = await measure(url, false);
   const buyer = await measure(url, true);
   const budget = kind === 'home' ? HOME_BUDGET : ROUTE_BUDGET;

@@ -1,30 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 // Relative: Node loads the config, and would not import a workspace package's TypeScript.
+import { chunkOfModule } from '../../packages/web-client/src/vite-chunk-of';
 import { precompress } from '../../packages/web-client/src/vite-precompress';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/**
- * dist/.vite/chunk-of.json: the chunk each source module ended in. Small chunks are merged into
- * others (experimentalMinChunkSize below), so a screen's module is not always a manifest key;
- * scripts/first-load.mjs finds its chunk here.
- */
-function chunkOfModule(): Plugin {
-  return {
-    name: 'yaocai-chunk-of-module',
-    generateBundle(_, bundle) {
-      const chunkOf: Record<string, string> = {};
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        for (const id of chunk.moduleIds) chunkOf[path.relative(here, id)] = chunk.fileName;
-      }
-      this.emitFile({ type: 'asset', fileName: '.vite/chunk-of.json', source: JSON.stringify(chunkOf) });
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [react(), precompress(), chunkOfModule()],

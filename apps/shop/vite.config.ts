@@ -2,10 +2,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // Relative: Node loads the config, and would not import a workspace package's TypeScript.
+import { chunkOfModule } from '../../packages/web-client/src/vite-chunk-of';
 import { precompress } from '../../packages/web-client/src/vite-precompress';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), chunkOfModule()],
   resolve: {
     alias: {
       'resize-observer-polyfill': fileURLToPath(
@@ -18,6 +19,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 900,
+    // scripts/first-load.mjs measures each page's static closure from it.
+    manifest: true,
     rollupOptions: {
       output: {
         // Chunks under 8 KB (before compression) are merged into their importers, as in the H5

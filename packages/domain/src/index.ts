@@ -70,4 +70,5 @@ export * from './promotion';
 export * from './time/beijing';
 export * from './time/countdown';
 export * from './validation/contact';
+export * from './validation/credentials';
 export * from './validation/password';

@@ -1,5 +1,6 @@
-import { Empty, Pagination } from 'antd';
+import { Empty } from 'antd';
 import { type HTMLAttributes, type Key, type ReactNode, useState } from 'react';
+import { LightPager } from './LightPager';
 import './plain-table.css';
 
 export interface LightColumn<Row> {
@@ -10,15 +11,18 @@ export interface LightColumn<Row> {
   render?: (value: any, row: Row, index: number) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** One line, cut with an ellipsis (the whole text as the cell's title), as antd's. */
+  ellipsis?: boolean;
 }
 
 export interface LightPagination {
-  current?: number;
+  current: number;
   pageSize?: number;
   total: number;
   onChange?: (page: number, pageSize: number) => void;
   hideOnSinglePage?: boolean;
-  showSizeChanger?: boolean;
+  /** Always off: the pager has no page-size select (LightPager). */
+  showSizeChanger?: false;
   showTotal?: (total: number) => ReactNode;
 }
 
@@ -27,6 +31,8 @@ interface Props<Row> {
   dataSource: readonly Row[];
   columns: LightColumn<Row>[];
   size?: 'small' | 'middle' | 'large';
+  /** Lines between the columns and around the table, as antd's `bordered`. */
+  bordered?: boolean;
   loading?: boolean;
   locale?: { emptyText?: ReactNode };
   /** Left out: as antd, the rows are paged in the browser, 10 a page. */
@@ -47,6 +53,7 @@ export function LightTable<Row>({
   dataSource,
   columns,
   size = 'middle',
+  bordered,
   loading,
   locale,
   pagination,
@@ -72,7 +79,11 @@ export function LightTable<Row>({
   return (
     <div className={className} data-testid={rest['data-testid']}>
       <div style={{ opacity: loading ? 0.5 : 1 }} aria-busy={loading || undefined}>
-        <table className={`yc-plain-table yc-plain-table--${size}`}>
+        <table
+          className={`yc-plain-table yc-plain-table--${size}${bordered ? ' yc-plain-table--bordered' : ''}`}
+          // As antd: cut cells need the columns' widths kept, not stretched by their content.
+          style={columns.some((c) => c.ellipsis) ? { tableLayout: 'fixed' } : undefined}
+        >
           <thead>
             <tr>
               {columns.map((c, i) => (
@@ -99,7 +110,12 @@ export function LightTable<Row>({
                   {columns.map((c, i) => {
                     const value = c.dataIndex ? row[c.dataIndex] : undefined;
                     return (
-                      <td key={c.key ?? c.dataIndex ?? i} style={{ textAlign: c.align }}>
+                      <td
+                        key={c.key ?? c.dataIndex ?? i}
+                        style={{ textAlign: c.align }}
+                        className={c.ellipsis ? 'yc-plain-table__cut' : undefined}
+                        title={c.ellipsis && typeof value === 'string' ? value : undefined}
+                      >
                         {c.render ? c.render(value, row, index) : (value as ReactNode)}
                       </td>
                     );
@@ -111,14 +127,13 @@ export function LightTable<Row>({
         </table>
       </div>
       {showPager && (
-        <Pagination
+        <LightPager
           style={{ marginTop: 16, justifyContent: 'flex-end' }}
           size={size === 'small' ? 'small' : undefined}
-          current={pager.current}
+          current={page}
           pageSize={pageSize}
           total={total}
           onChange={pager.onChange}
-          showSizeChanger={pager.showSizeChanger ?? false}
           showTotal={pager.showTotal}
         />
       )}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyTypes, scopeClassCodes } from '../catalog/scope';
 import { holderLicenceTypes, idCardNumberOk, qualificationKinds } from '../compliance/licences';
 import { contactMessages, MOBILE_PATTERN } from '../validation/contact';
+import { buyerPasswordRule, credentialMessages, SMS_CODE_PATTERN } from '../validation/credentials';
 import { calendarDate, formBoolean, recordId, singleLineText } from './input';
 
 /**
@@ -9,17 +10,14 @@ import { calendarDate, formBoolean, recordId, singleLineText } from './input';
  * Chinese; the 422 body carries them per field.
  */
 export const mobile = z.string().trim().regex(MOBILE_PATTERN, contactMessages.mobile);
-export const smsCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, '请输入6位数字验证码');
-/** 8 to 20 characters with letters and digits. */
+export const smsCode = z.string().trim().regex(SMS_CODE_PATTERN, credentialMessages.smsCode);
+/** 8 to 20 characters with letters and digits (validation/credentials.ts). */
 export const password = z
   .string()
-  .min(8, '密码至少8位')
-  .max(20, '密码最多20位')
-  .regex(/[A-Za-z]/, '密码须包含字母')
-  .regex(/\d/, '密码须包含数字');
+  .min(buyerPasswordRule.minLength, credentialMessages.passwordMin)
+  .max(buyerPasswordRule.maxLength, credentialMessages.passwordMax)
+  .regex(buyerPasswordRule.letter, credentialMessages.passwordLetter)
+  .regex(buyerPasswordRule.digit, credentialMessages.passwordDigit);
 
 /** change_phone: a signed-in store's new phone (基本信息 /basic). */
 export const smsPurpose = z.enum(['register', 'forget', 'register_dd', 'change_phone']);

@@ -13,7 +13,7 @@ import { GoodsCard } from './GoodsCard';
 import { GoodsTextList } from './GoodsTextList';
 import { ListToolbar } from './ListToolbar';
 
-// antd's Table is the largest component the shop uses: only the table view loads it.
+// Only the table view loads its columns (and the plain table).
 const GoodsTable = lazy(() => import('./GoodsTable').then((m) => ({ default: m.GoodsTable })));
 // A screen tall, like the page stand-ins: the footer stays below the fold until the goods come.
 const loadingList = (

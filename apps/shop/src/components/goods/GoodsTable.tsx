@@ -1,9 +1,8 @@
 import type { GoodsSummary } from '@yaocai/domain';
-import { Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { detailHref } from '../../lib/goods/goods-view';
 import { Highlighted } from '../Highlighted';
+import { type LightColumn, LightTable } from '../LightTable';
 import { BuyBox } from './BuyBox';
 import { ExpiryText } from './ExpiryText';
 import { LadderPriceTable } from './LadderPriceTable';
@@ -11,7 +10,7 @@ import { PriceTag } from './PriceTag';
 import { RxBadge } from './RxBadge';
 import { TagBadges } from './TagBadges';
 
-const columns: ColumnsType<GoodsSummary> = [
+const columns: LightColumn<GoodsSummary>[] = [
   {
     title: '商品名称',
     key: 'name',
@@ -56,7 +55,7 @@ const columns: ColumnsType<GoodsSummary> = [
 /** Dense table for professional buyers: every field a purchaser compares, one row per goods. */
 export function GoodsTable({ goods, loading }: { goods: GoodsSummary[]; loading?: boolean }) {
   return (
-    <Table<GoodsSummary>
+    <LightTable<GoodsSummary>
       data-testid="goods-table"
       rowKey="id"
       size="small"

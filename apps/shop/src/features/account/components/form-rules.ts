@@ -1,13 +1,16 @@
-import { contactMessages, MOBILE_PATTERN, password, smsCode } from '@yaocai/domain';
+import { buyerPasswordProblem, contactMessages, MOBILE_PATTERN, smsCodeProblem } from '@yaocai/domain';
 import type { FormRule } from 'antd';
 
-/** antd rules built from the same packages/domain rules the server applies. */
-const fromSchema =
-  (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }) =>
-  async (_rule: unknown, value: unknown) => {
+/**
+ * antd rules built from the same packages/domain rules the server applies: its plain checks
+ * (validation/credentials.ts), not its zod schemas, which would bring zod into the login-style
+ * pages' first load.
+ */
+const fromProblem =
+  (problem: (value: string) => string | undefined) => async (_rule: unknown, value: unknown) => {
     if (value === undefined || value === '') return;
-    const result = schema.safeParse(value);
-    if (!result.success) throw new Error(result.error?.issues[0]?.message);
+    const message = problem(String(value));
+    if (message) throw new Error(message);
   };
 
 export const mobileRules: FormRule[] = [
@@ -22,11 +25,11 @@ export const textRules = (label: string, min: number, max: number): FormRule[] =
 export const contactNameRules = textRules('联系人', 2, 20);
 export const codeRules: FormRule[] = [
   { required: true, message: '请输入短信验证码' },
-  { validator: fromSchema(smsCode) },
+  { validator: fromProblem(smsCodeProblem) },
 ];
 export const passwordRules: FormRule[] = [
   { required: true, message: '请输入密码' },
-  { validator: fromSchema(password) },
+  { validator: fromProblem(buyerPasswordProblem) },
 ];
 export const confirmRules = (field = 'password'): FormRule[] => [
   { required: true, message: '请再次输入密码' },

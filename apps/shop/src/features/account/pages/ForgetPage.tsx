@@ -1,12 +1,16 @@
-import { Button, Form, Input, Result, Steps } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Outcome } from '../../../components/Outcome';
+import { StepBar } from '../../../components/StepBar';
 import { flowState, useFlowStep } from '../../../lib/flow-state';
 import { applyApiError } from '../../../lib/form-errors';
 import { useForgetVerify, useResetPassword } from '../api/forget';
 import { AuthCard } from '../components/AuthCard';
 import { NewPasswordFields, SmsCodeField } from '../components/CredentialFields';
 import { mobileRules } from '../components/form-rules';
+
+const forgetSteps = ['验证手机', '设置新密码', '完成'];
 
 /**
  * /forget/step1 (phone + SMS code), /forget/step2 (new password), /forget/step3 (done): the step
@@ -47,11 +51,11 @@ export default function ForgetPage() {
 
   return (
     <AuthCard title="找回密码" width={560}>
-      <Steps
+      <StepBar
+        titles={forgetSteps}
         current={step === 2 ? 3 : step}
-        size="small"
+        label="找回密码步骤"
         style={{ marginBottom: 32 }}
-        items={[{ title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]}
       />
       {error && (
         <div style={{ color: '#c62828', marginBottom: 16 }} data-testid="forget-error">
@@ -84,7 +88,7 @@ export default function ForgetPage() {
         </Form>
       )}
       {step === 2 && (
-        <Result
+        <Outcome
           status="success"
           title="密码重置成功"
           subTitle="请使用新密码登录"

@@ -1,12 +1,13 @@
-import { LockOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, LockOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import type { LoginInput } from '@yaocai/domain';
-import { Alert, Button, Form, Input } from 'antd';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Button } from 'antd';
+import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { applyApiError } from '../../../lib/form-errors';
+import { apiErrorMessage, apiFieldErrors } from '../../../lib/form-errors';
 import { sameSitePath } from '../../../lib/redirect';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
+import { AuthField } from '../components/AuthField';
 import { RESUME_PARAM } from '../components/wechat-resume';
 
 /** The WeChat QR dialog and its QR code load when the buyer asks for them. */
@@ -14,8 +15,21 @@ const WechatLoginDialog = lazy(() => import('../components/WechatLoginDialog'));
 
 const safeRedirect = (value: string | null) => sameSitePath(value, '/');
 
+type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+
+/** The login body's rules (packages/domain loginBody), checked before it is sent. */
+function check({ username, password }: LoginInput): FieldErrors {
+  return {
+    username: !username ? '请输入手机号或用户名' : username.length > 50 ? '用户名过长' : undefined,
+    password: !password ? '请输入密码' : undefined,
+  };
+}
+
 export default function LoginPage() {
-  const [form] = Form.useForm<LoginInput>();
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // After a first submit the fields are checked as they change, as antd's form did.
+  const [checked, setChecked] = useState(false);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
@@ -33,50 +47,74 @@ export default function LoginPage() {
     [redirect],
   );
 
-  const onFinish = async (values: LoginInput) => {
+  const change = (name: keyof LoginInput, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (checked) setFieldErrors(check(next));
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    const problems = check(values);
+    setFieldErrors(problems);
+    if (problems.username || problems.password) return;
     setError(undefined);
     try {
       await login.mutateAsync(values);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {
-      setError(applyApiError(form, e));
+      const fields = apiFieldErrors(e);
+      if (fields) setFieldErrors({ username: fields.username?.[0], password: fields.password?.[0] });
+      setError(apiErrorMessage(e));
     }
   };
 
   return (
     <AuthCard title="会员登录" width={420}>
       {error && (
-        <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+        <div className="sh-auth-alert" role="alert" data-testid="login-error">
+          <CloseCircleFilled aria-hidden />
+          <span>{error}</span>
+        </div>
       )}
-      <Form form={form} size="large" onFinish={onFinish} autoComplete="on">
-        <Form.Item
+      <form onSubmit={onSubmit} noValidate>
+        <AuthField
+          id="login-username"
           name="username"
-          rules={[
-            { required: true, message: '请输入手机号或用户名' },
-            { max: 50, message: '用户名过长' },
-          ]}
+          prefix={<UserOutlined />}
+          placeholder="手机号 / 用户名"
+          aria-label="手机号或用户名"
+          autoComplete="username"
+          maxLength={50}
+          value={values.username}
+          onChange={(e) => change('username', e.target.value)}
+          error={fieldErrors.username}
+        />
+        <AuthField
+          id="login-password"
+          name="password"
+          secret
+          prefix={<LockOutlined />}
+          placeholder="密码"
+          aria-label="密码"
+          autoComplete="current-password"
+          maxLength={50}
+          value={values.password}
+          onChange={(e) => change('password', e.target.value)}
+          error={fieldErrors.password}
+        />
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={login.isPending}
+          data-testid="login-submit"
+          style={{ marginBottom: 24 }}
         >
-          <Input
-            prefix={<UserOutlined />}
-            placeholder="手机号 / 用户名"
-            autoComplete="username"
-            maxLength={50}
-          />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="密码"
-            autoComplete="current-password"
-            maxLength={50}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-            登 录
-          </Button>
-        </Form.Item>
-      </Form>
+          登 录
+        </Button>
+      </form>
       <div style={{ textAlign: 'center', marginBottom: 12 }}>
         <Button
           type="link"

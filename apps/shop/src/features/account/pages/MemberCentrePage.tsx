@@ -1,5 +1,5 @@
-import { beijingDateText, type MemberCentre, type OrderSummaryView } from '@yaocai/domain';
-import { Alert, Col, Empty, List, Row, Skeleton, Space, Tag } from 'antd';
+import { beijingDateText, type MemberCentre } from '@yaocai/domain';
+import { Alert, Empty, Skeleton, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/Card';
@@ -80,43 +80,39 @@ function Profile({ c }: { c: MemberCentre }) {
 function Orders({ c }: { c: MemberCentre }) {
   return (
     <Card title="我的订单" extra={<Link to="/order">全部订单</Link>} data-testid="member-orders">
-      <Row gutter={8} style={{ marginBottom: 12 }}>
+      <div className="sh-figures" style={{ marginBottom: 12 }}>
         {c.orders.tabs.map((t) => (
-          <Col key={t.key} flex="1">
-            <Figure
-              label={t.label}
-              value={t.count}
-              to={`/order?tab=${t.key}`}
-              testId={`member-orders-${t.key}`}
-            />
-          </Col>
+          <Figure
+            key={t.key}
+            label={t.label}
+            value={t.count}
+            to={`/order?tab=${t.key}`}
+            testId={`member-orders-${t.key}`}
+          />
         ))}
-      </Row>
-      <List<OrderSummaryView>
-        size="small"
-        dataSource={c.orders.recent}
-        locale={{ emptyText: <Empty description="还没有订单，去首页逛逛吧" /> }}
-        renderItem={(o) => (
-          <List.Item
-            actions={[
-              <Link key="view" to={`/order/info/${o.id}`}>
-                查看
-              </Link>,
-            ]}
-          >
-            <Space size={16} wrap>
-              <span>{o.order_no}</span>
-              <span style={{ color: '#707070' }}>{day(o.created_at)}</span>
-              <span>
-                {o.lines[0]?.name}
-                {o.line_count > 1 && ` 等${o.line_count}种商品`}
-              </span>
-              <strong>{yuan(o.total)}</strong>
-              <Tag>{o.status_label}</Tag>
-            </Space>
-          </List.Item>
-        )}
-      />
+      </div>
+      {/* Plain rows in antd List's small look: its List loads Pagination, Select and Spin along. */}
+      {c.orders.recent.length === 0 ? (
+        <Empty description="还没有订单，去首页逛逛吧" />
+      ) : (
+        <ul className="sh-rows">
+          {c.orders.recent.map((o) => (
+            <li key={o.id}>
+              <Space size={16} wrap>
+                <span>{o.order_no}</span>
+                <span style={{ color: '#707070' }}>{day(o.created_at)}</span>
+                <span>
+                  {o.lines[0]?.name}
+                  {o.line_count > 1 && ` 等${o.line_count}种商品`}
+                </span>
+                <strong>{yuan(o.total)}</strong>
+                <Tag>{o.status_label}</Tag>
+              </Space>
+              <Link to={`/order/info/${o.id}`}>查看</Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
@@ -129,31 +125,19 @@ export default function MemberCentrePage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="member-centre">
       <Profile c={c} />
       <Card data-testid="member-wallet">
-        <Row gutter={8}>
-          <Col flex="1">
-            <Figure label="账户余额" value={yuan(c.wallet.balance)} to="/yegl" testId="member-balance" />
-          </Col>
-          <Col flex="1">
-            <Figure
-              label="可用账期额度"
-              value={yuan(c.wallet.credit_available)}
-              to="/zqgl"
-              testId="member-credit"
-            />
-          </Col>
-          <Col flex="1">
-            <Figure label="优惠券" value={c.coupons.coupon} to="/yhq" testId="member-coupons" />
-          </Col>
-          <Col flex="1">
-            <Figure label="现金券" value={c.coupons.cash} to="/xjq" testId="member-cash" />
-          </Col>
-          <Col flex="1">
-            <Figure label="积分" value={c.points} testId="member-points" />
-          </Col>
-          <Col flex="1">
-            <Figure label="未读消息" value={c.messages.unread} to="/wdxx" testId="member-messages" />
-          </Col>
-        </Row>
+        <div className="sh-figures">
+          <Figure label="账户余额" value={yuan(c.wallet.balance)} to="/yegl" testId="member-balance" />
+          <Figure
+            label="可用账期额度"
+            value={yuan(c.wallet.credit_available)}
+            to="/zqgl"
+            testId="member-credit"
+          />
+          <Figure label="优惠券" value={c.coupons.coupon} to="/yhq" testId="member-coupons" />
+          <Figure label="现金券" value={c.coupons.cash} to="/xjq" testId="member-cash" />
+          <Figure label="积分" value={c.points} testId="member-points" />
+          <Figure label="未读消息" value={c.messages.unread} to="/wdxx" testId="member-messages" />
+        </div>
       </Card>
       <Orders c={c} />
       <Card

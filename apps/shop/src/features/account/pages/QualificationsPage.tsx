@@ -1,14 +1,13 @@
 import { beijingToday, licenceExpiryNotice, type QualificationItem } from '@yaocai/domain';
-import { unreportedMessage } from '@yaocai/web-client';
-import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Form, Modal, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Space, Tag } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Card } from '../../../components/Card';
 import { LightTable } from '../../../components/LightTable';
-import { applyApiError } from '../../../lib/form-errors';
-import { useBusinessScope, useQualifications, useRenewLicence } from '../api/qualifications';
-import { LicenceFields, type LicenceValues, licenceInput } from '../components/LicenceFields';
-import { QualificationUpload } from '../components/QualificationUpload';
+import { useBusinessScope, useQualifications } from '../api/qualifications';
+
+// The renewal form (licence fields with their select and date picker, the upload) loads when the
+// buyer first asks to upload a licence.
+const RenewLicenceDialog = lazy(() => import('../components/RenewLicenceDialog'));
 
 const statusTag: Record<string, { color: string; name: string }> = {
   approved: { color: 'green', name: '已通过' },
@@ -16,8 +15,6 @@ const statusTag: Record<string, { color: string; name: string }> = {
   rejected: { color: 'red', name: '未通过' },
   replaced: { color: 'default', name: '已更新' },
 };
-
-type RenewValues = LicenceValues;
 
 /** The licence's expiry warning with the colour of its tag. */
 function expiry(q: QualificationItem, today: string) {
@@ -30,12 +27,10 @@ function expiry(q: QualificationItem, today: string) {
  * their validity and scope; upload a renewal.
  */
 export default function QualificationsPage() {
-  const { message } = useFeedback();
   const { data: list = [], isPending } = useQualifications();
   const scope = useBusinessScope();
-  const renew = useRenewLicence();
-  const [form] = Form.useForm<RenewValues>();
-  const [open, setOpen] = useState(false);
+  // Each renewal mounts a fresh dialog (a new key): its form starts empty, with the type asked for.
+  const [renewal, setRenewal] = useState<{ key: number; kind?: string; open: boolean }>();
   const today = beijingToday(new Date());
   const due = list.filter((q) => {
     const e = expiry(q, today);
@@ -43,24 +38,7 @@ export default function QualificationsPage() {
   });
   const waiting = new Set(list.filter((q) => q.status === 'pending').map((q) => q.kind));
 
-  const start = (kind?: string) => {
-    form.resetFields();
-    if (kind) form.setFieldsValue({ kind });
-    setOpen(true);
-  };
-  const submit = async () => {
-    try {
-      const v = await form.validateFields();
-      await renew.mutateAsync(licenceInput(v));
-      message.success('已提交，审核通过后新证件生效');
-      setOpen(false);
-    } catch (error) {
-      // A 422 shows under its fields too; the http client has told the buyer already.
-      applyApiError(form, error);
-      const text = unreportedMessage(error, '提交失败，请稍候再试');
-      if (text) message.error(text);
-    }
-  };
+  const start = (kind?: string) => setRenewal((r) => ({ key: (r?.key ?? 0) + 1, kind, open: true }));
 
   return (
     <Card
@@ -190,23 +168,17 @@ export default function QualificationsPage() {
           ))
         )}
       </div>
-      <Modal
-        open={open}
-        title="上传新证件"
-        width={720}
-        okText="提交审核"
-        onOk={submit}
-        confirmLoading={renew.isPending}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Form<RenewValues> form={form} layout="vertical" preserve={false}>
-          <LicenceFields testId="renew" disabledKinds={waiting} />
-          <Form.Item name="file_id" label="证件文件" rules={[{ required: true, message: '请上传证件文件' }]}>
-            <QualificationUpload />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {renewal && (
+        <Suspense fallback={null}>
+          <RenewLicenceDialog
+            key={renewal.key}
+            open={renewal.open}
+            kind={renewal.kind}
+            waiting={waiting}
+            onClose={() => setRenewal({ ...renewal, open: false })}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,14 +1,26 @@
-import { Button, Result, Steps } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Outcome } from '../../../components/Outcome';
+import { StepBar } from '../../../components/StepBar';
 import { flowState, useFlowStep } from '../../../lib/flow-state';
 import { useUserBase } from '../api/user-base';
 import { AuthCard } from '../components/AuthCard';
 import { draftStore, type RegisterVariant } from '../components/draft';
-import { RegisterCompanyStep } from '../components/RegisterCompanyStep';
-import { RegisterDocsStep } from '../components/RegisterDocsStep';
 import { RegisterPhoneStep } from '../components/RegisterPhoneStep';
-import { RegisterStoreStep } from '../components/RegisterStoreStep';
+
+// Every registration opens on its phone step (a visitor sent to a later step lands there too):
+// the later steps' code, with its region picker, licence fields, date picker and upload, loads
+// when the buyer reaches them.
+const RegisterCompanyStep = lazy(() =>
+  import('../components/RegisterCompanyStep').then((m) => ({ default: m.RegisterCompanyStep })),
+);
+const RegisterDocsStep = lazy(() =>
+  import('../components/RegisterDocsStep').then((m) => ({ default: m.RegisterDocsStep })),
+);
+const RegisterStoreStep = lazy(() =>
+  import('../components/RegisterStoreStep').then((m) => ({ default: m.RegisterStoreStep })),
+);
 
 const stepTitles: Record<RegisterVariant, string[]> = {
   register: ['验证手机', '企业信息', '上传资质'],
@@ -37,7 +49,7 @@ export default function RegisterPage() {
   let body: React.ReactNode;
   if (variant === 'dd' && base.data && !base.data.is_login) {
     body = (
-      <Result
+      <Outcome
         status="info"
         title="请先登录主门店账号"
         extra={
@@ -49,7 +61,7 @@ export default function RegisterPage() {
     );
   } else if (done) {
     body = (
-      <Result
+      <Outcome
         status="success"
         title={variant === 'dd' ? '门店添加成功' : '注册成功'}
         subTitle={
@@ -107,12 +119,14 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={variant === 'dd' ? '添加门店' : '企业会员注册'} width={860}>
-      <Steps
+      <StepBar
+        titles={stepTitles[variant]}
         current={done ? 3 : step - 1}
+        label={variant === 'dd' ? '添加门店步骤' : '注册步骤'}
         style={{ maxWidth: 640, margin: '0 auto 32px' }}
-        items={stepTitles[variant].map((title) => ({ title }))}
       />
-      {body}
+      {/* A later step's code loading: the step bar stays, the form's space is kept. */}
+      <Suspense fallback={<div style={{ minHeight: 320 }} aria-busy="true" />}>{body}</Suspense>
       {variant === 'register' && step === 1 && (
         <div style={{ textAlign: 'center', marginTop: 16 }}>
           已有账号？<Link to="/login">立即登录</Link>

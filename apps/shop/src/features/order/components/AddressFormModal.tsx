@@ -3,7 +3,7 @@ import { contactMessages, isPhoneOrLandline } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Checkbox, Form, Input, Modal } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { type AddressForm, useSaveAddress } from '../api/addresses';
 
 interface Props {
@@ -113,28 +113,4 @@ export function AddressFormModal({ open, address, onClose, onSaved }: Props) {
       </Form>
     </Modal>
   );
-}
-
-/**
- * The add/edit address dialog of a screen: `add()` opens it empty, `edit(address)` filled in;
- * render `dialog` once. `onSaved` gets the id of the saved address.
- */
-export function useAddressEditor(onSaved?: (id: number) => void): {
-  add(): void;
-  edit(address: AddressView): void;
-  dialog: ReactNode;
-} {
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<AddressView>();
-  const show = (address?: AddressView) => {
-    setEditing(address);
-    setOpen(true);
-  };
-  return {
-    add: () => show(),
-    edit: show,
-    dialog: (
-      <AddressFormModal open={open} address={editing} onClose={() => setOpen(false)} onSaved={onSaved} />
-    ),
-  };
 }

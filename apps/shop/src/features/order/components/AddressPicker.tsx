@@ -1,8 +1,8 @@
 import { Button, Empty, Radio, Space } from 'antd';
 import { Card } from '../../../components/Card';
 import { useAddresses } from '../api/addresses';
-import { useAddressEditor } from './AddressFormModal';
 import { AddressSummary } from './AddressSummary';
+import { useAddressEditor } from './address-editor';
 
 interface Props {
   value?: number;

@@ -3,8 +3,8 @@ import { Button, Space } from 'antd';
 import { Card } from '../../../components/Card';
 import { LightTable } from '../../../components/LightTable';
 import { useAddressAction, useAddresses } from '../api/addresses';
-import { useAddressEditor } from '../components/AddressFormModal';
 import { DefaultAddressTag } from '../components/AddressSummary';
+import { useAddressEditor } from '../components/address-editor';
 
 /** /addr — delivery addresses: add, edit, make default, delete. */
 export default function AddressesPage() {

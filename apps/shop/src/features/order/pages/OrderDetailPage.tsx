@@ -1,16 +1,21 @@
 import { beijingDateTimeText, formatAddress, invoiceTypeName, type OrderDetailView } from '@yaocai/domain';
-import { Descriptions, Result, Space, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Descriptions, Result, Space, Tag } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Card } from '../../../components/Card';
 import { FirstDocuments } from '../../../components/FirstDocuments';
+import { LightTable } from '../../../components/LightTable';
 import { PageLoading } from '../../../components/PageLoading';
 import { useOrderDetail } from '../api/orders';
-import { AfterSaleModal } from '../components/AfterSaleModal';
 import { Amounts, yuan } from '../components/Amounts';
 import { LineKindTag } from '../components/LineKindTag';
 import { OrderActions } from '../components/OrderActions';
 import { History, Tracking } from '../components/Tracking';
+
+// The after-sales form (upload, number inputs, its own table) loads when the buyer first asks for it.
+const AfterSaleModal = lazy(() =>
+  import('../components/AfterSaleModal').then((m) => ({ default: m.AfterSaleModal })),
+);
 
 const time = (s: number | null) => (s ? beijingDateTimeText(s) : '-');
 
@@ -34,7 +39,7 @@ function ShippedPapers({ order: o }: { order: OrderDetailView }) {
         )}
       </Space>
       <FirstDocuments orderId={o.id} />
-      <Table
+      <LightTable
         rowKey={(b) => `${b.line_id}-${b.batch_no}-${b.expires_on}`}
         size="small"
         pagination={false}
@@ -85,6 +90,8 @@ export default function OrderDetailPage() {
   const [search] = useSearchParams();
   const { data: o, isError } = useOrderDetail(id);
   const [afterSale, setAfterSale] = useState(false);
+  // Once opened, the form stays mounted (closed), keeping what the buyer typed as before.
+  const [afterSaleAsked, setAfterSaleAsked] = useState(false);
   useEffect(() => {
     if (o && search.get('tab') === 'wl') document.getElementById('wl')?.scrollIntoView();
   }, [o, search]);
@@ -135,11 +142,17 @@ export default function OrderDetailPage() {
           )}
         </Descriptions>
         <div style={{ marginTop: 8 }}>
-          <OrderActions order={o} onAfterSale={() => setAfterSale(true)} />
+          <OrderActions
+            order={o}
+            onAfterSale={() => {
+              setAfterSaleAsked(true);
+              setAfterSale(true);
+            }}
+          />
         </div>
       </Card>
       <Card size="small" title="商品清单" style={{ marginTop: 12 }}>
-        <Table
+        <LightTable
           rowKey="id"
           size="small"
           pagination={false}
@@ -198,7 +211,11 @@ export default function OrderDetailPage() {
       {o.batches.length > 0 && <ShippedPapers order={o} />}
       <Tracking shipments={o.shipments} />
       <History history={o.history} />
-      <AfterSaleModal order={o} open={afterSale} onClose={() => setAfterSale(false)} />
+      {afterSaleAsked && (
+        <Suspense fallback={null}>
+          <AfterSaleModal order={o} open={afterSale} onClose={() => setAfterSale(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

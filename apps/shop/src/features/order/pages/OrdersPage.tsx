@@ -1,10 +1,12 @@
 import { beijingDateTimeText, ORDER_TABS } from '@yaocai/domain';
-import { Button, Empty, Input, Pagination, Space, Tabs, Tag } from 'antd';
+import { Button, Empty, Input, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Card } from '../../../components/Card';
-import { DatePicker } from '../../../lib/date-picker';
+import { LazyRangePicker } from '../../../components/LazyRangePicker';
+import { LightPager } from '../../../components/LightPager';
+import { LightTabs } from '../../../components/LightTabs';
 import { type OrderListQuery, useOrders } from '../api/orders';
 import { yuan } from '../components/Amounts';
 import { OrderActions } from '../components/OrderActions';
@@ -27,16 +29,8 @@ export default function OrdersPage() {
     for (const [k, v] of Object.entries(patch)) v ? next.set(k, v) : next.delete(k);
     setSearch(next);
   };
-  return (
-    <Card className="sh-container sh-page" data-testid="orders-page">
-      <Tabs
-        activeKey={query.tab}
-        onChange={(tab) => update({ tab, page: undefined })}
-        items={[
-          { key: 'all', label: '全部订单' },
-          ...ORDER_TABS.map((t) => ({ key: t.key, label: t.label })),
-        ]}
-      />
+  const panel = (
+    <>
       <Space style={{ marginBottom: 12 }}>
         <Input.Search
           placeholder="订单号 / 商品名称"
@@ -46,7 +40,7 @@ export default function OrdersPage() {
           style={{ width: 280 }}
           data-testid="orders-search"
         />
-        <DatePicker.RangePicker
+        <LazyRangePicker
           value={range}
           onChange={(v) => {
             setRange(v);
@@ -104,13 +98,27 @@ export default function OrdersPage() {
         </Card>
       ))}
       {data && data.total > data.page_size && (
-        <Pagination
+        <LightPager
           current={query.page}
           total={data.total}
           pageSize={data.page_size}
           onChange={(page) => update({ page: String(page) })}
         />
       )}
+    </>
+  );
+  return (
+    <Card className="sh-container sh-page" data-testid="orders-page">
+      {/* Each status tab's panel holds the search and the orders of that status. */}
+      <LightTabs
+        label="订单状态"
+        activeKey={query.tab}
+        onChange={(tab) => update({ tab, page: undefined })}
+        items={[
+          { key: 'all', label: '全部订单' },
+          ...ORDER_TABS.map((t) => ({ key: t.key, label: t.label })),
+        ].map((tab) => ({ ...tab, children: panel }))}
+      />
       <Button type="link" href="/hmdd">
         含麻订单回执 »
       </Button>

@@ -1,10 +1,20 @@
 import { beijingDateTimeText, formatYuan, fromYuan } from '@yaocai/domain';
-import { Select, Space, Statistic } from 'antd';
+import { Space, Statistic } from 'antd';
 import { useState } from 'react';
 import { Card } from '../../../components/Card';
+import { LazyRangePicker } from '../../../components/LazyRangePicker';
 import { LightTable } from '../../../components/LightTable';
-import { DatePicker } from '../../../lib/date-picker';
+import '../../../components/light-controls.css';
 import { useBalance, useMoneyLog } from '../api/wallet';
+
+const useTypes = [
+  [1, '充值'],
+  [2, '订单支付'],
+  [3, '退款'],
+  [4, '账期还款'],
+  [6, '满额返现'],
+  [7, '返现扣回'],
+] as const;
 
 const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));
 
@@ -19,21 +29,24 @@ export default function BalancePage() {
     <Card title="余额管理" className="sh-container sh-page" data-testid="balance-page">
       <Statistic title="账户余额（元）" value={balance.data?.user_money ?? 0} precision={2} />
       <Space style={{ margin: '16px auto' }}>
-        <Select
-          allowClear
-          placeholder="全部类型"
+        {/* A native select in antd's look: antd's Select would load rc-select for six choices. */}
+        <select
+          className="yc-input"
+          aria-label="类型"
           style={{ width: 140 }}
-          onChange={(v) => setQ({ ...q, page: 1, use_type: v })}
-          options={[
-            { value: 1, label: '充值' },
-            { value: 2, label: '订单支付' },
-            { value: 3, label: '退款' },
-            { value: 4, label: '账期还款' },
-            { value: 6, label: '满额返现' },
-            { value: 7, label: '返现扣回' },
-          ]}
-        />
-        <DatePicker.RangePicker
+          value={q.use_type ?? ''}
+          onChange={(e) =>
+            setQ({ ...q, page: 1, use_type: e.target.value ? Number(e.target.value) : undefined })
+          }
+        >
+          <option value="">全部类型</option>
+          {useTypes.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <LazyRangePicker
           onChange={(v) =>
             setQ({
               ...q,

@@ -1,0 +1,26 @@
+import { CheckCircleFilled, InfoCircleFilled } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+interface Props {
+  status: 'success' | 'info';
+  title: ReactNode;
+  subTitle?: ReactNode;
+  extra?: ReactNode;
+}
+
+/**
+ * The end of a flow (registered, password reset) in antd Result's look: plain markup, as
+ * PageError, because antd's Result carries its 403, 404 and 500 illustrations (about 36 KB of
+ * SVG before compression) into every page that shows a success.
+ */
+export function Outcome({ status, title, subTitle, extra }: Props) {
+  const Icon = status === 'success' ? CheckCircleFilled : InfoCircleFilled;
+  return (
+    <div className={`sh-outcome sh-outcome--${status}`}>
+      <Icon className="sh-outcome__icon" aria-hidden />
+      <h2 className="sh-outcome__title">{title}</h2>
+      {subTitle && <div className="sh-outcome__sub">{subTitle}</div>}
+      {extra && <div className="sh-outcome__extra">{extra}</div>}
+    </div>
+  );
+}
