@@ -21,9 +21,5 @@ export default defineConfig({
     maxWorkers: workers,
     minWorkers: 1,
     pool: 'forks',
-    // Journey files share their worker's module graph, as the API test files do (the root
-    // vitest.config.ts): each file still starts its own server, database copy and browser, but
-    // the server's modules are loaded once per worker, not once per file (about 8 s of each file).
-    poolOptions: { forks: { isolate: false } },
   },
 });
