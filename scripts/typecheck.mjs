@@ -1,20 +1,27 @@
 // Type-checks every TypeScript project of the repository (`npm run typecheck`).
 //
-// The projects are checked in two lanes at once: each `tsc -p` is one single-threaded process, and
-// the heavy ones (server, e2e, bench: each reads the server's sources) took 76 s one after the
-// other on a quiet 2-core machine and 40 s in two balanced lanes. Each project's errors are printed
-// whole, after it ends, so the lanes' output does not interleave.
+// With TypeScript 7's native compiler (the `typescript7` alias of typescript@7; `typescript` stays
+// 5.9 for the tools that call its JavaScript API, dependency-cruiser among them): it checks with
+// every core, so the projects go one after the other. On an idle 2-core machine on 2026-11-29 the
+// whole check took 52 s, against 109 s with TypeScript 5.9 in two lanes of single-threaded
+// `tsc -p` (66 s with TypeScript 7 in those lanes). Each project's errors are printed whole.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const tsc = path.join(root, 'node_modules', 'typescript7', 'bin', 'tsc');
 
-/** Two lanes of about equal work (seconds measured on a quiet machine in brackets). */
-const lanes = [
-  ['apps/server' /* 19 */, 'bench' /* 16 */, 'packages/web-client' /* 3 */],
-  ['e2e' /* 16 */, 'apps/shop' /* 9 */, 'apps/h5', 'apps/admin' /* 8 */, 'packages/domain' /* 5 */],
+/** Every project (seconds on an idle 2-core machine in brackets). */
+const projects = [
+  'apps/server' /* 13 */,
+  'e2e' /* 12 */,
+  'bench' /* 12 */,
+  'apps/shop' /* 5 */,
+  'apps/admin' /* 4 */,
+  'apps/h5' /* 3 */,
+  'packages/domain' /* 3 */,
+  'packages/web-client' /* 1 */,
 ];
 
 function check(project) {
@@ -34,11 +41,6 @@ function check(project) {
   });
 }
 
-async function runLane(projects) {
-  let ok = true;
-  for (const project of projects) ok = (await check(project)) && ok;
-  return ok;
-}
-
-const results = await Promise.all(lanes.map(runLane));
-process.exit(results.every(Boolean) ? 0 : 1);
+let ok = true;
+for (const project of projects) ok = (await check(project)) && ok;
+process.exit(ok ? 0 : 1);
