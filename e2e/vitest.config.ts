@@ -1,12 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // End-to-end journeys: the real server (fresh embedded database with demo data) and Chromium.
-// Journey files run on two workers (E2E_WORKERS overrides): each has its own server and database
-// copy, and its own browser contexts in the worker's Chromium. On the busy 2-core CI machine two
-// workers took the suite from 815 s to 531 s. A worker's files share its module graph
-// (isolate: false, as the API files do): each fresh process spent 7 s importing the server and
-// the test tools, a fifth of the stage on 2026-11-29 (ten files on an idle 2-core machine: 187 s
-// isolated, 143 s shared).
+// Journey files run on two workers (E2E_WORKERS overrides): each has its own server, database copy
+// and browser. On the busy 2-core CI machine two workers took the suite from 815 s to 531 s.
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 export default defineConfig({
   test: {
@@ -25,6 +21,5 @@ export default defineConfig({
     maxWorkers: workers,
     minWorkers: 1,
     pool: 'forks',
-    poolOptions: { forks: { isolate: false } },
   },
 });

@@ -52,35 +52,8 @@ export interface Harness {
 }
 
 /**
- * The worker's Chromium: launched by its first journey file and kept for the next ones (the files
- * of a worker share its module graph, e2e/vitest.config.ts), launched again if it went away. Each
- * file still gets contexts of its own, closed when its harness closes. Playwright ends the browser
- * when the worker's process exits.
- */
-let launched: Promise<Browser> | undefined;
-async function workerBrowser(): Promise<Browser> {
-  const current = launched && (await launched.catch(() => undefined));
-  if (current?.isConnected()) return current;
-  launched = chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
-  return launched;
-}
-
-/**
  * Starts the real server on a free port over a fresh embedded database with the demo data,
- * serving the built SPAs, with Debian's Chromium driven by playwright-core (one per worker). `overrides`
+ * serving the built SPAs, and launches Debian's Chromium through playwright-core. `overrides`
  * change the server's configuration (a real provider pointed at a local double, say).
  */
 export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<Harness> {
@@ -100,7 +73,20 @@ export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no server address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  const browser = await workerBrowser();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
   mkdirSync(screenshotDir, { recursive: true });
   return {
     baseUrl,
@@ -145,8 +131,7 @@ export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<
       await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
     },
     async close() {
-      // The file's contexts (the browser itself stays for the worker's next file).
-      await Promise.all(browser.contexts().map((context) => context.close()));
+      await browser.close();
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
       // What a page logged after the last test's check (support/console-check.ts).
