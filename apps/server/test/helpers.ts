@@ -105,7 +105,9 @@ process.once('exit', () => {
 });
 
 async function makeTemplate(seeded: boolean): Promise<Template> {
-  const dataDir = seeded ? mkdtempSync(path.join(tmpdir(), 'yaocai-template-')) : null;
+  // Named after the Vitest process too: its teardown removes what the exit hook below could not
+  // (a worker ended by Vitest does not run it).
+  const dataDir = seeded ? mkdtempSync(path.join(tmpdir(), `yaocai-template-${process.ppid}-`)) : null;
   if (dataDir) templateDirs.push(dataDir);
   if (testDbKind === 'pglite') {
     const database = await openDatabase({});

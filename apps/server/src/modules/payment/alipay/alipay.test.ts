@@ -2,7 +2,7 @@
 // SDK signs and verifies for real with keys made here; notifications reach the server through
 // app.inject. Both databases; the races on PostgreSQL only.
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -336,7 +336,17 @@ describe('Alipay settings (the start stops naming the variable, never showing a 
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
     });
-  const base = () => double.env({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'yaocai-alipay-')) });
+  // The folders these cases make are removed when they end.
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+  const folder = (prefix: string) => {
+    const made = mkdtempSync(path.join(tmpdir(), prefix));
+    folders.push(made);
+    return made;
+  };
+  const base = () => double.env({ DATA_DIR: folder('yaocai-alipay-') });
 
   it.each([
     ['ALIPAY_APP_ID', undefined, 'ALIPAY_APP_ID is not set'],
@@ -371,7 +381,7 @@ describe('Alipay settings (the start stops naming the variable, never showing a 
 
   it('takes PKCS#1 or PKCS#8 PEM, the key tool’s bare base64, or a file path', () => {
     const keys = pair();
-    const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-alipay-keys-'));
+    const dir = folder('yaocai-alipay-keys-');
     writeFileSync(path.join(dir, 'app.pem'), keys.privateKey);
     const bare = (pem: string) =>
       pem
