@@ -95,16 +95,17 @@ export function walkRouteTable(h: () => Harness, who: string, loggedIn: boolean)
     let loaded = false;
     it.each(routeSamples)('%s', async (...sample) => {
       const before = errors.length;
-      const reload = !loaded || landingOf(sample[0], loggedIn) !== undefined;
+      const guarded = landingOf(sample[0], loggedIn) !== undefined;
+      const reload = !loaded || guarded;
       loaded = true;
       // A sample's id (/order/info/9) need not be the walker's: the page asks, is told 404 and
       // says the record does not exist. The same allowance as pageErrors, for the console check.
-      if (!landingOf(sample[0], loggedIn)) expectRefusal(404, /^\/api\//);
+      if (!guarded) expectRefusal(404, /^\/api\//);
       await checkRoute(page, sample, loggedIn, reload);
       // A guarded page sends no call before it sends the tab on (/cart/hm without an order once
       // asked for the credit terms of order 0, which answered 422): no failed call at all.
       const fresh = errors.slice(before);
-      expect(landingOf(sample[0], loggedIn) ? fresh : pageErrors(fresh)).toEqual([]);
+      expect(guarded ? fresh : pageErrors(fresh)).toEqual([]);
     });
   });
 }

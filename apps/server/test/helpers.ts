@@ -105,8 +105,8 @@ process.once('exit', () => {
 });
 
 async function makeTemplate(seeded: boolean): Promise<Template> {
-  // Named after the Vitest process too: its teardown removes what the exit hook below could not
-  // (a worker ended by Vitest does not run it).
+  // Named after the parent process too: a Vitest worker that Vitest ends does not run the exit
+  // hook above, so the run's teardown (test/global-setup.ts) removes the folders by that name.
   const dataDir = seeded ? mkdtempSync(path.join(tmpdir(), `yaocai-template-${process.ppid}-`)) : null;
   if (dataDir) templateDirs.push(dataDir);
   if (testDbKind === 'pglite') {
