@@ -30,16 +30,17 @@ function homeLcp(page: Page): Promise<number> {
   );
 }
 
-/** Searches through the header box when the shell has it, else by address. */
+/** Searches goods names through the home page's header box, manufacturers by address. */
 async function search(page: Page, keywords: string, type: 0 | 1) {
-  await page.goto('/');
-  await page.getByTestId('home-page').waitFor();
-  const input = page.getByTestId('header-search-input');
-  if (type === 0 && (await input.count()) > 0) {
+  if (type === 0) {
+    await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
+    const input = page.getByTestId('header-search-input');
     await input.fill(keywords);
     await input.press('Enter');
     await page.waitForURL(/\/search/);
   } else {
+    // The header box searches goods names; the manufacturer search is the address's.
     await page.goto(`/search?keywords=${encodeURIComponent(keywords)}&type=${type}`);
   }
   await page.getByTestId('goods-results').waitFor();
@@ -64,17 +65,14 @@ describe('catalogue screens', () => {
 
   // The 1.5 s LCP budget is measured by the benchmark (npm run bench -- lcp), not by a timed test:
   // here the home page must reach a largest contentful paint at all, and the figure is logged.
-  it('paints the home page (largest contentful paint over 3 cold browser loads)', async () => {
-    const samples: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const { page, context } = await h.newPage();
-      await page.goto('/', { waitUntil: 'networkidle' });
-      samples.push(await homeLcp(page));
-      await context.close();
-    }
-    samples.sort((a, b) => a - b);
-    console.info(`home LCP ${samples.map(Math.round).join(' / ')} ms (median ${Math.round(samples[1])})`);
-    for (const sample of samples) expect(sample).toBeGreaterThan(0);
+  // One cold load: three (until 2026-11-29) told no more here, and cost the busy CI machine 5 s.
+  it('paints the home page (largest contentful paint of a cold browser load)', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const lcp = await homeLcp(page);
+    console.info(`home LCP ${Math.round(lcp)} ms`);
+    expect(lcp).toBeGreaterThan(0);
+    await context.close();
   });
 
   it('shows visitors 登录后查看价格 and no price anywhere in the list', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedFlags, guardedSamples, routeSamples } from '../../apps/shop/src/app/route-samples';
-import { collectConsoleErrors, expectRefusal, type Harness } from './harness';
+import { collectConsoleErrors, expectRefusal, type Harness, navigateInApp } from './harness';
 
 /** Console errors of the page, minus 404s of API calls this build does not serve yet. */
 const pageErrors = (errors: string[]) =>
@@ -23,7 +23,8 @@ async function checkRoute(
   reload: boolean,
 ) {
   if (reload) await page.goto(url);
-  else await navigateInApp(page, url);
+  // The walk polls for what it checks: no need to wait for the network to go quiet.
+  else await navigateInApp(page, url, 0);
   const flags = expectedFlags[kind];
   if (flags.requiresLogin && !loggedIn) {
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
@@ -55,19 +56,6 @@ async function checkRoute(
   }
   if (flags.loginHeader) await page.locator('.sh-header--login').waitFor();
   if (loggedIn && flags.header) await page.getByTestId('header-company').waitFor();
-}
-
-/**
- * Moves the open shop to `url` as its own links do (the router follows the history entry), without
- * loading the page again: a full load per route took two thirds of the walk's time on the busy CI
- * machine. The server's answer for a deep link is the API suite's (the SPA fallback); the walk
- * checks the route table, its titles and layouts.
- */
-async function navigateInApp(page: Page, url: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, url);
 }
 
 /** One test per sample URL, walked in one page (one visitor, or the demo buyer logged in). */
