@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { beijingToday } from '@yaocai/domain';
 import type { Redis } from 'ioredis';
 import { seedDemoData } from '../demo/seed';
 import { type App, buildApp } from '../src/app';
@@ -84,9 +85,11 @@ async function emptyDatabase(): Promise<{ database: Database; drop: () => Promis
 /**
  * What each test file's database starts from: migrated, and seeded with the demo data unless the
  * file asks for none. Made once per worker (its modules live across its files, vitest.config.ts
- * `isolate: false`) and again once it is a minute old, so a file's demo data is dated within a
- * minute of its start, as its own seed would be: opening and migrating an empty embedded database
- * and seeding it took 4 of the 5 seconds of a test app's start.
+ * `isolate: false`): opening and migrating an empty embedded database and seeding it took 4 of the
+ * 5 seconds of a test app's start. It is made again on a new Beijing day (the demo data is dated
+ * by the calendar day: today's specials, sign-ins, yesterday's orders) and once it is a quarter of
+ * an hour old, so a file's demo data is of its own day and close to its start. A minute's age
+ * (until 2026-11-29) remade it about eight times per worker per stage, 55 s of the PGlite stage.
  */
 interface Template {
   /** The PGlite dump, or the PostgreSQL database copied (CREATE DATABASE ... TEMPLATE). */
@@ -95,8 +98,10 @@ interface Template {
   /** The data folder of its demo data's uploaded files. */
   dataDir: string | null;
   madeAt: number;
+  /** The Beijing day it was made on. */
+  day: string;
 }
-const TEMPLATE_MAX_AGE_MS = 60_000;
+const TEMPLATE_MAX_AGE_MS = 15 * 60_000;
 const templates = new Map<'seeded' | 'empty', Promise<Template>>();
 
 const templateDirs: string[] = [];
@@ -109,11 +114,14 @@ async function makeTemplate(seeded: boolean): Promise<Template> {
   // hook above, so the run's teardown (test/global-setup.ts) removes the folders by that name.
   const dataDir = seeded ? mkdtempSync(path.join(tmpdir(), `yaocai-template-${process.ppid}-`)) : null;
   if (dataDir) templateDirs.push(dataDir);
+  // The instant its demo data is dated by.
+  const at = new Date();
+  const made = { madeAt: at.getTime(), day: beijingToday(at) };
   if (testDbKind === 'pglite') {
     const database = await openDatabase({});
     try {
-      if (dataDir) await seedDemoData(database.db, new Date(), uploadsOf(dataDir));
-      return { dump: await database.dump?.(), dataDir, madeAt: Date.now() };
+      if (dataDir) await seedDemoData(database.db, at, uploadsOf(dataDir));
+      return { dump: await database.dump?.(), dataDir, ...made };
     } finally {
       await database.close();
     }
@@ -123,17 +131,22 @@ async function makeTemplate(seeded: boolean): Promise<Template> {
   const created = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', `yc_tpl_${process.ppid}`);
   const database = await openDatabase({ url: created.url, poolSize: 4 });
   try {
-    if (dataDir) await seedDemoData(database.db, new Date(), uploadsOf(dataDir));
+    if (dataDir) await seedDemoData(database.db, at, uploadsOf(dataDir));
   } finally {
     await database.close();
   }
-  return { postgres: created.name, dataDir, madeAt: Date.now() };
+  return { postgres: created.name, dataDir, ...made };
 }
 
 async function templateOf(kind: 'seeded' | 'empty'): Promise<Template> {
   const held = templates.get(kind);
   const current = held && (await held.catch(() => null));
-  if (current && Date.now() - current.madeAt < TEMPLATE_MAX_AGE_MS) return current;
+  if (
+    current &&
+    Date.now() - current.madeAt < TEMPLATE_MAX_AGE_MS &&
+    current.day === beijingToday(new Date())
+  )
+    return current;
   // The one before stays until the run ends (a file may still be copying it).
   const made = makeTemplate(kind === 'seeded');
   templates.set(kind, made);
