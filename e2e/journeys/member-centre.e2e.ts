@@ -68,7 +68,7 @@ describe('会员中心', () => {
       const entry = menu.locator(`a[href="${href}"]`);
       await entry.click();
       await page.waitForURL((url) => url.pathname === href);
-      await expect.poll(() => entry.getAttribute('aria-current'), href).toBe('page');
+      await expect.poll(() => entry.getAttribute('aria-current'), { message: href }).toBe('page');
       await page.locator('.sh-page-loading').waitFor({ state: 'detached' });
       expect(await page.getByText(/功能正在建设中/).count(), href).toBe(0);
     }

@@ -21,7 +21,8 @@ export async function axeViolations(
   impacts: readonly string[] = ['serious', 'critical'],
 ): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the shop's CSP (script-src 'self') refuses a tag.
-  await page.evaluate(axeSource);
+  // Once per document: a page reached in the app (harness navigateInApp) still has it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
