@@ -2,19 +2,25 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { PgliteInUseError, pgliteMarkerOf } from './pglite-marker';
 
 // One process at a time on a PGlite folder: a second process is refused before it touches the
 // folder, naming the process that holds it; a mark left by a dead process is taken over.
 
-const root = mkdtempSync(path.join(tmpdir(), 'yaocai-marker-'));
-const dataDir = path.join(root, 'pglite');
-const marker = pgliteMarkerOf(dataDir);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
 describe.skipIf(process.env.TEST_DB === 'postgres')('the PGlite folder marker', () => {
+  // Made in a hook: the PostgreSQL run collects the file but skips it, hooks and all.
+  let root: string;
+  let dataDir: string;
+  let marker: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'yaocai-marker-'));
+    dataDir = path.join(root, 'pglite');
+    marker = pgliteMarkerOf(dataDir);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
   it('refuses a folder another live process holds, then takes over once that process is gone', async () => {
     // Another process, alive, whose pid is in the marker (as a running server's would be).
     const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });

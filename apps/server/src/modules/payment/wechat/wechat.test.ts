@@ -1,6 +1,6 @@
 // WeChat Pay (API v3 Native) against a local double of its protocol, with keys made here.
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -449,6 +449,7 @@ describe('WeChat Pay settings', () => {
       WECHATPAY_TIMEOUT_MS: undefined,
     });
     expect(defaults).toMatchObject({ baseUrl: 'https://api.mch.weixin.qq.com/', timeoutMs: 10_000 });
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('stops the start naming a missing or malformed variable, never its value', () => {
