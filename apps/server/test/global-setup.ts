@@ -5,7 +5,8 @@ import pg from 'pg';
 import { testTempDir } from './temp-dir';
 
 // The server project's run: the template and database folders its workers made (test/helpers.ts,
-// named after this process) are removed when the run ends, and on PostgreSQL the template databases.
+// named after this process) are removed when the run ends, and on PostgreSQL the template databases
+// and the test files' databases not dropped yet.
 export default function setup() {
   return async function teardown() {
     const ours = [`yaocai-template-${process.pid}-`, `yaocai-testdb-${process.pid}-`];
@@ -19,8 +20,8 @@ export default function setup() {
     await client.connect();
     try {
       const { rows } = await client.query<{ datname: string }>(
-        'select datname from pg_database where datname like $1',
-        [`yc_tpl_${process.pid}_%`],
+        'select datname from pg_database where datname like $1 or datname like $2',
+        [`yc_tpl_${process.pid}_%`, `yc_test_${process.pid}_%`],
       );
       for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
     } finally {
