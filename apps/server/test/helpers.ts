@@ -98,9 +98,8 @@ interface Template {
   postgres?: string;
   /** The data folder of its demo data's uploaded files. */
   dataDir: string | null;
-  madeAt: number;
-  /** The Beijing day it was made on. */
-  day: string;
+  /** The instant its demo data is dated by. */
+  madeAt: Date;
 }
 const TEMPLATE_MAX_AGE_MS = 15 * 60_000;
 const templates = new Map<'seeded' | 'empty', Promise<Template>>();
@@ -115,9 +114,7 @@ async function makeTemplate(seeded: boolean): Promise<Template> {
   // hook above, so the run's teardown (test/global-setup.ts) removes the folders by that name.
   const dataDir = seeded ? mkdtempSync(path.join(tmpdir(), `yaocai-template-${process.ppid}-`)) : null;
   if (dataDir) templateDirs.push(dataDir);
-  // The instant its demo data is dated by.
   const at = new Date();
-  const made = { madeAt: at.getTime(), day: beijingToday(at) };
   if (testDbKind === 'pglite') {
     const pgliteDir = mkdtempSync(path.join(testTempDir(), `yaocai-template-${process.ppid}-db-`));
     templateDirs.push(pgliteDir);
@@ -127,7 +124,7 @@ async function makeTemplate(seeded: boolean): Promise<Template> {
     } finally {
       await database.close();
     }
-    return { pgliteDir, dataDir, ...made };
+    return { pgliteDir, dataDir, madeAt: at };
   }
   // Named after the Vitest process (this worker's parent), whose teardown drops what is left
   // (test/global-setup.ts).
@@ -138,16 +135,17 @@ async function makeTemplate(seeded: boolean): Promise<Template> {
   } finally {
     await database.close();
   }
-  return { postgres: created.name, dataDir, ...made };
+  return { postgres: created.name, dataDir, madeAt: at };
 }
 
 async function templateOf(kind: 'seeded' | 'empty'): Promise<Template> {
   const held = templates.get(kind);
   const current = held && (await held.catch(() => null));
+  const now = new Date();
   if (
     current &&
-    Date.now() - current.madeAt < TEMPLATE_MAX_AGE_MS &&
-    current.day === beijingToday(new Date())
+    now.getTime() - current.madeAt.getTime() < TEMPLATE_MAX_AGE_MS &&
+    beijingToday(current.madeAt) === beijingToday(now)
   )
     return current;
   // The one before stays until the run ends (a file may still be copying it).
@@ -162,13 +160,12 @@ async function databaseFrom(template: Template): Promise<{ database: Database; d
     const dir = mkdtempSync(path.join(testTempDir(), `yaocai-testdb-${process.ppid}-`));
     cpSync(template.pgliteDir, dir, { recursive: true });
     const drop = async () => rmSync(dir, { recursive: true, force: true });
-    return {
-      database: await openDatabase({ dataDir: dir }).catch(async (error) => {
-        await drop();
-        throw error;
-      }),
-      drop,
-    };
+    try {
+      return { database: await openDatabase({ dataDir: dir }), drop };
+    } catch (error) {
+      await drop();
+      throw error;
+    }
   }
   const serverUrl = process.env.TEST_DATABASE_URL ?? '';
   for (let attempt = 1; ; attempt++) {
