@@ -1,5 +1,4 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -10,11 +9,13 @@ import {
   chromium,
   type Locator,
   type Page,
+  type Request,
   type Response,
 } from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { type AppConfig, loadConfig } from '../../apps/server/src/config';
+import { testTempDir } from '../../apps/server/test/temp-dir';
 import { e2eStart, type MovableClock, runningClock } from './clock';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +58,7 @@ export interface Harness {
  * change the server's configuration (a real provider pointed at a local double, say).
  */
 export async function startHarness(overrides: Partial<AppConfig> = {}): Promise<Harness> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'yaocai-e2e-'));
+  const dataDir = mkdtempSync(path.join(testTempDir(), 'yaocai-e2e-'));
   // A copy of the database the global setup migrated and seeded once.
   cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
   const config = {
@@ -252,14 +253,15 @@ export async function pressForAnswer(
  * second (what `waitUntil: 'networkidle'` waits for after a load), so what it shows is complete.
  */
 export async function navigateInApp(page: Page, url: string, quietMs = 500): Promise<void> {
-  let inFlight = 0;
+  // The requests sent since the move began (one sent before it and ending after is not counted).
+  const pending = new Set<Request>();
   let lastChange = Date.now();
-  const started = () => {
-    inFlight++;
+  const started = (request: Request) => {
+    pending.add(request);
     lastChange = Date.now();
   };
-  const ended = () => {
-    inFlight--;
+  const ended = (request: Request) => {
+    pending.delete(request);
     lastChange = Date.now();
   };
   page.on('request', started);
@@ -272,7 +274,7 @@ export async function navigateInApp(page: Page, url: string, quietMs = 500): Pro
     }, url);
     lastChange = Date.now();
     const deadline = Date.now() + 30_000;
-    while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+    while (pending.size > 0 || Date.now() - lastChange < quietMs) {
       if (Date.now() > deadline) throw new Error(`${url}: the network never went quiet`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
