@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { testTempDir } from '../../apps/server/test/temp-dir';
 import { e2eStart } from './clock';
 
 declare module 'vitest' {
@@ -17,7 +17,7 @@ declare module 'vitest' {
  * (support/clock.ts); every journey file copies it instead of loading the demo data again.
  */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-e2e-template-'));
+  const dir = mkdtempSync(path.join(testTempDir(), 'yaocai-e2e-template-'));
   const start = e2eStart();
   const app = await buildApp({
     config: { ...loadConfig({ DATA_DIR: dir }), logLevel: 'warn' },
