@@ -1,7 +1,7 @@
 // `npm run build`: the three SPAs (Vite) and the server (apps/server/build.mjs) side by side;
 // `node scripts/build.mjs apps/shop apps/h5` builds only the workspaces named.
 // Each build is mostly one thread (Rollup), so four at once use the machine's cores: on an idle
-// 2-core machine 39 s against 49 s one after the other. Each build's output is printed whole when
+// 2-core machine 31-39 s against 49 s one after the other. Each build's output is printed whole when
 // it ends, so the four do not interleave; the first failure fails the command.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
