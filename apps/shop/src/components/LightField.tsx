@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import './light-controls.css';
+import './light-field.css';
 
 /** What a field gives its control: the label's target, and its messages as the description. */
 export interface FieldControlProps {

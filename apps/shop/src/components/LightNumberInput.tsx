@@ -7,7 +7,7 @@ import {
   steppedNumber,
   typedNumber,
 } from '../lib/number-input';
-import './light-controls.css';
+import './light-field.css';
 
 interface Props extends NumberLimits {
   value: number | null;

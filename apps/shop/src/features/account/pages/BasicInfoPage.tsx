@@ -3,7 +3,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Divider, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Card } from '../../../components/Card';
-import { LightPassword } from '../../../components/LightControls';
+import { LightPassword } from '../../../components/FieldControls';
 import { LightField } from '../../../components/LightField';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import { useUserBase } from '../../../layout/api/user-base';
@@ -135,7 +135,7 @@ export default function BasicInfoPage() {
             <input
               {...control}
               {...info.text('name')}
-              className="yc-input yc-input-field"
+              className="yc-control"
               style={{ width: '100%' }}
               maxLength={20}
               data-testid="basic-name"
@@ -154,7 +154,7 @@ export default function BasicInfoPage() {
             <input
               {...control}
               {...info.text('phone')}
-              className="yc-input yc-input-field"
+              className="yc-control"
               style={{ width: '100%' }}
               maxLength={11}
               data-testid="basic-phone"
@@ -168,7 +168,7 @@ export default function BasicInfoPage() {
                 <input
                   {...control}
                   {...info.text('code')}
-                  className="yc-input yc-input-field yc-input-compact-first"
+                  className="yc-control yc-control-compact-first"
                   style={{ width: '100%' }}
                   maxLength={6}
                   placeholder="新手机号收到的验证码"

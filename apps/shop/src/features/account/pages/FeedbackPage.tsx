@@ -3,7 +3,7 @@ import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Empty, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { Card } from '../../../components/Card';
-import { LightRadioGroup, LightTextArea } from '../../../components/LightControls';
+import { LightRadioGroup, LightTextArea } from '../../../components/FieldControls';
 import { LightField } from '../../../components/LightField';
 import { LightPager } from '../../../components/LightPager';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
@@ -123,7 +123,7 @@ export default function FeedbackPage() {
               <input
                 {...control}
                 {...form.text('contact')}
-                className="yc-input yc-input-field"
+                className="yc-control"
                 style={{ width: '100%' }}
                 maxLength={50}
                 placeholder="手机号或QQ，方便我们联系您"

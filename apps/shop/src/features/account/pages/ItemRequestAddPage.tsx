@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/Card';
-import { LightTextArea } from '../../../components/LightControls';
+import { LightTextArea } from '../../../components/FieldControls';
 import { LightField } from '../../../components/LightField';
 import { LightNumberInput } from '../../../components/LightNumberInput';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
@@ -76,7 +76,7 @@ export default function ItemRequestAddPage() {
             <input
               {...control}
               {...form.text('name')}
-              className="yc-input yc-input-field"
+              className="yc-control"
               style={{ width: '100%' }}
               maxLength={50}
               placeholder="如：复方丹参滴丸"
@@ -88,7 +88,7 @@ export default function ItemRequestAddPage() {
             <input
               {...control}
               {...form.text('spec')}
-              className="yc-input yc-input-field"
+              className="yc-control"
               style={{ width: '100%' }}
               maxLength={50}
               placeholder="如：27mg*180丸"
@@ -100,7 +100,7 @@ export default function ItemRequestAddPage() {
             <input
               {...control}
               {...form.text('manufacturer')}
-              className="yc-input yc-input-field"
+              className="yc-control"
               style={{ width: '100%' }}
               maxLength={50}
             />
@@ -111,7 +111,7 @@ export default function ItemRequestAddPage() {
             <input
               {...control}
               {...form.text('approval_no')}
-              className="yc-input yc-input-field"
+              className="yc-control"
               style={{ width: '100%' }}
               maxLength={50}
               placeholder="如：国药准字Z10950111"

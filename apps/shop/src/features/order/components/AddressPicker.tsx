@@ -1,6 +1,6 @@
 import { Button, Empty, Space } from 'antd';
 import { Card } from '../../../components/Card';
-import '../../../components/light-controls.css';
+import '../../../components/light-field.css';
 import { useAddresses } from '../api/addresses';
 import { AddressSummary } from './AddressSummary';
 import { useAddressEditor } from './address-editor';
@@ -30,7 +30,7 @@ export function AddressPicker({ value, onChange }: Props) {
       {list.length === 0 ? (
         <Empty description="暂无收货地址，请先新增" />
       ) : (
-        // Native radios in antd Radio's look (light-controls.css): antd's Radio brought its form
+        // Native radios in antd Radio's look (light-field.css): antd's Radio brought its form
         // context (rc-field-form) into the checkout.
         <div role="radiogroup" aria-label="收货地址" style={{ width: '100%' }}>
           <Space direction="vertical" style={{ width: '100%' }}>

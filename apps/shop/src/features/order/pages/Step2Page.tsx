@@ -6,8 +6,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/Card';
 import { CartSteps } from '../../../components/CartSteps';
+import { LightRadioGroup, LightTextArea } from '../../../components/FieldControls';
 import { LightCheckbox } from '../../../components/LightCheckbox';
-import { LightRadioGroup, LightTextArea } from '../../../components/LightControls';
 import { LightField } from '../../../components/LightField';
 import { LightNumberInput } from '../../../components/LightNumberInput';
 import { Outcome } from '../../../components/Outcome';
@@ -144,7 +144,7 @@ export default function Step2Page() {
               {(control) => (
                 <input
                   {...control}
-                  className="yc-input yc-input-field"
+                  className="yc-control"
                   aria-label="发票抬头"
                   value={invoice.title}
                   onChange={(e) => setInvoice({ ...invoice, title: e.target.value })}
@@ -157,7 +157,7 @@ export default function Step2Page() {
                 {(control) => (
                   <input
                     {...control}
-                    className="yc-input yc-input-field"
+                    className="yc-control"
                     aria-label="纳税人识别号"
                     value={invoice.tax_no}
                     onChange={(e) => setInvoice({ ...invoice, tax_no: e.target.value.toUpperCase() })}
@@ -174,7 +174,7 @@ export default function Step2Page() {
             // every checkout for a few coupons; its first option is the placeholder and the clear.
             <select
               {...control}
-              className={`yc-input yc-input-field yc-select${couponId ? '' : ' yc-select-empty'}`}
+              className={`yc-control yc-select${couponId ? '' : ' yc-select-empty'}`}
               aria-label="优惠券"
               value={couponId ?? ''}
               onChange={(e) => setCouponId(e.target.value ? Number(e.target.value) : undefined)}

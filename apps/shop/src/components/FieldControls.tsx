@@ -1,6 +1,6 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useState } from 'react';
-import './light-controls.css';
+import './light-field.css';
 
 // Native controls in the look of antd's TextArea, Radio.Group and Input.Password, for the forms
 // built with LightField: antd's own bring rc-input, rc-textarea, its autosize and antd's form
@@ -18,7 +18,7 @@ export function LightTextArea({ value, showCount, className, ...textarea }: Text
     <textarea
       {...textarea}
       value={value}
-      className={`yc-input yc-input-field yc-textarea${className ? ` ${className}` : ''}`}
+      className={`yc-control yc-textarea${className ? ` ${className}` : ''}`}
     />
   );
   if (!showCount) return box;
