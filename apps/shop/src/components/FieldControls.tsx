@@ -25,7 +25,7 @@ export function LightTextArea({ value, showCount, className, ...textarea }: Text
   return (
     <span className="yc-textarea-counted">
       {box}
-      <span className="yc-textarea-count" aria-hidden="true">
+      <span className="yc-textarea-count">
         {value.length}
         {textarea.maxLength !== undefined && ` / ${textarea.maxLength}`}
       </span>
