@@ -3,7 +3,7 @@ import './light-field.css';
 
 /** What a field gives its control: the label's target, and its messages as the description. */
 export interface FieldControlProps {
-  id: string;
+  id?: string;
   'aria-invalid'?: true;
   'aria-describedby'?: string;
 }
@@ -64,7 +64,7 @@ export function LightField({
   const extraId = id && `${id}_extra`;
   const describedBy = [wrong && helpId, extra && extraId].filter(Boolean).join(' ');
   const control: FieldControlProps = {
-    id: id ?? '',
+    id,
     'aria-invalid': wrong ? true : undefined,
     'aria-describedby': describedBy || undefined,
   };
