@@ -6,7 +6,7 @@ import { demoAccounts } from './accounts';
 
 /**
  * The operator writes behind the demo data, so that 审计日志 opens on a trail instead of an
- * empty table: the shipments of the shipped orders (仓库), the reviews of the reviewed
+ * empty table: the shipments of the shipped orders (仓库), the reviews of the approved
  * licences (质管) and the decided after-sales requests (客服), each at the time the demo data
  * gives it and in the shape the real write records. Runs after every other loader.
  */
