@@ -188,3 +188,48 @@ describe('the home page carries its top ad in the HTML', () => {
     }
   });
 });
+
+describe('a goods list page carries a preload of its first image in the HTML', () => {
+  const page = '<!doctype html><head><title>药采</title></head><body><div id="root"></div></body>';
+
+  it('on /list and /search only, for the query asked, same-origin, and the page as it is when it cannot be read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yaocai-spa-list-'));
+    mkdirSync(path.join(dir, 'shop'), { recursive: true });
+    writeFileSync(path.join(dir, 'shop', 'index.html'), page);
+    const asked: unknown[] = [];
+    let answer: () => Promise<string | undefined> = async () => '/media/goods/7.svg?v="2"';
+    const server = Fastify();
+    await server.register(spaPlugin, {
+      shopDist: path.join(dir, 'shop'),
+      adminDist: path.join(dir, 'none'),
+      listFirstImage: (request) => {
+        asked.push(request.query);
+        return answer();
+      },
+    });
+    try {
+      const preloaded = page.replace(
+        '</head>',
+        '<link rel="preload" as="image" href="/media/goods/7.svg?v=&quot;2&quot;" fetchpriority="high"></head>',
+      );
+      expect((await server.inject({ url: '/list' })).payload).toBe(preloaded);
+      expect((await server.inject({ url: '/search?keywords=%E6%84%9F%E5%86%92&type=0' })).payload).toBe(
+        preloaded,
+      );
+      expect(asked).toEqual([{}, { keywords: '感冒', type: '0' }]);
+      for (const other of ['/', '/cart', '/list/info/3', '/yx'])
+        expect((await server.inject({ url: other })).payload).toBe(page);
+      expect(asked).toHaveLength(2);
+      answer = async () => '//cdn.example/1.png';
+      expect((await server.inject({ url: '/list' })).payload).toBe(page);
+      answer = async () => undefined;
+      expect((await server.inject({ url: '/list' })).payload).toBe(page);
+      answer = () => Promise.reject(new Error('database gone'));
+      const failed = await server.inject({ url: '/list' });
+      expect([failed.statusCode, failed.payload]).toEqual([200, page]);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
