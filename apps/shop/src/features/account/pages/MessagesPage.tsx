@@ -113,6 +113,7 @@ export default function MessagesPage() {
           <span>只看未读</span>
           <Switch
             size="small"
+            aria-label="只看未读"
             checked={unread}
             onChange={(on) => {
               setUnread(on);
