@@ -1,20 +1,21 @@
-import { CheckCircleFilled, InfoCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, InfoCircleFilled, WarningFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 interface Props {
-  status: 'success' | 'info';
+  status: 'success' | 'info' | 'warning';
   title: ReactNode;
   subTitle?: ReactNode;
   extra?: ReactNode;
 }
 
 /**
- * The end of a flow (registered, password reset) in antd Result's look: plain markup, as
- * PageError, because antd's Result carries its 403, 404 and 500 illustrations (about 36 KB of
- * SVG before compression) into every page that shows a success.
+ * The end of a flow (registered, password reset), or a state a page cannot go on from (an order
+ * paid or unknown), in antd Result's look: plain markup, as PageError, because antd's Result
+ * carries its 403, 404 and 500 illustrations (about 36 KB of SVG before compression) into every
+ * page that shows a success.
  */
 export function Outcome({ status, title, subTitle, extra }: Props) {
-  const Icon = status === 'success' ? CheckCircleFilled : InfoCircleFilled;
+  const Icon = { success: CheckCircleFilled, info: InfoCircleFilled, warning: WarningFilled }[status];
   return (
     <div className={`sh-outcome sh-outcome--${status}`}>
       <Icon className="sh-outcome__icon" aria-hidden />
