@@ -87,7 +87,7 @@ export default function MessagesPage() {
                 </span>
               </Space>
             }
-            description={<span style={{ color: m.read ? '#999' : '#333' }}>{m.body}</span>}
+            description={<span style={{ color: m.read ? '#707070' : '#333' }}>{m.body}</span>}
           />
         )}
       />
