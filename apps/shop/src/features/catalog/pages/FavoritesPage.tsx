@@ -23,7 +23,9 @@ export default function FavoritesPage() {
   const remove = (id: number) => cancel.mutate([id], { onSuccess: () => message.success('取消收藏成功') });
   const data = favorites.data;
   return (
-    <div className="yc-page">
+    // sh-container: inside the member layout the page takes the content column (yc-page alone is
+    // 1200 px wide and ran past the window's right edge beside the member menu).
+    <div className="yc-page sh-container">
       <h2 className="yc-section-title">我的收藏</h2>
       {favorites.isPending ? (
         <Skeleton active />
