@@ -15,7 +15,7 @@ import { auditAdminRoutes } from './modules/audit/admin-routes';
 import { cartRoutes } from './modules/cart/routes';
 import { categoryAdminRoutes } from './modules/catalog/admin-category-routes';
 import { catalogAdminRoutes, goodsImageRoutes } from './modules/catalog/admin-routes';
-import { catalogRoutes, firstListImage } from './modules/catalog/routes';
+import { catalogRoutes } from './modules/catalog/routes';
 import { saleControlAdminRoutes } from './modules/catalog/sale-control-routes';
 import { complianceAdminRoutes, complianceRoutes } from './modules/compliance/routes';
 import { contentAdminRoutes } from './modules/content/admin-routes';
@@ -206,7 +206,6 @@ export async function buildApp({ config, database, logger, clock }: BuildAppOpti
     adminDist: config.adminDist,
     h5Dist: config.h5Dist,
     homeTopAd: async (request) => homeTopAd(await request.viewerCtx()),
-    listFirstImage: async (request) => firstListImage(await request.viewerCtx(), request.query),
   });
   return app;
 }

@@ -22,13 +22,6 @@ export interface SpaOptions {
    * only; a failure adds nothing.
    */
   homeTopAd?: (request: FastifyRequest) => Promise<{ image: string; title: string; url: string } | undefined>;
-  /**
-   * The first goods image of a goods list (/list, /search with the URL's filters), the largest
-   * paint of the list's first screen: the server preloads it in the page's HTML, so it loads
-   * beside the JavaScript instead of after the list call. Same-origin images only; a failure
-   * adds nothing.
-   */
-  listFirstImage?: (request: FastifyRequest) => Promise<string | undefined>;
 }
 
 const attribute = (text: string) =>
@@ -37,15 +30,6 @@ const attribute = (text: string) =>
 const topAdClosed = new RegExp(`(?:^|;\\s*)${TOP_AD_CLOSED_COOKIE}=1(?:;|$)`);
 const operatorSession = new RegExp(`(?:^|;\\s*)${OPERATOR_COOKIE}=[^;]`);
 const sameOrigin = (p: string) => p.startsWith('/') && !p.startsWith('//');
-
-/** The page's HTML with a high-priority preload of a same-origin image before `</head>`. */
-export function withImagePreload(html: string, image: string): string {
-  if (!sameOrigin(image)) return html;
-  return html.replace(
-    '</head>',
-    `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high"></head>`,
-  );
-}
 
 /**
  * The home page's HTML with the top ad written in: a preload of its image before `</head>` and
@@ -59,7 +43,9 @@ export function withTopAd(html: string, ad: { image: string; title: string; url:
     `<aside class="sh-topad" id="${STATIC_TOP_AD_ID}"><div class="sh-topad__inner">` +
     `<a href="${link}"><img src="${image}" alt="${attribute(ad.title)}" width="1200" height="80"></a>` +
     '</div></aside>';
-  return withImagePreload(html, ad.image).replace('<div id="root">', `${markup}<div id="root">`);
+  return html
+    .replace('</head>', `<link rel="preload" as="image" href="${image}" fetchpriority="high"></head>`)
+    .replace('<div id="root">', `${markup}<div id="root">`);
 }
 
 /**
@@ -155,12 +141,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       const closed = topAdClosed.test(request.headers.cookie ?? '');
       const ad =
         url === '/' && !closed ? await options.homeTopAd?.(request).catch(() => undefined) : undefined;
-      if (ad) return sendIndex(reply, withTopAd(shopIndex, ad));
-      const image =
-        url === '/list' || url === '/search'
-          ? await options.listFirstImage?.(request).catch(() => undefined)
-          : undefined;
-      return sendIndex(reply, image ? withImagePreload(shopIndex, image) : shopIndex);
+      return sendIndex(reply, ad ? withTopAd(shopIndex, ad) : shopIndex);
     }
     return reply
       .status(404)

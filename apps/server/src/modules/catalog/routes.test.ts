@@ -10,11 +10,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { cartItems, categories, goods, goodsCategories } from '../../db/schema';
-import { systemCtx } from '../../lib/context';
 import { testBuyer } from '../account/test-buyers';
 import { loadOrderSettings } from '../order/settings';
 import { invalidateGoodsLists, LIST_MAX_OFFSET, LIST_TOTAL_CAP } from './queries';
-import { firstListImage } from './routes';
 
 let ctx: TestContext;
 let approved: { userId: number; cookie: string };
@@ -87,20 +85,6 @@ const kept = (rows: GoodsRow[], inStock: boolean, min?: number, max?: number) =>
   );
 
 describe('GET /api/goods/list', () => {
-  it('names the first goods image of a list for its page to preload, as the list call gives it', async () => {
-    const visitor = systemCtx(ctx.app.db, ctx.app.clock);
-    for (const query of ['', 'keywords=感冒', 'sort=price_asc&in_stock=1', 'page=2&page_size=20']) {
-      const first = (await list(query)).list[0];
-      expect(first?.image).toMatch(/^\//);
-      expect(await firstListImage(visitor, Object.fromEntries(new URLSearchParams(query)))).toBe(
-        first?.image,
-      );
-    }
-    // A query the call refuses, and a list with nothing in it, name none.
-    expect(await firstListImage(visitor, { page_size: '1000' })).toBeUndefined();
-    expect(await firstListImage(visitor, { keywords: '不存在的商品名称甲乙丙' })).toBeUndefined();
-  });
-
   it('pages the demo catalogue with a total', async () => {
     const page1 = await list('page=1&page_size=20');
     expect(page1.total).toBeGreaterThanOrEqual(300);

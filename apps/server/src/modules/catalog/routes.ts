@@ -5,7 +5,6 @@ import {
   envelope,
   favoriteBody,
   favoriteListQuery,
-  type GoodsListQuery,
   goodsActivitiesData,
   goodsActivitiesQuery,
   goodsDetailQuery,
@@ -20,7 +19,6 @@ import {
 } from '@yaocai/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ViewerCtx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 import { fastSerialized } from '../../plugins/serializer';
@@ -73,8 +71,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A keyword also searches what its aliases name, and says so (modules/search).
       const ctx = await request.viewerCtx();
-      const { data, searchedAs } = await goodsListPage(ctx, request.query);
+      const { terms, searchedAs } = await planSearch(db, request.query);
+      const data = await goodsList(ctx, request.query, terms ? { terms } : {});
       const { didYouMean } = await searchOutcome(db, request.query, data.total, ctx.now);
       return ok({ ...data, searched_as: searchedAs, did_you_mean: didYouMean });
     },
@@ -225,22 +225,3 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 };
-
-/** A page of GET /api/goods/list: a keyword also searches what its aliases name (modules/search). */
-async function goodsListPage(ctx: ViewerCtx, query: GoodsListQuery) {
-  const { terms, searchedAs } = await planSearch(ctx.db, query);
-  return { data: await goodsList(ctx, query, terms ? { terms } : {}), searchedAs };
-}
-
-/**
- * The image of the first goods a /list or /search URL shows the viewer (its query string read as
- * GET /api/goods/list reads it), for the page's HTML to preload (plugins/spa.ts): the largest
- * paint of the list's first screen then loads beside the JavaScript, not after the list call,
- * which the result cache answers when it comes. None for a query the call would refuse.
- */
-export async function firstListImage(ctx: ViewerCtx, search: unknown): Promise<string | undefined> {
-  const query = goodsListQuery.safeParse(search);
-  if (!query.success) return undefined;
-  const { data } = await goodsListPage(ctx, query.data);
-  return data.list[0]?.image || undefined;
-}
