@@ -201,6 +201,13 @@ describe('order journey', () => {
     await page.getByTestId('credit-page').waitFor();
     await page.getByText('待还款').first().waitFor();
     await h.shot(page, 'order-credit-account');
+    // The bills are repaid from the balance: chosen by their boxes, confirmed in the dialog.
+    const repay = page.getByRole('button', { name: /还\s*款/ });
+    expect(await repay.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: '全选本页' }).check();
+    await repay.click();
+    await confirmDialog(page);
+    await page.getByText(/^已还款 /).waitFor();
     await context.close();
   });
 

@@ -154,6 +154,13 @@ describe('uploads', () => {
     await detail.getByText('待审核').waitFor();
     await expectLoaded(detail.getByTestId('photo-thumb').locator('img'));
     await h.shot(page, 'uploads-return-pending');
+    // The buyer opens the photo large too (its viewer loads once the pointer reaches it) and closes it.
+    await detail.getByTestId('photo-thumb').click();
+    const buyerPreview = page.locator('.ant-image-preview-img');
+    await expectLoaded(buyerPreview);
+    await h.shot(page, 'uploads-return-photo-preview');
+    await page.keyboard.press('Escape');
+    await buyerPreview.waitFor({ state: 'hidden' });
 
     // The operator judges by the photo (thumbnail, opened large) and accepts.
     await op.page.goto('/admin/after-sales');

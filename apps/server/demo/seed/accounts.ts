@@ -249,6 +249,26 @@ export async function seedAccounts(tx: Tx, now: Date, storage?: FileStorage) {
       status: 'pending',
     },
   ];
+  const staff = [
+    { username: demoAccounts.operator.username, name: '平台管理员', role: 'super_admin' },
+    ...demoAccounts.roleOperators,
+  ];
+  const roleIds = new Map(
+    (await tx.select({ id: roles.id, code: roles.code }).from(roles)).map((r) => [r.code, r.id]),
+  );
+  const created = await tx
+    .insert(operators)
+    .values(staff.map((s) => ({ username: s.username, passwordHash: operatorHash, name: s.name })))
+    .returning({ id: operators.id, username: operators.username });
+  const assignments = created.flatMap((o) => {
+    const roleId = roleIds.get(staff.find((s) => s.username === o.username)?.role ?? '');
+    return roleId ? [{ operatorId: o.id, roleId }] : [];
+  });
+  if (assignments.length > 0) await tx.insert(operatorRoles).values(assignments);
+  // The approved licences were reviewed by 质管 when the chain joined, as its 资质审核通过 message
+  // says (seed/audit.ts records the reviews).
+  const approvedAt = new Date('2026-02-20T07:00:00Z');
+  const reviewer = created.find((o) => o.username === 'zhiguan')?.id ?? null;
   let seed = 1;
   for (const l of licences) {
     const fileId = await licence(tx, storage, seed++, l.owner, `${l.kind}.png`);
@@ -263,6 +283,7 @@ export async function seedAccounts(tx: Tx, now: Date, storage?: FileStorage) {
       holderIdNo: l.holderIdNo ?? null,
       fileId,
       status: l.status,
+      ...(l.status === 'approved' ? { reviewedAt: approvedAt, reviewedBy: reviewer } : {}),
     });
   }
 
@@ -274,7 +295,7 @@ export async function seedAccounts(tx: Tx, now: Date, storage?: FileStorage) {
       body: '您提交的企业资质已审核通过，欢迎在药采采购。',
       link: '/zzzj',
       readAt: new Date('2026-02-20T08:00:00Z'),
-      createdAt: new Date('2026-02-20T07:00:00Z'),
+      createdAt: approvedAt,
     },
     {
       userId: primary.id,
@@ -298,21 +319,4 @@ export async function seedAccounts(tx: Tx, now: Date, storage?: FileStorage) {
       body: '您的资质证件已提交，客服将在 1 个工作日内完成审核。',
     },
   ]);
-
-  const staff = [
-    { username: demoAccounts.operator.username, name: '平台管理员', role: 'super_admin' },
-    ...demoAccounts.roleOperators,
-  ];
-  const roleIds = new Map(
-    (await tx.select({ id: roles.id, code: roles.code }).from(roles)).map((r) => [r.code, r.id]),
-  );
-  const created = await tx
-    .insert(operators)
-    .values(staff.map((s) => ({ username: s.username, passwordHash: operatorHash, name: s.name })))
-    .returning({ id: operators.id, username: operators.username });
-  const assignments = created.flatMap((o) => {
-    const roleId = roleIds.get(staff.find((s) => s.username === o.username)?.role ?? '');
-    return roleId ? [{ operatorId: o.id, roleId }] : [];
-  });
-  if (assignments.length > 0) await tx.insert(operatorRoles).values(assignments);
 }

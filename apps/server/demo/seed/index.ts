@@ -5,6 +5,7 @@ import type { FileStorage } from '../../src/lib/storage';
 import { rebuildPurchases } from '../../src/modules/quick-buy/purchases';
 import { seedAccounts } from './accounts';
 import { seedActivityPages } from './activity-pages';
+import { seedAuditTrail } from './audit';
 import { seedCart } from './cart';
 import { seedCatalog } from './catalog';
 import { seedCompliancePapers } from './compliance';
@@ -50,6 +51,7 @@ export async function seedDemoData(db: Db, now: Date, storage?: FileStorage): Pr
     await seedActivityPages(tx, now);
     await seedSpecials(tx, now);
     await seedSpike(tx, now.getTime());
+    await seedAuditTrail(tx);
     await tx.insert(settings).values({ key: MARKER, value: { loadedAt: now.toISOString() } });
     return true;
   });

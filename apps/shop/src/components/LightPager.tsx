@@ -1,3 +1,4 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { CSSProperties, ReactNode } from 'react';
 import './light-controls.css';
 
@@ -54,7 +55,7 @@ export function LightPager({ current, pageSize, total, onChange, showTotal, size
         disabled={current <= 1}
         onClick={() => go(current - 1)}
       >
-        ‹
+        <LeftOutlined />
       </button>
       {pagerItems(current, pages).map((item) =>
         typeof item === 'number' ? (
@@ -89,7 +90,7 @@ export function LightPager({ current, pageSize, total, onChange, showTotal, size
         disabled={current >= pages}
         onClick={() => go(current + 1)}
       >
-        ›
+        <RightOutlined />
       </button>
     </nav>
   );

@@ -1,7 +1,10 @@
 import { Empty } from 'antd';
 import { type HTMLAttributes, type Key, type ReactNode, useState } from 'react';
+import { LightCheckbox } from './LightCheckbox';
 import { LightPager } from './LightPager';
+import { choosePage, chooseRow, pageBoxState } from './light-table-selection';
 import './plain-table.css';
+import './light-table.css';
 
 export interface LightColumn<Row> {
   title?: ReactNode;
@@ -26,6 +29,14 @@ export interface LightPagination {
   showTotal?: (total: number) => ReactNode;
 }
 
+/** Check boxes in a first column, as antd's `rowSelection`. */
+export interface LightRowSelection<Row> {
+  selectedRowKeys: readonly Key[];
+  onChange: (keys: Key[]) => void;
+  /** A row that may not be chosen, and its box's name (default: 选择第 n 行). */
+  getCheckboxProps?: (row: Row) => { disabled?: boolean; 'aria-label'?: string };
+}
+
 interface Props<Row> {
   rowKey: (keyof Row & string) | ((row: Row) => Key);
   dataSource: readonly Row[];
@@ -38,15 +49,16 @@ interface Props<Row> {
   /** Left out: as antd, the rows are paged in the browser, 10 a page. */
   pagination?: false | LightPagination;
   onRow?: (row: Row) => HTMLAttributes<HTMLTableRowElement>;
+  rowSelection?: LightRowSelection<Row>;
   className?: string;
   'data-testid'?: string;
 }
 
 /**
- * A read-only table with antd Table's API for the columns, rows and pager the member pages use,
- * as plain HTML (PlainTable's look). antd's Table brings its filters (Tree, Menu, Dropdown) and
- * its own machinery, 47 KB on the wire, into each page that shows one; pages that select or
- * expand rows keep it.
+ * A table with antd Table's API for the columns, rows, row selection and pager the pages use, as
+ * plain HTML in antd's look. antd's Table brings its filters (Tree, Menu, Dropdown) and its own
+ * machinery, 47 KB on the wire, into each page that shows one; pages that expand, sort or filter
+ * rows keep it.
  */
 export function LightTable<Row>({
   rowKey,
@@ -58,6 +70,7 @@ export function LightTable<Row>({
   locale,
   pagination,
   onRow,
+  rowSelection,
   className,
   ...rest
 }: Props<Row>) {
@@ -76,22 +89,38 @@ export function LightTable<Row>({
     pager && dataSource.length > pageSize
       ? dataSource.slice((page - 1) * pageSize, page * pageSize)
       : dataSource;
+  const selected = rowSelection?.selectedRowKeys ?? [];
+  const boxOf = (row: Row) => rowSelection?.getCheckboxProps?.(row) ?? {};
+  const selectable = rows.filter((row) => !boxOf(row).disabled).map(keyOf);
+  const columnCount = columns.length + (rowSelection ? 1 : 0);
   return (
     <div className={className} data-testid={rest['data-testid']}>
       <div style={{ opacity: loading ? 0.5 : 1 }} aria-busy={loading || undefined}>
         <table
-          className={`yc-plain-table yc-plain-table--${size}${bordered ? ' yc-plain-table--bordered' : ''}`}
+          className={`yc-plain-table yc-light-table yc-plain-table--${size}${bordered ? ' yc-plain-table--bordered' : ''}`}
           // As antd: cut cells need the columns' widths kept, not stretched by their content.
           style={columns.some((c) => c.ellipsis) ? { tableLayout: 'fixed' } : undefined}
         >
+          {/* Widths on columns, as antd gives them: a cell's padding counts in its column's width. */}
+          <colgroup>
+            {rowSelection && <col style={{ width: 32 }} />}
+            {columns.map((c, i) => (
+              <col key={c.key ?? c.dataIndex ?? i} style={{ width: c.width }} />
+            ))}
+          </colgroup>
           <thead>
             <tr>
+              {rowSelection && (
+                <th scope="col" className="yc-light-table__select">
+                  <LightCheckbox
+                    ariaLabel="全选本页"
+                    {...pageBoxState(selected, selectable)}
+                    onChange={(on) => rowSelection.onChange(choosePage(selected, selectable, on))}
+                  />
+                </th>
+              )}
               {columns.map((c, i) => (
-                <th
-                  key={c.key ?? c.dataIndex ?? i}
-                  scope="col"
-                  style={{ width: c.width, textAlign: c.align }}
-                >
+                <th key={c.key ?? c.dataIndex ?? i} scope="col" style={{ textAlign: c.align }}>
                   {c.title}
                 </th>
               ))}
@@ -100,35 +129,50 @@ export function LightTable<Row>({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="yc-plain-table__empty">
+                <td colSpan={columnCount} className="yc-plain-table__empty">
                   {loading ? null : (locale?.emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)}
                 </td>
               </tr>
             ) : (
-              rows.map((row, index) => (
-                <tr key={keyOf(row)} {...onRow?.(row)}>
-                  {columns.map((c, i) => {
-                    const value = c.dataIndex ? row[c.dataIndex] : undefined;
-                    return (
-                      <td
-                        key={c.key ?? c.dataIndex ?? i}
-                        style={{ textAlign: c.align }}
-                        className={c.ellipsis ? 'yc-plain-table__cut' : undefined}
-                        title={c.ellipsis && typeof value === 'string' ? value : undefined}
-                      >
-                        {c.render ? c.render(value, row, index) : (value as ReactNode)}
+              rows.map((row, index) => {
+                const key = keyOf(row);
+                const box = boxOf(row);
+                const chosen = selected.includes(key);
+                return (
+                  <tr key={key} className={chosen ? 'is-selected' : undefined} {...onRow?.(row)}>
+                    {rowSelection && (
+                      <td className="yc-light-table__select">
+                        <LightCheckbox
+                          ariaLabel={box['aria-label'] ?? `选择第${index + 1}行`}
+                          checked={chosen}
+                          disabled={box.disabled}
+                          onChange={(on) => rowSelection.onChange(chooseRow(selected, key, on))}
+                        />
                       </td>
-                    );
-                  })}
-                </tr>
-              ))
+                    )}
+                    {columns.map((c, i) => {
+                      const value = c.dataIndex ? row[c.dataIndex] : undefined;
+                      return (
+                        <td
+                          key={c.key ?? c.dataIndex ?? i}
+                          style={{ textAlign: c.align }}
+                          className={c.ellipsis ? 'yc-plain-table__cut' : undefined}
+                          title={c.ellipsis && typeof value === 'string' ? value : undefined}
+                        >
+                          {c.render ? c.render(value, row, index) : (value as ReactNode)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })
             )}
           </tbody>
         </table>
       </div>
       {showPager && (
         <LightPager
-          style={{ marginTop: 16, justifyContent: 'flex-end' }}
+          style={{ margin: '16px 0', justifyContent: 'flex-end' }}
           size={size === 'small' ? 'small' : undefined}
           current={page}
           pageSize={pageSize}

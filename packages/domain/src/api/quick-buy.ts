@@ -7,13 +7,6 @@ import { pageNumber } from './input';
 // 快捷采购 (/kjcg): what this store bought before, to buy again in one click, and the quick order
 // box that turns pasted lines or a sheet into cart lines.
 
-export const fastBuyOrders = [
-  { code: 'recent', name: '最近购买' },
-  { code: 'times', name: '购买次数' },
-  { code: 'quantity', name: '购买数量' },
-] as const;
-export type FastBuyOrder = (typeof fastBuyOrders)[number]['code'];
-
 /** GET /api/user/fast_buy (spec: page, order) */
 export const fastBuyQuery = z.object({
   page: pageNumber,

@@ -1,4 +1,5 @@
 export * from './combination';
+export * from './fast-buy';
 export * from './limits';
 export * from './next-hint';
 export * from './price-cart';

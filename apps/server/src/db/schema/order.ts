@@ -97,7 +97,10 @@ export const orders = pgTable(
     ackedAt: timestamp('acked_at', { withTimezone: true }),
     ackedKeyId: integer('acked_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Moves on every change an ERP must see (status, payment, invoice request): the open API's feed order. */
+    /**
+     * Moves on every change an ERP must see (status, payment, invoice request): the open API's feed
+     * order. The host's clock, not the request's: the feed settles it against the host's time.
+     */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

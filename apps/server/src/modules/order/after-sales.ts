@@ -63,7 +63,13 @@ async function refundBasis(tx: DbOrTx, orderId: number) {
  * photos. Its suggested refund is what was paid for those units (packages/domain
  * afterSaleRefund: no share of the shipping fee), at most what the order can still refund.
  */
-export async function requestAfterSale(db: Db, userId: number, orderId: number, body: AfterSaleRequest) {
+export async function requestAfterSale(
+  db: Db,
+  userId: number,
+  orderId: number,
+  body: AfterSaleRequest,
+  now: Date,
+) {
   await assertOwnFiles(db, userId, body.photo_ids, true);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
@@ -85,7 +91,7 @@ export async function requestAfterSale(db: Db, userId: number, orderId: number, 
       returned,
       wanted,
     );
-    await transition(tx, order, 'request_after_sale', { type: 'buyer', id: userId }, body.reason);
+    await transition(tx, order, 'request_after_sale', { type: 'buyer', id: userId, at: now }, body.reason);
     const [row] = await tx
       .insert(afterSales)
       .values({
@@ -96,6 +102,7 @@ export async function requestAfterSale(db: Db, userId: number, orderId: number, 
         lines: suggested.lines,
         photoFileIds: body.photo_ids,
         refundFen: Math.min(suggested.refundFen, refundableFen(order)),
+        createdAt: now,
       })
       .returning();
     return afterSaleView(row);
@@ -159,7 +166,7 @@ export async function decideAfterSale(
     if (!request) throw notFound('售后申请不存在');
     if (request.status !== 'pending') throw refusal('该申请已处理');
     const order = await lockOrder(tx, request.orderId);
-    const actor = { type: 'operator', id: ctx.actor.operatorId } as const;
+    const actor = { type: 'operator', id: ctx.actor.operatorId, at: ctx.now } as const;
     const before = { status: request.status, refund: toYuan(request.refundFen) };
     if (!approve) {
       await transition(tx, order, 'refuse_after_sale', actor, note ?? '');
@@ -241,7 +248,7 @@ export async function decideAfterSale(
 }
 
 /** Buyer uploads the signed receipt of an ephedrine order (回执). */
-export async function uploadReceipt(db: Db, userId: number, orderId: number, fileId: number) {
+export async function uploadReceipt(db: Db, userId: number, orderId: number, fileId: number, now: Date) {
   await assertOwnFiles(db, userId, [fileId]);
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
@@ -255,7 +262,7 @@ export async function uploadReceipt(db: Db, userId: number, orderId: number, fil
     await recordEvent(
       tx,
       order.id,
-      { type: 'buyer', id: userId },
+      { type: 'buyer', id: userId, at: now },
       'upload_receipt',
       order.status,
       order.status,
@@ -269,7 +276,7 @@ export async function reviewReceipt(ctx: OperatorCtx, orderId: number, accept: b
   await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.receiptStatus !== 'pending') throw refusal('没有待审核的回执');
-    const actor = { type: 'operator', id: ctx.actor.operatorId } as const;
+    const actor = { type: 'operator', id: ctx.actor.operatorId, at: ctx.now } as const;
     await tx
       .update(orders)
       .set({
@@ -332,7 +339,7 @@ export async function shipOrder(
       tx,
       order,
       'ship',
-      { type: 'operator', id: operatorId },
+      { type: 'operator', id: operatorId, at: ctx.now },
       `${carrier} ${trackingNo}`,
     );
     const [shipment] = await tx

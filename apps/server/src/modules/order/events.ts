@@ -1,9 +1,11 @@
 import type { DbOrTx } from '../../db/client';
 import { orderEvents } from '../../db/schema/order';
 
+/** Who moved the order, and when: the request's or the sweep's clock (ctx.now), never the host's. */
 export interface Actor {
   type: 'buyer' | 'operator' | 'system' | 'provider';
   id?: number | null;
+  at: Date;
 }
 
 /** Appends to the order's audit trail (status history). */
@@ -24,5 +26,6 @@ export async function recordEvent(
     fromStatus: from,
     toStatus: to,
     note,
+    createdAt: actor.at,
   });
 }

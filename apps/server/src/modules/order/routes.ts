@@ -232,7 +232,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id/confirm',
     { schema: { tags: ['order'], summary: 'Confirm receipt', params, response: { 200: emptyBody } } },
     async (request) => {
-      await confirmReceipt(app.db, request.userId, request.params.id);
+      await confirmReceipt(app.db, request.userId, request.params.id, app.clock.now());
       return ok(null, '已确认收货');
     },
   );
@@ -252,7 +252,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(afterSaleView) },
       },
     },
-    async (request) => ok(await requestAfterSale(app.db, request.userId, request.params.id, request.body)),
+    async (request) =>
+      ok(await requestAfterSale(app.db, request.userId, request.params.id, request.body, app.clock.now())),
   );
   app.get(
     '/order/after_sale/:id',
@@ -290,7 +291,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await uploadReceipt(app.db, request.userId, request.params.id, request.body.file_id);
+      await uploadReceipt(app.db, request.userId, request.params.id, request.body.file_id, app.clock.now());
       return ok(null, '回执已提交，请等待审核');
     },
   );

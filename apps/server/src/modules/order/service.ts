@@ -306,7 +306,7 @@ export async function closeUnpaid(
   // A bank receipt waiting for 财务 refuses; money that arrived by transfer becomes a refund to-do.
   await releaseTransfer(tx, order, 'cancel');
   // The QR code may still be on the payer's screen: its trade closes first, so it cannot pay.
-  await closeOpenTrades(tx, order.id);
+  await closeOpenTrades(tx, order.id, now);
   await transition(tx, order, event, actor, event === 'expire' ? '超时未支付，系统自动取消' : '买家取消订单');
   const lines = await tx
     .select({
@@ -338,7 +338,7 @@ export async function closeUnpaid(
 export async function cancelOrder(db: Db, userId: number, orderId: number, now: Date) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
-    await closeUnpaid(tx, order, 'cancel', { type: 'buyer', id: userId }, now);
+    await closeUnpaid(tx, order, 'cancel', { type: 'buyer', id: userId, at: now }, now);
   });
 }
 
@@ -356,7 +356,7 @@ export async function sweepExpiredOrders(db: Db, now: Date, limit = 200): Promis
       if (order.status !== 'pending_payment' || order.expiresAt > now) return;
       // A bank receipt waiting for 财务, or part of a transfer arrived: the order waits for 财务.
       if (await transferHoldsOrder(tx, order.id)) return;
-      await closeUnpaid(tx, order, 'expire', { type: 'system' }, now);
+      await closeUnpaid(tx, order, 'expire', { type: 'system', at: now }, now);
       closed++;
     });
   }
@@ -390,7 +390,7 @@ export async function sweepDeliveredOrders(db: Db, now: Date, limit = 200): Prom
         tx,
         order,
         'confirm_delivery',
-        { type: 'system' },
+        { type: 'system', at: now },
         `发货${autoConfirmDays}天后系统自动确认收货`,
       );
       await raiseReceived(tx, order);
@@ -411,10 +411,10 @@ export async function sweepDeliveredOrders(db: Db, now: Date, limit = 200): Prom
   return received;
 }
 
-export async function confirmReceipt(db: Db, userId: number, orderId: number) {
+export async function confirmReceipt(db: Db, userId: number, orderId: number, now: Date) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
-    await transition(tx, order, 'confirm_delivery', { type: 'buyer', id: userId }, '买家确认收货');
+    await transition(tx, order, 'confirm_delivery', { type: 'buyer', id: userId, at: now }, '买家确认收货');
     await raiseReceived(tx, order);
   });
 }

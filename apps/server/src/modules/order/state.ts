@@ -30,6 +30,8 @@ export async function transition(
   if (!to) throw refusal(`当前订单状态不能${orderEventLabels[event]}`);
   const [row] = await tx
     .update(orders)
+    // updatedAt is the ERP feed's cursor (order/erp-feed.ts), settled against the host's clock, so
+    // it is the host's time; the history line below carries the business time (actor.at).
     .set({ status: to, updatedAt: new Date(), ...extra })
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning({ id: orders.id });

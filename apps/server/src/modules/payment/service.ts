@@ -39,7 +39,7 @@ async function payInHouse(
     const order = await lockOrder(tx, orderId, ctx.actor.userId);
     assertPayable(order, ctx.now);
     await releaseTransfer(tx, order, 'pay');
-    await closeOpenTrades(tx, order.id);
+    await closeOpenTrades(tx, order.id, ctx.now);
     await take(tx, order);
     await markOrderPaid(tx, order, method, ctx.now);
     await tx.insert(payments).values({
@@ -113,7 +113,7 @@ export async function startOnline(ctx: BuyerCtx, orderId: number, provider: Paym
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
     let trade = open;
     if (!open?.qrContent || open.provider !== provider.name || open.amountFen !== order.totalFen) {
-      await closeOpenTrades(tx, order.id);
+      await closeOpenTrades(tx, order.id, ctx.now);
       const outTradeNo = tradeNo(order, 'P');
       const { qrContent } = await provider
         .createPayment(tx, {

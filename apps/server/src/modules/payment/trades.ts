@@ -32,7 +32,9 @@ function providerOf(name: string) {
 export async function markOrderPaid(tx: DbOrTx, order: OrderRow, method: string, now: Date, by?: Actor) {
   const actor =
     by ??
-    (method === 'online' ? ({ type: 'provider' } as const) : ({ type: 'buyer', id: order.userId } as const));
+    (method === 'online'
+      ? ({ type: 'provider', at: now } as const)
+      : ({ type: 'buyer', id: order.userId, at: now } as const));
   const labels: Record<string, string> = {
     balance: '余额支付',
     credit: '账期支付',
@@ -62,6 +64,7 @@ async function refundTrade(
   order: { id: number; status: string },
   transactionId: string | null,
   reason: string,
+  now: Date,
 ) {
   await tx
     .update(payments)
@@ -77,7 +80,7 @@ async function refundTrade(
   await recordEvent(
     tx,
     order.id,
-    { type: 'provider' },
+    { type: 'provider', at: now },
     'refund',
     order.status,
     order.status,
@@ -91,7 +94,7 @@ async function refundTrade(
  * or paid another way. A trade closed here can never be paid; a payer who confirmed first gets
  * the money back through the provider (the order is going away or paid otherwise).
  */
-export async function closeOpenTrades(tx: DbOrTx, orderId: number) {
+export async function closeOpenTrades(tx: DbOrTx, orderId: number, now: Date) {
   const open = await tx
     .select()
     .from(payments)
@@ -108,7 +111,7 @@ export async function closeOpenTrades(tx: DbOrTx, orderId: number) {
     }
     const q = await provider.query(tx, payment.outTradeNo);
     const transactionId = 'transactionId' in q ? q.transactionId : null;
-    await refundTrade(tx, provider, payment, order, transactionId, '订单已关闭或已用其他方式支付');
+    await refundTrade(tx, provider, payment, order, transactionId, '订单已关闭或已用其他方式支付', now);
   }
 }
 
@@ -163,7 +166,7 @@ export async function applyProviderTrade(
     // A trade started before the buyer's company was disabled: the money goes back and the order
     // stays unpaid, so it never reaches 待发货 while the company may not spend.
     if (payable && (await spendRefusalOf(tx, order.userId))) {
-      await refundTrade(tx, provider, payment, order, q.transactionId, '企业账户已停用');
+      await refundTrade(tx, provider, payment, order, q.transactionId, '企业账户已停用', ctx.now);
       return 'refunded';
     }
     if (payable) {
@@ -176,7 +179,7 @@ export async function applyProviderTrade(
     }
     // A real provider may still take money on a trade we closed, or after the order was paid
     // another way: it goes back the way it came.
-    await refundTrade(tx, provider, payment, order, q.transactionId, '订单已关闭或已用其他方式支付');
+    await refundTrade(tx, provider, payment, order, q.transactionId, '订单已关闭或已用其他方式支付', ctx.now);
     return 'refunded';
   });
 }

@@ -155,7 +155,7 @@ export async function giftOrder(ctx: BuyerCtx, tx: DbOrTx, gift: GiftOrder, addr
   await moveStock(tx, [{ goodsId: g.id, warehouseId: from.id, quantity: 1 }], 'reserve');
   const row = await findOrder(tx, created.id);
   if (!row) throw conflict('兑换处理中，请稍候');
-  await transition(tx, row, 'pay', { type: 'buyer', id: ctx.actor.userId }, gift.title, {
+  await transition(tx, row, 'pay', { type: 'buyer', id: ctx.actor.userId, at: ctx.now }, gift.title, {
     paymentMethod: gift.method,
     paidAt: ctx.now,
   });

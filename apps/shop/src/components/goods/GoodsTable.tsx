@@ -49,7 +49,8 @@ const columns: LightColumn<GoodsSummary>[] = [
       </div>
     ),
   },
-  { title: '采购数量', key: 'buy', width: 220, render: (_, g) => <BuyBox goods={g} compact /> },
+  // 232: the compact BuyBox (stepper and button, 215 px) and the cell's padding and border.
+  { title: '采购数量', key: 'buy', width: 232, render: (_, g) => <BuyBox goods={g} compact /> },
 ];
 
 /** Dense table for professional buyers: every field a purchaser compares, one row per goods. */

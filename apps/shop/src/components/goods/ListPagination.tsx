@@ -9,7 +9,12 @@ interface Props {
   onChange: (page: number, pageSize: number) => void;
 }
 
-/** The pager under the results: page size, quick jump and the total. */
+/**
+ * The pager under the results: page size, quick jump and the total. Loaded lazily (GoodsResults).
+ * This module is small, so the build merges it into the chunk of antd's Pagination it needs
+ * (experimentalMinChunkSize): pages whose antd Table or List brings Pagination list a chunk named
+ * `ListPagination-…` in their closure; what they load there is antd's Pagination, not this pager.
+ */
 export default function ListPagination({ current, pageSize, total, capped, onChange }: Props) {
   return (
     <Pagination

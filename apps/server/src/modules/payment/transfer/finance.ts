@@ -152,7 +152,7 @@ export async function confirmTransfer(ctx: OperatorCtx, id: number, body: Transf
     const receivedFen = fromYuan(body.received);
     const payable = order.status === 'pending_payment';
     const dueFen = payable ? order.totalFen - transfer.receivedFen : 0;
-    const actor = { type: 'operator', id: ctx.actor.operatorId } as const;
+    const actor = { type: 'operator', id: ctx.actor.operatorId, at: ctx.now } as const;
     let status: 'confirmed' | 'partial' = 'confirmed';
     let excessFen = 0;
     let excessTo: 'refund' | 'wallet' | null = null;
@@ -231,7 +231,7 @@ export async function confirmTransfer(ctx: OperatorCtx, id: number, body: Transf
       });
     if (payable && status === 'confirmed') {
       // A QR code still open for this order can no longer pay it.
-      await closeOpenTrades(tx, order.id);
+      await closeOpenTrades(tx, order.id, ctx.now);
       await tx.insert(payments).values({
         orderId: order.id,
         userId: order.userId,
@@ -292,7 +292,7 @@ export async function rejectTransfer(ctx: OperatorCtx, id: number, reason: strin
     await recordEvent(
       tx,
       order.id,
-      { type: 'operator', id: ctx.actor.operatorId },
+      { type: 'operator', id: ctx.actor.operatorId, at: ctx.now },
       'transfer_reject',
       order.status,
       order.status,

@@ -104,7 +104,7 @@ export async function chooseTransfer(ctx: BuyerCtx, orderId: number): Promise<Tr
         tx,
         order,
         until,
-        { type: 'buyer', id: ctx.actor.userId },
+        { type: 'buyer', id: ctx.actor.userId, at: ctx.now },
         `选择对公转账（汇款识别码 ${transfer.code}），订单保留至 ${beijingDateTimeText(seconds(until))}`,
       );
       order = { ...order, expiresAt };
@@ -155,7 +155,7 @@ export async function uploadTransferReceipt(
     await recordEvent(
       tx,
       order.id,
-      { type: 'buyer', id: ctx.actor.userId },
+      { type: 'buyer', id: ctx.actor.userId, at: ctx.now },
       'transfer_receipt',
       order.status,
       order.status,

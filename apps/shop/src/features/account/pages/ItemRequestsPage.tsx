@@ -1,22 +1,11 @@
-import {
-  beijingIsoText,
-  type ItemRequestStatus,
-  type ItemRequestView,
-  itemRequestStatuses,
-} from '@yaocai/domain';
+import { type ItemRequestStatus, type ItemRequestView, itemRequestStatuses } from '@yaocai/domain';
 import { Button, Empty, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/Card';
 import { LightTable } from '../../../components/LightTable';
 import { useMyItemRequests } from '../api/item-requests';
-
-export const statusColor: Record<string, string> = {
-  pending: 'orange',
-  listed: 'green',
-  unavailable: 'default',
-};
-export const dateTime = beijingIsoText;
+import { dateTime, statusColor } from '../components/item-request-status';
 
 /** /pzqg 品种求购: the store's requests for goods the catalogue lacks, with their answers. */
 export default function ItemRequestsPage() {

@@ -1,10 +1,12 @@
 import { beijingIsoText, type MessageCategory, type MessageView, messageCategories } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Badge, Button, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
+import { Badge, Button, Empty, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/Card';
+import { LightList, LightListItem } from '../../../components/LightList';
+import { LightTabs } from '../../../components/LightTabs';
 import { useMyMessages, useReadMessages } from '../api/messages';
 
 const time = beijingIsoText;
@@ -43,6 +45,54 @@ export default function MessagesPage() {
       if (text) message.error(text);
     }
   };
+  // Each tab's panel: the list of its category's messages.
+  const messages = (
+    // Busy while another tab's or page's messages are still shown in place of this one's.
+    <div data-testid="message-list" aria-busy={list.isPending || list.isPlaceholderData}>
+      <LightList<MessageView>
+        loading={list.isPending || list.isPlaceholderData}
+        items={list.data?.list ?? []}
+        rowKey={(m) => m.id}
+        empty={<Empty description={unread ? '没有未读消息' : '暂无消息'} />}
+        pagination={
+          (list.data?.total ?? 0) > 10 && {
+            current: page,
+            pageSize: 10,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+          }
+        }
+        renderItem={(m) => (
+          <LightListItem
+            data-testid="message-item"
+            data-read={m.read ? '1' : '0'}
+            onClick={() => open(m)}
+            style={{ cursor: m.read ? 'default' : 'pointer' }}
+            actions={
+              m.link
+                ? [
+                    <Link key="go" to={m.link} onClick={() => open(m)}>
+                      查看详情
+                    </Link>,
+                  ]
+                : []
+            }
+            avatar={<Badge dot={!m.read} offset={[-2, 2]} status={m.read ? 'default' : 'error'} />}
+            title={
+              <Space size={8}>
+                <Tag color={categoryColor[m.category]}>{m.category_name}</Tag>
+                <span style={{ fontWeight: m.read ? 'normal' : 600 }}>{m.title}</span>
+                <span style={{ color: '#707070', fontWeight: 'normal', fontSize: 12 }}>
+                  {time(m.created_at)}
+                </span>
+              </Space>
+            }
+            description={<span style={{ color: m.read ? '#707070' : '#333' }}>{m.body}</span>}
+          />
+        )}
+      />
+    </div>
+  );
   const tab = (code: string, name: string, n = 0) => ({
     key: code,
     label: (
@@ -50,6 +100,7 @@ export default function MessagesPage() {
         <span>{name}</span>
       </Badge>
     ),
+    children: messages,
   });
 
   return (
@@ -62,6 +113,7 @@ export default function MessagesPage() {
           <span>只看未读</span>
           <Switch
             size="small"
+            aria-label="只看未读"
             checked={unread}
             onChange={(on) => {
               setUnread(on);
@@ -80,7 +132,9 @@ export default function MessagesPage() {
         </Space>
       }
     >
-      <Tabs
+      <LightTabs
+        label="消息分类"
+        className="sh-tabs--line"
         activeKey={category ?? 'all'}
         onChange={(k) => {
           setCategory(k === 'all' ? undefined : (k as MessageCategory));
@@ -91,56 +145,6 @@ export default function MessagesPage() {
           ...messageCategories.map((c) => tab(c.code, c.name, counts?.by_category[c.code])),
         ]}
       />
-      {/* Busy while another tab's or page's messages are still shown in place of this one's. */}
-      <div data-testid="message-list" aria-busy={list.isPending || list.isPlaceholderData}>
-        <List<MessageView>
-          loading={list.isPending || list.isPlaceholderData}
-          dataSource={list.data?.list ?? []}
-          locale={{ emptyText: <Empty description={unread ? '没有未读消息' : '暂无消息'} /> }}
-          pagination={
-            (list.data?.total ?? 0) > 10
-              ? {
-                  current: page,
-                  pageSize: 10,
-                  total: list.data?.total,
-                  onChange: setPage,
-                  showSizeChanger: false,
-                }
-              : false
-          }
-          renderItem={(m) => (
-            <List.Item
-              data-testid="message-item"
-              data-read={m.read ? '1' : '0'}
-              onClick={() => open(m)}
-              style={{ cursor: m.read ? 'default' : 'pointer' }}
-              actions={
-                m.link
-                  ? [
-                      <Link key="go" to={m.link} onClick={() => open(m)}>
-                        查看详情
-                      </Link>,
-                    ]
-                  : []
-              }
-            >
-              <List.Item.Meta
-                avatar={<Badge dot={!m.read} offset={[-2, 2]} status={m.read ? 'default' : 'error'} />}
-                title={
-                  <Space size={8}>
-                    <Tag color={categoryColor[m.category]}>{m.category_name}</Tag>
-                    <span style={{ fontWeight: m.read ? 'normal' : 600 }}>{m.title}</span>
-                    <span style={{ color: '#707070', fontWeight: 'normal', fontSize: 12 }}>
-                      {time(m.created_at)}
-                    </span>
-                  </Space>
-                }
-                description={<span style={{ color: m.read ? '#999' : '#333' }}>{m.body}</span>}
-              />
-            </List.Item>
-          )}
-        />
-      </div>
     </Card>
   );
 }

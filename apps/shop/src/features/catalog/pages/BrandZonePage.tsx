@@ -1,5 +1,6 @@
-import { Empty, Pagination, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { LightPager } from '../../../components/LightPager';
 import { useBrandWall } from '../api/brand-wall';
 import { BrandTile } from '../components/BrandTile';
 import { ZoneBanner } from '../components/ZoneBanner';
@@ -38,12 +39,11 @@ export default function BrandZonePage() {
           </div>
         )}
         {(wall.data?.length ?? 0) > PAGE_SIZE && (
-          <Pagination
+          <LightPager
             style={{ marginTop: 16, justifyContent: 'center' }}
             current={page}
             pageSize={PAGE_SIZE}
-            total={wall.data?.length}
-            showSizeChanger={false}
+            total={wall.data?.length ?? 0}
             onChange={(next) => navigate(next === 1 ? '/ppzq' : `/ppzq/${next}`)}
           />
         )}

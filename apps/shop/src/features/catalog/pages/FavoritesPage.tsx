@@ -1,6 +1,6 @@
 import type { GoodsSummary } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Empty, Pagination, Popconfirm, Skeleton } from 'antd';
+import { Button, Empty, Popconfirm, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { BuyBox } from '../../../components/goods/BuyBox';
 import { PriceTag } from '../../../components/goods/PriceTag';
@@ -10,6 +10,7 @@ import { detailHref } from '../../../lib/goods/goods-view';
 import { useCancelFavorite } from '../api/favorite-cancel';
 import { useFavorites } from '../api/favorites';
 import '../../../components/goods/catalog.css';
+import { LightPager } from '../../../components/LightPager';
 import { LightTable } from '../../../components/LightTable';
 
 /** /star — the buyer's favourites: buy from here or cancel, paged (?page=). */
@@ -22,7 +23,9 @@ export default function FavoritesPage() {
   const remove = (id: number) => cancel.mutate([id], { onSuccess: () => message.success('取消收藏成功') });
   const data = favorites.data;
   return (
-    <div className="yc-page">
+    // sh-container: inside the member layout the page takes the content column (yc-page alone is
+    // 1200 px wide and ran past the window's right edge beside the member menu).
+    <div className="yc-page sh-container">
       <h2 className="yc-section-title">我的收藏</h2>
       {favorites.isPending ? (
         <Skeleton active />
@@ -85,12 +88,11 @@ export default function FavoritesPage() {
         />
       )}
       {data && data.total > data.page_size && (
-        <Pagination
+        <LightPager
           style={{ marginTop: 16, justifyContent: 'center' }}
           current={page}
           pageSize={data.page_size}
           total={data.total}
-          showSizeChanger={false}
           onChange={(next) => setSearch(next === 1 ? {} : { page: String(next) })}
         />
       )}

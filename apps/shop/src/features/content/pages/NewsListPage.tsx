@@ -1,6 +1,7 @@
 import type { NewsType } from '@yaocai/domain';
-import { Empty, Pagination, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { LightPager } from '../../../components/LightPager';
 import { useNewsList } from '../api/news-list';
 import { NewsTabs, newsTypeName } from '../components/NewsTabs';
 import { formatDate } from '../format';
@@ -41,11 +42,10 @@ export default function NewsListPage() {
               ))}
             </ul>
             <div className="ct-pager">
-              <Pagination
+              <LightPager
                 current={page}
                 pageSize={PAGE_SIZE}
                 total={news.data.total}
-                showSizeChanger={false}
                 onChange={(next) => setParams({ page: String(next) })}
               />
             </div>

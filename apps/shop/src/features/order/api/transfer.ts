@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TransferView } from '@yaocai/domain';
-import { uploadPicture } from '../../../components/PhotoUpload';
 import { http } from '../../../lib/http';
+import { uploadPicture } from '../../../lib/upload';
 import { orderKeys } from './orders';
 
 const transferKey = (orderId: number) => ['pay', 'transfer', orderId] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadPicture } from '../../../components/PhotoUpload';
 import { http } from '../../../lib/http';
+import { uploadPicture } from '../../../lib/upload';
 import { orderKeys } from './orders';
 
 export function useSubmitReceipt() {

@@ -1,5 +1,5 @@
 import { formatYuan, fromYuan } from '@yaocai/domain';
-import { Descriptions } from 'antd';
+import { LightDescriptions } from '../../../components/LightDescriptions';
 
 interface Props {
   goods: number;
@@ -22,29 +22,36 @@ export function Amounts({
 }: Props) {
   const yuan = (v: number) => formatYuan(fromYuan(v.toFixed(2)));
   return (
-    <Descriptions
+    <LightDescriptions
       column={1}
       size="small"
       bordered
       style={{ maxWidth: 420, marginLeft: 'auto' }}
       data-testid="amounts"
-    >
-      <Descriptions.Item label="商品金额">{yuan(goods)}</Descriptions.Item>
-      {reductions.map((r) => (
-        <Descriptions.Item key={r.label} label={r.label}>
-          -{yuan(r.amount)}
-        </Descriptions.Item>
-      ))}
-      <Descriptions.Item label="运费">
-        {shipping > 0 ? `+${yuan(shipping)}` : '包邮'}
-        {shippingNote && <span data-testid="shipping-note">{shippingNote}</span>}
-      </Descriptions.Item>
-      <Descriptions.Item label={totalLabel}>
-        <strong style={{ color: '#c62828', fontSize: 18 }} data-testid="payable-total">
-          {yuan(total)}
-        </strong>
-      </Descriptions.Item>
-    </Descriptions>
+      items={[
+        { key: 'goods', label: '商品金额', children: yuan(goods) },
+        ...reductions.map((r) => ({ key: r.label, label: r.label, children: `-${yuan(r.amount)}` })),
+        {
+          key: 'shipping',
+          label: '运费',
+          children: (
+            <>
+              {shipping > 0 ? `+${yuan(shipping)}` : '包邮'}
+              {shippingNote && <span data-testid="shipping-note">{shippingNote}</span>}
+            </>
+          ),
+        },
+        {
+          key: 'total',
+          label: totalLabel,
+          children: (
+            <strong style={{ color: '#c62828', fontSize: 18 }} data-testid="payable-total">
+              {yuan(total)}
+            </strong>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,8 +1,10 @@
 import { beijingDateTimeText } from '@yaocai/domain';
-import { FileThumbs } from '@yaocai/web-client/files';
-import { Descriptions, Result, Steps } from 'antd';
+import { Steps } from 'antd';
 import { Link, useParams } from 'react-router';
 import { Card } from '../../../components/Card';
+import { FileThumbs } from '../../../components/FileThumbs';
+import { LazyResult } from '../../../components/LazyResult';
+import { LightDescriptions } from '../../../components/LightDescriptions';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAfterSale } from '../api/after-sale';
 import { yuan } from '../components/Amounts';
@@ -13,7 +15,7 @@ const time = (s: number | null) => (s ? beijingDateTimeText(s) : '-');
 export default function AfterSalesPage() {
   const id = Number(useParams().id);
   const { data: a, isError } = useAfterSale(id);
-  if (isError) return <Result status="404" title="售后申请不存在" />;
+  if (isError) return <LazyResult status="404" title="售后申请不存在" />;
   if (!a) return <PageLoading />;
   // Approved: every step is done (the refund went back at once); refused: the last one failed.
   const step = a.status === 'pending' ? 1 : a.status === 'approved' ? 3 : 2;
@@ -28,30 +30,38 @@ export default function AfterSalesPage() {
           { title: a.status === 'refused' ? '已拒绝' : '退款完成' },
         ]}
       />
-      <Descriptions column={2} size="small" style={{ marginTop: 16 }} bordered>
-        <Descriptions.Item label="状态">{a.status_label}</Descriptions.Item>
-        <Descriptions.Item label="关联订单">
-          <Link to={`/order/info/${a.order_id}`}>查看订单</Link>
-        </Descriptions.Item>
-        <Descriptions.Item label="申请原因" span={2}>
-          {a.reason}
-        </Descriptions.Item>
-        <Descriptions.Item label="凭证照片" span={2}>
-          <FileThumbs ids={a.photo_ids} label="凭证照片" size={72} testId="photo-thumb" />
-        </Descriptions.Item>
-        <Descriptions.Item label="申请商品">
-          {a.lines.map((l) => `${l.name || `商品行${l.line_id}`} × ${l.quantity}`).join('，')}
-        </Descriptions.Item>
-        <Descriptions.Item label="退款金额">
-          {yuan(a.refund)}
-          {a.status === 'approved' ? '（原路退回）' : '（审核通过后原路退回）'}
-        </Descriptions.Item>
-        <Descriptions.Item label="申请时间">{time(a.created_at)}</Descriptions.Item>
-        <Descriptions.Item label="处理时间">{time(a.handled_at)}</Descriptions.Item>
-        <Descriptions.Item label="平台说明" span={2}>
-          {a.operator_note || '-'}
-        </Descriptions.Item>
-      </Descriptions>
+      <LightDescriptions
+        column={2}
+        size="small"
+        style={{ marginTop: 16 }}
+        bordered
+        items={[
+          { label: '状态', children: a.status_label },
+          { label: '关联订单', children: <Link to={`/order/info/${a.order_id}`}>查看订单</Link> },
+          { label: '申请原因', span: 2, children: a.reason },
+          {
+            label: '凭证照片',
+            span: 2,
+            children: <FileThumbs ids={a.photo_ids} label="凭证照片" size={72} testId="photo-thumb" />,
+          },
+          {
+            label: '申请商品',
+            children: a.lines.map((l) => `${l.name || `商品行${l.line_id}`} × ${l.quantity}`).join('，'),
+          },
+          {
+            label: '退款金额',
+            children: (
+              <>
+                {yuan(a.refund)}
+                {a.status === 'approved' ? '（原路退回）' : '（审核通过后原路退回）'}
+              </>
+            ),
+          },
+          { label: '申请时间', children: time(a.created_at) },
+          { label: '处理时间', children: time(a.handled_at) },
+          { label: '平台说明', span: 2, children: a.operator_note || '-' },
+        ]}
+      />
     </Card>
   );
 }

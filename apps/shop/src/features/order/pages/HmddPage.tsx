@@ -1,9 +1,10 @@
 import { beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Space, Tag, Upload } from 'antd';
+import { Alert, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/Card';
+import { FilePickButton } from '../../../components/FilePickButton';
 import { LightTable } from '../../../components/LightTable';
 import { ApiError } from '../../../lib/http';
 import { useReceiptOrders } from '../api/orders';
@@ -27,6 +28,22 @@ export default function HmddPage() {
   const submit = useSubmitReceipt();
   // The last refused upload stays on the page (the toast goes after a few seconds).
   const [refused, setRefused] = useState<{ orderNo: string; reason: string } | null>(null);
+  const send = (o: { id: number; order_no: string }, file: File) => {
+    if (file.size > MAX_RECEIPT_BYTES) {
+      message.error('回执文件不能超过10MB');
+      return;
+    }
+    // A refused file: the HTTP client's toast, and the reason stays above the table.
+    submit.mutateAsync({ orderId: o.id, file }).then(
+      () => {
+        setRefused(null);
+        message.success('回执已提交，请等待审核');
+      },
+      (error: Error) => {
+        if (error instanceof ApiError) setRefused({ orderNo: o.order_no, reason: error.message });
+      },
+    );
+  };
   return (
     <Card title="含麻订单" className="sh-container sh-page" data-testid="hmdd-page">
       <Alert
@@ -82,41 +99,16 @@ export default function HmddPage() {
             title: '操作',
             render: (_, o) =>
               ['awaiting_upload', 'rejected'].includes(o.receipt_status) && (
-                <Upload
+                <FilePickButton
                   accept={RECEIPT_ACCEPT}
-                  showUploadList={false}
-                  beforeUpload={(file) => {
-                    if (file.size > MAX_RECEIPT_BYTES) {
-                      message.error('回执文件不能超过10MB');
-                      return Upload.LIST_IGNORE;
-                    }
-                    return true;
-                  }}
-                  customRequest={({ file, onSuccess, onError }) => {
-                    // A refused file: the HTTP client's toast, and the reason stays above the table.
-                    submit.mutateAsync({ orderId: o.id, file: file as File }).then(
-                      () => {
-                        setRefused(null);
-                        message.success('回执已提交，请等待审核');
-                        onSuccess?.(null);
-                      },
-                      (error: Error) => {
-                        if (error instanceof ApiError)
-                          setRefused({ orderNo: o.order_no, reason: error.message });
-                        onError?.(error);
-                      },
-                    );
-                  }}
+                  onPick={(file) => send(o, file)}
+                  size="small"
+                  type="primary"
+                  loading={submit.isPending && submit.variables?.orderId === o.id}
+                  data-testid="receipt-upload"
                 >
-                  <Button
-                    size="small"
-                    type="primary"
-                    loading={submit.isPending && submit.variables?.orderId === o.id}
-                    data-testid="receipt-upload"
-                  >
-                    上传回执
-                  </Button>
-                </Upload>
+                  上传回执
+                </FilePickButton>
               ),
           },
         ]}

@@ -1,18 +1,28 @@
 import { beijingDateText, beijingDateTimeText } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Descriptions, Result, Tabs } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Spin } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Card } from '../../../components/Card';
 import { CartSteps } from '../../../components/CartSteps';
+import { LightDescriptions } from '../../../components/LightDescriptions';
+import { LightTabs } from '../../../components/LightTabs';
+import { Outcome } from '../../../components/Outcome';
 import { PageLoading } from '../../../components/PageLoading';
 import { useBalance } from '../../../lib/wallet';
 import { useOrderDetail } from '../api/orders';
 import { payByBalance, payByCredit, useCreditCheck, usePaymentChannels, usePaymentDone } from '../api/pay';
 import { yuan } from '../components/Amounts';
 import { MissingOrder } from '../components/MissingOrder';
-import { OnlinePay } from '../components/OnlinePay';
-import { TransferPay } from '../components/TransferPay';
+
+// The QR and transfer panels (the QR encoder; the transfer's form, date picker and upload) load
+// when their tab is chosen: most orders are paid from the balance or on credit.
+const OnlinePay = lazy(() => import('../components/OnlinePay').then((m) => ({ default: m.OnlinePay })));
+const TransferPay = lazy(() => import('../components/TransferPay').then((m) => ({ default: m.TransferPay })));
+
+const panel = (children: ReactNode) => (
+  <Suspense fallback={<Spin style={{ display: 'block', padding: 24 }} />}>{children}</Suspense>
+);
 
 /** The online tab's name: the one real channel, or what the sandbox stands in for. */
 const onlineLabel = (online: { name: string; label: string }[]) =>
@@ -42,7 +52,7 @@ export default function PayPage() {
   const o = order.data;
   if (o.status !== 'pending_payment')
     return (
-      <Result
+      <Outcome
         status={o.status === 'cancelled' ? 'warning' : 'success'}
         title={o.status === 'cancelled' ? '订单已取消，不能支付' : '订单已支付'}
         extra={<Button onClick={() => navigate(`/order/info/${o.id}`)}>查看订单</Button>}
@@ -63,16 +73,23 @@ export default function PayPage() {
     <div style={{ padding: '16px 0' }} className="sh-container" data-testid="pay-page">
       <CartSteps current={3} />
       <Card size="small">
-        <Descriptions column={3} size="small">
-          <Descriptions.Item label="订单号">{o.order_no}</Descriptions.Item>
-          <Descriptions.Item label="应付金额">
-            <strong style={{ color: '#c62828', fontSize: 20 }}>{yuan(o.total)}</strong>
-          </Descriptions.Item>
-          <Descriptions.Item label="支付截止">{beijingDateTimeText(o.expires_at)}</Descriptions.Item>
-        </Descriptions>
+        <LightDescriptions
+          column={3}
+          size="small"
+          items={[
+            { label: '订单号', children: o.order_no },
+            {
+              label: '应付金额',
+              children: <strong style={{ color: '#c62828', fontSize: 20 }}>{yuan(o.total)}</strong>,
+            },
+            { label: '支付截止', children: beijingDateTimeText(o.expires_at) },
+          ]}
+        />
       </Card>
       <Card size="small" style={{ marginTop: 12 }}>
-        <Tabs
+        <LightTabs
+          label="支付方式"
+          className="sh-tabs--line"
           activeKey={method}
           onChange={setMethod}
           items={[
@@ -134,9 +151,7 @@ export default function PayPage() {
                   {
                     key: 'online',
                     label: onlineLabel(online),
-                    children: method === 'online' && (
-                      <OnlinePay orderId={orderId} channels={online} onPaid={done} />
-                    ),
+                    children: panel(<OnlinePay orderId={orderId} channels={online} onPaid={done} />),
                   },
                 ]
               : []),
@@ -145,7 +160,7 @@ export default function PayPage() {
                   {
                     key: 'transfer',
                     label: '对公转账',
-                    children: method === 'transfer' && <TransferPay orderId={orderId} />,
+                    children: panel(<TransferPay orderId={orderId} />),
                   },
                 ]
               : []),

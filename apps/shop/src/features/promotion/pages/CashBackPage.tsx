@@ -1,5 +1,5 @@
 import { beijingDateTimeText } from '@yaocai/domain';
-import { Empty, Pagination, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCashBack } from '../api/cash-back';
@@ -7,6 +7,7 @@ import { ActivityGoodsCard } from '../components/ActivityGoodsCard';
 import { ActivityHead } from '../components/ActivityHead';
 import '../components/activity.css';
 import { Card } from '../../../components/Card';
+import { LightPager } from '../../../components/LightPager';
 import { LightTable } from '../../../components/LightTable';
 
 /**
@@ -64,14 +65,15 @@ export default function CashBackPage() {
               <ActivityGoodsCard key={g.id} goods={g} price={g.base_price} />
             ))}
           </div>
-          <Pagination
-            style={{ marginTop: 16, textAlign: 'center' }}
-            current={page}
-            pageSize={data.goods.page_size}
-            total={data.goods.total}
-            onChange={setPage}
-            hideOnSinglePage
-          />
+          {data.goods.total > data.goods.page_size && (
+            <LightPager
+              style={{ marginTop: 16 }}
+              current={page}
+              pageSize={data.goods.page_size}
+              total={data.goods.total}
+              onChange={setPage}
+            />
+          )}
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
-import { Empty, Pagination, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useState } from 'react';
+import { LightPager } from '../../../components/LightPager';
 import { useWelfare } from '../api/welfare';
 import { ActivityGoodsCard } from '../components/ActivityGoodsCard';
 import { ActivityHead } from '../components/ActivityHead';
@@ -34,14 +35,15 @@ export default function WelfarePage() {
               <ActivityGoodsCard key={g.id} goods={g} price={g.welfare_price} />
             ))}
           </div>
-          <Pagination
-            style={{ marginTop: 16, textAlign: 'center' }}
-            current={page}
-            pageSize={data.goods.page_size}
-            total={data.goods.total}
-            onChange={setPage}
-            hideOnSinglePage
-          />
+          {data.goods.total > data.goods.page_size && (
+            <LightPager
+              style={{ marginTop: 16 }}
+              current={page}
+              pageSize={data.goods.page_size}
+              total={data.goods.total}
+              onChange={setPage}
+            />
+          )}
         </>
       )}
     </div>
