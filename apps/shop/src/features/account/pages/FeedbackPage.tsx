@@ -1,16 +1,15 @@
 import { beijingIsoText, type FeedbackType, type FeedbackView, feedbackTypes } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Empty, Spin, Tag } from 'antd';
+import { Button, Empty, Tag } from 'antd';
 import { useState } from 'react';
 import { Card } from '../../../components/Card';
 import { LightRadioGroup, LightTextArea } from '../../../components/FieldControls';
 import { LightField } from '../../../components/LightField';
-import { LightPager } from '../../../components/LightPager';
+import { LightList, LightListItem } from '../../../components/LightList';
 import { type Photo, PhotoUpload } from '../../../components/PhotoUpload';
 import type { FieldSpecs } from '../../../lib/light-form';
 import { useLightForm } from '../../../lib/use-light-form';
 import { useMyFeedback, useSendFeedback } from '../api/feedback';
-import '../account.css';
 
 const time = beijingIsoText;
 const typeOptions = feedbackTypes.map((t) => ({ value: t.code, label: t.name }));
@@ -24,24 +23,29 @@ interface Values {
 const fields: FieldSpecs<Values> = { type: {}, content: {}, contact: {} };
 const vertical = { layout: 'vertical' } as const;
 
-/** One answered or waiting feedback, in antd List's item look. */
+/** One answered or waiting feedback (antd's List.Item with its meta). */
 function FeedbackItem({ item }: { item: FeedbackView }) {
   return (
-    <li className="sh-feedback-item" data-testid="feedback-item">
-      <h4 className="sh-feedback-item__title">
-        <Tag>{item.type_name}</Tag>
-        <span style={{ fontWeight: 'normal', color: '#707070' }}>{time(item.created_at)}</span>{' '}
-        {item.status === 'replied' ? <Tag color="green">已回复</Tag> : <Tag color="orange">待回复</Tag>}
-      </h4>
-      <div className="sh-feedback-item__text">
-        <div style={{ color: '#333', whiteSpace: 'pre-wrap' }}>{item.content}</div>
-        {item.reply && (
-          <div style={{ marginTop: 8, padding: 8, background: '#f6f8fa' }} data-testid="feedback-reply">
-            客服回复（{item.replied_at ? time(item.replied_at) : ''}）：{item.reply}
-          </div>
-        )}
-      </div>
-    </li>
+    <LightListItem
+      data-testid="feedback-item"
+      title={
+        <>
+          <Tag>{item.type_name}</Tag>
+          <span style={{ fontWeight: 'normal', color: '#707070' }}>{time(item.created_at)}</span>{' '}
+          {item.status === 'replied' ? <Tag color="green">已回复</Tag> : <Tag color="orange">待回复</Tag>}
+        </>
+      }
+      description={
+        <>
+          <div style={{ color: '#333', whiteSpace: 'pre-wrap' }}>{item.content}</div>
+          {item.reply && (
+            <div style={{ marginTop: 8, padding: 8, background: '#f6f8fa' }} data-testid="feedback-reply">
+              客服回复（{item.replied_at ? time(item.replied_at) : ''}）：{item.reply}
+            </div>
+          )}
+        </>
+      }
+    />
   );
 }
 
@@ -142,31 +146,14 @@ export default function FeedbackPage() {
         </form>
       </Card>
       <Card title="我的反馈">
-        {/* antd List's look as plain markup: its List brought Pagination, and that its Select. */}
-        <Spin spinning={mine.isPending}>
-          {list.length > 0 ? (
-            <ul className="sh-feedback-list">
-              {list.map((item) => (
-                <FeedbackItem key={item.id} item={item} />
-              ))}
-            </ul>
-          ) : mine.isPending ? (
-            <div style={{ minHeight: 53 }} />
-          ) : (
-            <div className="sh-feedback-empty">
-              <Empty description="暂无反馈记录" />
-            </div>
-          )}
-        </Spin>
-        {total > 10 && (
-          <LightPager
-            style={{ marginTop: 24, justifyContent: 'flex-end' }}
-            current={page}
-            pageSize={10}
-            total={total}
-            onChange={setPage}
-          />
-        )}
+        <LightList
+          items={list}
+          rowKey={(item) => item.id}
+          loading={mine.isPending}
+          empty={<Empty description="暂无反馈记录" />}
+          pagination={total > 10 && { current: page, pageSize: 10, total, onChange: setPage }}
+          renderItem={(item) => <FeedbackItem item={item} />}
+        />
       </Card>
     </div>
   );

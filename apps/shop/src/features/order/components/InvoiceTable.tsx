@@ -4,6 +4,7 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { LightPager } from '../../../components/LightPager';
 import '../../../components/plain-table.css';
+import '../../../components/light-table.css';
 import { yuan } from './Amounts';
 import '../order.css';
 
@@ -162,8 +163,8 @@ interface Props {
 
 /**
  * The store's invoices, each issued one opening onto its lines (antd Table's expandable rows),
- * in antd's middle table look as plain HTML: antd's Table brought Tree, Menu, Dropdown and its
- * own machinery (47 KB on the wire) into /dzfp.
+ * as plain HTML in LightTable's look (light-table.css), which has no expandable rows: antd's Table
+ * brought Tree, Menu, Dropdown and its own machinery (47 KB on the wire) into /dzfp.
  */
 export function InvoiceTable({ rows, loading, page, total, onPage, onEdit }: Props) {
   const [open, setOpen] = useState<number[]>([]);
@@ -171,7 +172,7 @@ export function InvoiceTable({ rows, loading, page, total, onPage, onEdit }: Pro
   return (
     <div>
       <div style={{ opacity: loading ? 0.5 : 1 }} aria-busy={loading || undefined}>
-        <table className="yc-plain-table yc-plain-table--middle sh-invoice-table">
+        <table className="yc-plain-table yc-light-table yc-plain-table--middle sh-invoice-table">
           {/* Column widths as antd sets them: each the whole column's, its padding included. */}
           <colgroup>
             <col style={{ width: 48 }} />
@@ -233,7 +234,7 @@ export function InvoiceTable({ rows, loading, page, total, onPage, onEdit }: Pro
       </div>
       {total > 10 && (
         <LightPager
-          style={{ marginTop: 16, justifyContent: 'flex-end' }}
+          style={{ margin: '16px 0', justifyContent: 'flex-end' }}
           current={page}
           pageSize={10}
           total={total}

@@ -57,6 +57,7 @@ export default function InvoicesPage() {
         订单付款后可申请电子发票（普通发票或增值税专用发票），财务开具后可在此下载PDF；开具前可修改抬头和税号。
       </p>
       <LightTabs
+        className="sh-tabs--line"
         label="发票状态"
         activeKey={state ?? 'all'}
         onChange={(k) => {
