@@ -249,7 +249,7 @@ describe('account journeys', () => {
     // Verify order: the registered address is offered, the invoice starts with the company.
     const lineId = await cartLineFor(phone, ['fcfy', 'zcy']);
     await page.goto(`/cart/step2?ids=${lineId}`);
-    const address = page.locator('.ant-radio-wrapper', { has: page.getByTestId('address-option') });
+    const address = page.locator('label', { has: page.getByTestId('address-option') });
     await expect.poll(() => address.textContent()).toContain('长河街道江南大道 100 号');
     expect(await address.textContent()).toContain('孙春晖');
     await page.getByText('普通发票', { exact: true }).click();

@@ -68,11 +68,14 @@ describe('coupons', () => {
     const ids = await cartLines('13800000001', 3, 60);
     await page.goto(`/cart/step2?ids=${ids.join(',')}`);
     await page.getByTestId('submit-order').waitFor();
-    await page.getByTestId('coupon-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '限量抢 满1000减100' }).click();
+    const coupon = page.getByTestId('coupon-select');
+    const option = coupon.getByRole('option', { name: /限量抢 满1000减100/ });
+    await coupon.selectOption({ label: (await option.textContent()) ?? '' });
     // The choice is taken (the select shows it), then priced: the summary is busy until the
     // figures of that coupon arrive, and they split it line by line.
-    await expect.poll(() => page.getByTestId('coupon-select').textContent()).toContain('限量抢 满1000减100');
+    await expect
+      .poll(() => coupon.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
+      .toContain('限量抢 满1000减100');
     await expect.poll(() => page.getByTestId('step2-summary').getAttribute('aria-busy')).toBe('false');
     const split = page.getByTestId('coupon-split');
     await split.waitFor();

@@ -33,7 +33,7 @@ describe('feedback', () => {
           'base64',
         ),
       });
-    await buyer.page.getByTestId('feedback-page').locator('.ant-upload-list-item-done').first().waitFor();
+    await buyer.page.getByTestId('feedback-photos').getByRole('img', { name: 'box.png' }).waitFor();
     await buyer.page.getByTestId('feedback-submit').click();
     await buyer.page
       .getByTestId('feedback-item')

@@ -84,7 +84,7 @@ describe('licence expiry (Beijing calendar, the clock of the request context)', 
       // The page says it, and one refusal dialog (the page's calls refused together show one).
       const refusal = `您的「${name}」已于${last}过期，请上传新证件后再下单`;
       await page.getByRole('dialog').getByText(refusal).waitFor();
-      await page.locator('.ant-result-title', { hasText: refusal }).waitFor();
+      await page.getByRole('heading', { name: refusal }).waitFor();
       expect(await page.getByRole('dialog').count()).toBe(1);
       expect(await page.getByTestId('submit-order').count()).toBe(0);
       await h.shot(page, 'licence-expiry-tomorrow');

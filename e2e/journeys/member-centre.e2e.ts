@@ -194,7 +194,7 @@ describe('会员中心', () => {
       .locator('input[type=file]')
       .first()
       .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: licenceImage(3) });
-    await page.getByTestId('basic-page').locator('.ant-upload-list-item-done').first().waitFor();
+    await page.getByTestId('basic-avatar').getByRole('img', { name: 'avatar.png' }).waitFor();
     const phone = '13912345678';
     await page.getByTestId('basic-phone').fill(phone);
     await page.getByTestId('basic-save').click();

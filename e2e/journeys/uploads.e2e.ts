@@ -133,7 +133,7 @@ describe('uploads', () => {
       mimeType: 'image/png',
       buffer: carton,
     });
-    await expectLoaded(modal.locator('.ant-upload-list-item img'));
+    await expectLoaded(modal.getByTestId('after-sale-photos').getByRole('img', { name: '外箱破损.png' }));
     await page.waitForTimeout(400); // the modal's opening animation, for the screenshot
     await h.shot(page, 'uploads-return-request');
     await modal.getByRole('button', { name: '提交申请' }).click();

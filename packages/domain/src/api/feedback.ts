@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { pageOf } from './admin';
+import { type FeedbackType, feedbackTypes } from './feedback-types';
 import { multiLineText, pageNumber, recordId, singleLineText } from './input';
 
 // Feedback (意见反馈 /yjfk, 投诉建议 /help/us/tsjy): a store writes, customer service (客服,
 // feedback:write) answers in the console; the store reads the answer on /yjfk and gets a message.
 
-export const feedbackTypes = [
-  { code: 'suggestion', name: '功能建议' },
-  { code: 'goods', name: '商品问题' },
-  { code: 'service', name: '服务投诉' },
-  { code: 'delivery', name: '物流配送' },
-  { code: 'other', name: '其他' },
-] as const;
-export type FeedbackType = (typeof feedbackTypes)[number]['code'];
+export { type FeedbackType, feedbackTypeName, feedbackTypes } from './feedback-types';
+
 const typeCodes = feedbackTypes.map((t) => t.code) as [FeedbackType, ...FeedbackType[]];
-export const feedbackTypeName = (code: string) => feedbackTypes.find((t) => t.code === code)?.name ?? code;
 
 /** POST /api/user/feedback */
 export const feedbackBody = z.strictObject({

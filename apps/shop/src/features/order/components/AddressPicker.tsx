@@ -1,5 +1,6 @@
-import { Button, Empty, Radio, Space } from 'antd';
+import { Button, Empty, Space } from 'antd';
 import { Card } from '../../../components/Card';
+import '../../../components/light-field.css';
 import { useAddresses } from '../api/addresses';
 import { AddressSummary } from './AddressSummary';
 import { useAddressEditor } from './address-editor';
@@ -29,18 +30,30 @@ export function AddressPicker({ value, onChange }: Props) {
       {list.length === 0 ? (
         <Empty description="暂无收货地址，请先新增" />
       ) : (
-        <Radio.Group value={selected} onChange={(e) => onChange(e.target.value)} style={{ width: '100%' }}>
+        // Native radios in antd Radio's look (light-field.css): antd's Radio brought its form
+        // context (rc-field-form) into the checkout.
+        <div role="radiogroup" aria-label="收货地址" style={{ width: '100%' }}>
           <Space direction="vertical" style={{ width: '100%' }}>
             {list.map((a) => (
-              <Radio key={a.id} value={a.id} data-testid="address-option">
-                <AddressSummary address={a} />
-                <Button type="link" size="small" onClick={() => editor.edit(a)}>
-                  编辑
-                </Button>
-              </Radio>
+              <label key={a.id} className="yc-radio">
+                <input
+                  type="radio"
+                  name="delivery-address"
+                  value={a.id}
+                  checked={a.id === selected}
+                  onChange={() => onChange(a.id)}
+                  data-testid="address-option"
+                />
+                <span>
+                  <AddressSummary address={a} />
+                  <Button type="link" size="small" onClick={() => editor.edit(a)}>
+                    编辑
+                  </Button>
+                </span>
+              </label>
             ))}
           </Space>
-        </Radio.Group>
+        </div>
       )}
       {editor.dialog}
     </Card>

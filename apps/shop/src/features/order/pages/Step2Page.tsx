@@ -1,12 +1,16 @@
 import { type CheckoutPreview, type ShippingPaper, shippingPapers } from '@yaocai/domain';
 import { unreportedMessage } from '@yaocai/web-client';
-import { CheckboxList } from '@yaocai/web-client/checkbox-list';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Alert, Button, Form, Input, InputNumber, Radio, Result, Select, Space } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/Card';
 import { CartSteps } from '../../../components/CartSteps';
+import { LightRadioGroup, LightTextArea } from '../../../components/FieldControls';
+import { LightCheckbox } from '../../../components/LightCheckbox';
+import { LightField } from '../../../components/LightField';
+import { LightNumberInput } from '../../../components/LightNumberInput';
+import { Outcome } from '../../../components/Outcome';
 import { PageLoading } from '../../../components/PageLoading';
 import { unshippedOrdersNote } from '../../../lib/money-text';
 import { useAvailableCoupons } from '../api/coupons';
@@ -15,6 +19,15 @@ import { AddressPicker } from '../components/AddressPicker';
 import { Amounts, yuan } from '../components/Amounts';
 import { CheckoutLines } from '../components/CheckoutLines';
 import { CouponSplit } from '../components/CouponSplit';
+
+/** The invoice choices at checkout: none, or one of the two kinds. */
+const invoiceChoices = [
+  { value: 0, label: '不开发票' },
+  { value: 1, label: '普通发票' },
+  { value: 2, label: '增值税专用发票' },
+];
+/** The fields of 发票与优惠: labels 100 px wide beside their controls, as before. */
+const grid = { labelWidth: 100 };
 
 interface InvoiceFields {
   type: number;
@@ -65,7 +78,7 @@ export default function Step2Page() {
 
   if (preview.isError && !preview.data)
     return (
-      <Result
+      <Outcome
         status="error"
         title={(preview.error as Error).message}
         extra={<Button onClick={() => navigate('/cart')}>返回购物车</Button>}
@@ -115,87 +128,115 @@ export default function Step2Page() {
       )}
       <CheckoutLines groups={p.groups} />
       <Card size="small" title="发票与优惠" style={{ marginTop: 12 }}>
-        <Form layout="horizontal" labelCol={{ flex: '100px' }}>
-          <Form.Item label="发票类型">
-            <Radio.Group
-              value={invoice.type}
-              onChange={(e) => setInvoice(withDefaults({ ...invoice, type: e.target.value }, p))}
-            >
-              <Radio value={0}>不开发票</Radio>
-              <Radio value={1}>普通发票</Radio>
-              <Radio value={2}>增值税专用发票</Radio>
-            </Radio.Group>
-          </Form.Item>
-          {invoice.type > 0 && (
-            <Space>
-              <Form.Item label="发票抬头">
-                <Input
+        {/* Plain fields: nothing here is checked before the order is sent (the server answers). */}
+        <LightField {...grid} label="发票类型">
+          <LightRadioGroup
+            label="发票类型"
+            name="step2-invoice-type"
+            options={invoiceChoices}
+            value={invoice.type}
+            onChange={(type) => setInvoice(withDefaults({ ...invoice, type }, p))}
+          />
+        </LightField>
+        {invoice.type > 0 && (
+          <Space>
+            <LightField {...grid} label="发票抬头" id="step2-invoice-title">
+              {(control) => (
+                <input
+                  {...control}
+                  className="yc-control"
                   aria-label="发票抬头"
                   value={invoice.title}
                   onChange={(e) => setInvoice({ ...invoice, title: e.target.value })}
                   style={{ width: 260 }}
                 />
-              </Form.Item>
-              {invoice.type === 2 && (
-                <Form.Item label="纳税人识别号">
-                  <Input
+              )}
+            </LightField>
+            {invoice.type === 2 && (
+              <LightField {...grid} label="纳税人识别号" id="step2-invoice-tax-no">
+                {(control) => (
+                  <input
+                    {...control}
+                    className="yc-control"
                     aria-label="纳税人识别号"
                     value={invoice.tax_no}
                     onChange={(e) => setInvoice({ ...invoice, tax_no: e.target.value.toUpperCase() })}
                     style={{ width: 220 }}
                   />
-                </Form.Item>
-              )}
-            </Space>
-          )}
-          <Form.Item label="优惠券">
-            <Select
-              allowClear
-              placeholder="不使用优惠券"
+                )}
+              </LightField>
+            )}
+          </Space>
+        )}
+        <LightField {...grid} label="优惠券" id="step2-coupon">
+          {(control) => (
+            // A native select in antd's look: antd's Select would bring rc-select and its popups to
+            // every checkout for a few coupons; its first option is the placeholder and the clear.
+            <select
+              {...control}
+              className={`yc-control yc-select${couponId ? '' : ' yc-select-empty'}`}
               aria-label="优惠券"
-              value={couponId}
-              onChange={setCouponId}
+              value={couponId ?? ''}
+              onChange={(e) => setCouponId(e.target.value ? Number(e.target.value) : undefined)}
               style={{ width: 360 }}
-              // A few coupons: a plain list, which does not re-render its options while scrolled.
-              virtual={false}
               data-testid="coupon-select"
-              options={(coupons.data?.list ?? []).map((c) => ({
-                value: c.id,
-                disabled: !c.applicable,
-                label: c.applicable ? `${c.name}（省${yuan(c.discount ?? 0)}）` : `${c.name}（${c.reason}）`,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item label="积分抵扣">
-            <InputNumber
-              aria-label="积分抵扣"
-              min={0}
-              max={p.max_points}
-              value={points}
-              onChange={(v) => setPoints(v ?? 0)}
-            />
-            <span style={{ marginLeft: 8, color: '#707070' }}>
-              可用积分 {p.points_balance}，本单最多可用 {p.max_points}（{p.points_per_yuan}积分抵 ¥1）
-            </span>
-          </Form.Item>
-          <Form.Item label="随货资料" extra="勾选的资料加盖公章后随货寄出">
-            <CheckboxList
-              value={papers}
-              onChange={(v) => setPapers(v as ShippingPaper[])}
-              options={shippingPapers.map((k) => ({ value: k.code, label: k.name }))}
-              data-testid="step2-papers"
-            />
-          </Form.Item>
-          <Form.Item label="订单备注">
-            <Input.TextArea
+            >
+              <option value="">不使用优惠券</option>
+              {(coupons.data?.list ?? []).map((c) => (
+                <option key={c.id} value={c.id} disabled={!c.applicable}>
+                  {c.applicable ? `${c.name}（省${yuan(c.discount ?? 0)}）` : `${c.name}（${c.reason}）`}
+                </option>
+              ))}
+            </select>
+          )}
+        </LightField>
+        <LightField {...grid} label="积分抵扣" id="step2-points">
+          {(control) => (
+            <>
+              <LightNumberInput
+                {...control}
+                aria-label="积分抵扣"
+                min={0}
+                max={p.max_points}
+                value={points}
+                onChange={(v) => setPoints(v ?? 0)}
+              />
+              <span style={{ marginLeft: 8, color: '#707070' }}>
+                可用积分 {p.points_balance}，本单最多可用 {p.max_points}（{p.points_per_yuan}积分抵 ¥1）
+              </span>
+            </>
+          )}
+        </LightField>
+        <LightField {...grid} label="随货资料" extra="勾选的资料加盖公章后随货寄出">
+          {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would change the row's layout */}
+          <div role="group" aria-label="随货资料" className="yc-check-group" data-testid="step2-papers">
+            {shippingPapers.map((k) => (
+              <LightCheckbox
+                key={k.code}
+                checked={papers.includes(k.code)}
+                onChange={(on) =>
+                  setPapers(
+                    shippingPapers.map((x) => x.code).filter((c) => (c === k.code ? on : papers.includes(c))),
+                  )
+                }
+              >
+                {k.name}
+              </LightCheckbox>
+            ))}
+          </div>
+        </LightField>
+        <LightField {...grid} label="订单备注" id="step2-remarks">
+          {(control) => (
+            <LightTextArea
+              {...control}
               aria-label="订单备注"
               maxLength={200}
               value={remarks}
               onChange={(e) => setRemarks(e.target.value)}
               rows={2}
             />
-          </Form.Item>
-        </Form>
+          )}
+        </LightField>
       </Card>
       <Card
         size="small"
