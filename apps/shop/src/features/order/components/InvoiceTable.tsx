@@ -69,7 +69,7 @@ const columns: {
     cell: (r) => (
       <div data-testid="invoice-state">
         <Tag color={stateColor[r.state]}>{r.state_name}</Tag>
-        <div style={{ color: r.state === 'rejected' ? '#cf1322' : '#999', fontSize: 12 }}>
+        <div style={{ color: r.state === 'rejected' ? '#cf1322' : '#707070', fontSize: 12 }}>
           {r.state === 'rejected' ? `退回原因：${r.reject_reason}` : r.hint}
         </div>
       </div>
