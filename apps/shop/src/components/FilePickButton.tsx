@@ -22,7 +22,8 @@ export function FilePickButton({ accept, onPick, children, ...button }: Props) {
         ref={input}
         type="file"
         accept={accept}
-        hidden
+        // Inline, not the hidden attribute: antd Form's styles show every file input inside a form.
+        style={{ display: 'none' }}
         tabIndex={-1}
         onChange={(event) => {
           const file = event.target.files?.[0];
