@@ -8,15 +8,20 @@ export function NewsTabs({ current }: { current?: NewsType }) {
   return (
     <nav className="ct-side" aria-label="新闻资讯">
       <div className="ct-side__title">新闻资讯</div>
-      <dl className="ct-side__group">
+      {/* A list, not a dl: there is no term for these entries (axe: definition-list). */}
+      <ul className="ct-side__group">
         {(Object.keys(newsTypeName) as NewsType[]).map((type) => (
-          <dd key={type}>
-            <Link to={`/news/${type}`} className={type === current ? 'is-current' : undefined}>
+          <li key={type}>
+            <Link
+              to={`/news/${type}`}
+              className={type === current ? 'is-current' : undefined}
+              aria-current={type === current ? 'page' : undefined}
+            >
               {newsTypeName[type]}
             </Link>
-          </dd>
+          </li>
         ))}
-      </dl>
+      </ul>
     </nav>
   );
 }

@@ -2,6 +2,7 @@ import { beijingDateText, formatYuan, fromYuan } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Card } from '../../../components/Card';
 import { LightStatistic } from '../../../components/LightStatistic';
 import { LightTable } from '../../../components/LightTable';
@@ -54,7 +55,7 @@ export default function CreditPage() {
         { title: '账单日期', render: (_, b) => date(b.created_at) },
         {
           title: '关联订单',
-          render: (_, b) => (b.order_id ? <a href={`/order/info/${b.order_id}`}>查看订单</a> : '-'),
+          render: (_, b) => (b.order_id ? <Link to={`/order/info/${b.order_id}`}>查看订单</Link> : '-'),
         },
         { title: '账单金额', render: (_, b) => yuan(b.amount) },
         { title: '待还金额', render: (_, b) => yuan(b.outstanding) },
