@@ -1,5 +1,6 @@
 import { Empty, Skeleton } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { Crumbs } from '../../../components/Crumbs';
 import { useHelpArticle } from '../api/help-article';
 import { HelpMenu } from '../components/HelpMenu';
 import { formatDate } from '../format';
@@ -15,9 +16,14 @@ export default function HelpPage() {
     <div className="ct-page">
       <HelpMenu current={pathname} />
       <article className="ct-main" data-testid="help-article">
-        <div className="ct-crumb">
-          <Link to="/">首页</Link> &gt; 帮助中心{article.data ? ` > ${article.data.category}` : ''}
-        </div>
+        <Crumbs
+          className="ct-crumb"
+          items={[
+            { title: <Link to="/">首页</Link> },
+            { title: '帮助中心' },
+            { title: article.data?.category },
+          ]}
+        />
         {article.isPending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : article.data ? (

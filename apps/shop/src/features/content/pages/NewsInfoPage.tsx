@@ -1,6 +1,7 @@
 import type { NewsType } from '@yaocai/domain';
 import { Empty, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
+import { Crumbs } from '../../../components/Crumbs';
 import { useNewsArticle } from '../api/news-article';
 import { NewsTabs, newsTypeName } from '../components/NewsTabs';
 import { formatDate } from '../format';
@@ -16,9 +17,14 @@ export default function NewsInfoPage() {
     <div className="ct-page">
       <NewsTabs current={kind} />
       <article className="ct-main" data-testid="news-article">
-        <div className="ct-crumb">
-          <Link to="/">首页</Link> &gt; <Link to={`/news/${kind}`}>{newsTypeName[kind]}</Link> &gt; 正文
-        </div>
+        <Crumbs
+          className="ct-crumb"
+          items={[
+            { title: <Link to="/">首页</Link> },
+            { title: <Link to={`/news/${kind}`}>{newsTypeName[kind]}</Link> },
+            { title: '正文' },
+          ]}
+        />
         {article.isPending ? (
           <Skeleton active paragraph={{ rows: 10 }} />
         ) : article.data ? (

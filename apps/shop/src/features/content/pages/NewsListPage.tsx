@@ -1,6 +1,7 @@
 import type { NewsType } from '@yaocai/domain';
 import { Empty, Skeleton } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { Crumbs } from '../../../components/Crumbs';
 import { LightPager } from '../../../components/LightPager';
 import { useNewsList } from '../api/news-list';
 import { NewsTabs, newsTypeName } from '../components/NewsTabs';
@@ -20,9 +21,10 @@ export default function NewsListPage() {
     <div className="ct-page">
       <NewsTabs current={type} />
       <section className="ct-main" data-testid="news-list">
-        <div className="ct-crumb">
-          <Link to="/">首页</Link> &gt; 新闻资讯 &gt; {newsTypeName[type]}
-        </div>
+        <Crumbs
+          className="ct-crumb"
+          items={[{ title: <Link to="/">首页</Link> }, { title: '新闻资讯' }, { title: newsTypeName[type] }]}
+        />
         <h1 className="ct-title">{newsTypeName[type]}</h1>
         {news.isPending ? (
           <Skeleton active paragraph={{ rows: 10 }} />
