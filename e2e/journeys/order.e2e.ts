@@ -11,7 +11,7 @@ import {
   orders,
   users,
 } from '../../apps/server/src/db/schema';
-import { confirmDialog, type Harness, startHarness } from '../support/harness';
+import { confirmDialog, expectRefusal, type Harness, navigateInApp, startHarness } from '../support/harness';
 
 /**
  * The buyer's journey from the cart to payment done (balance, credit, sandbox QR), cancelling,
@@ -187,6 +187,11 @@ describe('order journey', () => {
     await page.getByTestId('order-line-kind').first().waitFor();
     expect((await page.getByTestId('order-line-kind').allTextContents()).sort()).toEqual(['换购', '赠品']);
     await h.shot(page, 'order-detail-gifts');
+    // An order that is not the store's: the page says so once, without a dialog saying it again.
+    expectRefusal(404, /\/api\/order\/detail\/99999999$/);
+    await navigateInApp(page, '/order/info/99999999');
+    await page.getByText('订单不存在').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
   });
 

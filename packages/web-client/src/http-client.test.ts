@@ -162,6 +162,27 @@ describe('http client: the error catalogue (spec section 8)', () => {
     expect(ui.navigate).not.toHaveBeenCalled();
   });
 
+  it('a refusal the page shows itself is not alerted too; any other still is', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(404, { code: 404, message: '售后申请不存在', data: null })),
+    );
+    await expect(http.get('/api/x', { shownHere: [404] })).rejects.toMatchObject({ code: 404 });
+    expect(ui.alert).not.toHaveBeenCalled();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { code: 10001, message: '请先登录', data: null })),
+    );
+    await expect(http.get('/api/y', { shownHere: [404] })).rejects.toMatchObject({ code: 10001 });
+    expect(ui.navigate).toHaveBeenCalled();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(403, { code: 403, message: '无权查看', data: null })),
+    );
+    await expect(http.get('/api/z', { shownHere: [404] })).rejects.toMatchObject({ code: 403 });
+    expect(ui.alert).toHaveBeenCalledWith('温馨提示', '无权查看');
+  });
+
   it.each([500, 502, 503, 599])('code %i -> toast 系统繁忙，请稍候再试', async (code) => {
     vi.stubGlobal(
       'fetch',

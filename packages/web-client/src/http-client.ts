@@ -58,6 +58,11 @@ export interface RequestOptions {
   params?: Record<string, unknown>;
   /** The caller handles refusals itself: no global alert/toast/redirect (it still throws). */
   silent?: boolean;
+  /**
+   * Refusal codes the page shows itself (a detail page's not-found state): the client does not
+   * also alert them; every other refusal is reported as usual (a lapsed session still logs in).
+   */
+  shownHere?: readonly number[];
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key of order creation). */
   headers?: Record<string, string>;
@@ -246,7 +251,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       const code = typeof envelope.code === 'number' ? envelope.code : response.status;
       if (SUCCESS_CODES.includes(code) && response.ok) return envelope.data;
       const error = new ApiError(code, envelope.message ?? '', envelope.data, response.status);
-      if (!options.silent) reportRefusal(error);
+      if (!options.silent && !options.shownHere?.includes(code)) reportRefusal(error);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemRequestBody, ItemRequestStatus, ItemRequestView } from '@yaocai/domain';
+import { ApiCode } from '@yaocai/domain/api/codes';
 import { http } from '../../../lib/http';
 
 interface ItemRequestPage {
@@ -20,7 +21,9 @@ export const useMyItemRequests = (page: number, status?: ItemRequestStatus) =>
   });
 
 /** GET /api/user/buy/:id */
-export const itemRequest = (id: number) => http.get<ItemRequestView>(`/api/user/buy/${id}`);
+export const itemRequest = (id: number) =>
+  // 求购详情 shows 求购记录不存在 itself.
+  http.get<ItemRequestView>(`/api/user/buy/${id}`, { shownHere: [ApiCode.notFound] });
 export const useItemRequest = (id: number) =>
   useQuery({
     queryKey: ['item-requests', 'one', id],

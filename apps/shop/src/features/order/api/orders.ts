@@ -7,6 +7,7 @@ import type {
   OrderSummaryView,
   Page,
 } from '@yaocai/domain';
+import { ApiCode } from '@yaocai/domain/api/codes';
 import { markCartChanged } from '../../../lib/cart-changed';
 import { CancelledError, http } from '../../../lib/http';
 import { markWalletChanged } from '../../../lib/wallet';
@@ -93,7 +94,8 @@ export const useOrders = (q: OrderListQuery) =>
 export const useOrderDetail = (id: number) =>
   useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: () => http.get<OrderDetailView>(`/api/order/detail/${id}`),
+    // Each page asking it (detail, pay, step 4) shows a missing order itself.
+    queryFn: () => http.get<OrderDetailView>(`/api/order/detail/${id}`, { shownHere: [ApiCode.notFound] }),
     enabled: id > 0,
   });
 
