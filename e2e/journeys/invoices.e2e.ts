@@ -157,7 +157,7 @@ describe('e-invoices', () => {
       .getByTestId('admin-transfer-expected')
       .getByText(`¥${(unpaid.totalFen / 100).toFixed(2)}`)
       .waitFor();
-    await modal.locator('.ant-image img').waitFor();
+    await modal.getByTestId('file-thumb').locator('img').first().waitFor();
     await console_.waitForTimeout(400); // the modal's opening animation, for the screenshot
     await h.shot(console_, 'admin-transfer-confirm');
     await modal.getByTestId('admin-transfer-confirm').click();

@@ -1,7 +1,7 @@
+import { FileThumbs } from '@yaocai/web-client/files';
 import { Button, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { Card } from '../../../components/Card';
-import { FileThumbs } from '../../../components/FileThumbs';
 import { LazyResult } from '../../../components/LazyResult';
 import { LightDescriptions } from '../../../components/LightDescriptions';
 import { PageLoading } from '../../../components/PageLoading';

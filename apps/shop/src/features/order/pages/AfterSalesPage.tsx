@@ -1,8 +1,8 @@
 import { beijingDateTimeText } from '@yaocai/domain';
+import { FileThumbs } from '@yaocai/web-client/files';
 import { Steps } from 'antd';
 import { Link, useParams } from 'react-router';
 import { Card } from '../../../components/Card';
-import { FileThumbs } from '../../../components/FileThumbs';
 import { LazyResult } from '../../../components/LazyResult';
 import { LightDescriptions } from '../../../components/LightDescriptions';
 import { PageLoading } from '../../../components/PageLoading';
