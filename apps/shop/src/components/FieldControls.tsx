@@ -1,5 +1,5 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useState } from 'react';
+import { PasswordEye } from './PasswordEye';
 import './light-field.css';
 
 // Native controls in the look of antd's TextArea, Radio.Group and Input.Password, for the forms
@@ -84,15 +84,7 @@ export function LightPassword({ className, ...input }: PasswordProps) {
   return (
     <span className={`yc-affix${invalid ? ' is-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <input {...input} type={shown ? 'text' : 'password'} />
-      <button
-        type="button"
-        className="yc-affix__eye"
-        aria-label={shown ? '隐藏密码' : '显示密码'}
-        aria-pressed={shown}
-        onClick={() => setShown(!shown)}
-      >
-        {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
-      </button>
+      <PasswordEye shown={shown} onToggle={() => setShown(!shown)} className="yc-affix__eye" />
     </span>
   );
 }

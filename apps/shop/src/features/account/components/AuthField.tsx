@@ -1,5 +1,5 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { PasswordEye } from '../../../components/PasswordEye';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'> {
   id: string;
@@ -33,15 +33,7 @@ export function AuthField({ id, prefix, error, secret, ...input }: Props) {
           aria-describedby={error ? `${id}-error` : undefined}
         />
         {secret && (
-          <button
-            type="button"
-            className="sh-auth-field__eye"
-            aria-label={shown ? '隐藏密码' : '显示密码'}
-            aria-pressed={shown}
-            onClick={() => setShown(!shown)}
-          >
-            {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
-          </button>
+          <PasswordEye shown={shown} onToggle={() => setShown(!shown)} className="sh-auth-field__eye" />
         )}
       </span>
       {error && (
