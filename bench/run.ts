@@ -547,10 +547,7 @@ function writeResults(
 ) {
   const file = path.join(here, 'RESULTS.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const sections = new Map<string, string>();
-  for (const m of previous.matchAll(/<!-- group:([\w-]+) -->\n([\s\S]*?)<!-- \/group:\1 -->/g))
-    sections.set(m[1], m[2]);
-  for (const [group, text] of scriptSections) sections.set(group, text);
+  const updated = new Map(scriptSections);
   const machine = `${os.cpus().length} CPUs (nproc ${os.availableParallelism()}), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; load average at the end ${os
     .loadavg()
     .map((l) => l.toFixed(1))
@@ -558,7 +555,7 @@ function writeResults(
   for (const group of groups) {
     const rows = results.filter((r) => r.scenario.group === group);
     if (!rows.length) continue;
-    sections.set(
+    updated.set(
       group,
       [
         `Run ${new Date().toISOString()} — \`${command}\` — ${duration} s per scenario after a 2 s warm-up, ${goodsWanted.toLocaleString('en')} goods.`,
@@ -574,12 +571,6 @@ function writeResults(
       ].join('\n'),
     );
   }
-  const order = [
-    'content',
-    'catalog',
-    'pglite',
-    ...[...sections.keys()].filter((k) => !['content', 'catalog', 'pglite'].includes(k)),
-  ];
   const titles: Record<string, string> = {
     content: 'Content: GET /api/focus/common vs bare Fastify (50 connections, PostgreSQL)',
     catalog: 'Catalogue on PostgreSQL (32 connections)',
@@ -590,16 +581,19 @@ function writeResults(
       'Catalogue with distinct URLs, keywords and signed-in buyers (PGlite, 1 connection)',
     ...Object.fromEntries(Object.entries(scriptGroups).map(([group, g]) => [group, g.title])),
   };
-  // Everything above the results marker is hand-written notes and is kept as is.
-  const marker = '<!-- results: written by bench/run.ts below this line -->';
-  const head = previous.includes(marker)
-    ? previous.split(marker)[0].trim()
-    : '# Benchmark results\n\nWritten by `npm run bench` (bench/run.ts); each group keeps its latest run.';
-  const body = order
-    .filter((g) => sections.has(g))
-    .map((g) => `## ${titles[g] ?? g}\n\n<!-- group:${g} -->\n${sections.get(g)}<!-- /group:${g} -->`)
-    .join('\n\n');
-  writeFileSync(file, `${head}\n\n${marker}\n\n${body}\n`);
+  // Only a group's own block is replaced; the hand-written notes around and between the blocks
+  // stay where they are (rebuilding the file from its blocks once dropped every note below the
+  // first). A group run for the first time goes at the end.
+  let text =
+    previous ||
+    '# Benchmark results\n\nWritten by `npm run bench` (bench/run.ts); each group keeps its latest run.\n';
+  for (const [group, section] of updated) {
+    const block = new RegExp(`(<!-- group:${group} -->\n)[\\s\\S]*?(<!-- /group:${group} -->)`);
+    text = block.test(text)
+      ? text.replace(block, (_, open: string, close: string) => `${open}${section}${close}`)
+      : `${text.trimEnd()}\n\n## ${titles[group] ?? group}\n\n<!-- group:${group} -->\n${section}<!-- /group:${group} -->\n`;
+  }
+  writeFileSync(file, text);
   try {
     // Keep the file as the repository formatter wants it (tables aligned).
     execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], {

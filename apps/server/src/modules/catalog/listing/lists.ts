@@ -136,30 +136,22 @@ const feedStart = statement(
   sql`select coalesce(max(seq), 0)::text as "maxSeq", ${snapshotColumns} from goods_changes`,
 );
 /**
- * What changed since the cursor: rows past its last sequence number, rows of transactions that
- * were running at its snapshot (they may have taken smaller numbers and committed since), and
- * rows of transactions that started after it. The cursor's numbers are written into the text,
- * so each look is planned for them: the three conditions are three index scans (sequence and
- * transaction id) whatever the log holds. As a named statement its generic plan could not tell
- * `seq > $1` picks a few rows, and scanned the whole log on every look: 50-95 ms with the
- * 200,000 rows an import of 100,000 goods leaves for an hour.
+ * What changed since the cursor (db/sql/110_goods_changes.sql `goods_changes_since`): rows past
+ * its last sequence number, rows of transactions that were running at its snapshot (they may
+ * have taken smaller numbers and committed since), and rows of transactions that started after
+ * it. The function reads them through the log's two indexes whatever its statistics say, so the
+ * statement is planned once; on the pool beside the main one (db/client.ts): a look must not
+ * wait behind the list traffic's statements in the main pool's queue, as every list waits for a
+ * look.
  */
-const whole = /^\d+$/;
-export function feedSince(cursor: Cursor): RawStatement {
-  const numbers = [cursor.maxSeq, cursor.xmax, ...cursor.xip];
-  if (!numbers.every((n) => whole.test(n))) throw new Error(`change log cursor is not numeric: ${numbers}`);
-  const xip = cursor.xip.length
-    ? `array[${cursor.xip.map((x) => `'${x}'`).join(',')}]::xid8[]`
-    : `'{}'::xid8[]`;
-  const text = `with c as (
-      select seq, goods_id from goods_changes
-      where seq > ${cursor.maxSeq} or xid = any(${xip}) or xid >= '${cursor.xmax}'::xid8)
-    select greatest(${cursor.maxSeq}::bigint, (select max(seq) from c))::text as "maxSeq", ${snapshotText},
-      array(select distinct goods_id from c) as ids`;
-  // Unnamed; on the pool beside the main one (db/client.ts): a look must not wait behind the
-  // list traffic's statements in the main pool's queue, as every list waits for a look.
-  return { name: '', text, params: [], generic: true };
-}
+export const feedSince = statement(
+  'catalog_index_feed_since',
+  sql`with c as (
+      select seq, goods_id from goods_changes_since(${p('maxSeq')}::bigint, ${p('xip')}::xid8[], ${p('xmax')}::xid8))
+    select greatest(${p('maxSeq')}::bigint, (select max(seq) from c))::text as "maxSeq", ${snapshotColumns},
+      array(select distinct goods_id from c) as ids`,
+);
+feedSince.generic = true;
 // Planned once: its one parameter is an id array.
 goodsOfIds.generic = true;
 
@@ -262,7 +254,7 @@ class Listing {
 
   /** Applies what changed since the reading's cursor; answers its index. */
   private async look(reading: Reading): Promise<GoodsIndex> {
-    const [next] = await rawRows<Cursor & { ids: number[] }>(this.db, feedSince(reading.cursor), []);
+    const [next] = await rawRowsNamed<Cursor & { ids: number[] }>(this.db, feedSince, { ...reading.cursor });
     if (next.ids.length) {
       const fresh = await goodsRows(this.db, goodsOfIds, [next.ids]);
       const found = new Set(fresh.map((g) => g.id));
