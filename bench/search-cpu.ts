@@ -9,15 +9,20 @@
  * Calls: `list` (keyword lists), `suggest` (suggestions), `both` (those two), `browse` (the
  * distinct filter/sort/page lists of bench/catalog-distinct.ts, result cache off), `browse-cached`
  * (the same URLs with the result cache on, asked once before counting so every counted request is
- * a hit), `buyers` (the filter lists as signed-in buyers, cache off) and `floor` (bare Fastify
- * making four trivial prepared round trips, the budgets' floor).
+ * a hit), `buyers` (the filter lists as signed-in buyers, cache off), `admin` (the console goods
+ * list's 792 URLs of bench/scenarios/admin-goods.ts, as the demo operator `admin`) and `floor`
+ * (bare Fastify making four trivial prepared round trips, the budgets' floor).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/yaocai_bench \
  *     npx tsx bench/search-cpu.ts [list|suggest|both|browse|browse-cached|buyers|floor] [N]
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { DbSessionStore } from '../apps/server/src/lib/session-store';
 import { distinctJobs, type Job } from './catalog-distinct';
 import { backendPids, cpuMs, withAppName } from './proc-cpu';
+import { listPaths as adminListPaths } from './scenarios/admin-goods';
 import { keywordListJobs, suggestionJobs } from './search-keywords';
 import { type BenchServer, startBare, startServer } from './server';
 
@@ -26,7 +31,7 @@ const port = Number(process.env.BENCH_PORT ?? 3403);
 const which = process.argv[2] ?? 'both';
 const count = Number(process.argv[3] ?? 2_000);
 const WARM_UP = 300;
-const CONNECTIONS = 4;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const appName = `search-cpu-${process.pid}`;
 
 async function send(base: string, jobs: readonly Job[]): Promise<{ failed: number; bytes: number }> {
@@ -95,6 +100,29 @@ if (which === 'list' || which === 'both') await measure('keyword list', keywordL
 if (which === 'suggest' || which === 'both') await measure('suggestions', suggestionJobs);
 if (which === 'browse') await measure('browse list, cache off', distinctJobs.filters);
 if (which === 'buyers') await measure('browse list as buyers, cache off', distinctJobs.buyers);
+if (which === 'admin') {
+  // A session of the demo operator, written as the console's login writes it.
+  const database = await openDatabase({ url });
+  const sid = randomBytes(32).toString('base64url');
+  try {
+    const found = await database.db.execute("select id from operators where username = 'admin'" as never);
+    const [{ id }] = found.rows as { id: number }[];
+    await new DbSessionStore(database.db).set(
+      sid,
+      { operatorId: id, operatorVersion: 0, loginAt: Date.now() },
+      7200,
+    );
+  } finally {
+    await database.close();
+  }
+  const paths = adminListPaths();
+  await measure('console goods list', () =>
+    Array.from({ length: paths.length * 4 }, (_, i) => ({
+      path: paths[i % paths.length],
+      cookie: `yc_admin_sid=${sid}`,
+    })),
+  );
+}
 if (which === 'floor')
   await measure(
     'floor (bare Fastify, 4 trivial queries)',

@@ -10,8 +10,9 @@ import { goodsImage } from './service';
 
 // The console's goods list: newest edit first, searched and filtered. A list of at most
 // ADMIN_GOODS_TOTAL_CAP goods is gathered once (its count and its ids in edit order, one
-// statement) and paged from memory; a broader one reads each page from the indexes. The rows of
-// a page are always read fresh by id.
+// statement) and paged from memory; a broader one is walked down the edit-order indexes as far
+// as its pages have been asked, and those ids are paged from memory too. The rows of a page are
+// always read fresh by id.
 
 type Query = z.output<typeof adminGoodsQuery>;
 
@@ -97,19 +98,27 @@ interface Matches {
  */
 let listsByDb = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
 const LIST_TTL_MS = 15_000;
-function cached<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
+function listsOf(db: object) {
   let lists = listsByDb.get(db);
   if (!lists) {
     lists = new Map();
     listsByDb.set(db, lists);
   }
-  const hit = lists.get(key);
+  return lists;
+}
+function cached<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
+  const hit = listsOf(db).get(key);
   if (hit && Date.now() - hit.at < LIST_TTL_MS) return hit.value as Promise<T>;
+  return remember(db, key, read);
+}
+
+/** Reads and keeps a list under its key, replacing what was kept. */
+function remember<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
+  const lists = listsOf(db);
   if (lists.size > 500) lists.clear();
   const value = read();
   lists.set(key, { at: Date.now(), value });
-  const held = lists;
-  value.catch(() => held.delete(key));
+  value.catch(() => lists.delete(key));
   return value;
 }
 
@@ -190,30 +199,67 @@ const rowsByIds = statement(
       order by page_ids.n`,
 );
 
+interface Walk {
+  ids: Int32Array;
+  /** How far it was asked to walk: fewer ids found means the list ends there. */
+  limit: number;
+}
+
 /**
- * A page of a list broader than the cap, walked down an edit-order index (the list's own, or
- * the whole catalogue's) until it is filled: at least one goods in fifty matches, so a page
- * reads at most fifty times its depth, where gathering every match would sort thousands.
+ * The first ids of a list broader than the cap in edit order, walked down an edit-order index
+ * (the list's own, or the whole catalogue's) until `limit` are found: at least one goods in fifty
+ * matches, so the walk reads at most fifty times its length, where gathering every match would
+ * sort thousands.
  */
-async function walkedPage(db: DbOrTx, condition: SQL | undefined, offset: number, size: number) {
+async function walkedIds(db: DbOrTx, condition: SQL | undefined, limit: number): Promise<Walk> {
   const rows = await db
     .select({ id: goods.id })
     .from(goods)
     .where(condition)
     .orderBy(desc(goods.updatedAt), desc(goods.id))
-    .limit(size)
-    .offset(offset);
-  return rows.map((r) => r.id);
+    .limit(limit);
+  return { ids: Int32Array.from(rows, (r) => r.id), limit };
+}
+
+/** A broad list is walked at least this far at once (its first pages), and at most this far. */
+const WALK_FIRST = 200;
+const WALK_MOST = 10_000;
+
+/**
+ * The ids of a page of a list broader than the cap. The list's walk is kept as the rest are (15
+ * s, dropped by every goods write): paging through a broad search walks it once, and a page past
+ * the kept walk walks twice as far. Pages past WALK_MOST are walked on their own.
+ */
+async function broadPage(db: DbOrTx, key: string, condition: SQL | undefined, offset: number, size: number) {
+  const end = offset + size;
+  if (end > WALK_MOST) {
+    const rows = await db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(condition)
+      .orderBy(desc(goods.updatedAt), desc(goods.id))
+      .limit(size)
+      .offset(offset);
+    return rows.map((r) => r.id);
+  }
+  const walkKey = `walk:${key}`;
+  let walk = await cached(db, walkKey, () => walkedIds(db, condition, Math.max(end, WALK_FIRST)));
+  if (walk.ids.length < end && walk.ids.length === walk.limit) {
+    const limit = Math.min(WALK_MOST, Math.max(end, walk.limit * 2));
+    walk = await remember(db, walkKey, () => walkedIds(db, condition, limit));
+  }
+  return [...walk.ids.subarray(offset, end)];
 }
 
 export async function listAdminGoods(ctx: OperatorCtx, query: Query) {
   const { page: _page, page_size: _size, ...filters } = query;
   const condition = conditionsOf(filters, ctx.db);
-  const matches = await cached(ctx.db, JSON.stringify(filters), () => gatherMatches(ctx.db, condition));
+  const key = JSON.stringify(filters);
+  const matches = await cached(ctx.db, key, () => gatherMatches(ctx.db, condition));
   const offset = (query.page - 1) * query.page_size;
   const ids = matches.ids
     ? [...matches.ids.subarray(offset, offset + query.page_size)]
-    : await walkedPage(ctx.db, condition, offset, query.page_size);
+    : await broadPage(ctx.db, key, condition, offset, query.page_size);
   const rows = ids.length ? await rawRowsNamed<ListRow>(ctx.db, rowsByIds, { ids }) : [];
   return {
     list: rows.map(

@@ -615,5 +615,12 @@ describe('console goods list past its cap', () => {
     await ctx.app.db.execute(sql`update goods set updated_at = now() + interval '1 hour' where id = ${last}`);
     forgetAdminGoodsLists();
     expect((await page('q=宽列表测试&kind=device&page=1&page_size=1')).list[0].id).toBe(last);
+    // So does a broad list's walk (kept as far as its pages were asked).
+    const [deep] = await expected(`name like '宽列表测试片%'`, 1500);
+    await ctx.app.db.execute(
+      sql`update goods set updated_at = now() + interval '2 hours' where id = ${deep}`,
+    );
+    forgetAdminGoodsLists();
+    expect((await page('q=宽列表测试&page=1&page_size=1')).list[0].id).toBe(deep);
   });
 });
