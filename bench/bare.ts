@@ -10,7 +10,10 @@
  * BARE_CART_USER as well, GET /cart-reads makes the cart list's own reads for that store (the
  * app's functions and statements, in the list's stages: standing; rows with the unshipped amount and the
  * cached promotions; the specials of its goods), then answers the same body: the floor of the
- * list with its real database work, less the pricing and shaping.
+ * list with its real database work, less the pricing and shaping. GET /db?stages=1.1.4.2&hot=1
+ * makes those stages, then a durable transaction on one connection that updates one row every
+ * request shares (begin, a trivial query, the update, commit): the floor of an order for one
+ * flash-sale goods, whose stock row every such order must lock until its commit is on disk.
  */
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
@@ -68,7 +71,7 @@ const pool = process.env.BARE_DATABASE_URL
 if (pool) {
   // ?n=K: K queries one after another; ?stages=1.2.1: stages one after another, each stage's
   // queries in parallel (a route's real shape: reads side by side, then its transaction).
-  app.get<{ Querystring: { n?: string; stages?: string } }>('/db', async (request) => {
+  app.get<{ Querystring: { n?: string; stages?: string; hot?: string } }>('/db', async (request) => {
     const stages =
       request.query.stages?.split('.').map(Number) ?? Array(Number(request.query.n ?? 1)).fill(1);
     for (const size of stages)
@@ -77,7 +80,20 @@ if (pool) {
           pool.query({ name: 'floor', text: 'select $1::int as i', values: [i] }),
         ),
       );
+    if (request.query.hot) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query({ name: 'floor', text: 'select $1::int as i', values: [0] });
+        await client.query({ name: 'floor_hot', text: 'update bench_hot_row set n = n + 1 where id = 1' });
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    }
     return { code: 10000, message: 'success', data: { queries: stages.reduce((a, b) => a + b, 0) } };
   });
+  await pool.query('create table if not exists bench_hot_row (id int primary key, n bigint not null)');
+  await pool.query('insert into bench_hot_row values (1, 0) on conflict do nothing');
 }
 await app.listen({ port: Number(process.env.PORT ?? 3901), host: '127.0.0.1' });

@@ -209,6 +209,29 @@ export async function run() {
       `bare Fastify + ${orderStatements} trivial queries in the order's stages ${ORDER_STAGES}:`,
       results.bareOrderRoundTrips,
     );
+    // The floor with the hot row: the order's reads as trivial queries in its stages, then its
+    // transaction as a durable one updating the one row every order shares (an order of a
+    // flash-sale goods must lock its stock until the commit is on disk). Reported beside the
+    // budget's floor: it shows what the lock and the disk flush cost on this machine alone.
+    const readStages = ORDER_STAGES.split('.').slice(0, -4).join('.');
+    const hotBefore = await cpuSnapshot(client, server.pid, appName);
+    const hotRun = await autocannon({
+      url: `${server.base}/db?stages=${readStages}&hot=1`,
+      connections: CONNECTIONS,
+      duration: 10,
+    });
+    const hotCpu = await cpuSince(client, server.pid, appName, hotBefore);
+    results.bareOrderHotRow = {
+      stages: `${readStages}, then begin, 1 query, 1 update of a shared row, commit`,
+      reqPerSec: Math.round(hotRun.requests.average),
+      p50: hotRun.latency.p50,
+      p99: hotRun.latency.p99,
+      cpuPerRequestMs: cpuPerRequest(hotCpu, hotRun.requests.total),
+    };
+    console.log(
+      'bare Fastify + the same round trips, its transaction on one shared row:',
+      results.bareOrderHotRow,
+    );
     const failed = run.non2xx + run.errors + run.timeouts;
     const correct =
       failed === 0 && check.sold === check.purchased && check.sold === check.orders && check.over === 0;
