@@ -267,8 +267,6 @@ const SUGGESTIONS = 10;
 const SUGGESTION_GATHER = 2_000;
 const SUGGESTION_BROAD = 60;
 
-const always = () => true;
-
 /** Suggestions in order: best tier, best seller, text; the first ten. */
 function byTierSalesText(groups: { text: string; tier: number; sales: number }[]): string[] {
   return groups
@@ -322,6 +320,12 @@ function rankedFields(g: IndexedGoods): RankedFields {
 
 export class GoodsIndex {
   private entries: (Entry | undefined)[] = [];
+  /**
+   * Each slot's search text (empty once dead), beside the entries: a search confirms hundreds or
+   * thousands of candidates on their text, mostly not in the processor's caches, and reaching it
+   * here is two dependent reads where entry, ranked fields and string were four.
+   */
+  private texts: string[] = [];
   private readonly slotOf = new Map<number, number>();
   private postings: Postings;
   private orders: Record<OrderName, SortedSlots>;
@@ -382,6 +386,7 @@ export class GoodsIndex {
   private place(g: IndexedGoods): Entry {
     const e = new Entry(g, this.entries.length);
     this.entries.push(e);
+    this.texts.push(e.ranked.text);
     this.slotOf.set(g.id, e.slot);
     this.link(e);
     this.makerOf(e).slots.add(e.slot);
@@ -418,6 +423,7 @@ export class GoodsIndex {
     const maker = this.makerOf(e);
     maker.slots.delete(e.slot);
     this.entries[e.slot] = undefined;
+    this.texts[e.slot] = '';
     this.slotOf.delete(e.id);
     this.dead += 1;
   }
@@ -513,12 +519,13 @@ export class GoodsIndex {
   ): Entry[] {
     const out: Entry[] = [];
     const stamp = phrases.length > 1 ? this.nextStamp() : 0;
-    const take = (slot: number, confirm: (e: Entry) => boolean): boolean => {
+    const take = (slot: number, confirm: ((slot: number) => boolean) | null): boolean => {
       if (stamp) {
         if (this.marks[slot] === stamp) return false;
       }
+      if (confirm && !confirm(slot)) return false;
       const e = this.entries[slot];
-      if (!e || !confirm(e) || !test(e)) return false;
+      if (!e || !test(e)) return false;
       if (stamp) this.marks[slot] = stamp;
       out.push(e);
       return out.length > limit;
@@ -526,12 +533,21 @@ export class GoodsIndex {
     if (byMaker) {
       for (const maker of this.makers.values())
         if (phrases.some((p) => makerHolds(maker.ranked, p)))
-          for (const slot of maker.slots) if (take(slot, always)) return out;
+          for (const slot of maker.slots) if (take(slot, null)) return out;
       return out;
     }
     for (const p of phrases) {
       const { slots, confirm } = this.phraseCandidates(p);
-      const check = confirm ? (e: Entry) => holds(e.ranked, p) : always;
+      const texts = this.texts;
+      const words = p.words.map((w) => w.text);
+      // holds(), read on the slot's text.
+      const check = confirm
+        ? (slot: number) => {
+            const text = texts[slot];
+            for (const word of words) if (!text.includes(word)) return false;
+            return true;
+          }
+        : null;
       if (slots) {
         for (let i = 0; i < slots.length; i++) if (take(slots[i], check)) return out;
       } else for (let slot = 0; slot < this.entries.length; slot++) if (take(slot, check)) return out;
