@@ -64,11 +64,18 @@ function RequireLogin() {
 /**
  * The page area. On home the category menu stays open over the page's top-left corner
  * (210 px wide, `--sh-menu-width`), marked by data-menu-expanded for the page's own layout.
+ * Under the shop's header it is a screen tall (data-header): the footer starts below the fold
+ * and stays there while the page's data arrives, instead of moving down the screen each time
+ * the page grows (layout shift).
  */
 function Page({ route }: { route: AppRoute | undefined }) {
   const page = route?.flags.requiresLogin ? <RequireLogin /> : <Outlet />;
   return (
-    <main className="sh-main" data-menu-expanded={route?.flags.menuExpanded || undefined}>
+    <main
+      className="sh-main"
+      data-menu-expanded={route?.flags.menuExpanded || undefined}
+      data-header={route?.flags.header || undefined}
+    >
       <Suspense fallback={<div className="sh-page-loading">加载中...</div>}>
         {route?.flags.memberLayout ? <MemberLayout route={route} outlet={page} /> : page}
       </Suspense>

@@ -26,7 +26,7 @@ export default function YxRulePage() {
       <ol style={{ padding: '8px 0 0 20px', lineHeight: 1.9 }}>
         {rules.map(([title, text]) => (
           <li key={title} style={{ marginTop: 16 }}>
-            <h3 style={{ margin: 0, fontSize: 16 }}>{title}</h3>
+            <h2 style={{ margin: 0, fontSize: 16 }}>{title}</h2>
             <p style={{ margin: 0, color: '#555' }}>{text}</p>
           </li>
         ))}

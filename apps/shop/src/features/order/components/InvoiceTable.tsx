@@ -182,7 +182,9 @@ export function InvoiceTable({ rows, loading, page, total, onPage, onEdit }: Pro
           </colgroup>
           <thead>
             <tr>
-              <th className="sh-invoice-table__expand" />
+              <th className="sh-invoice-table__expand" scope="col">
+                <span className="yc-sr-only">展开</span>
+              </th>
               {columns.map((c) => (
                 <th key={c.title} scope="col">
                   {c.title}

@@ -48,7 +48,7 @@ export default function PointsHistoryPage() {
             dataIndex: 'change',
             width: 100,
             render: (v: number) => (
-              <span style={{ color: v > 0 ? '#389e0d' : '#cf1322' }} data-testid="points-change">
+              <span style={{ color: v > 0 ? '#237804' : '#cf1322' }} data-testid="points-change">
                 {v > 0 ? `+${v}` : v}
               </span>
             ),

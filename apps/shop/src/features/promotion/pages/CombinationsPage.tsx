@@ -77,7 +77,7 @@ function PackageCard({ pack }: { pack: CombinationView }) {
         {pack.items.map((item) => (
           <li key={item.goods_id}>
             <Link to={`/list/info/${item.goods_id}`}>
-              <img src={item.image} alt={item.name} width={72} height={72} loading="lazy" />
+              <img src={item.image} alt="" width={72} height={72} loading="lazy" />
               <span className="sh-combo__name">{item.name}</span>
             </Link>
             <span className="sh-combo__spec">

@@ -73,7 +73,7 @@ export default function BalancePage() {
           {
             title: '金额',
             render: (_, r) => (
-              <span style={{ color: r.amount < 0 ? '#c62828' : '#52c41a' }}>
+              <span style={{ color: r.amount < 0 ? '#c62828' : '#237804' }}>
                 {r.amount > 0 ? '+' : ''}
                 {yuan(r.amount)}
               </span>
