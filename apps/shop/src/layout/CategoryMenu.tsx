@@ -67,8 +67,9 @@ export function CategoryMenu({ variant, expanded }: { variant: MenuVariant; expa
   const items = menuTree(data, variant);
   const open = expanded || hover;
   return (
-    <div
+    <nav
       className={expanded ? 'sh-menu sh-menu--expanded' : 'sh-menu'}
+      aria-label="商品分类"
       data-testid="category-menu"
       data-variant={variant}
       onMouseEnter={() => setHover(true)}
@@ -78,6 +79,6 @@ export function CategoryMenu({ variant, expanded }: { variant: MenuVariant; expa
         <AppstoreOutlined /> {variantTitle[variant]}
       </div>
       {open && items.length > 0 && <MenuList items={items} variant={variant} />}
-    </div>
+    </nav>
   );
 }

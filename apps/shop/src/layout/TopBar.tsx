@@ -20,7 +20,7 @@ export function TopBar({ isHome }: { isHome: boolean }) {
   const { user } = useUserBase(false);
   const logout = useLogout();
   return (
-    <div className="sh-topbar">
+    <nav className="sh-topbar" aria-label="账户与服务">
       <div className="sh-container sh-topbar__inner">
         <div className="sh-topbar__left">
           {user.is_login ? (
@@ -66,6 +66,6 @@ export function TopBar({ isHome }: { isHome: boolean }) {
           </AppQrPopover>
         </nav>
       </div>
-    </div>
+    </nav>
   );
 }
