@@ -43,6 +43,12 @@ export interface AppRoute {
   path: string;
   /** Route title; the document title is `{title}-{site title}`. Undefined: site title only. */
   title?: string;
+  /**
+   * The page draws its own top heading (a banner's or a zone's title, the goods name, the login
+   * card, an article). Every other page gets the route's title as a hidden h1 from the layout,
+   * so each page has one top heading (axe: page-has-heading-one) that names it.
+   */
+  ownHeading?: boolean;
   /** Static redirect target, or a function of the params. */
   redirect?: string | ((params: Record<string, string | undefined>) => string);
   /** Leave the SPA for this address (eleven_index). */

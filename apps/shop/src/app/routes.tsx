@@ -86,6 +86,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'login',
+    ownHeading: true,
     path: '/login',
     title: '登录',
     flags: guestLoginStyle,
@@ -154,6 +155,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'list_info',
+    ownHeading: true,
     path: '/list/info/:id',
     title: '商品详情',
     flags: shop,
@@ -179,6 +181,7 @@ export const routeTable: AppRoute[] = [
   // Zones
   {
     name: 'yx',
+    ownHeading: true,
     path: '/yx',
     title: '优选专区',
     flags: zone('yx'),
@@ -186,6 +189,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'yx_table',
+    ownHeading: true,
     path: '/yx/table',
     title: '优选专区',
     flags: zone('yx'),
@@ -193,6 +197,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'yx_rule',
+    ownHeading: true,
     path: '/yx/rule',
     title: '优选规则',
     flags: bare,
@@ -200,6 +205,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'zyyp',
+    ownHeading: true,
     path: '/zyyp',
     title: '中药饮片',
     flags: zone('zy'),
@@ -207,6 +213,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'qxzq',
+    ownHeading: true,
     path: '/qxzq',
     title: '器械专区',
     flags: zone('qx'),
@@ -214,6 +221,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'jxqzc',
+    ownHeading: true,
     path: '/jxqzc',
     title: '近效期专场',
     flags: shop,
@@ -221,6 +229,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'kxzq',
+    ownHeading: true,
     path: '/kxzq',
     title: '控销专区',
     flags: shop,
@@ -228,6 +237,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'kxzq_list',
+    ownHeading: true,
     path: '/kxzq/list',
     title: '控销专区',
     flags: shop,
@@ -235,6 +245,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'kxzq_new',
+    ownHeading: true,
     path: '/kxzq/new',
     title: '控销新品',
     flags: shop,
@@ -242,6 +253,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'kxzq_goods',
+    ownHeading: true,
     path: '/kxzq/goods/:url/:ads?',
     title: '控销专区',
     flags: shop,
@@ -249,6 +261,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'ppzq',
+    ownHeading: true,
     path: '/ppzq',
     title: '品牌专区',
     flags: shop,
@@ -256,6 +269,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'ppzq_page',
+    ownHeading: true,
     path: '/ppzq/:page',
     title: '品牌专区',
     flags: shop,
@@ -263,6 +277,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'ppzq_info',
+    ownHeading: true,
     path: '/ppzq/info/:id/:page?',
     title: '品牌详情',
     flags: shop,
@@ -270,6 +285,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'yjh',
+    ownHeading: true,
     path: '/yjh/:id?',
     title: '活动专区',
     flags: shop,
@@ -277,6 +293,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'Hdzx',
+    ownHeading: true,
     path: '/Hdzx/:ids/:id?',
     title: '活动中心',
     flags: shop,
@@ -284,6 +301,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'hb',
+    ownHeading: true,
     path: '/hb',
     title: '满额返现',
     flags: shop,
@@ -291,6 +309,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'welfare',
+    ownHeading: true,
     path: '/welfare',
     title: '全场94折',
     flags: shop,
@@ -298,6 +317,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'mrtj',
+    ownHeading: true,
     path: '/mrtj',
     title: '每日特价',
     flags: shop,
@@ -312,18 +332,21 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'zqmb',
+    ownHeading: true,
     path: '/zqmb',
     flags: shop,
     page: () => import('../features/activity/pages/ZoneTemplatePage'),
   },
   {
     name: 'hdmb',
+    ownHeading: true,
     path: '/hdmb',
     flags: shop,
     page: () => import('../features/activity/pages/ActivityTemplatePage'),
   },
   {
     name: 'yyh',
+    ownHeading: true,
     path: '/yyh',
     title: '优医汇',
     flags: shop,
@@ -338,6 +361,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'zhzq',
+    ownHeading: true,
     path: '/zhzq',
     title: '组合专区',
     flags: shop,
@@ -610,6 +634,7 @@ export const routeTable: AppRoute[] = [
   redirectRoute('register_index', '/register_index', '/register/step1'),
   {
     name: 'register_step1',
+    ownHeading: true,
     path: '/register/step1',
     title: '注册',
     flags: guestLoginStyle,
@@ -618,6 +643,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'register_step2',
+    ownHeading: true,
     path: '/register/step2',
     title: '注册',
     flags: guestLoginStyle,
@@ -626,6 +652,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'register_step3',
+    ownHeading: true,
     path: '/register/step3',
     title: '注册',
     flags: guestLoginStyle,
@@ -634,6 +661,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'register_wechat',
+    ownHeading: true,
     path: '/register/wechat',
     title: '微信注册',
     flags: guestLoginStyle,
@@ -642,6 +670,7 @@ export const routeTable: AppRoute[] = [
   redirectRoute('register_dd', '/register_dd', '/register/dd/step1'),
   {
     name: 'register_dd_step1',
+    ownHeading: true,
     path: '/register/dd/step1',
     title: '多店注册',
     flags: loginStyle,
@@ -650,6 +679,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'register_dd_step2',
+    ownHeading: true,
     path: '/register/dd/step2',
     title: '多店注册',
     flags: loginStyle,
@@ -658,6 +688,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'register_dd_step3',
+    ownHeading: true,
     path: '/register/dd/step3',
     title: '多店注册',
     flags: loginStyle,
@@ -667,6 +698,7 @@ export const routeTable: AppRoute[] = [
   redirectRoute('forget', '/forget', '/forget/step1'),
   {
     name: 'forget_step1',
+    ownHeading: true,
     path: '/forget/step1',
     title: '找回密码',
     flags: loginStyle,
@@ -675,6 +707,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'forget_step2',
+    ownHeading: true,
     path: '/forget/step2',
     title: '重置密码',
     flags: loginStyle,
@@ -683,6 +716,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'forget_step3',
+    ownHeading: true,
     path: '/forget/step3',
     title: '重置成功',
     flags: loginStyle,
@@ -710,6 +744,7 @@ export const routeTable: AppRoute[] = [
       name,
       path,
       title,
+      ownHeading: true,
       flags: shop,
       page: () => import('../features/content/pages/HelpPage'),
     }),
@@ -717,6 +752,7 @@ export const routeTable: AppRoute[] = [
   redirectRoute('help_pay', '/help/pay', '/help/zfps/ddzf'),
   {
     name: 'news_hy',
+    ownHeading: true,
     path: '/news/hy',
     title: '行业新闻',
     flags: shop,
@@ -724,6 +760,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'news_company',
+    ownHeading: true,
     path: '/news/company',
     title: '公司新闻',
     flags: shop,
@@ -731,6 +768,7 @@ export const routeTable: AppRoute[] = [
   },
   {
     name: 'news_info',
+    ownHeading: true,
     path: '/news/info/:id/:type',
     title: '新闻详情',
     flags: shop,

@@ -87,7 +87,7 @@ export function LightListItem({
           {avatar && <div className="yc-list__avatar">{avatar}</div>}
           {(title || description) && (
             <div className="yc-list__content">
-              {title && <h4 className="yc-list__title">{title}</h4>}
+              {title && <h2 className="yc-list__title">{title}</h2>}
               {description && <div className="yc-list__description">{description}</div>}
             </div>
           )}

@@ -76,6 +76,7 @@ function Page({ route }: { route: AppRoute | undefined }) {
       data-menu-expanded={route?.flags.menuExpanded || undefined}
       data-header={route?.flags.header || undefined}
     >
+      {route?.title && !route.ownHeading && <h1 className="yc-sr-only">{route.title}</h1>}
       <Suspense fallback={<div className="sh-page-loading">加载中...</div>}>
         {route?.flags.memberLayout ? <MemberLayout route={route} outlet={page} /> : page}
       </Suspense>

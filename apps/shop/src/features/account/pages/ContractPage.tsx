@@ -39,7 +39,7 @@ export default function ContractPage() {
 
   return (
     <Card style={{ margin: '16px 0' }} data-testid="contract-page">
-      <Typography.Title level={3} style={{ textAlign: 'center' }}>
+      <Typography.Title level={2} style={{ textAlign: 'center', fontSize: 24 }}>
         {data.title}
       </Typography.Title>
       <div style={{ textAlign: 'center', marginBottom: 16 }}>

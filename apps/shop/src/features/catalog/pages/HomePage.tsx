@@ -104,7 +104,7 @@ export default function HomePage() {
         ) : (
           <BannerCarousel items={banners.data ?? []} size={BANNER_SIZE} />
         )}
-        <aside style={{ background: '#fff', padding: 16, height: BANNER_SIZE.h }}>
+        <aside aria-label="采购服务" style={{ background: '#fff', padding: 16, height: BANNER_SIZE.h }}>
           <div style={{ fontWeight: 600, marginBottom: 12 }}>采购服务</div>
           <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
             {quickLinks.map((l) => (

@@ -31,7 +31,10 @@ export default function AddressesPage() {
           { title: '收货人', dataIndex: 'consignee' },
           { title: '联系电话', dataIndex: 'phone' },
           { title: '收货地址', dataIndex: 'full' },
-          { title: '', render: (_, a) => a.is_default && <DefaultAddressTag /> },
+          {
+            title: <span className="yc-sr-only">默认地址</span>,
+            render: (_, a) => a.is_default && <DefaultAddressTag />,
+          },
           {
             title: '操作',
             render: (_, a) => (

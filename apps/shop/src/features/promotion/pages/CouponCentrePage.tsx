@@ -29,6 +29,11 @@ function CentreCoupon({ coupon }: { coupon: CouponCentreItem }) {
     }
     message.success(`已领取「${coupon.name}」，可在“我的优惠券”查看`);
   };
+  // The button's words; its name adds the coupon's (the visible words first, as heard).
+  const claimText =
+    coupon.state === 'not_started' && coupon.claim_from
+      ? `${beijingDateTimeText(coupon.claim_from).slice(0, 10)} 开抢`
+      : coupon.state_label;
   const button =
     coupon.state === 'login' ? (
       <Link to="/login">
@@ -41,12 +46,10 @@ function CentreCoupon({ coupon }: { coupon: CouponCentreItem }) {
         disabled={coupon.state !== 'claimable'}
         loading={receive.isPending}
         onClick={claim}
-        aria-label={`领取${coupon.name}`}
+        aria-label={`${claimText}：${coupon.name}`}
         data-testid="centre-claim"
       >
-        {coupon.state === 'not_started' && coupon.claim_from
-          ? `${beijingDateTimeText(coupon.claim_from).slice(0, 10)} 开抢`
-          : coupon.state_label}
+        {claimText}
       </Button>
     );
   return (
