@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BuyBox } from '../../../components/goods/BuyBox';
 import { PriceTag } from '../../../components/goods/PriceTag';
+import { LightPager } from '../../../components/LightPager';
 import { detailHref } from '../../../lib/goods/goods-view';
 import '../../../components/goods/catalog.css';
 
@@ -42,5 +43,37 @@ export function ActivityGoodsCard({ goods, price, note }: Props) {
       {note && <div className="sh-activity-note">{note}</div>}
       <BuyBox goods={goods} />
     </div>
+  );
+}
+
+/** An activity's goods as cards at its price, with a pager once they fill more than one page. */
+export function ActivityGoodsGrid<G extends GoodsSummary>({
+  goods,
+  price,
+  page,
+  onPage,
+}: {
+  goods: { list: G[]; total: number; page_size: number };
+  price: (g: G) => number | null;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <>
+      <div className="yc-grid">
+        {goods.list.map((g) => (
+          <ActivityGoodsCard key={g.id} goods={g} price={price(g)} />
+        ))}
+      </div>
+      {goods.total > goods.page_size && (
+        <LightPager
+          style={{ marginTop: 16 }}
+          current={page}
+          pageSize={goods.page_size}
+          total={goods.total}
+          onChange={onPage}
+        />
+      )}
+    </>
   );
 }

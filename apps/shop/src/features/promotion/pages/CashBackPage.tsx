@@ -3,11 +3,10 @@ import { Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCashBack } from '../api/cash-back';
-import { ActivityGoodsCard } from '../components/ActivityGoodsCard';
+import { ActivityGoodsGrid } from '../components/ActivityGoodsCard';
 import { ActivityHead } from '../components/ActivityHead';
 import '../components/activity.css';
 import { Card } from '../../../components/Card';
-import { LightPager } from '../../../components/LightPager';
 import { LightTable } from '../../../components/LightTable';
 
 /**
@@ -60,20 +59,7 @@ export default function CashBackPage() {
       {activity && data && (
         <>
           <h2 style={{ fontSize: 18 }}>活动商品</h2>
-          <div className="yc-grid">
-            {data.goods.list.map((g) => (
-              <ActivityGoodsCard key={g.id} goods={g} price={g.base_price} />
-            ))}
-          </div>
-          {data.goods.total > data.goods.page_size && (
-            <LightPager
-              style={{ marginTop: 16 }}
-              current={page}
-              pageSize={data.goods.page_size}
-              total={data.goods.total}
-              onChange={setPage}
-            />
-          )}
+          <ActivityGoodsGrid goods={data.goods} price={(g) => g.base_price} page={page} onPage={setPage} />
         </>
       )}
     </div>

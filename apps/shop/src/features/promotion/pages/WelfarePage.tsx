@@ -1,8 +1,7 @@
 import { Empty, Spin } from 'antd';
 import { useState } from 'react';
-import { LightPager } from '../../../components/LightPager';
 import { useWelfare } from '../api/welfare';
-import { ActivityGoodsCard } from '../components/ActivityGoodsCard';
+import { ActivityGoodsGrid } from '../components/ActivityGoodsCard';
 import { ActivityHead } from '../components/ActivityHead';
 import '../components/activity.css';
 
@@ -29,22 +28,7 @@ export default function WelfarePage() {
       ) : !activity ? (
         <Empty description="活动暂未开始或已结束" />
       ) : (
-        <>
-          <div className="yc-grid">
-            {data.goods.list.map((g) => (
-              <ActivityGoodsCard key={g.id} goods={g} price={g.welfare_price} />
-            ))}
-          </div>
-          {data.goods.total > data.goods.page_size && (
-            <LightPager
-              style={{ marginTop: 16 }}
-              current={page}
-              pageSize={data.goods.page_size}
-              total={data.goods.total}
-              onChange={setPage}
-            />
-          )}
-        </>
+        <ActivityGoodsGrid goods={data.goods} price={(g) => g.welfare_price} page={page} onPage={setPage} />
       )}
     </div>
   );
