@@ -98,7 +98,7 @@ const sorts = ['default', 'sales', 'price_asc', 'price_desc', 'newest', 'expiry_
 
 /** The reference: every goods tested, sorted as the lists' statements order them. */
 function reference(all: IndexedGoods[], q: IndexQuery): { ids: number[]; total: number } {
-  const found = (all as Entry[]).filter((g) => q.test(g) && q.phrases.some((p) => holds(ranked(g), p)));
+  const found = (all as Entry[]).filter((g) => q.test(g) && q.phrases.some((p) => holds(ranked(g).text, p)));
   const byId = (a: IndexedGoods, b: IndexedGoods) => a.id - b.id;
   const exp = (a: IndexedGoods, b: IndexedGoods, d: number) =>
     a.expiresOn === b.expiresOn

@@ -503,7 +503,7 @@ export class GoodsIndex {
 
   /** Whether a search finds a goods (any phrase; a maker search in the maker fields). */
   private finds(e: Entry, phrases: readonly Phrase[], byMaker: boolean): boolean {
-    for (const p of phrases) if (byMaker ? makerHolds(e.ranked, p) : holds(e.ranked, p)) return true;
+    for (const p of phrases) if (byMaker ? makerHolds(e.ranked, p) : holds(e.ranked.text, p)) return true;
     return false;
   }
 
@@ -539,15 +539,7 @@ export class GoodsIndex {
     for (const p of phrases) {
       const { slots, confirm } = this.phraseCandidates(p);
       const texts = this.texts;
-      const words = p.words.map((w) => w.text);
-      // holds(), read on the slot's text.
-      const check = confirm
-        ? (slot: number) => {
-            const text = texts[slot];
-            for (const word of words) if (!text.includes(word)) return false;
-            return true;
-          }
-        : null;
+      const check = confirm ? (slot: number) => holds(texts[slot], p) : null;
       if (slots) {
         for (let i = 0; i < slots.length; i++) if (take(slots[i], check)) return out;
       } else for (let slot = 0; slot < this.entries.length; slot++) if (take(slot, check)) return out;

@@ -54,9 +54,9 @@ export function phrasesOf(normalized: readonly string[]): Phrase[] {
     }));
 }
 
-/** The goods holds every word of the phrase (in its search text). */
-export function holds(g: RankedFields, phrase: Phrase): boolean {
-  for (const w of phrase.words) if (!g.text.includes(w.text)) return false;
+/** A goods' search text (RankedFields.text) holds every word of the phrase. */
+export function holds(text: string, phrase: Phrase): boolean {
+  for (const w of phrase.words) if (!text.includes(w.text)) return false;
   return true;
 }
 
