@@ -211,14 +211,15 @@ interface Walk {
  * matches, so the walk reads at most fifty times its length, where gathering every match would
  * sort thousands.
  */
-async function walkedIds(db: DbOrTx, condition: SQL | undefined, limit: number): Promise<Walk> {
+async function walkedIds(db: DbOrTx, condition: SQL | undefined, limit: number, offset = 0) {
   const rows = await db
     .select({ id: goods.id })
     .from(goods)
     .where(condition)
     .orderBy(desc(goods.updatedAt), desc(goods.id))
-    .limit(limit);
-  return { ids: Int32Array.from(rows, (r) => r.id), limit };
+    .limit(limit)
+    .offset(offset);
+  return Int32Array.from(rows, (r) => r.id);
 }
 
 /** A broad list is walked at least this far at once (its first pages), and at most this far. */
@@ -232,22 +233,15 @@ const WALK_MOST = 10_000;
  */
 async function broadPage(db: DbOrTx, key: string, condition: SQL | undefined, offset: number, size: number) {
   const end = offset + size;
-  if (end > WALK_MOST) {
-    const rows = await db
-      .select({ id: goods.id })
-      .from(goods)
-      .where(condition)
-      .orderBy(desc(goods.updatedAt), desc(goods.id))
-      .limit(size)
-      .offset(offset);
-    return rows.map((r) => r.id);
-  }
+  if (end > WALK_MOST) return [...(await walkedIds(db, condition, size, offset))];
   const walkKey = `walk:${key}`;
-  let walk = await cached(db, walkKey, () => walkedIds(db, condition, Math.max(end, WALK_FIRST)));
-  if (walk.ids.length < end && walk.ids.length === walk.limit) {
-    const limit = Math.min(WALK_MOST, Math.max(end, walk.limit * 2));
-    walk = await remember(db, walkKey, () => walkedIds(db, condition, limit));
-  }
+  const walkTo = async (limit: number): Promise<Walk> => ({
+    ids: await walkedIds(db, condition, limit),
+    limit,
+  });
+  let walk = await cached(db, walkKey, () => walkTo(Math.max(end, WALK_FIRST)));
+  if (walk.ids.length < end && walk.ids.length === walk.limit)
+    walk = await remember(db, walkKey, () => walkTo(Math.min(WALK_MOST, Math.max(end, walk.limit * 2))));
   return [...walk.ids.subarray(offset, end)];
 }
 
