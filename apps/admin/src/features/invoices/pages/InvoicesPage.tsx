@@ -1,5 +1,6 @@
-import { type AdminInvoiceView, beijingDateText, type InvoiceState, invoiceStates } from '@yaocai/domain';
+import { type AdminInvoiceView, beijingDateText, invoiceStates } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
+import { invoiceStateColors } from '@yaocai/web-client/status-colors';
 import { Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import {
   ListPage,
@@ -18,17 +19,6 @@ import {
 } from '../api/invoices';
 
 const money = (v: number) => `¥${v.toFixed(2)}`;
-const stateColor: Record<InvoiceState, string> = {
-  awaiting_payment: 'default',
-  pending: 'orange',
-  on_hold: 'gold',
-  issuing: 'processing',
-  failed: 'volcano',
-  issued: 'green',
-  reversed: 'purple',
-  rejected: 'red',
-  void: 'default',
-};
 
 /**
  * 发票管理 (财务, invoices:write): the stores' invoice requests, the queue (待开票) oldest first;
@@ -99,7 +89,7 @@ export default function InvoicesPage() {
           width: 200,
           render: (_, r) => (
             <>
-              <StatusTag status={r.state} colors={stateColor}>
+              <StatusTag status={r.state} colors={invoiceStateColors}>
                 {r.state_name}
               </StatusTag>
               {r.reject_reason && <div style={{ color: '#cf1322' }}>退回原因：{r.reject_reason}</div>}

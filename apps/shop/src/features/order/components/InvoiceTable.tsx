@@ -1,4 +1,5 @@
-import { beijingDateText, type InvoiceState, type InvoiceView } from '@yaocai/domain';
+import { beijingDateText, type InvoiceView } from '@yaocai/domain';
+import { invoiceStateColors } from '@yaocai/web-client/status-colors';
 import { Button, Empty, Tag } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,18 +8,6 @@ import '../../../components/plain-table.css';
 import '../../../components/light-table.css';
 import { yuan } from './Amounts';
 import '../order.css';
-
-const stateColor: Record<InvoiceState, string> = {
-  awaiting_payment: 'default',
-  pending: 'orange',
-  on_hold: 'gold',
-  issuing: 'processing',
-  failed: 'volcano',
-  issued: 'green',
-  reversed: 'purple',
-  rejected: 'red',
-  void: 'default',
-};
 
 const sub = (text: ReactNode) => <div style={{ color: '#707070', fontSize: 12 }}>{text}</div>;
 
@@ -68,7 +57,7 @@ const columns: {
     title: '状态',
     cell: (r) => (
       <div data-testid="invoice-state">
-        <Tag color={stateColor[r.state]}>{r.state_name}</Tag>
+        <Tag color={invoiceStateColors[r.state]}>{r.state_name}</Tag>
         <div style={{ color: r.state === 'rejected' ? '#cf1322' : '#707070', fontSize: 12 }}>
           {r.state === 'rejected' ? `退回原因：${r.reject_reason}` : r.hint}
         </div>
