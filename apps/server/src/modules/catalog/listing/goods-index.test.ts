@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeKeyword } from '../search/keyword';
-import { type Entry, GoodsIndex, type IndexedGoods, type IndexQuery } from './goods-index';
+import {
+  dayOf,
+  GoodsIndex,
+  type GoodsTest,
+  HAS_EXPIRY,
+  IN_STOCK,
+  type IndexedGoods,
+  type IndexQuery,
+  ON_SALE,
+  passes,
+} from './goods-index';
 import { holds, makerTier, matchTier, type Phrase, phrasesOf } from './rank';
 
 // The catalogue index against a plain reading of the same goods: every goods tested one by one,
@@ -64,7 +74,8 @@ function goodsOf(
     ephedrine: false,
     isBuy: id % 5 !== 0,
     scopeClass: id % 2 ? 'otc' : 'rx',
-    categoryIds: [id % 3],
+    // Some goods in two categories (a list of both counts them once).
+    categoryIds: id % 5 ? [id % 3] : [id % 3, 3],
     controlled: false,
   };
 }
@@ -98,7 +109,14 @@ const sorts = ['default', 'sales', 'price_asc', 'price_desc', 'newest', 'expiry_
 
 /** The reference: every goods tested, sorted as the lists' statements order them. */
 function reference(all: IndexedGoods[], q: IndexQuery): { ids: number[]; total: number } {
-  const found = (all as Entry[]).filter((g) => q.test(g) && q.phrases.some((p) => holds(ranked(g).text, p)));
+  const found = all.filter(
+    (g) =>
+      passes(q.test, g) &&
+      (!q.phrases.length || q.phrases.some((p) => holds(ranked(g).text, p))) &&
+      (!q.categoryIds || g.categoryIds.some((c) => q.categoryIds?.includes(c))) &&
+      (q.brandId === undefined || g.brandId === q.brandId) &&
+      (q.zone === undefined || g.zones.includes(q.zone)),
+  );
   const byId = (a: IndexedGoods, b: IndexedGoods) => a.id - b.id;
   const exp = (a: IndexedGoods, b: IndexedGoods, d: number) =>
     a.expiresOn === b.expiresOn
@@ -112,6 +130,7 @@ function reference(all: IndexedGoods[], q: IndexQuery): { ids: number[]; total: 
             : d;
   const compare: Record<(typeof sorts)[number], (a: IndexedGoods, b: IndexedGoods) => number> = {
     default: (a, b) => {
+      if (!q.phrases.length) return byId(a, b);
       const ta = matchTier(ranked(a), q.phrases);
       const tb = matchTier(ranked(b), q.phrases);
       const buyable = (g: IndexedGoods) => g.stockTotal > 0 && g.isBuy;
@@ -127,7 +146,8 @@ function reference(all: IndexedGoods[], q: IndexQuery): { ids: number[]; total: 
   found.sort(compare[q.sort]);
   return {
     ids: found.slice(q.offset, q.offset + q.size).map((g) => g.id),
-    total: Math.min(found.length, q.cap),
+    // A category's total is exact; any other stops at the cap.
+    total: q.categoryIds && !q.phrases.length ? found.length : Math.min(found.length, q.cap),
   };
 }
 
@@ -146,6 +166,18 @@ function ranked(g: IndexedGoods) {
   };
 }
 
+const inStockTest = (inStock: boolean, minFen = -Infinity, maxFen = Infinity): GoodsTest => ({
+  mask: ON_SALE | (inStock ? IN_STOCK : 0),
+  want: ON_SALE | (inStock ? IN_STOCK : 0),
+  minFen,
+  maxFen,
+  brandId: null,
+  zone: null,
+  firstDay: -Infinity,
+  lastDay: Infinity,
+  rest: null,
+});
+
 const query = (
   phrases: Phrase[],
   sort: (typeof sorts)[number],
@@ -154,7 +186,7 @@ const query = (
 ): IndexQuery => ({
   phrases,
   byMaker: false,
-  test: (e) => e.onSale && (!inStock || e.stockTotal > 0),
+  test: inStockTest(inStock),
   scope: null,
   sort,
   offset,
@@ -207,6 +239,80 @@ describe('the catalogue index', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('browses categories, a brand, a zone, a price range or the catalogue as a reading of every goods does', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }).chain((n) =>
+          fc.tuple(
+            fc.tuple(...Array.from({ length: n }, (_, i) => goodsArb(i + 1))),
+            // Changes: sales, stock, price and the sale flag of a goods.
+            fc.array(
+              fc.tuple(
+                fc.integer({ min: 1, max: n }),
+                fc.nat(50),
+                fc.nat(3),
+                fc.integer({ min: 1, max: 500 }),
+                fc.boolean(),
+              ),
+              { maxLength: 15 },
+            ),
+            fc.array(fc.integer({ min: 1, max: n }), { maxLength: 3 }),
+          ),
+        ),
+        fc.oneof(
+          fc.record({ categoryIds: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
+          fc.constant({ brandId: 1 }),
+          fc.constant({ zone: 'yx' }),
+          fc.constant({}),
+        ),
+        fc.option(fc.tuple(fc.integer({ min: 1, max: 250 }), fc.integer({ min: 250, max: 500 })), {
+          nil: null,
+        }),
+        fc.constantFrom(...sorts),
+        fc.nat(12),
+        fc.boolean(),
+        fc.constantFrom(8, 10_000),
+        // Filters beside the start: a brand, a zone, an expiry window (days of 2027).
+        fc.record({
+          brand: fc.boolean(),
+          zone: fc.boolean(),
+          expiry: fc.option(fc.tuple(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 120, max: 250 })), {
+            nil: null,
+          }),
+        }),
+        ([initial, changes, removed], start, range, sort, offset, inStock, cap, also) => {
+          const index = GoodsIndex.of(initial);
+          const now = new Map(initial.map((g) => [g.id, g]));
+          for (const [id, sales, stock, price, onSale] of changes) {
+            const before = now.get(id) as IndexedGoods;
+            const changed = { ...before, salesCount: sales, stockTotal: stock, basePriceFen: price, onSale };
+            now.set(id, changed);
+            index.apply([changed]);
+          }
+          for (const id of removed) now.delete(id);
+          index.apply([], removed);
+          const base = inStockTest(inStock, range?.[0], range?.[1]);
+          const jan = dayOf('2027-01-01');
+          const test: GoodsTest = {
+            ...base,
+            // As lists.ts asks: a brand or zone list also tests them (its start is their goods).
+            brandId: 'brandId' in start || also.brand ? 1 : null,
+            zone: 'zone' in start || also.zone ? 'yx' : null,
+            ...(also.expiry && {
+              mask: base.mask | HAS_EXPIRY,
+              want: base.want | HAS_EXPIRY,
+              firstDay: jan + also.expiry[0],
+              lastDay: jan + also.expiry[1],
+            }),
+          };
+          const q: IndexQuery = { ...query([], sort, offset, inStock), ...start, test, cap };
+          expect(index.list(q)).toEqual(reference([...now.values()], q));
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 

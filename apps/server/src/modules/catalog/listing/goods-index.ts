@@ -171,6 +171,9 @@ const textFields: (keyof IndexedGoods)[] = [
 class SortedSlots {
   private slots = new Int32Array(1024);
   length = 0;
+  /** Bumped by every insert and remove: a position table made before is stale. */
+  private version = 0;
+  private table: { version: number; of: Int32Array } | null = null;
   constructor(
     private readonly entries: (Entry | undefined)[],
     private readonly compare: (a: Entry, b: Entry) => number,
@@ -196,6 +199,18 @@ class SortedSlots {
     return this.slots.slice(start, end);
   }
 
+  /**
+   * Each live slot's position in this order (indexed by slot, `slots` long at least), made again
+   * after a change: a browsing list sorts its goods by these numbers instead of comparing them.
+   */
+  positions(slots: number): Int32Array {
+    if (this.table?.version === this.version && this.table.of.length >= slots) return this.table.of;
+    const of = new Int32Array(Math.max(slots, this.slots.length));
+    for (let i = 0; i < this.length; i++) of[this.slots[i]] = i;
+    this.table = { version: this.version, of };
+    return of;
+  }
+
   /** Where the entry is, or would go (its key as it is now). */
   private position(e: Entry): number {
     let lo = 0;
@@ -218,6 +233,7 @@ class SortedSlots {
     this.slots.copyWithin(at + 1, at, this.length);
     this.slots[at] = e.slot;
     this.length += 1;
+    this.version += 1;
   }
 
   /** Removes the entry, found by its key as it is now (before the key changes). */
@@ -226,7 +242,61 @@ class SortedSlots {
     if (this.slots[at] !== e.slot) throw new Error(`goods ${e.id} is not where its order says`);
     this.slots.copyWithin(at, at + 1, this.length);
     this.length -= 1;
+    this.version += 1;
   }
+}
+
+/** Bits of a goods' flags (`flagsOf`): what most lists ask of a goods, kept per slot. */
+export const ON_SALE = 1;
+export const IN_STOCK = 2;
+export const CONTROLLED = 4;
+export const EPHEDRINE = 8;
+export const HAS_EXPIRY = 16;
+
+export function flagsOf(g: IndexedGoods): number {
+  return (
+    (g.onSale ? ON_SALE : 0) |
+    (g.stockTotal > 0 ? IN_STOCK : 0) |
+    (g.controlled ? CONTROLLED : 0) |
+    (g.ephedrine ? EPHEDRINE : 0) |
+    (g.expiresOn !== null ? HAS_EXPIRY : 0)
+  );
+}
+
+/** An ISO date as days since 1970-01-01: dates compare as their days do. */
+export const dayOf = (iso: string): number => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+
+/**
+ * A list's filters on one goods: its flags under `mask` equal to `want`, its price within
+ * [minFen, maxFen], its brand and zone, its expiry's day within [firstDay, lastDay] (a goods
+ * without one is kept out by HAS_EXPIRY in the mask), and the rest on the goods itself (null:
+ * no other filter). A list tests all but the rest on the index's per-slot arrays, reaching a
+ * goods (scattered in memory: a cache miss each) only for the rest.
+ */
+export interface GoodsTest {
+  mask: number;
+  want: number;
+  minFen: number;
+  maxFen: number;
+  brandId: number | null;
+  zone: string | null;
+  firstDay: number;
+  lastDay: number;
+  rest: ((e: Entry) => boolean) | null;
+}
+
+/** Whether a goods passes a list's filters (the index's per-slot test, on the goods' fields). */
+export function passes(t: GoodsTest, g: IndexedGoods): boolean {
+  const day = g.expiresOn === null ? 0 : dayOf(g.expiresOn);
+  return (
+    (flagsOf(g) & t.mask) === t.want &&
+    g.basePriceFen >= t.minFen &&
+    g.basePriceFen <= t.maxFen &&
+    (t.brandId === null || g.brandId === t.brandId) &&
+    (t.zone === null || g.zones.includes(t.zone)) &&
+    ((t.mask & HAS_EXPIRY) === 0 || (day >= t.firstDay && day <= t.lastDay)) &&
+    (t.rest === null || t.rest(g as Entry))
+  );
 }
 
 /** A list asked of the index. */
@@ -239,13 +309,11 @@ export interface IndexQuery {
   categoryIds?: readonly number[];
   /** Only these goods. */
   goodsIds?: readonly number[];
-  /** A brand, a zone, a price range in fen: where a browsing list may start (the test checks them too). */
+  /** A brand, a zone: where a browsing list may start (the test checks them too). */
   brandId?: number;
   zone?: string;
-  minFen?: number;
-  maxFen?: number;
-  /** Every other filter, on one goods (on sale included). */
-  test: (e: Entry) => boolean;
+  /** Every filter, on one goods (on sale included); its price range is also a start. */
+  test: GoodsTest;
   /** A keyword ranking's buyable: in stock, buyable, and in this business scope when given. */
   scope: readonly string[] | null;
   sort: Sort;
@@ -275,14 +343,40 @@ function byTierSalesText(groups: { text: string; tier: number; sales: number }[]
     .map((g) => g.text);
 }
 
-function setOf<K>(map: Map<K, Set<number>>, key: K): Set<number> {
+/**
+ * The slots filed under one category, brand or zone; while it is unchanged, also as an array
+ * in slot order (a browsing list reads it start to end, the per-slot arrays in their order).
+ */
+class SlotSet {
+  private readonly set = new Set<number>();
+  private array: Int32Array | null = null;
+
+  add(slot: number): void {
+    this.set.add(slot);
+    this.array = null;
+  }
+
+  delete(slot: number): void {
+    this.set.delete(slot);
+    this.array = null;
+  }
+
+  get slots(): Int32Array {
+    this.array ??= Int32Array.from(this.set).sort();
+    return this.array;
+  }
+}
+
+function setOf<K>(map: Map<K, SlotSet>, key: K): SlotSet {
   let set = map.get(key);
   if (!set) {
-    set = new Set();
+    set = new SlotSet();
     map.set(key, set);
   }
   return set;
 }
+
+const none = new Int32Array(0);
 
 /** The walk of a broad keyword's best sellers (sales, then id, descending). */
 const bestSellers = { order: 'salesIdDesc', backwards: false } as const;
@@ -329,14 +423,27 @@ export class GoodsIndex {
   private readonly slotOf = new Map<number, number>();
   private postings: Postings;
   private orders: Record<OrderName, SortedSlots>;
-  private readonly byCategory = new Map<number, Set<number>>();
-  private readonly byBrand = new Map<number, Set<number>>();
-  private readonly byZone = new Map<string, Set<number>>();
+  private readonly byCategory = new Map<number, SlotSet>();
+  private readonly byBrand = new Map<number, SlotSet>();
+  private readonly byZone = new Map<string, SlotSet>();
+  /**
+   * Each slot's flags (`flagsOf`; 0 once dead), price, brand (-1: none), zones (a bit each, see
+   * `zoneBits`) and expiry day, beside the entries: what a list's test reads (`slotTest`).
+   */
+  private flags = new Uint8Array(1024);
+  private prices = new Int32Array(1024);
+  private brands = new Int32Array(1024);
+  private zones = new Int32Array(1024);
+  private days = new Int32Array(1024);
+  /** The first 31 zones met, each a bit of `zones`; a list of any other reads its goods. */
+  private readonly zoneBits = new Map<string, number>();
   /** Distinct makers (maker, pinyin, initials) and their slots: a maker search scans these. */
   private readonly makers = new Map<string, { ranked: RankedFields; slots: Set<number> }>();
   /** A mark per slot for membership tests, stamped per query (no clearing). */
   private marks = new Int32Array(1024);
   private stamp = 0;
+  /** The slots a browsing list gathered (reused: a list is answered in one synchronous call). */
+  private picked = new Int32Array(1024);
   /** Slots given up since the last build (a text changed, a goods left): a rebuild is due when many. */
   dead = 0;
 
@@ -387,10 +494,64 @@ export class GoodsIndex {
     const e = new Entry(g, this.entries.length);
     this.entries.push(e);
     this.texts.push(e.ranked.text);
+    if (e.slot === this.flags.length) {
+      const grown = <T extends Uint8Array | Int32Array>(a: T, made: T): T => {
+        made.set(a);
+        return made;
+      };
+      const size = this.flags.length * 2;
+      this.flags = grown(this.flags, new Uint8Array(size));
+      this.prices = grown(this.prices, new Int32Array(size));
+      this.brands = grown(this.brands, new Int32Array(size));
+      this.zones = grown(this.zones, new Int32Array(size));
+      this.days = grown(this.days, new Int32Array(size));
+    }
+    this.describe(e);
     this.slotOf.set(g.id, e.slot);
     this.link(e);
     this.makerOf(e).slots.add(e.slot);
     return e;
+  }
+
+  /** Sets a slot's per-slot fields from its goods. */
+  private describe(e: Entry): void {
+    this.flags[e.slot] = flagsOf(e);
+    this.prices[e.slot] = e.basePriceFen;
+    this.brands[e.slot] = e.brandId ?? -1;
+    let zones = 0;
+    for (const z of e.zones) {
+      let bit = this.zoneBits.get(z);
+      if (bit === undefined && this.zoneBits.size < 31) {
+        bit = 1 << this.zoneBits.size;
+        this.zoneBits.set(z, bit);
+      }
+      zones |= bit ?? 0;
+    }
+    this.zones[e.slot] = zones;
+    this.days[e.slot] = e.expiresOn === null ? 0 : dayOf(e.expiresOn);
+  }
+
+  /**
+   * A list's test on a slot (`passes`, read off the per-slot arrays): the goods itself is read
+   * only for the rest of its filters, or a zone beyond the first 31.
+   */
+  private slotTest(t: GoodsTest): (slot: number) => boolean {
+    const { flags, prices, brands, zones, days, entries } = this;
+    const { mask, want, minFen, maxFen, brandId, zone, firstDay, lastDay, rest } = t;
+    const dated = (mask & HAS_EXPIRY) !== 0;
+    // 0: any zone; -1: a zone without a bit, read off the goods.
+    const zoneBit = zone === null ? 0 : (this.zoneBits.get(zone) ?? -1);
+    return (slot) =>
+      (flags[slot] & mask) === want &&
+      prices[slot] >= minFen &&
+      prices[slot] <= maxFen &&
+      (brandId === null || brands[slot] === brandId) &&
+      (zoneBit === 0 ||
+        (zoneBit > 0
+          ? (zones[slot] & zoneBit) !== 0
+          : (entries[slot] as Entry).zones.includes(zone as string))) &&
+      (!dated || (days[slot] >= firstDay && days[slot] <= lastDay)) &&
+      (rest === null || rest(entries[slot] as Entry));
   }
 
   /** Files a slot under its categories, brand and zones. */
@@ -424,6 +585,7 @@ export class GoodsIndex {
     maker.slots.delete(e.slot);
     this.entries[e.slot] = undefined;
     this.texts[e.slot] = '';
+    this.flags[e.slot] = 0;
     this.slotOf.delete(e.id);
     this.dead += 1;
   }
@@ -459,6 +621,7 @@ export class GoodsIndex {
     for (const name of moved) this.orders[name].remove(e);
     this.unlink(e);
     e.assign(g);
+    this.describe(e);
     this.link(e);
     for (const name of moved) this.orders[name].insert(e);
   }
@@ -548,21 +711,17 @@ export class GoodsIndex {
   }
 
   /**
-   * The slots a list starts from before its test: a search's, its categories', goods', brand's or
-   * zone's, those of its price range (a stretch of the price order), or null (all).
+   * The sets of slots a browsing list starts from before its test: its categories', its goods',
+   * its brand's or zone's, those of its price range (a stretch of the price order), or null (all).
    */
-  private candidates(q: IndexQuery): ArrayLike<number> | Iterable<number> | null {
-    if (q.categoryIds) {
-      if (q.categoryIds.length === 1) return this.byCategory.get(q.categoryIds[0]) ?? [];
-      const all = new Set<number>();
-      for (const c of q.categoryIds) for (const slot of this.byCategory.get(c) ?? []) all.add(slot);
-      return all;
-    }
+  private starts(q: IndexQuery): ArrayLike<number>[] | null {
+    if (q.categoryIds) return q.categoryIds.map((c) => this.byCategory.get(c)?.slots ?? none);
     if (q.goodsIds)
-      return q.goodsIds.map((id) => this.slotOf.get(id)).filter((s): s is number => s !== undefined);
-    if (q.brandId !== undefined) return this.byBrand.get(q.brandId) ?? [];
-    if (q.zone !== undefined) return this.byZone.get(q.zone) ?? [];
-    if (q.minFen !== undefined || q.maxFen !== undefined) return this.priceRange(q.minFen, q.maxFen);
+      return [q.goodsIds.map((id) => this.slotOf.get(id)).filter((s): s is number => s !== undefined)];
+    if (q.brandId !== undefined) return [this.byBrand.get(q.brandId)?.slots ?? none];
+    if (q.zone !== undefined) return [this.byZone.get(q.zone)?.slots ?? none];
+    const { minFen, maxFen } = q.test;
+    if (minFen > -Infinity || maxFen < Infinity) return [this.priceRange(minFen, maxFen)];
     return null;
   }
 
@@ -583,37 +742,96 @@ export class GoodsIndex {
     return order.slice(first(min, true), first(max, false));
   }
 
+  /** Appends a slot to the browsing list's gathered slots; answers how many there are now. */
+  private gathered(n: number, slot: number): number {
+    if (n === this.picked.length) {
+      const grown = new Int32Array(this.picked.length * 2);
+      grown.set(this.picked);
+      this.picked = grown;
+    }
+    this.picked[n] = slot;
+    return n + 1;
+  }
+
+  /**
+   * The slots of the starting sets that pass `test`, each once (a goods in two of a list's
+   * categories is marked), into `picked`; answers how many.
+   */
+  private gather(starts: readonly ArrayLike<number>[], test: (slot: number) => boolean): number {
+    const stamp = this.nextStamp();
+    const { marks } = this;
+    let n = 0;
+    for (const slots of starts)
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i];
+        if (marks[slot] === stamp) continue;
+        marks[slot] = stamp;
+        if (test(slot)) n = this.gathered(n, slot);
+      }
+    return n;
+  }
+
+  /**
+   * Goods `skip` to `end`, in a sort's order, of the first n gathered slots. Walking the order
+   * meets the page after about end × (all goods / n) goods; sorting the n goods' positions in
+   * the order (numbers, no comparisons of goods) costs about n log n: the cheaper is taken.
+   */
+  private pageOfGathered(
+    n: number,
+    how: { order: OrderName; backwards: boolean },
+    skip: number,
+    end: number,
+  ): Entry[] {
+    const last = Math.min(end, n);
+    if (skip >= last) return [];
+    const order = this.orders[how.order];
+    const found: Entry[] = [];
+    if ((end * order.length) / n <= 4 * n) {
+      const stamp = this.nextStamp();
+      for (let i = 0; i < n; i++) this.marks[this.picked[i]] = stamp;
+      let seen = 0;
+      for (let i = 0; i < order.length && seen < last; i++) {
+        const slot = order.at(how.backwards ? order.length - 1 - i : i);
+        if (this.marks[slot] !== stamp) continue;
+        if (seen >= skip) found.push(this.entries[slot] as Entry);
+        seen += 1;
+      }
+      return found;
+    }
+    const position = order.positions(this.entries.length);
+    const keys = new Int32Array(n);
+    for (let i = 0; i < n; i++) keys[i] = position[this.picked[i]];
+    keys.sort();
+    for (let k = skip; k < last; k++)
+      found.push(this.entries[order.at(keys[how.backwards ? n - 1 - k : k])] as Entry);
+    return found;
+  }
+
   /** One page of a list (ids in order) and its total. */
   list(q: IndexQuery): IndexPage {
     if (q.phrases.length) return this.searchList(q);
-    const exactTotal = q.categoryIds !== undefined;
-    const start = this.candidates(q);
-    const end = q.offset + q.size;
-    // The goods passing the filters: all of a starting set (categories', goods', a brand's...);
-    // of the whole catalogue, up to the cap and one more (the total says "2000+" beyond).
-    const passing: Entry[] = [];
-    if (start) {
-      for (const slot of start as Iterable<number>) {
-        const e = this.entries[slot] as Entry;
-        if (q.test(e)) passing.push(e);
-      }
-    } else {
-      const ids = this.orders.id;
-      for (let i = 0; i < ids.length && passing.length <= q.cap; i++) {
-        const e = this.entries[ids.at(i)] as Entry;
-        if (q.test(e)) passing.push(e);
-      }
-    }
-    const broad = passing.length > q.cap;
-    const total = exactTotal ? passing.length : Math.min(passing.length, q.cap);
     const how = sortOrders[q.sort];
-    if (start && !broad) {
-      const compare = orders[how.order];
-      passing.sort(how.backwards ? (a, b) => compare(b, a) : compare);
-      return { ids: passing.slice(q.offset, end).map((e) => e.id), total };
+    const end = q.offset + q.size;
+    const starts = this.starts(q);
+    const passes = this.slotTest(q.test);
+    if (starts) {
+      const n = this.gather(starts, passes);
+      // A category's total is exact; a brand's, a zone's, a price range's stops at the cap.
+      const total = q.categoryIds ? n : Math.min(n, q.cap);
+      return { ids: this.pageOfGathered(n, how, q.offset, end).map((e) => e.id), total };
     }
-    // Many goods: their page is found walking the sort's order.
-    return { ids: this.walk(start ? passing : q.test, how, q.offset, end).map((e) => e.id), total };
+    // The whole catalogue: its goods passing the filters counted up to the cap and one more (the
+    // total says "2000+" beyond); the page of a broad list is found walking the sort's order.
+    const ids = this.orders.id;
+    let n = 0;
+    for (let i = 0; i < ids.length && n <= q.cap; i++) {
+      const slot = ids.at(i);
+      if (passes(slot)) n = this.gathered(n, slot);
+    }
+    const total = Math.min(n, q.cap);
+    if (n <= q.cap) return { ids: this.pageOfGathered(n, how, q.offset, end).map((e) => e.id), total };
+    const test = (e: Entry) => passes(e.slot);
+    return { ids: this.walk(test, how, q.offset, end).map((e) => e.id), total };
   }
 
   /**
@@ -622,10 +840,12 @@ export class GoodsIndex {
    */
   private searchList(q: IndexQuery): IndexPage {
     const end = q.offset + q.size;
-    const found = this.matches(q.phrases, q.byMaker, q.test, q.cap);
+    const passes = this.slotTest(q.test);
+    const test = (e: Entry) => passes(e.slot);
+    const found = this.matches(q.phrases, q.byMaker, test, q.cap);
     const broad = found.length > q.cap;
     const total = Math.min(found.length, q.cap);
-    const member = (e: Entry) => this.finds(e, q.phrases, q.byMaker) && q.test(e);
+    const member = (e: Entry) => this.finds(e, q.phrases, q.byMaker) && test(e);
     if (q.sort === 'default') {
       const pool = broad ? this.walk(member, bestSellers, 0, Math.max(q.broadRanked, end)) : found;
       return { ids: this.rank(q, pool).slice(q.offset, end), total };

@@ -10,7 +10,19 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { type RawStatement, rawRows, rawRowsNamed, statement } from '../../../db/raw';
 import type { ListFilter } from '../list-filter';
 import { normalizeKeyword } from '../search/keyword';
-import { type Entry, GoodsIndex, type IndexedGoods, type IndexPage } from './goods-index';
+import {
+  CONTROLLED,
+  dayOf,
+  type Entry,
+  EPHEDRINE,
+  GoodsIndex,
+  type GoodsTest,
+  HAS_EXPIRY,
+  IN_STOCK,
+  type IndexedGoods,
+  type IndexPage,
+  ON_SALE,
+} from './goods-index';
 import { type Phrase, phrasesOf } from './rank';
 
 const enabled = process.env.CATALOG_INDEX !== '0';
@@ -349,24 +361,45 @@ const understood = new Set([
  * The conditions of a goods list on one indexed goods (queries.ts listConditions, the same
  * rules), or null when the filter holds one the index does not know.
  */
-export function filterTest(f: ListFilter): ((e: Entry) => boolean) | null {
+export function filterTest(f: ListFilter): GoodsTest | null {
   if (Object.entries(f).some(([key, value]) => value !== undefined && !understood.has(key))) return null;
-  // One function with every value bound (a list tests up to a few thousand goods with it).
-  const controlled = Boolean(f.controlled);
-  const maker = f.sccj || null;
-  const brand = f.brand_id || null;
-  const zone = f.zone || null;
-  const coverages = f.badge?.coverages ?? null;
   // Promotions never cover 含麻 goods; 优 and 新 are not promotions (queries.ts listConditions).
   const noEphedrine =
     Boolean(f.badge) && (f.tag === '满' || f.tag === '秒' || f.tag === '特' || f.on_promotion === 1);
-  const listedAfter = f.badge?.listedAfter ? f.badge.listedAfter.getTime() * 1000 : null;
+  const flag = (on: boolean, bit: number) => (on ? bit : 0);
   const inStock = f.in_stock === 1;
-  const from = f.expiresFrom ?? null;
-  const near = f.nearExpiry ?? null;
-  const min = f.min_price !== undefined ? Math.round(f.min_price * 100) : null;
-  const max = f.max_price !== undefined ? Math.round(f.max_price * 100) : null;
-  // Coverage as the promotions decide it; the 含麻 rule is the lists' own (noEphedrine), so the
+  const controlled = Boolean(f.controlled);
+  // The shelf life (expiresFrom) and the 近效期 window (after and before, both excluded).
+  const dated = f.expiresFrom !== undefined || f.nearExpiry !== undefined;
+  const firstDay = Math.max(
+    f.expiresFrom !== undefined ? dayOf(f.expiresFrom) : -Infinity,
+    f.nearExpiry ? dayOf(f.nearExpiry.after) + 1 : -Infinity,
+  );
+  const lastDay = f.nearExpiry ? dayOf(f.nearExpiry.before) - 1 : Infinity;
+  const want = ON_SALE | flag(inStock, IN_STOCK) | flag(controlled, CONTROLLED) | flag(dated, HAS_EXPIRY);
+  return {
+    mask: want | flag(noEphedrine, EPHEDRINE),
+    want,
+    minFen: f.min_price !== undefined ? Math.round(f.min_price * 100) : -Infinity,
+    maxFen: f.max_price !== undefined ? Math.round(f.max_price * 100) : Infinity,
+    brandId: f.brand_id || null,
+    zone: f.zone || null,
+    firstDay,
+    lastDay,
+    rest: restTest(f),
+  };
+}
+
+/**
+ * The conditions beyond those of the per-slot arrays (a maker, a promotion's coverage, a
+ * listing time), as one function with every value bound, or null when there are none.
+ */
+function restTest(f: ListFilter): ((e: Entry) => boolean) | null {
+  const maker = f.sccj || null;
+  const coverages = f.badge?.coverages ?? null;
+  const listedAfter = f.badge?.listedAfter ? f.badge.listedAfter.getTime() * 1000 : null;
+  if (maker === null && coverages === null && listedAfter === null) return null;
+  // Coverage as the promotions decide it; the 含麻 rule is the lists' own (the flags), so the
   // goods is asked about as if it were not 含麻.
   const covered = (e: Entry) =>
     (coverages as NonNullable<typeof coverages>).some((c) =>
@@ -379,18 +412,8 @@ export function filterTest(f: ListFilter): ((e: Entry) => boolean) | null {
       }),
     );
   return (e) =>
-    e.onSale &&
-    (!inStock || e.stockTotal > 0) &&
-    (min === null || e.basePriceFen >= min) &&
-    (max === null || e.basePriceFen <= max) &&
-    (brand === null || e.brandId === brand) &&
-    (zone === null || e.zones.includes(zone)) &&
-    (!controlled || e.controlled) &&
     (maker === null || e.manufacturer === maker) &&
-    (from === null || (e.expiresOn !== null && e.expiresOn >= from)) &&
-    (near === null || (e.expiresOn !== null && e.expiresOn > near.after && e.expiresOn < near.before)) &&
     (coverages === null || covered(e)) &&
-    (!noEphedrine || !e.ephedrine) &&
     (listedAfter === null || e.createdAt > listedAfter);
 }
 
@@ -410,11 +433,7 @@ export async function indexedList(
   size: number,
   limits: { cap: number; broadRanked: number },
 ): Promise<IndexPage | null> {
-  // Browsing lists stay with their listing rows' statements (queries.ts browsePage): measured
-  // at 100,000 goods, scanning a large category's or the catalogue's goods in memory cost more
-  // CPU per request (Node 5.9 + PostgreSQL 1.3 ms) than those statements (2.5 + 2.9 ms).
   const phrases = listPhrases(f);
-  if (!phrases.length) return null;
   const test = filterTest(f);
   if (!test) return null;
   const index = await catalogIndex(db);
@@ -426,8 +445,6 @@ export async function indexedList(
     goodsIds: f.goodsIds,
     brandId: f.brand_id,
     zone: f.zone,
-    minFen: f.min_price !== undefined ? Math.round(f.min_price * 100) : undefined,
-    maxFen: f.max_price !== undefined ? Math.round(f.max_price * 100) : undefined,
     test,
     scope: f.buyerScope ?? null,
     sort,
