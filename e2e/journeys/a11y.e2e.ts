@@ -4,7 +4,8 @@ import { axeViolations } from '../support/axe';
 import { type Harness, startHarness } from '../support/harness';
 
 // Accessibility of the buyer's main pages (issue #17): axe-core finds no serious or critical
-// violation on home, list, detail, cart and step 2, for a visitor and for the logged-in demo store.
+// violation on home, list, detail, cart and step 2, for a visitor and for the logged-in demo store;
+// nor on the console's lists and the mobile site's screens.
 
 let h: Harness;
 let context: BrowserContext;
@@ -74,6 +75,42 @@ describe('accessibility (axe-core, WCAG 2.1 AA and best practices)', () => {
     await page.getByTestId('cart-checkout').click();
     await page.waitForURL('**/cart/step2**');
     found += await audit('/cart/step2', 'submit-order', 'a11y-buyer-step2');
+    expect(found).toBe('');
+  });
+
+  it('the console’s lists and the mobile site’s screens have none either', async () => {
+    /** Audits a page once its requests are done and nothing spins. */
+    const auditSettled = async (on: Page, name: string) => {
+      await on.waitForLoadState('networkidle');
+      await on.locator('.ant-spin-spinning, .adm-dot-loading').first().waitFor({ state: 'detached' });
+      await on.waitForTimeout(300);
+      const v = await axeViolations(on);
+      return v.length ? `${name}\n  ${report(v)}\n` : '';
+    };
+    let found = '';
+    const operator = await h.newPage();
+    await h.signInOperator(operator.page, 'admin');
+    for (const path of ['/admin/goods', '/admin/orders', '/admin/buyers', '/admin/jobs', '/admin/coupons']) {
+      await operator.page.goto(path);
+      found += await auditSettled(operator.page, path);
+    }
+    await h.shot(operator.page, 'a11y-console-coupons');
+    await operator.context.close();
+    const phone = await h.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await h.signInBuyer(phone.context, '13800000001');
+    for (const path of [
+      '/m/',
+      '/m/category',
+      '/m/goods/1',
+      '/m/orders',
+      '/m/coupon-centre',
+      '/m/points-mall',
+    ]) {
+      await phone.page.goto(path);
+      found += await auditSettled(phone.page, path);
+    }
+    await h.shot(phone.page, 'a11y-h5-points-mall');
+    await phone.context.close();
     expect(found).toBe('');
   });
 });

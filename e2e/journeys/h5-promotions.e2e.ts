@@ -36,7 +36,7 @@ describe('the mobile site’s promotions', () => {
     await page.waitForURL(/\/m\/coupon-centre$/);
     const coupon = page.getByTestId('centre-coupon').filter({ hasText: '限量抢 满1000减100' });
     await expect.poll(() => coupon.getAttribute('data-state')).toBe('claimable');
-    await coupon.getByRole('button', { name: '领取限量抢 满1000减100' }).click();
+    await coupon.getByRole('button', { name: /：限量抢 满1000减100$/ }).click();
     await page.getByRole('status').getByText('已领取「限量抢 满1000减100」').waitFor();
     await expect.poll(() => coupon.getAttribute('data-state')).toBe('claimed');
     await expect.poll(() => coupon.getByTestId('centre-claim').textContent()).toBe('已领取');
@@ -53,7 +53,7 @@ describe('the mobile site’s promotions', () => {
     await page.waitForURL(/\/m\/points-mall$/);
     const before = Number(await page.getByTestId('mall-points').textContent());
     const reward = page.getByTestId('reward-card').filter({ hasText: '满500减30优惠券' });
-    await reward.getByRole('button', { name: '兑换满500减30优惠券' }).click();
+    await reward.getByRole('button', { name: /：满500减30优惠券$/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await page.getByRole('status').getByText('兑换成功，优惠券已发放').waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });

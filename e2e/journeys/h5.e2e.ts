@@ -78,7 +78,7 @@ describe('the mobile site', () => {
     await expectNoSidewaysScroll(page, 'home');
 
     // Search with suggestions, then the list.
-    await page.getByRole('link', { name: '搜索商品' }).click();
+    await page.getByRole('link', { name: '搜索药品名称、厂家' }).click();
     await page.getByPlaceholder('药品名称、通用名、拼音首字母').fill(target.name);
     await page.getByRole('list', { name: '搜索建议' }).or(page.getByText('热门搜索')).first().waitFor();
     await page.getByPlaceholder('药品名称、通用名、拼音首字母').press('Enter');

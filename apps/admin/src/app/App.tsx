@@ -1,3 +1,4 @@
+import { readableTokens } from '@yaocai/web-client/brand';
 import { SpaRoot } from '@yaocai/web-client/react';
 // dayjs in Chinese for the console's many date pickers.
 import 'dayjs/locale/zh-cn';
@@ -6,7 +7,8 @@ import { queryClient } from '../lib/query-client';
 import { router } from './router';
 import './admin.css';
 
-const theme = { token: { colorPrimary: '#0a8f5a', borderRadius: 4 } };
+// The shop's green and readable secondary text (WCAG AA), as on every console screen.
+const theme = { token: readableTokens };
 
 /** Operator console: providers and the router. */
 export function App() {

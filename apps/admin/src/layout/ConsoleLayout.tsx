@@ -1,4 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
+import { HiddenHeading } from '@yaocai/web-client/sr-only';
 import { Button, Layout, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
@@ -58,6 +59,8 @@ export function ConsoleLayout() {
           </Button>
         </Layout.Header>
         <Layout.Content className="ad-content">
+          {/* The title shows in the breadcrumb; the outline starts with it. */}
+          {route && <HiddenHeading>{route.title}</HiddenHeading>}
           {allowed ? (
             <Suspense fallback={loading}>
               <Outlet />

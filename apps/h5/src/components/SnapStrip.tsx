@@ -27,7 +27,8 @@ export function SnapStrip({
     return () => clearInterval(timer);
   }, [count, advanceMs]);
   return (
-    <section className="m-snap" ref={strip} aria-label={label}>
+    // Focusable: a keyboard scrolls it with the arrow keys.
+    <section className="m-snap" ref={strip} aria-label={label} tabIndex={0}>
       {children}
     </section>
   );

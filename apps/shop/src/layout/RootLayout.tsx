@@ -1,3 +1,4 @@
+import { HiddenHeading } from '@yaocai/web-client/sr-only';
 import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import type { AppRoute } from '../app/route-types';
@@ -76,7 +77,7 @@ function Page({ route }: { route: AppRoute | undefined }) {
       data-menu-expanded={route?.flags.menuExpanded || undefined}
       data-header={route?.flags.header || undefined}
     >
-      {route?.title && !route.ownHeading && <h1 className="yc-sr-only">{route.title}</h1>}
+      {route?.title && !route.ownHeading && <HiddenHeading>{route.title}</HiddenHeading>}
       <Suspense fallback={<div className="sh-page-loading">加载中...</div>}>
         {route?.flags.memberLayout ? <MemberLayout route={route} outlet={page} /> : page}
       </Suspense>

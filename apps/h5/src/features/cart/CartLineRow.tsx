@@ -37,7 +37,7 @@ export function CartLineRow({ line, onSelect, onQuantity, onDelete }: Props) {
         />
       </Link>
       <div className="m-cart-line__body">
-        <h3 className="m-goods__name">{line.goods.name}</h3>
+        <h2 className="m-goods__name">{line.goods.name}</h2>
         <p className="m-goods__meta">
           {line.goods.ypgg} · {line.ck_name}
         </p>

@@ -1,4 +1,5 @@
 import type { CheckoutProblem } from '@yaocai/domain';
+import { HiddenHeading } from '@yaocai/web-client/sr-only';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
@@ -33,6 +34,7 @@ export default function CartPage() {
   if (!signedIn)
     return (
       <ErrorBlock status="empty" title="登录后查看购物车" description="">
+        <HiddenHeading>购物车</HiddenHeading>
         <Button color="primary" onClick={() => navigate('/login?redirect=%2Fcart')}>
           去登录
         </Button>
@@ -42,6 +44,7 @@ export default function CartPage() {
   if (!state || state.data.length === 0)
     return (
       <ErrorBlock status="empty" title="购物车是空的" description="">
+        <HiddenHeading>购物车</HiddenHeading>
         <Link className="m-link" to="/">
           去逛逛
         </Link>

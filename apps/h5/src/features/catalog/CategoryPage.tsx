@@ -1,3 +1,4 @@
+import { HiddenHeading } from '@yaocai/web-client/sr-only';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import SideBar from 'antd-mobile/es/components/side-bar';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ export default function CategoryPage() {
   if (common.isPending) return <DotLoading />;
   return (
     <div className="m-category">
+      <HiddenHeading>商品分类</HiddenHeading>
       <header className="m-category__search">
         <Link className="m-home__search" to="/search">
           搜索药品名称、厂家
@@ -37,9 +39,9 @@ export default function CategoryPage() {
               </Link>
               {current.children.map((child) => (
                 <section key={child.id} className="m-category__group">
-                  <h3>
+                  <h2>
                     <Link to={listHref({ category_id: child.id }, child.name)}>{child.name}</Link>
-                  </h3>
+                  </h2>
                   <div className="m-category__leaves">
                     {child.children.map((leaf) => (
                       <Link key={leaf.id} to={listHref({ category_id: leaf.id }, leaf.name)}>

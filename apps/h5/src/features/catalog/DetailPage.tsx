@@ -68,7 +68,7 @@ export default function DetailPage() {
   };
 
   const footer = (
-    <div className="m-buybar">
+    <section className="m-buybar" aria-label="购买">
       <Link to="/cart" className="m-buybar__cart" aria-label={`购物车，${cartCount}种商品`}>
         <ShopbagOutline fontSize={22} />
         <span>购物车{cartCount ? `(${cartCount})` : ''}</span>
@@ -92,7 +92,7 @@ export default function DetailPage() {
       >
         {blocked ?? (quantity > 0 ? '加入购物车' : '暂时缺货')}
       </Button>
-    </div>
+    </section>
   );
 
   return (

@@ -66,7 +66,7 @@ export default function SearchPage() {
         <div className="m-pad">
           {history.length ? (
             <section className="m-chips">
-              <h3>最近搜索</h3>
+              <h2>最近搜索</h2>
               {history.map((h) => (
                 <button key={h} type="button" className="m-chip" onClick={() => search(h)}>
                   {h}
@@ -76,7 +76,7 @@ export default function SearchPage() {
           ) : null}
           {common.data?.rnss.length ? (
             <section className="m-chips">
-              <h3>热门搜索</h3>
+              <h2>热门搜索</h2>
               {common.data.rnss.map((hot) => (
                 <Link key={hot.name} className="m-chip" to={listHref({ keywords: hot.name }, hot.name)}>
                   {hot.name}

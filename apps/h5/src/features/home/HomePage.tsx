@@ -30,8 +30,8 @@ export default function HomePage() {
   return (
     <div className="m-home">
       <header className="m-home__top">
-        <span className="m-home__brand">药采</span>
-        <Link className="m-home__search" to="/search" aria-label="搜索商品">
+        <h1 className="m-home__brand">药采</h1>
+        <Link className="m-home__search" to="/search">
           <SearchOutline /> 搜索药品名称、厂家
         </Link>
         <PcSiteLink />

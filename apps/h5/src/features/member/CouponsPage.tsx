@@ -60,7 +60,7 @@ export default function CouponsPage() {
               <small>{c.threshold ? `满${c.threshold}可用` : '无门槛'}</small>
             </div>
             <div className="m-coupon__body">
-              <h3>{c.name}</h3>
+              <h2>{c.name}</h2>
               <p className="m-goods__meta">{c.scope_text}</p>
               {c.expires_at ? <p className="m-goods__meta">有效期至 {dateTime(c.expires_at)}</p> : null}
             </div>

@@ -48,9 +48,9 @@ function RewardCard({ reward, points, signedIn }: { reward: RewardView; points: 
         )}
       </div>
       <div className="m-reward__body">
-        <h3>
+        <h2>
           <span className="m-tag">{reward.kind === 'goods' ? '实物' : '优惠券'}</span> {reward.name}
-        </h3>
+        </h2>
         <span className="m-reward__points">{reward.points} 积分</span>
         <span className="m-goods__meta">
           剩余 {reward.stock} · 每店限兑 {reward.per_store_limit}
@@ -64,7 +64,7 @@ function RewardCard({ reward, points, signedIn }: { reward: RewardView; points: 
             disabled={!!block}
             loading={redeem.isPending}
             onClick={start}
-            aria-label={`兑换${reward.name}`}
+            aria-label={`${block ?? '立即兑换'}：${reward.name}`}
             data-testid="reward-redeem"
           >
             {block ?? '立即兑换'}

@@ -47,9 +47,9 @@ function CentreCoupon({ coupon }: { coupon: CouponCentreItem }) {
         <small>{coupon.threshold > 0 ? `满${yuan(coupon.threshold)}可用` : '无门槛'}</small>
       </div>
       <div className="m-coupon__body">
-        <h3>
+        <h2>
           <span className="m-tag">{coupon.kind_label}</span> {coupon.name}
-        </h3>
+        </h2>
         <p className="m-coupon__terms">
           {coupon.scope_text}
           {coupon.exclude_special ? '，特价商品不参与' : ''}
@@ -83,7 +83,7 @@ function CentreCoupon({ coupon }: { coupon: CouponCentreItem }) {
               disabled={coupon.state !== 'claimable'}
               loading={receive.isPending}
               onClick={claim}
-              aria-label={`领取${coupon.name}`}
+              aria-label={`${label}：${coupon.name}`}
               data-testid="centre-claim"
             >
               {label}

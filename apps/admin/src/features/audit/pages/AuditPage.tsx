@@ -16,6 +16,7 @@ export default function AuditPage() {
         <Select
           allowClear
           placeholder="全部操作"
+          aria-label="操作"
           style={{ width: 180 }}
           options={Object.entries(auditActions).map(([value, label]) => ({ value, label }))}
           onChange={(action) => setQ({ ...q, action, page: 1 })}

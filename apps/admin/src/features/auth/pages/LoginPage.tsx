@@ -17,7 +17,7 @@ export default function LoginPage() {
       <div className="ad-login__card">
         <div className="ad-login__brand">
           <svg width="40" height="40" viewBox="0 0 52 52" aria-hidden="true">
-            <rect width="52" height="52" rx="12" fill="#0a8f5a" />
+            <rect width="52" height="52" rx="12" fill="#0a7c4e" />
             <path d="M21 10h10v11h11v10H31v11H21V31H10V21h11z" fill="#fff" />
           </svg>
           <div>

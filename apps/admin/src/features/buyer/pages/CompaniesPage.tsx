@@ -37,6 +37,7 @@ export default function CompaniesPage() {
         <Form.Item name="status">
           <Select
             placeholder="资质状态"
+            aria-label="资质状态"
             allowClear
             style={{ width: 120 }}
             onChange={(status) => setQuery({ ...query, status, page: 1 })}
@@ -56,6 +57,7 @@ export default function CompaniesPage() {
         <Form.Item name="disabled">
           <Select
             placeholder="账号状态"
+            aria-label="账号状态"
             allowClear
             style={{ width: 120 }}
             onChange={(disabled) => setQuery({ ...query, disabled, page: 1 })}

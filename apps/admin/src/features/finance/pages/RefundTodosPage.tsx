@@ -102,7 +102,7 @@ export default function RefundTodosPage() {
                     {r.status === 'failed' ? '失败' : '处理中'}
                   </Tag>
                   {r.error && <div style={{ color: '#cf1322' }}>{r.error}</div>}
-                  <div style={{ color: '#999' }}>
+                  <div className="ad-muted">
                     已尝试 {r.attempts} 次 · {beijingDateText(r.created_at)}
                   </div>
                 </>

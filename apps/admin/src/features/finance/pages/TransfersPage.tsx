@@ -31,7 +31,7 @@ export default function TransfersPage() {
           render: (_, r) => (
             <>
               {r.order_no}
-              <div style={{ color: '#999' }}>
+              <div className="ad-muted">
                 识别码 <b>{r.code}</b> · {r.order_status_label}
               </div>
             </>
@@ -43,7 +43,7 @@ export default function TransfersPage() {
           render: (_, r) => (
             <>
               {r.payer_name}
-              <div style={{ color: '#999' }}>
+              <div className="ad-muted">
                 {money(r.amount)} · {r.transfer_date}
               </div>
             </>
@@ -58,13 +58,13 @@ export default function TransfersPage() {
               <Tag color={stateColor[r.state]}>{r.state_name}</Tag>
               {r.received !== null && <span>到账 {money(r.received)}</span>}
               {r.excess > 0 && (
-                <div style={{ color: '#999' }}>
+                <div className="ad-muted">
                   多付 {money(r.excess)}（{r.excess_to === 'wallet' ? '已转入余额' : '退款待办'}）
                 </div>
               )}
               {r.reason && <div style={{ color: '#cf1322' }}>退回原因：{r.reason}</div>}
               {r.decided_by && (
-                <div style={{ color: '#999' }}>
+                <div className="ad-muted">
                   {r.decided_by} {r.decided_at ? beijingDateText(r.decided_at) : ''}
                 </div>
               )}

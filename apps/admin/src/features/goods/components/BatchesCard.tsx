@@ -117,8 +117,10 @@ export function BatchesCard({ goods, warehouses, permissions }: Props) {
                           .catch((error: Error) => onError?.(error))
                       }
                     >
-                      <Button size="small" aria-label={`上传批号${b.batch_no}的药检报告`}>
+                      <Button size="small">
                         {b.report ? '更新' : '上传'}
+                        {/* The name says which batch; the visible word stays first in it. */}
+                        <span className="yc-sr-only">：批号{b.batch_no}的药检报告</span>
                       </Button>
                     </Upload>
                   </span>
@@ -163,6 +165,7 @@ export function BatchesCard({ goods, warehouses, permissions }: Props) {
           <Form.Item name="warehouse_id" rules={[{ required: true, message: '请选择仓库' }]}>
             <Select
               placeholder="仓库"
+              aria-label="仓库"
               style={{ width: 110 }}
               options={warehouses.map((w) => ({ value: w.id, label: w.name }))}
             />

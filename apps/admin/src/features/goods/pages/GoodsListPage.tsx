@@ -75,6 +75,7 @@ export default function GoodsListPage() {
         <Form.Item name="kind">
           <Select
             placeholder="商品类型"
+            aria-label="商品类型"
             allowClear
             style={{ width: 120 }}
             options={goodsKinds.map((k) => ({ value: k.code, label: k.name }))}
@@ -83,6 +84,7 @@ export default function GoodsListPage() {
         <Form.Item name="on_sale">
           <Select
             placeholder="上架状态"
+            aria-label="上架状态"
             allowClear
             style={{ width: 110 }}
             options={[
@@ -94,6 +96,7 @@ export default function GoodsListPage() {
         <Form.Item name="stock">
           <Select
             placeholder="库存"
+            aria-label="库存"
             allowClear
             style={{ width: 100 }}
             options={[

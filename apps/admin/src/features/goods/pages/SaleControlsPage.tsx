@@ -1,6 +1,6 @@
 import { beijingDateTimeText, companyTypeName, regionLabel, type SaleControlRow } from '@yaocai/domain';
 import { useFeedback } from '@yaocai/web-client/feedback';
-import { Button, Card, Input, Popconfirm, Space, Table } from 'antd';
+import { Button, Card, type CheckboxProps, Input, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/me';
@@ -61,7 +61,12 @@ export default function SaleControlsPage() {
         dataSource={data?.list ?? []}
         rowSelection={
           canWrite
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                // Passed on to the checkbox's input (antd's types leave aria attributes out).
+                getCheckboxProps: (row) => ({ 'aria-label': `选择${row.name}` }) as CheckboxProps,
+              }
             : undefined
         }
         pagination={{

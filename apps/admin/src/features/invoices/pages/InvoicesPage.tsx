@@ -52,7 +52,7 @@ export default function InvoicesPage() {
           render: (_, r) => (
             <>
               {r.order_no}
-              <div style={{ color: '#999' }}>
+              <div className="ad-muted">
                 {beijingDateText(r.ordered_at)} · {r.order_status_label}
               </div>
             </>
@@ -63,7 +63,7 @@ export default function InvoicesPage() {
           render: (_, r) => (
             <>
               {r.company_name} / {r.store_name}
-              <div style={{ color: '#999' }}>{r.phone}</div>
+              <div className="ad-muted">{r.phone}</div>
             </>
           ),
         },
@@ -75,11 +75,11 @@ export default function InvoicesPage() {
               {r.kind === 'red' && <Tag color="red">红字发票</Tag>}
               {r.title}
               {r.original_invoice_no && (
-                <div style={{ color: '#999' }}>
+                <div className="ad-muted">
                   {r.kind === 'red' ? '冲销蓝字发票' : '替换已红冲发票'} {r.original_invoice_no}
                 </div>
               )}
-              {r.tax_no && <div style={{ color: '#999' }}>税号 {r.tax_no}</div>}
+              {r.tax_no && <div className="ad-muted">税号 {r.tax_no}</div>}
             </>
           ),
         },
@@ -95,7 +95,7 @@ export default function InvoicesPage() {
               {r.reject_reason && <div style={{ color: '#cf1322' }}>退回原因：{r.reject_reason}</div>}
               {r.state === 'failed' && <div style={{ color: '#cf1322' }}>{r.hint}</div>}
               {r.invoice_no && (
-                <div style={{ color: '#999' }}>
+                <div className="ad-muted">
                   {r.invoice_no}
                   <br />
                   {r.issued_by} {r.issued_at ? beijingDateText(r.issued_at) : ''}

@@ -47,7 +47,7 @@ export default function ItemRequestsPage() {
           render: (_, r) => (
             <>
               {r.company_name} / {r.store_name}
-              <div style={{ color: '#999' }}>{r.phone}</div>
+              <div className="ad-muted">{r.phone}</div>
             </>
           ),
         },

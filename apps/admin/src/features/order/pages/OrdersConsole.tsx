@@ -21,6 +21,7 @@ export default function OrdersConsole() {
         <Select
           allowClear
           placeholder="全部状态"
+          aria-label="状态"
           style={{ width: 160 }}
           value={q.status}
           onChange={(status) => setQ({ ...q, status, page: 1 })}

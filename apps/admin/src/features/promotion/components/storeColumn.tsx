@@ -7,7 +7,7 @@ export function storeColumn<Row extends { store_name: string; phone: string }>()
     render: (_, r) => (
       <>
         {r.store_name}
-        <div style={{ color: '#999' }}>{r.phone}</div>
+        <div className="ad-muted">{r.phone}</div>
       </>
     ),
   };

@@ -27,7 +27,7 @@ export default function LotteriesPage() {
           render: (_, l) => (
             <>
               <strong>{l.name}</strong> {l.running ? <Tag color="green">进行中</Tag> : <Tag>未进行</Tag>}
-              <div style={{ color: '#999' }}>
+              <div className="ad-muted">
                 {l.starts_on} 至 {l.ends_on} · {l.rule_text}
               </div>
             </>

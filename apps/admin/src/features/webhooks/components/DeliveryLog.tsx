@@ -41,6 +41,7 @@ export function DeliveryLog({
       <Select
         allowClear
         placeholder="全部状态"
+        aria-label="状态"
         style={{ width: 160, marginBottom: 12 }}
         value={state}
         onChange={(v) => {
