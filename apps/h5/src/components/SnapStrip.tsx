@@ -27,7 +27,7 @@ export function SnapStrip({
     return () => clearInterval(timer);
   }, [count, advanceMs]);
   return (
-    // Focusable: a keyboard scrolls it with the arrow keys.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so that a keyboard scrolls it with the arrow keys (axe scrollable-region-focusable)
     <section className="m-snap" ref={strip} aria-label={label} tabIndex={0}>
       {children}
     </section>
