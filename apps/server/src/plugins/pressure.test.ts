@@ -82,6 +82,28 @@ describe('load shedding: the event loop stalls', () => {
   });
 });
 
+describe('load shedding: a start that stalls after the app is ready', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      seed: false,
+      config: { pressure: pressureWith({ maxEventLoopDelayMs: 50 }) },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('does not shed the first requests once the server listens', async () => {
+    // Past the grace that began when the app was ready, a later start-up hook (the catalogue
+    // index, built in process on PGlite) stalls the loop, then the server listens.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    blockEventLoop(1000);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address() as { port: number };
+    const page = await fetch(`http://127.0.0.1:${address.port}/api/focus/top`);
+    expect(page.status).toBe(200);
+  });
+});
+
 describe('load shedding: the heap is past its threshold', () => {
   let ctx: TestContext;
   let readyAt: number;

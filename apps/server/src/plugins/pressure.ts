@@ -35,13 +35,17 @@ export const exemptFromPressure = { pressureHandler: () => undefined };
  */
 export const pressurePlugin = fp(async (app: FastifyInstance, options: { pressure: PressureConfig }) => {
   const { pressure } = options;
-  // Starting blocks the loop (migrations, every route's schemas compiled): the samples taken
-  // then would shed the first requests of a process that is only new. Shedding begins once two
-  // samples were taken after the app was ready.
+  // Starting blocks the loop (migrations, every route's schemas compiled, the catalogue index
+  // built by a later onReady hook, in process on PGlite): the samples taken then would shed the
+  // first requests of a process that is only new. Shedding begins once two samples were taken
+  // after the app was ready, and again after it started listening (the bench's PGlite server,
+  // building its index of 100,000 goods before answering, shed its first requests with 503).
   let sheddingFrom = Number.POSITIVE_INFINITY;
-  app.addHook('onReady', async () => {
+  const startGrace = async () => {
     sheddingFrom = performance.now() + 2 * pressure.sampleIntervalMs;
-  });
+  };
+  app.addHook('onReady', startGrace);
+  app.addHook('onListen', startGrace);
   await app.register(underPressure, {
     maxEventLoopDelay: pressure.maxEventLoopDelayMs,
     maxEventLoopUtilization: pressure.maxEventLoopUtilization,
