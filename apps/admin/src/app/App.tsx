@@ -5,6 +5,7 @@ import 'dayjs/locale/zh-cn';
 import { httpClient } from '../lib/http';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
+import '@yaocai/web-client/readable-tags.css';
 import './admin.css';
 
 // The shop's green and readable secondary text (WCAG AA), as on every console screen.

@@ -17,6 +17,7 @@ import { SideBar } from './SideBar';
 import { StickySearch } from './search/StickySearch';
 import { TopAd } from './TopAd';
 import { TopBar } from './TopBar';
+import '@yaocai/web-client/readable-tags.css';
 import './layout.css';
 
 /** The current route's table entry (the deepest match that has one). */
