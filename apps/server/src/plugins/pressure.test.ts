@@ -54,7 +54,8 @@ async function answers(app: App) {
   return { page, health, ready };
 }
 
-describe('load shedding: the event loop stalls', () => {
+/** A test app that sheds past a 50 ms mean loop delay, made before the block's tests and closed after. */
+function stallSheddingApp(): () => TestContext {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
@@ -63,42 +64,40 @@ describe('load shedding: the event loop stalls', () => {
     });
   });
   afterAll(() => ctx.close());
+  return () => ctx;
+}
+
+describe('load shedding: the event loop stalls', () => {
+  const ctx = stallSheddingApp();
 
   it('answers 503 with the envelope and Retry-After while it lasts; the health checks still answer', async () => {
-    expect((await ctx.app.inject('/api/focus/top')).statusCode).toBe(200);
+    expect((await ctx().app.inject('/api/focus/top')).statusCode).toBe(200);
     // Past the two samples after the start, which never shed.
     await new Promise((resolve) => setTimeout(resolve, 500));
     // The loop keeps stalling: each sample's mean delay is far above 50 ms.
-    expect(await stallUntilUnderPressure(ctx.app, 3000)).toBe(true);
-    const { page, health, ready } = await answers(ctx.app);
+    expect(await stallUntilUnderPressure(ctx().app, 3000)).toBe(true);
+    const { page, health, ready } = await answers(ctx().app);
     expect(page.statusCode).toBe(503);
     expect(page.json()).toEqual(SHED);
     expect(page.headers['retry-after']).toBe('10');
     expect(health.statusCode).toBe(200);
     expect(ready.statusCode).toBe(200);
     // The next quiet samples end it.
-    expect(await until(() => !ctx.app.isUnderPressure(), 2000)).toBe(true);
-    expect((await ctx.app.inject('/api/focus/top')).statusCode).toBe(200);
+    expect(await until(() => !ctx().app.isUnderPressure(), 2000)).toBe(true);
+    expect((await ctx().app.inject('/api/focus/top')).statusCode).toBe(200);
   });
 });
 
 describe('load shedding: a start that stalls after the app is ready', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({
-      seed: false,
-      config: { pressure: pressureWith({ maxEventLoopDelayMs: 50 }) },
-    });
-  });
-  afterAll(() => ctx.close());
+  const ctx = stallSheddingApp();
 
   it('does not shed the first requests once the server listens', async () => {
     // Past the grace that began when the app was ready, a later start-up hook (the catalogue
     // index, built in process on PGlite) stalls the loop, then the server listens.
     await new Promise((resolve) => setTimeout(resolve, 500));
     blockEventLoop(1000);
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.app.server.address() as { port: number };
+    await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx().app.server.address() as { port: number };
     const page = await fetch(`http://127.0.0.1:${address.port}/api/focus/top`);
     expect(page.status).toBe(200);
   });
